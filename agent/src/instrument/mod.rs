@@ -1,0 +1,2 @@
+//! Instrumentation: probe planning and the rewriter.
+pub mod plan;
