@@ -1,1 +1,512 @@
-//! placeholder: being written
+//! The `-agentpath:libjvmfuzz_agent.so=OPTIONS` option string.
+//!
+//! OPTIONS is a comma-separated list of `key=value` pairs and flags:
+//!
+//! | option            | meaning                                                           | default |
+//! |-------------------|-------------------------------------------------------------------|---------|
+//! | `includes=GLOBS`  | classes to instrument                                             | all but the JDK and jvmfuzz |
+//! | `excludes=GLOBS`  | classes not to instrument (wins over includes)                    | none |
+//! | `report=DIR`      | where reports are written                                          | `jvmfuzz-coverage` |
+//! | `formats=LIST`    | report formats: `xml`, `html`, `lcov`, or `none`                  | `xml+html+lcov` |
+//! | `sources=DIRS`    | `:`-separated source roots for the HTML report                    | none |
+//! | `verbose`         | log every class that could not be instrumented, and why           | off |
+//! | `dump=FILE`       | debugging aid: write `id count` lines for every probe at exit     | off |
+//!
+//! GLOBS is a `:`-separated list of class-name patterns with JaCoCo semantics: names are
+//! dotted (`com.acme.Foo`, nested classes `com.acme.Foo$Bar`), `*` matches any run of characters
+//! including dots, `?` exactly one character (`com.acme.*` matches every class under com.acme).
+//! `/` is accepted in place of `.`.
+//!
+//! Commas separate options, so LIST separates formats with `+` or `:` (`formats=xml+html`,
+//! `formats=xml:lcov`).
+//!
+//! Without `includes`, everything is instrumented except the JDK (`java.*`, `javax.*`, `jdk.*`,
+//! `sun.*`, `com.sun.*`). With `includes`, JDK classes can be included explicitly, except the
+//! packages the probe itself executes before its re-entrancy guard (`java.lang.*`,
+//! `jdk.internal.*`), which are never instrumented, like jvmfuzz's own `com.jvmfuzz.*`.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use once_cell::sync::Lazy;
+
+/// The option names, for error messages.
+pub const OPTION_NAMES: &str = "includes, excludes, report, formats, sources, verbose, dump";
+pub const FORMAT_NAMES: &str = "xml, html, lcov, none";
+pub const DEFAULT_REPORT_DIR: &str = "jvmfuzz-coverage";
+
+/// Excluded when no `includes` is given.
+const JDK_PACKAGES: &[&str] = &["java.*", "javax.*", "jdk.*", "sun.*", "com.sun.*"];
+/// Never instrumented: jvmfuzz itself, and what `Probes.hit` runs before its guard
+/// (ThreadLocal, Thread, java.lang.invoke, java.lang.ref, JDK internals).
+const NEVER: &[&str] = &["com.jvmfuzz.*", "java.lang.*", "jdk.internal.*"];
+
+// Compiled once: the filter runs for every class the JVM loads.
+static JDK_GLOBS: Lazy<Vec<Glob>> =
+    Lazy::new(|| JDK_PACKAGES.iter().map(|g| Glob::new(g)).collect());
+static NEVER_GLOBS: Lazy<Vec<Glob>> = Lazy::new(|| NEVER.iter().map(|g| Glob::new(g)).collect());
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    #[error("unknown option `{name}`; valid options: {OPTION_NAMES}")]
+    Unknown { name: String },
+    #[error("option `{name}` needs a value ({usage}); valid options: {OPTION_NAMES}")]
+    MissingValue { name: String, usage: &'static str },
+    #[error("option `{name}` takes no value other than true or false (got `{value}`)")]
+    UnexpectedValue { name: String, value: String },
+    #[error("option `{name}` is given twice")]
+    Duplicate { name: String },
+    #[error("option `formats`: unknown report format `{value}`; valid formats: {FORMAT_NAMES} (separate them with + or :)")]
+    BadFormat { value: String },
+    #[error("option `{name}`: empty pattern in `{value}` (separate class-name globs with :)")]
+    EmptyPattern { name: String, value: String },
+    #[error("option `{name}`: invalid character {ch:?} in pattern `{pattern}`")]
+    BadPattern {
+        name: String,
+        pattern: String,
+        ch: char,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReportFormat {
+    Xml,
+    Html,
+    Lcov,
+}
+
+impl fmt::Display for ReportFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ReportFormat::Xml => "xml",
+            ReportFormat::Html => "html",
+            ReportFormat::Lcov => "lcov",
+        })
+    }
+}
+
+/// A class-name glob (`*` any run, `?` one character), stored in dotted form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Glob {
+    pattern: Vec<char>,
+}
+
+impl Glob {
+    pub fn new(pattern: &str) -> Self {
+        Self {
+            pattern: pattern
+                .chars()
+                .map(|c| if c == '/' { '.' } else { c })
+                .collect(),
+        }
+    }
+
+    pub fn as_string(&self) -> String {
+        self.pattern.iter().collect()
+    }
+
+    /// Matches a dotted class name. Linear-time two-pointer matcher with backtracking to the
+    /// last `*` only, so hostile patterns cannot blow up.
+    pub fn matches(&self, name: &str) -> bool {
+        let p = &self.pattern;
+        let s: Vec<char> = name.chars().collect();
+        let (mut pi, mut si) = (0usize, 0usize);
+        let mut star: Option<(usize, usize)> = None;
+        while si < s.len() {
+            match p.get(pi) {
+                Some('*') => {
+                    star = Some((pi, si));
+                    pi += 1;
+                }
+                Some(&c) if c == '?' || c == s[si] => {
+                    pi += 1;
+                    si += 1;
+                }
+                _ => match star {
+                    Some((sp, ss)) => {
+                        pi = sp + 1;
+                        si = ss + 1;
+                        star = Some((sp, ss + 1));
+                    }
+                    None => return false,
+                },
+            }
+        }
+        p[pi..].iter().all(|&c| c == '*')
+    }
+}
+
+/// Which classes to instrument.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClassFilter {
+    /// None = the default (everything outside the JDK).
+    pub includes: Option<Vec<Glob>>,
+    pub excludes: Vec<Glob>,
+}
+
+impl ClassFilter {
+    /// `name` in internal (`com/acme/Foo`) or dotted form.
+    pub fn accepts(&self, name: &str) -> bool {
+        let dotted = name.replace('/', ".");
+        let dotted = dotted.as_str();
+        if NEVER_GLOBS.iter().any(|g| g.matches(dotted)) {
+            return false;
+        }
+        let included = match &self.includes {
+            Some(globs) => globs.iter().any(|g| g.matches(dotted)),
+            None => !JDK_GLOBS.iter().any(|g| g.matches(dotted)),
+        };
+        included && !self.excludes.iter().any(|g| g.matches(dotted))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AgentOptions {
+    pub filter: ClassFilter,
+    pub report_dir: PathBuf,
+    /// Distinct, in the order given; empty = no reports (`formats=none`).
+    pub formats: Vec<ReportFormat>,
+    pub sources: Vec<PathBuf>,
+    pub verbose: bool,
+    /// Debugging aid: `id count` per probe written here at VM death.
+    pub dump: Option<PathBuf>,
+}
+
+impl Default for AgentOptions {
+    fn default() -> Self {
+        Self {
+            filter: ClassFilter::default(),
+            report_dir: PathBuf::from(DEFAULT_REPORT_DIR),
+            formats: vec![ReportFormat::Xml, ReportFormat::Html, ReportFormat::Lcov],
+            sources: Vec::new(),
+            verbose: false,
+            dump: None,
+        }
+    }
+}
+
+impl AgentOptions {
+    /// Parses the option string (None or empty = all defaults). Empty items (a trailing comma)
+    /// are ignored.
+    pub fn parse(options: Option<&str>) -> Result<Self, OptionsError> {
+        let mut opts = AgentOptions::default();
+        let mut seen: Vec<&str> = Vec::new();
+        for item in options
+            .unwrap_or("")
+            .split(',')
+            .map(str::trim)
+            .filter(|i| !i.is_empty())
+        {
+            let (key, value) = match item.split_once('=') {
+                Some((k, v)) => (k.trim(), Some(v.trim())),
+                None => (item, None),
+            };
+            let name = match key {
+                "includes" | "excludes" | "report" | "formats" | "sources" | "verbose" | "dump" => {
+                    key
+                }
+                _ => {
+                    return Err(OptionsError::Unknown {
+                        name: key.to_string(),
+                    })
+                }
+            };
+            if seen.contains(&name) {
+                return Err(OptionsError::Duplicate {
+                    name: name.to_string(),
+                });
+            }
+            seen.push(name);
+            match name {
+                "verbose" => {
+                    opts.verbose = match value {
+                        None | Some("true") => true,
+                        Some("false") => false,
+                        Some(v) => {
+                            return Err(OptionsError::UnexpectedValue {
+                                name: name.into(),
+                                value: v.into(),
+                            })
+                        }
+                    }
+                }
+                _ => {
+                    let value = value.filter(|v| !v.is_empty()).ok_or_else(|| {
+                        OptionsError::MissingValue {
+                            name: name.to_string(),
+                            usage: usage(name),
+                        }
+                    })?;
+                    match name {
+                        "includes" => opts.filter.includes = Some(globs(name, value)?),
+                        "excludes" => opts.filter.excludes = globs(name, value)?,
+                        "report" => opts.report_dir = PathBuf::from(value),
+                        "formats" => opts.formats = formats(value)?,
+                        "sources" => {
+                            opts.sources = value
+                                .split(':')
+                                .filter(|s| !s.is_empty())
+                                .map(PathBuf::from)
+                                .collect()
+                        }
+                        _ => opts.dump = Some(PathBuf::from(value)),
+                    }
+                }
+            }
+        }
+        Ok(opts)
+    }
+}
+
+fn usage(name: &str) -> &'static str {
+    match name {
+        "includes" => "includes=com.acme.*:org.example.Foo",
+        "excludes" => "excludes=com.acme.generated.*",
+        "report" => "report=DIR",
+        "formats" => "formats=xml+html+lcov",
+        "sources" => "sources=DIR:DIR",
+        _ => "dump=FILE",
+    }
+}
+
+fn globs(name: &str, value: &str) -> Result<Vec<Glob>, OptionsError> {
+    value
+        .split(':')
+        .map(|p| {
+            if p.is_empty() {
+                return Err(OptionsError::EmptyPattern {
+                    name: name.into(),
+                    value: value.into(),
+                });
+            }
+            // Characters that cannot occur in a class name (JVMS 4.2.1 forbids . ; [ / in a
+            // simple name; we accept / and . as separators) point at a typo or a mangled list.
+            if let Some(ch) = p
+                .chars()
+                .find(|&c| c == ';' || c == '[' || c.is_whitespace())
+            {
+                return Err(OptionsError::BadPattern {
+                    name: name.into(),
+                    pattern: p.into(),
+                    ch,
+                });
+            }
+            Ok(Glob::new(p))
+        })
+        .collect()
+}
+
+fn formats(value: &str) -> Result<Vec<ReportFormat>, OptionsError> {
+    let mut out = Vec::new();
+    let mut none = false;
+    for f in value.split(['+', ':']) {
+        let f = match f.trim().to_ascii_lowercase().as_str() {
+            "xml" => ReportFormat::Xml,
+            "html" => ReportFormat::Html,
+            "lcov" => ReportFormat::Lcov,
+            "none" => {
+                none = true;
+                continue;
+            }
+            _ => {
+                return Err(OptionsError::BadFormat {
+                    value: f.to_string(),
+                })
+            }
+        };
+        if !out.contains(&f) {
+            out.push(f);
+        }
+    }
+    if none && !out.is_empty() {
+        return Err(OptionsError::BadFormat {
+            value: value.to_string(),
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<AgentOptions, OptionsError> {
+        AgentOptions::parse(Some(s))
+    }
+
+    #[test]
+    fn defaults() {
+        let o = AgentOptions::parse(None).unwrap();
+        assert_eq!(o, AgentOptions::default());
+        assert_eq!(parse("").unwrap(), AgentOptions::default());
+        assert_eq!(o.report_dir, PathBuf::from("jvmfuzz-coverage"));
+        assert_eq!(
+            o.formats,
+            [ReportFormat::Xml, ReportFormat::Html, ReportFormat::Lcov]
+        );
+        assert!(!o.verbose);
+        assert!(o.dump.is_none());
+    }
+
+    #[test]
+    fn all_options() {
+        let o = parse(
+            "includes=com.acme.*:org/example/Foo,excludes=com.acme.gen.*,report=/tmp/r,\
+             formats=xml+lcov,sources=src/main/java:gen,verbose,dump=/tmp/d.txt,",
+        )
+        .unwrap();
+        let inc: Vec<String> = o
+            .filter
+            .includes
+            .as_ref()
+            .unwrap()
+            .iter()
+            .map(Glob::as_string)
+            .collect();
+        assert_eq!(inc, ["com.acme.*", "org.example.Foo"]);
+        assert_eq!(o.filter.excludes[0].as_string(), "com.acme.gen.*");
+        assert_eq!(o.report_dir, PathBuf::from("/tmp/r"));
+        assert_eq!(o.formats, [ReportFormat::Xml, ReportFormat::Lcov]);
+        assert_eq!(
+            o.sources,
+            [PathBuf::from("src/main/java"), PathBuf::from("gen")]
+        );
+        assert!(o.verbose);
+        assert_eq!(o.dump, Some(PathBuf::from("/tmp/d.txt")));
+    }
+
+    #[test]
+    fn formats_accept_plus_and_colon() {
+        assert_eq!(
+            parse("formats=html:xml").unwrap().formats,
+            [ReportFormat::Html, ReportFormat::Xml]
+        );
+        assert_eq!(
+            parse("formats=HTML+html").unwrap().formats,
+            [ReportFormat::Html]
+        );
+        assert!(parse("formats=none").unwrap().formats.is_empty());
+        let e = parse("formats=xml+pdf").unwrap_err();
+        assert_eq!(
+            e,
+            OptionsError::BadFormat {
+                value: "pdf".into()
+            }
+        );
+        assert!(e.to_string().contains("xml, html, lcov"), "{e}");
+        assert!(parse("formats=xml+none").is_err());
+        assert!(parse("formats=xml++html").is_err());
+    }
+
+    #[test]
+    fn errors_name_the_option_and_the_choices() {
+        let e = parse("inclues=com.*").unwrap_err();
+        assert_eq!(
+            e,
+            OptionsError::Unknown {
+                name: "inclues".into()
+            }
+        );
+        let msg = e.to_string();
+        assert!(
+            msg.contains("`inclues`") && msg.contains("includes, excludes, report"),
+            "{msg}"
+        );
+
+        let e = parse("report").unwrap_err();
+        assert!(matches!(e, OptionsError::MissingValue { ref name, .. } if name == "report"));
+        assert!(e.to_string().contains("report=DIR"));
+        assert!(matches!(
+            parse("report=").unwrap_err(),
+            OptionsError::MissingValue { .. }
+        ));
+        assert!(matches!(
+            parse("verbose=yes").unwrap_err(),
+            OptionsError::UnexpectedValue { .. }
+        ));
+        assert!(!parse("verbose=false").unwrap().verbose);
+        assert!(matches!(
+            parse("report=a,report=b").unwrap_err(),
+            OptionsError::Duplicate { .. }
+        ));
+        assert!(matches!(
+            parse("includes=a::b").unwrap_err(),
+            OptionsError::EmptyPattern { .. }
+        ));
+        assert!(matches!(
+            parse("includes=a b").unwrap_err(),
+            OptionsError::BadPattern { ch: ' ', .. }
+        ));
+        assert!(matches!(
+            parse("=x").unwrap_err(),
+            OptionsError::Unknown { .. }
+        ));
+    }
+
+    #[test]
+    fn glob_semantics() {
+        let g = Glob::new("com.acme.*");
+        assert!(g.matches("com.acme.Foo"));
+        assert!(g.matches("com.acme.sub.Foo$Bar"));
+        assert!(!g.matches("com.acmex.Foo"));
+        assert!(!g.matches("com.acme"));
+        assert!(Glob::new("*").matches(""));
+        assert!(Glob::new("Foo?").matches("Foo1"));
+        assert!(!Glob::new("Foo?").matches("Foo"));
+        assert!(Glob::new("*Test").matches("a.b.MyTest"));
+        assert!(!Glob::new("*Test").matches("a.b.MyTests"));
+        assert!(Glob::new("a*b*c").matches("a.x.b.y.c"));
+        assert!(!Glob::new("a*b*c").matches("a.x.c.y.b"));
+        assert!(Glob::new("com.*.Foo").matches("com.x.y.Foo"));
+        // Worst case stays fast (would be exponential with naive recursion).
+        let long = "a".repeat(5000);
+        assert!(!Glob::new("*a*a*a*a*a*a*a*b").matches(&long));
+    }
+
+    #[test]
+    fn default_filter_skips_jdk_and_jvmfuzz() {
+        let f = ClassFilter::default();
+        assert!(f.accepts("com/acme/Foo"));
+        assert!(f.accepts("Main"));
+        assert!(f.accepts("javafx/Foo"), "javafx is not java.*");
+        for jdk in [
+            "java/util/HashMap",
+            "javax/crypto/Cipher",
+            "jdk/internal/misc/Unsafe",
+            "sun/misc/Unsafe",
+            "com/sun/crypto/Foo",
+            "com/jvmfuzz/shim/Probes",
+        ] {
+            assert!(!f.accepts(jdk), "{jdk}");
+        }
+    }
+
+    #[test]
+    fn explicit_filters() {
+        let o = parse("includes=com.acme.*:java.*,excludes=com.acme.Gen*").unwrap();
+        let f = &o.filter;
+        assert!(f.accepts("com/acme/Foo"));
+        assert!(!f.accepts("com/acme/Generated"));
+        assert!(!f.accepts("org/other/Foo"));
+        assert!(
+            f.accepts("java/util/HashMap"),
+            "the JDK can be included explicitly"
+        );
+        assert!(
+            !f.accepts("java/lang/ThreadLocal"),
+            "but never what the probe runs"
+        );
+        assert!(!f.accepts("jdk/internal/misc/Unsafe"));
+        assert!(!parse("includes=com.jvmfuzz.*")
+            .unwrap()
+            .filter
+            .accepts("com/jvmfuzz/shim/Ring"));
+        let f = parse("excludes=*Test").unwrap().filter;
+        assert!(!f.accepts("a/FooTest"));
+        assert!(f.accepts("a/Foo"));
+        assert!(
+            !f.accepts("java/util/List"),
+            "excludes alone keep the JDK default"
+        );
+    }
+}

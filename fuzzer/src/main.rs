@@ -1,5 +1,218 @@
-//! The `fuzz` command. Not built yet: tracked by the fuzzer issue.
-fn main() {
-    eprintln!("fuzz: the fuzz loop is not implemented yet (see the fuzzer issue); only the profiling agent works so far.");
-    std::process::exit(2);
+//! `fuzz`: coverage-guided in-process fuzzing of JVM code. This file is the binary's edge:
+//! parse the command line, check what a user can get wrong (with messages that say how to fix
+//! it), run, and map the outcome to the exit status (0 no finding, 1 finding, 2 usage/set-up).
+//!
+//! Everything runs on a thread with a large stack, never on the process's primordial thread:
+//! HotSpot cannot handle stack overflow (StackOverflowError) reliably on the primordial
+//! thread, and LibAFL forks its clients from the thread that launches them.
+
+mod classpath;
+mod cli;
+mod cmplog;
+mod coverage;
+mod engine;
+mod findings;
+mod harness;
+mod hook;
+mod jvm;
+mod launch;
+mod status;
+mod tools;
+mod transform;
+mod watchdog;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Parser;
+
+use cli::{Cli, Command, FuzzArgs, TargetArgs};
+
+/// Exit statuses.
+const NO_FINDING: u8 = 0;
+const FINDING: u8 = 1;
+const SETUP: u8 = 2;
+
+/// Stack of the thread that hosts the JVM's fuzzing thread.
+const STACK: usize = 64 << 20;
+
+/// A user or set-up error: exit status 2.
+#[derive(Debug)]
+struct SetupError(String);
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+fn setup(msg: impl Into<String>) -> anyhow::Error {
+    anyhow!(SetupError(msg.into()))
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { SETUP } else { NO_FINDING };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let worker = std::thread::Builder::new().name("jvmfuzz-main".into()).stack_size(STACK).spawn(move || run(cli));
+    let result = match worker {
+        Ok(h) => h.join().unwrap_or_else(|_| Err(anyhow!("internal error (panic); see the message above"))),
+        Err(e) => Err(anyhow!("cannot start the main thread: {e}")),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("fuzz: error: {e:#}");
+            ExitCode::from(SETUP)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<u8> {
+    match cli.command {
+        None => fuzz(cli.fuzz),
+        Some(Command::Repro(a)) => {
+            let jvm = jvm_config(&a.target)?;
+            let mut t = start_tool(&a.target, &jvm)?;
+            let any = tools::repro(&mut t, &a.files).map_err(|e| setup(format!("{e:#}")))?;
+            t.harness.tear_down();
+            Ok(if any { FINDING } else { NO_FINDING })
+        }
+        Some(Command::Minimize(a)) => {
+            let jvm = jvm_config(&a.target)?;
+            let mut t = start_tool(&a.target, &jvm)?;
+            let out = a.out.clone().unwrap_or_else(|| {
+                let mut p = a.file.clone().into_os_string();
+                p.push(".min");
+                PathBuf::from(p)
+            });
+            tools::minimize(&mut t, &a.file, &out, a.runs).map_err(|e| setup(format!("{e:#}")))?;
+            Ok(NO_FINDING)
+        }
+        Some(Command::Cmin(a)) => {
+            let jvm = jvm_config(&a.target)?;
+            let mut t = start_tool(&a.target, &jvm)?;
+            tools::cmin(&mut t, &a.corpus, &a.out).map_err(|e| setup(format!("{e:#}")))?;
+            Ok(NO_FINDING)
+        }
+    }
+}
+
+fn start_tool(t: &TargetArgs, jvm: &jvm::JvmConfig) -> Result<tools::Target> {
+    let harness = t.harness.clone().unwrap_or_default();
+    tools::start(jvm, &harness, &t.ignore_exception, timeout(t)?).map_err(|e| setup(format!("{e:#}")))
+}
+
+fn timeout(t: &TargetArgs) -> Result<Duration> {
+    if !(t.timeout.is_finite() && t.timeout > 0.0 && t.timeout < 1e6) {
+        return Err(setup(format!("--timeout {}: give a positive number of seconds, e.g. --timeout 10", t.timeout)));
+    }
+    Ok(Duration::from_secs_f64(t.timeout))
+}
+
+/// Checks the target options and turns them into the JVM configuration.
+fn jvm_config(t: &TargetArgs) -> Result<jvm::JvmConfig> {
+    let cp = t.cp.as_deref().unwrap_or_default();
+    let entries = classpath::expand(cp).map_err(|e| setup(e.to_string()))?;
+    let harness = t.harness.as_deref().unwrap_or_default();
+    if harness.is_empty() || harness.contains('/') || harness.ends_with(".class") || harness.ends_with(".java") {
+        return Err(setup(format!(
+            "--harness `{harness}`: give the class's binary name, e.g. --harness com.acme.ParserFuzzer (not a file path)"
+        )));
+    }
+    if let Some(h) = &t.java_home {
+        if !h.is_dir() {
+            return Err(setup(format!("--java-home {}: no such directory", h.display())));
+        }
+    }
+    // Only class directories can be checked without a JVM; with jars the JVM names the problem.
+    if entries.iter().all(|e| e.is_dir()) && !classpath::in_directories(&entries, harness) {
+        return Err(setup(format!(
+            "harness class {harness} not found on --cp (no {}.class under {}); check the class name (binary name, e.g. com.acme.MyFuzzer) and --cp",
+            harness.replace('.', "/"),
+            entries.iter().map(|e| e.display().to_string()).collect::<Vec<_>>().join(", ")
+        )));
+    }
+    jvm::class_filter(t.includes.as_deref(), t.excludes.as_deref()).map_err(setup)?;
+    jvm::find_libjvm(t.java_home.as_deref()).map_err(|e| setup(e.to_string()))?;
+    Ok(jvm::JvmConfig {
+        java_home: t.java_home.clone(),
+        class_path: classpath::join(&entries),
+        jvm_args: t.jvm_args.clone(),
+        includes: t.includes.clone(),
+        excludes: t.excludes.clone(),
+        verbose: std::env::var_os("JVMFUZZ_VERBOSE").is_some(),
+        crash_log_dir: None,
+    })
+}
+
+fn fuzz(a: FuzzArgs) -> Result<u8> {
+    let mut jvm = jvm_config(&a.target)?;
+    let timeout = timeout(&a.target)?;
+    let crash_dir = a.findings.join(".libafl");
+    let _ = std::fs::create_dir_all(&crash_dir);
+    jvm.crash_log_dir = Some(std::fs::canonicalize(&crash_dir).unwrap_or(crash_dir));
+    if a.jobs == 0 {
+        bail!(SetupError("--jobs 0: give at least 1".into()));
+    }
+    if a.runs == Some(0) {
+        bail!(SetupError("--runs 0: give at least 1 execution".into()));
+    }
+    for d in &a.dict {
+        if !d.is_file() {
+            bail!(SetupError(format!("--dict {}: no such file", d.display())));
+        }
+    }
+    let progress = launch::progress_mode(&a.progress).map_err(setup)?;
+    std::fs::create_dir_all(&a.corpus).with_context(|| format!("cannot create --corpus {}", a.corpus.display())).map_err(|e| setup(format!("{e:#}")))?;
+    let status_file = status::create(&a.findings).map_err(|e| setup(format!("cannot create --findings {}: {e}", a.findings.display())))?;
+    let cfg = engine::FuzzConfig {
+        jvm,
+        harness: a.target.harness.clone().unwrap_or_default(),
+        ignore: a.target.ignore_exception.clone(),
+        corpus: a.corpus.clone(),
+        findings: a.findings.clone(),
+        max_total_time: a.max_total_time.map(Duration::from_secs),
+        runs: a.runs,
+        timeout,
+        keep_going: a.keep_going,
+        dicts: a.dict.clone(),
+        seed: a.seed,
+        max_len: a.max_len,
+        status_file: status_file.clone(),
+    };
+    let launched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| launch::run(&cfg, a.jobs, progress)));
+    let st = status::read(&status_file);
+    let _ = std::fs::remove_file(&status_file);
+    if let Some(msg) = st.setup_error {
+        return Err(setup(msg));
+    }
+    match launched {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => return Err(anyhow!("fuzzing failed: {e}")),
+        Err(_) => return Err(anyhow!("the fuzzing process died without saving its state (see the messages above)")),
+    }
+    if st.findings.is_empty() {
+        println!("jvmfuzz: no finding");
+        Ok(NO_FINDING)
+    } else {
+        println!("jvmfuzz: {} finding(s): {} (details in {}/summary.json)", st.findings.len(), st.findings.join(", "), a.findings.display());
+        if let Ok(store) = findings::FindingStore::open(&a.findings, 0.0) {
+            for id in &st.findings {
+                if let Some(e) = store.entry(id) {
+                    println!("  {id}  {}: {}\n      at {}\n      {}", e.exception, e.message, e.top_frame, a.findings.join(id).display());
+                }
+            }
+        }
+        Ok(FINDING)
+    }
 }

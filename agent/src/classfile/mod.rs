@@ -8,14 +8,18 @@
 //! Malformed input yields a [`ClassFileError`], never a panic.
 
 mod constant_pool;
+pub mod mutf8;
 mod reader;
+#[cfg(test)]
+mod tests;
 mod writer;
 
-pub use constant_pool::{ConstantPool, CpEntry};
+pub use constant_pool::{tag, ConstantPool, CpEntry, MemberRef};
 
 use std::borrow::Cow;
 
-/// Errors from reading a class file. Every variant carries the byte offset where it was found.
+/// Errors from reading, querying or writing a class file. Each says where: a byte offset
+/// for structural errors, a constant-pool index for lookups.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ClassFileError {
     #[error("truncated class file at offset {0}")]
@@ -34,6 +38,10 @@ pub enum ClassFileError {
     ConstantPoolFull,
     #[error("modified UTF-8 at index {0} is malformed")]
     BadUtf8(u16),
+    #[error("malformed class file at offset {offset}: {why}")]
+    Malformed { offset: usize, why: &'static str },
+    #[error("{what} of {len} does not fit the class-file format")]
+    TooLarge { what: &'static str, len: usize },
 }
 
 pub type Result<T> = std::result::Result<T, ClassFileError>;
@@ -54,7 +62,7 @@ pub struct ClassFile<'a> {
 }
 
 /// A field or a method.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Member<'a> {
     pub access_flags: u16,
     pub name_index: u16,
@@ -62,13 +70,13 @@ pub struct Member<'a> {
     pub attributes: Vec<Attribute<'a>>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attribute<'a> {
     pub name_index: u16,
     pub info: AttributeInfo<'a>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AttributeInfo<'a> {
     /// Any attribute we do not rewrite, kept as its exact `info` bytes.
     Raw(Cow<'a, [u8]>),
@@ -78,7 +86,7 @@ pub enum AttributeInfo<'a> {
 
 /// JVMS 4.7.3. Sub-attributes (StackMapTable, LineNumberTable, ...) stay raw here; the
 /// rewriter parses the ones it must remap.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CodeAttribute<'a> {
     pub max_stack: u16,
     pub max_locals: u16,
@@ -103,6 +111,8 @@ pub mod access {
     pub const STATIC: u16 = 0x0008;
     pub const FINAL: u16 = 0x0010;
     pub const SYNCHRONIZED: u16 = 0x0020;
+    /// Class flag; same bit as SYNCHRONIZED.
+    pub const SUPER: u16 = 0x0020;
     pub const BRIDGE: u16 = 0x0040;
     pub const VARARGS: u16 = 0x0080;
     pub const NATIVE: u16 = 0x0100;
@@ -122,8 +132,23 @@ impl<'a> ClassFile<'a> {
     }
 
     /// Serialises the class. For an unmodified parse result this reproduces the input exactly.
+    ///
+    /// Counts or lengths that no longer fit their fields after an edit are truncated
+    /// silently; use [`ClassFile::try_to_bytes`] after modifying a class.
     pub fn to_bytes(&self) -> Vec<u8> {
         writer::write(self)
+    }
+
+    /// Like [`ClassFile::to_bytes`], but first checks that every count and length fits
+    /// (including `code_length` in 1..=65535), so the output is never silently corrupt.
+    pub fn try_to_bytes(&self) -> Result<Vec<u8>> {
+        writer::validate(self)?;
+        Ok(writer::write(self))
+    }
+
+    /// Exact length of [`ClassFile::to_bytes`]'s output.
+    pub fn byte_len(&self) -> usize {
+        writer::size(self)
     }
 
     /// Internal name of this class, e.g. `java/lang/String`.
@@ -193,7 +218,8 @@ fn find_attribute<'s, 'a>(
     attrs: &'s [Attribute<'a>],
     name: &str,
 ) -> Option<&'s Attribute<'a>> {
-    attrs
-        .iter()
-        .find(|a| cp.utf8_bytes(a.name_index).is_some_and(|b| b == name.as_bytes()))
+    attrs.iter().find(|a| {
+        cp.utf8_bytes(a.name_index)
+            .is_some_and(|b| b == name.as_bytes())
+    })
 }

@@ -1,2 +1,16 @@
-//! Instrumentation: probe planning and the rewriter.
+//! Instrumentation: probe planning (`plan`, where probes go) and the rewriter (how they
+//! get there: `rewrite` per method, `class` per class file, with `layout`, `frames`,
+//! `interp` and `remap` as its parts).
+pub mod class;
+pub mod frames;
+pub mod interp;
+pub mod layout;
 pub mod plan;
+pub mod remap;
+pub mod rewrite;
+
+pub use class::{
+    instrument_class, ClassCounts, InstrumentConfig, InstrumentError, Instrumented, JacocoPlanner, MethodOutcome,
+    MethodRecord, Planner, SkipReason,
+};
+pub use rewrite::{instrument_decoded, instrument_method, MethodSig, ProbeCall, RewriteError};

@@ -1,1 +1,105 @@
-//! placeholder: being written
+//! Coverage reports: JaCoCo XML (`jacoco.xml`), browsable HTML (`index.html` + pages),
+//! LCOV (`lcov.info`) and a terminal summary table.
+//!
+//! All writers take the same [`BundleCoverage`] (classes grouped into packages and source
+//! files, see `coverage::bundle`) so their numbers agree with each other and with JaCoCo.
+
+mod html;
+mod lcov;
+mod summary;
+mod xml;
+
+use std::path::{Path, PathBuf};
+
+use crate::coverage::{bundle, ClassCoverage};
+
+pub use summary::{Summary, SummaryRow};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    #[error("cannot write {path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+}
+
+/// Which files to write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Formats {
+    pub xml: bool,
+    pub html: bool,
+    pub lcov: bool,
+}
+
+impl Default for Formats {
+    fn default() -> Self {
+        Formats { xml: true, html: true, lcov: true }
+    }
+}
+
+/// One run of the profiled program (JaCoCo's `<sessioninfo>`); times in ms since the epoch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionInfo {
+    pub id: String,
+    pub start_ms: u64,
+    pub dump_ms: u64,
+}
+
+#[derive(Debug, Clone)]
+pub struct ReportConfig {
+    /// Output directory (created if missing).
+    pub dir: PathBuf,
+    pub formats: Formats,
+    /// Source roots: `root/<package>/<File>.java` (or `root/<File>.java`) is looked up for
+    /// the HTML source view and the LCOV `SF:` paths.
+    pub sources: Vec<PathBuf>,
+    /// Report title (JaCoCo's report `name`, LCOV's `TN:`).
+    pub name: String,
+    pub sessions: Vec<SessionInfo>,
+}
+
+/// Writes the configured reports and returns the summary (also for printing).
+pub fn write_reports(cfg: &ReportConfig, classes: &[ClassCoverage]) -> Result<Summary, ReportError> {
+    let b = bundle(&cfg.name, classes);
+    create_dir(&cfg.dir)?;
+    if cfg.formats.xml {
+        write(&cfg.dir.join("jacoco.xml"), xml::render(&b, &cfg.sessions).as_bytes())?;
+    }
+    if cfg.formats.lcov {
+        write(&cfg.dir.join("lcov.info"), lcov::render(&b, &cfg.sources).as_bytes())?;
+    }
+    if cfg.formats.html {
+        for (rel, page) in html::render(&b, &cfg.sources) {
+            let path = cfg.dir.join(rel);
+            if let Some(parent) = path.parent() {
+                create_dir(parent)?;
+            }
+            write(&path, page.as_bytes())?;
+        }
+    }
+    Ok(Summary::of(&b))
+}
+
+fn create_dir(p: &Path) -> Result<(), ReportError> {
+    std::fs::create_dir_all(p).map_err(|source| ReportError::Io { path: p.to_path_buf(), source })
+}
+
+fn write(p: &Path, bytes: &[u8]) -> Result<(), ReportError> {
+    std::fs::write(p, bytes).map_err(|source| ReportError::Io { path: p.to_path_buf(), source })
+}
+
+/// Finds a source file under the configured roots: `root/pkg/File` first, then `root/File`.
+pub(crate) fn find_source(sources: &[PathBuf], package: &str, file: &str) -> Option<PathBuf> {
+    for root in sources {
+        let with_pkg = if package.is_empty() { root.join(file) } else { root.join(package).join(file) };
+        if with_pkg.is_file() {
+            return Some(with_pkg);
+        }
+        let flat = root.join(file);
+        if flat.is_file() {
+            return Some(flat);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests;

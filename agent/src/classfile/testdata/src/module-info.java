@@ -1,0 +1,2 @@
+// Gives the fixture a module-info.class (CONSTANT_Module / CONSTANT_Package).
+module sample { exports sample; requires java.base; }

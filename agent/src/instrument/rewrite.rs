@@ -1,0 +1,648 @@
+//! The method rewriter: inserts the probes of a [`MethodPlan`] into one `Code` attribute and
+//! remaps everything that holds a code offset.
+//!
+//! Each probe is `sipush id` (or `ldc_w` of an Integer constant when the id does not fit
+//! 16 bits) followed by `invokestatic Probes.hit(I)V`: 6 bytes, stack-neutral, one extra
+//! stack word. Placement semantics are those documented in `plan.rs`:
+//! - `Fallthrough{at}` code goes before `at`'s label, `Label{at}` code after it;
+//! - `Edge{insn, target}` becomes a trampoline `probes; goto_w target-label` after the
+//!   original code, and the jump (or the switch entries) from `insn` to `target` is
+//!   redirected to it. A trampoline gets a copy of `target`'s frame.
+//!
+//! Offsets are remapped with three positions per original instruction (see `layout`):
+//! jumps, handlers, frames and lines use the label; exception ranges run from the label of
+//! their start to the code inserted before their end (so probes on a fall-through edge out
+//! of a try block are not inside it); `uninitialized(X)` and type annotations point at the
+//! instruction itself.
+//!
+//! Methods with `jsr`/`ret`, or that would exceed the class-file limits, are refused with
+//! an error: the caller leaves them uninstrumented.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use crate::bytecode::{
+    decode, invert_condition, is_conditional_branch, is_unconditional, opcodes::*, write_branch16,
+    write_branch32, write_lookupswitch, write_tableswitch, BytecodeError, Insn, InsnKind,
+};
+use crate::classfile::{
+    access, Attribute, AttributeInfo, ClassFileError, CodeAttribute, ConstantPool, ExceptionEntry,
+};
+
+use super::frames::{self, ClassNames, Frame, FrameError, VType};
+use super::interp::{Env, InterpError, State};
+use super::layout::{layout, Dest, Layout, LayoutInput};
+use super::plan::{MethodPlan, Placement};
+use super::remap::{self, OffsetMap, RemapError};
+
+/// Size of one probe: `sipush`/`ldc_w` (3) + `invokestatic` (3).
+pub const PROBE_LEN: u32 = 6;
+
+/// How to call the probe: the constant-pool index of the `Methodref` to
+/// `com/jvmfuzz/shim/Probes.hit(I)V` (or whatever the configuration names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProbeCall {
+    pub method_ref: u16,
+}
+
+/// What the rewriter needs to know about the method besides its code: the implicit
+/// initial frame (JVMS 4.10.1.6) depends on the class, the name, the descriptor and
+/// `static`.
+#[derive(Debug, Clone, Copy)]
+pub struct MethodSig<'s> {
+    /// Internal name of the declaring class.
+    pub this_class: &'s str,
+    pub name: &'s str,
+    pub descriptor: &'s str,
+    pub access_flags: u16,
+}
+
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RewriteError {
+    #[error("cannot decode code: {0}")]
+    Decode(#[from] BytecodeError),
+    #[error("jsr/ret subroutine at offset {0} (not supported)")]
+    Subroutine(u32),
+    #[error("{what} would be {len}, over the class-file limit")]
+    TooLarge { what: &'static str, len: u64 },
+    #[error("invalid probe plan: {0}")]
+    InvalidPlan(String),
+    #[error("conditional branch at offset {0} falls off the end of the code")]
+    FallsOffEnd(u32),
+    #[error("exception table entry {0} does not point at instruction starts")]
+    BadExceptionEntry(usize),
+    #[error("stack map: {0}")]
+    Frames(#[from] FrameError),
+    #[error("stack map frame at offset {0} is not at an instruction start")]
+    BadFrameOffset(u32),
+    #[error("offset {0} needs a stack map frame but the method has none there")]
+    MissingFrame(u32),
+    #[error("cannot compute the frame after the widened branch at offset {offset}: {err}")]
+    Interp { offset: u32, err: InterpError },
+    #[error("{0}")]
+    Attribute(#[from] RemapError),
+    #[error("more than one StackMapTable")]
+    DuplicateStackMapTable,
+    #[error("constant pool: {0}")]
+    ConstantPool(#[from] ClassFileError),
+    #[error("internal layout mismatch at offset {0}")]
+    Internal(u32),
+}
+
+/// One trampoline: the probes of an `Edge{insn, target}` (several if the plan repeats it).
+struct Trampoline {
+    target_index: usize,
+    ids: Vec<u32>,
+}
+
+/// Where the probes go, indexed like the instructions.
+struct Placements {
+    pre: Vec<Vec<u32>>,
+    label: Vec<Vec<u32>>,
+    tramps: Vec<Trampoline>,
+    /// (insn offset, target offset) -> trampoline index.
+    edge: HashMap<(u32, u32), usize>,
+}
+
+const NO_INSN: u32 = u32::MAX;
+
+/// Offset -> instruction index (with `code_len` -> `n`).
+fn index_table(insns: &[Insn], code_len: usize) -> Vec<u32> {
+    let mut t = vec![NO_INSN; code_len + 1];
+    for (i, insn) in insns.iter().enumerate() {
+        if let Some(slot) = t.get_mut(insn.offset as usize) {
+            *slot = i as u32;
+        }
+    }
+    if let Some(last) = t.last_mut() {
+        *last = insns.len() as u32;
+    }
+    t
+}
+
+fn lookup(index_of: &[u32], offset: u32) -> Option<usize> {
+    match index_of.get(offset as usize) {
+        Some(&i) if i != NO_INSN => Some(i as usize),
+        _ => None,
+    }
+}
+
+fn place(
+    plan: &MethodPlan,
+    insns: &[Insn],
+    index_of: &[u32],
+    first_probe: u32,
+) -> Result<Placements, RewriteError> {
+    let n = insns.len();
+    let mut p = Placements {
+        pre: vec![Vec::new(); n],
+        label: vec![Vec::new(); n],
+        tramps: Vec::new(),
+        edge: HashMap::new(),
+    };
+    let bad = |what: String| RewriteError::InvalidPlan(what);
+    let insn_at = |at: u32| lookup(index_of, at).filter(|&i| i < n);
+    for (k, site) in plan.sites.iter().enumerate() {
+        let id = first_probe as u64 + k as u64;
+        if id > i32::MAX as u64 {
+            return Err(bad(format!("probe id {id} does not fit an int")));
+        }
+        let id = id as u32;
+        match site.placement {
+            Placement::Fallthrough { at } => {
+                let i = insn_at(at)
+                    .ok_or_else(|| bad(format!("Fallthrough at {at}: no instruction there")))?;
+                // Code after an unconditional instruction is only reachable by jumps, which
+                // skip `Fallthrough` code: it would be dead and lack a frame.
+                if i > 0 && is_unconditional(insns[i - 1].opcode) {
+                    return Err(bad(format!(
+                        "Fallthrough at {at} follows an unconditional instruction"
+                    )));
+                }
+                p.pre[i].push(id);
+            }
+            Placement::Label { at } => {
+                let i = insn_at(at)
+                    .ok_or_else(|| bad(format!("Label at {at}: no instruction there")))?;
+                p.label[i].push(id);
+            }
+            Placement::Edge { insn, target } => {
+                let i = insn_at(insn)
+                    .ok_or_else(|| bad(format!("Edge from {insn}: no instruction there")))?;
+                if !insns[i].targets().contains(&target) {
+                    return Err(bad(format!(
+                        "Edge from {insn} to {target}: not a jump target of that instruction"
+                    )));
+                }
+                let t = insn_at(target)
+                    .ok_or_else(|| bad(format!("Edge to {target}: no instruction there")))?;
+                let next = p.tramps.len();
+                let slot = *p.edge.entry((insn, target)).or_insert(next);
+                if slot == next {
+                    p.tramps.push(Trampoline {
+                        target_index: t,
+                        ids: Vec::new(),
+                    });
+                }
+                p.tramps[slot].ids.push(id);
+            }
+        }
+    }
+    Ok(p)
+}
+
+fn emit_probe(
+    out: &mut Vec<u8>,
+    id: u32,
+    cp: &mut ConstantPool<'_>,
+    probe: &ProbeCall,
+) -> Result<(), RewriteError> {
+    if id <= i16::MAX as u32 {
+        write_branch16(out, SIPUSH, id as i16);
+    } else {
+        let c = cp.add_integer(id as i32)?;
+        out.push(LDC_W);
+        out.extend_from_slice(&c.to_be_bytes());
+    }
+    out.push(INVOKESTATIC);
+    out.extend_from_slice(&probe.method_ref.to_be_bytes());
+    Ok(())
+}
+
+fn rel32(from: u32, to: u32) -> i32 {
+    // Both are < 65536 (checked before emitting), so the difference always fits.
+    (to as i64 - from as i64) as i32
+}
+
+/// Rewrites one method. See the module docs; `first_probe + k` is the id of `plan.sites[k]`.
+pub fn instrument_method(
+    code: &CodeAttribute<'_>,
+    cp: &mut ConstantPool<'_>,
+    method: &MethodSig<'_>,
+    plan: &MethodPlan,
+    first_probe: u32,
+    probe: &ProbeCall,
+    major_version: u16,
+) -> Result<CodeAttribute<'static>, RewriteError> {
+    let insns = decode(&code.code)?;
+    instrument_decoded(
+        code,
+        &insns,
+        cp,
+        method,
+        plan,
+        first_probe,
+        probe,
+        major_version,
+    )
+}
+
+/// [`instrument_method`] for a caller that already holds `decode(&code.code)` (the class
+/// rewriter decodes once for planning and rewriting: decoding is a large share of the cost).
+#[allow(clippy::too_many_arguments)]
+pub fn instrument_decoded(
+    code: &CodeAttribute<'_>,
+    insns: &[Insn],
+    cp: &mut ConstantPool<'_>,
+    method: &MethodSig<'_>,
+    plan: &MethodPlan,
+    first_probe: u32,
+    probe: &ProbeCall,
+    major_version: u16,
+) -> Result<CodeAttribute<'static>, RewriteError> {
+    let bytes: &[u8] = &code.code;
+    if insns.last().map(Insn::end) != Some(bytes.len() as u32) {
+        // Not this code's decoding: refuse rather than emit garbage.
+        return Err(RewriteError::Internal(0));
+    }
+    for insn in insns {
+        if matches!(insn.opcode, JSR | JSR_W | RET) || matches!(insn.kind, InsnKind::Ret { .. }) {
+            return Err(RewriteError::Subroutine(insn.offset));
+        }
+    }
+    if let Some(last) = insns.last().filter(|l| is_conditional_branch(l.opcode)) {
+        // Execution could fall off the end (the verifier rejects that), and a widened
+        // `if` would have no next instruction to skip to.
+        return Err(RewriteError::FallsOffEnd(last.offset));
+    }
+    let n = insns.len();
+    let index_of = index_table(insns, bytes.len());
+    let placements = place(plan, insns, &index_of, first_probe)?;
+
+    // Destinations of every jump / switch entry.
+    let mut dests: Vec<Vec<Dest>> = Vec::with_capacity(n);
+    for insn in insns {
+        let mut d = Vec::new();
+        for t in insn.targets() {
+            let dest = match placements.edge.get(&(insn.offset, t)) {
+                Some(&k) => Dest::Trampoline(k),
+                None => Dest::Label(lookup(&index_of, t).ok_or(RewriteError::Internal(t))?),
+            };
+            d.push(dest);
+        }
+        dests.push(d);
+    }
+    let pre_len: Vec<u32> = placements
+        .pre
+        .iter()
+        .map(|v| v.len() as u32 * PROBE_LEN)
+        .collect();
+    let label_len: Vec<u32> = placements
+        .label
+        .iter()
+        .map(|v| v.len() as u32 * PROBE_LEN)
+        .collect();
+    let tramp_len: Vec<u32> = placements
+        .tramps
+        .iter()
+        .map(|t| t.ids.len() as u32 * PROBE_LEN + 5)
+        .collect();
+    let lay = layout(&LayoutInput {
+        insns,
+        pre_len: &pre_len,
+        label_len: &label_len,
+        dests: &dests,
+        tramp_len: &tramp_len,
+    });
+    if lay.len > u16::MAX as u32 {
+        return Err(RewriteError::TooLarge {
+            what: "code_length",
+            len: lay.len as u64,
+        });
+    }
+    if code.max_stack == u16::MAX {
+        return Err(RewriteError::TooLarge {
+            what: "max_stack",
+            len: u16::MAX as u64 + 1,
+        });
+    }
+
+    let stack_map = new_stack_map(
+        code,
+        cp,
+        method,
+        insns,
+        &index_of,
+        &placements,
+        &lay,
+        major_version,
+    )?;
+
+    // Emit the code.
+    let mut out: Vec<u8> = Vec::with_capacity(lay.len as usize);
+    for (i, insn) in insns.iter().enumerate() {
+        for &id in placements.pre[i].iter().chain(&placements.label[i]) {
+            emit_probe(&mut out, id, cp, probe)?;
+        }
+        let at = out.len() as u32;
+        if at != lay.insn[i] {
+            return Err(RewriteError::Internal(insn.offset));
+        }
+        let dest = |k: usize| {
+            dests[i]
+                .get(k)
+                .map(|&d| lay.dest_offset(d))
+                .ok_or(RewriteError::Internal(insn.offset))
+        };
+        match &insn.kind {
+            InsnKind::Branch { .. } => {
+                let to = dest(0)?;
+                if is_conditional_branch(insn.opcode) {
+                    if lay.wide[i] {
+                        let inv = invert_condition(insn.opcode)
+                            .ok_or(RewriteError::Internal(insn.offset))?;
+                        write_branch16(&mut out, inv, 8);
+                        write_branch32(&mut out, GOTO_W, rel32(at + 3, to));
+                    } else {
+                        write_branch16(&mut out, insn.opcode, rel32(at, to) as i16);
+                    }
+                } else if insn.opcode == GOTO && !lay.wide[i] {
+                    write_branch16(&mut out, GOTO, rel32(at, to) as i16);
+                } else {
+                    // goto (widened) and goto_w; jsr was refused above.
+                    write_branch32(&mut out, GOTO_W, rel32(at, to));
+                }
+            }
+            InsnKind::TableSwitch {
+                low, high, targets, ..
+            } => {
+                let mut rels = Vec::with_capacity(targets.len());
+                for k in 0..targets.len() {
+                    rels.push(rel32(at, dest(k + 1)?));
+                }
+                write_tableswitch(&mut out, rel32(at, dest(0)?), *low, *high, &rels);
+            }
+            InsnKind::LookupSwitch { pairs, .. } => {
+                let mut rels = Vec::with_capacity(pairs.len());
+                for (k, (key, _)) in pairs.iter().enumerate() {
+                    rels.push((*key, rel32(at, dest(k + 1)?)));
+                }
+                write_lookupswitch(&mut out, rel32(at, dest(0)?), &rels);
+            }
+            _ => out.extend_from_slice(insn.bytes(bytes)),
+        }
+    }
+    for (k, t) in placements.tramps.iter().enumerate() {
+        if out.len() as u32 != lay.tramp[k] {
+            return Err(RewriteError::Internal(out.len() as u32));
+        }
+        for &id in &t.ids {
+            emit_probe(&mut out, id, cp, probe)?;
+        }
+        let at = out.len() as u32;
+        write_branch32(&mut out, GOTO_W, rel32(at, lay.label[t.target_index]));
+    }
+    if out.len() as u32 != lay.len {
+        return Err(RewriteError::Internal(out.len() as u32));
+    }
+
+    // Exception table: [label(start), pre(end)) -> label(handler).
+    let mut exception_table = Vec::with_capacity(code.exception_table.len());
+    for (k, e) in code.exception_table.iter().enumerate() {
+        let bad = || RewriteError::BadExceptionEntry(k);
+        let s = lookup(&index_of, e.start_pc as u32)
+            .filter(|&i| i < n)
+            .ok_or_else(bad)?;
+        let en = lookup(&index_of, e.end_pc as u32).ok_or_else(bad)?;
+        let h = lookup(&index_of, e.handler_pc as u32)
+            .filter(|&i| i < n)
+            .ok_or_else(bad)?;
+        exception_table.push(ExceptionEntry {
+            start_pc: lay.label[s] as u16,
+            end_pc: lay.pre[en] as u16,
+            handler_pc: lay.label[h] as u16,
+            catch_type: e.catch_type,
+        });
+    }
+
+    // Sub-attributes.
+    let map = OffsetMap {
+        index_of: &index_of,
+        layout: &lay,
+    };
+    let mut attributes = Vec::with_capacity(code.attributes.len());
+    for a in &code.attributes {
+        let raw: &[u8] = match &a.info {
+            AttributeInfo::Raw(r) => r,
+            // A Code attribute inside Code is malformed; keep nothing we cannot interpret.
+            AttributeInfo::Code(_) => {
+                return Err(RewriteError::Attribute(RemapError::Malformed("Code")))
+            }
+        };
+        let name = cp.utf8_bytes(a.name_index).unwrap_or(&[]);
+        let info: Option<Vec<u8>> = match name {
+            b"StackMapTable" => stack_map.clone(),
+            b"LineNumberTable" => Some(remap::line_numbers(raw, &map)?),
+            b"LocalVariableTable" => Some(remap::local_variables(raw, &map, "LocalVariableTable")?),
+            b"LocalVariableTypeTable" => {
+                Some(remap::local_variables(raw, &map, "LocalVariableTypeTable")?)
+            }
+            b"RuntimeVisibleTypeAnnotations" => Some(remap::type_annotations(
+                raw,
+                &map,
+                "RuntimeVisibleTypeAnnotations",
+            )?),
+            b"RuntimeInvisibleTypeAnnotations" => Some(remap::type_annotations(
+                raw,
+                &map,
+                "RuntimeInvisibleTypeAnnotations",
+            )?),
+            _ => Some(raw.to_vec()),
+        };
+        if let Some(info) = info {
+            attributes.push(Attribute {
+                name_index: a.name_index,
+                info: AttributeInfo::Raw(Cow::Owned(info)),
+            });
+        }
+    }
+
+    Ok(CodeAttribute {
+        max_stack: code.max_stack + 1,
+        max_locals: code.max_locals,
+        code: Cow::Owned(out),
+        exception_table,
+        attributes,
+    })
+}
+
+/// Builds the new StackMapTable `info`, or `None` when the method has none (or, for
+/// pre-50 classes, whose verifier ignores the table, when it cannot be maintained).
+#[allow(clippy::too_many_arguments)]
+fn new_stack_map(
+    code: &CodeAttribute<'_>,
+    cp: &mut ConstantPool<'_>,
+    method: &MethodSig<'_>,
+    insns: &[Insn],
+    index_of: &[u32],
+    placements: &Placements,
+    lay: &Layout,
+    major_version: u16,
+) -> Result<Option<Vec<u8>>, RewriteError> {
+    let mut found = code
+        .attributes
+        .iter()
+        .filter(|a| cp.utf8_bytes(a.name_index) == Some(b"StackMapTable".as_slice()))
+        .filter_map(|a| a.raw());
+    let raw = found.next().map(|r| r.to_vec());
+    if found.next().is_some() {
+        return Err(RewriteError::DuplicateStackMapTable);
+    }
+    let widened_if =
+        (0..insns.len()).any(|i| lay.wide[i] && is_conditional_branch(insns[i].opcode));
+    let Some(raw) = raw else {
+        // Class files >= 51 must type-check: new jump targets need frames we cannot build
+        // without the method's existing ones. 50 falls back to the old verifier.
+        if major_version >= 51 && (widened_if || !placements.tramps.is_empty()) {
+            let at = placements.tramps.first().map_or(0, |_| lay.main_end);
+            return Err(RewriteError::MissingFrame(at));
+        }
+        return Ok(None);
+    };
+    match build_stack_map(
+        &raw, code, cp, method, insns, index_of, placements, lay, widened_if,
+    ) {
+        Ok(b) => Ok(Some(b)),
+        // Before version 50 the table is ignored by the JVM: drop it rather than fail.
+        Err(_) if major_version < 50 => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build_stack_map(
+    raw: &[u8],
+    code: &CodeAttribute<'_>,
+    cp: &mut ConstantPool<'_>,
+    method: &MethodSig<'_>,
+    insns: &[Insn],
+    index_of: &[u32],
+    placements: &Placements,
+    lay: &Layout,
+    widened_if: bool,
+) -> Result<Vec<u8>, RewriteError> {
+    let n = insns.len();
+    let is_static = method.access_flags & access::STATIC != 0;
+    let init =
+        frames::initial_locals(method.this_class, method.name, method.descriptor, is_static)?;
+    let mut names = ClassNames::default();
+    let old = frames::decode(raw, &init, cp, &mut names)?;
+
+    // uninitialized(X) follows the `new` itself, never a probe inserted before it.
+    let remap_types = |v: &[VType]| -> Result<Vec<VType>, RewriteError> {
+        v.iter()
+            .map(|t| match t {
+                VType::Uninitialized(o) => lookup(index_of, *o)
+                    .filter(|&i| i < n)
+                    .map(|i| VType::Uninitialized(lay.insn[i]))
+                    .ok_or(RewriteError::BadFrameOffset(*o)),
+                t => Ok(t.clone()),
+            })
+            .collect()
+    };
+    let moved = |f: &Frame, offset: u32| -> Result<Frame, RewriteError> {
+        Ok(Frame {
+            offset,
+            locals: remap_types(&f.locals)?,
+            stack: remap_types(&f.stack)?,
+        })
+    };
+
+    let mut new = Vec::with_capacity(old.len() + placements.tramps.len());
+    for f in &old {
+        let i = lookup(index_of, f.offset)
+            .filter(|&i| i < n)
+            .ok_or(RewriteError::BadFrameOffset(f.offset))?;
+        new.push(moved(f, lay.label[i])?);
+    }
+    for (k, t) in placements.tramps.iter().enumerate() {
+        let target = insns[t.target_index].offset;
+        let f = old
+            .binary_search_by_key(&target, |f| f.offset)
+            .ok()
+            .and_then(|j| old.get(j))
+            .ok_or(RewriteError::MissingFrame(target))?;
+        new.push(moved(f, lay.tramp[k])?);
+    }
+    if widened_if {
+        for f in widened_frames(code, cp, method, insns, &old, &init, lay)? {
+            new.push(moved(&f.1, f.0)?);
+        }
+    }
+    new.sort_by_key(|f| f.offset);
+    Ok(frames::encode(&new, &init, cp, &mut names)?)
+}
+
+/// Frames for the instruction after each widened `if` (`if!cond +8; goto_w L` makes it a
+/// jump target). Returns (new offset, frame in original-offset terms).
+fn widened_frames(
+    code: &CodeAttribute<'_>,
+    cp: &ConstantPool<'_>,
+    method: &MethodSig<'_>,
+    insns: &[Insn],
+    old: &[Frame],
+    init: &[VType],
+    lay: &Layout,
+) -> Result<Vec<(u32, Frame)>, RewriteError> {
+    let env = Env {
+        code: &code.code[..],
+        cp,
+        this_class: method.this_class,
+    };
+    let mut out = Vec::new();
+    let mut state = Some(State::from_frame(&Frame {
+        offset: 0,
+        locals: init.to_vec(),
+        stack: Vec::new(),
+    }));
+    let mut fi = 0;
+    let last_wide = (0..insns.len())
+        .rev()
+        .find(|&i| lay.wide[i] && is_conditional_branch(insns[i].opcode));
+    let Some(last_wide) = last_wide else {
+        return Ok(out);
+    };
+    for (i, insn) in insns.iter().enumerate().take(last_wide + 1) {
+        while fi < old.len() && old[fi].offset < insn.offset {
+            fi += 1;
+        }
+        if let Some(f) = old.get(fi).filter(|f| f.offset == insn.offset) {
+            state = Some(State::from_frame(f));
+        }
+        let wide_if = lay.wide[i] && is_conditional_branch(insn.opcode);
+        let step = match state.as_mut() {
+            Some(s) => s.step(insn, &env),
+            None => Err(InterpError::Unsupported(insn.offset)),
+        };
+        if let Err(err) = step {
+            if wide_if {
+                return Err(RewriteError::Interp {
+                    offset: insn.offset,
+                    err,
+                });
+            }
+            // Unconditional (or untypable): nothing is known until the next frame.
+            state = None;
+            continue;
+        }
+        if wide_if {
+            let next = i + 1;
+            let next_off = insns
+                .get(next)
+                .map(|x| x.offset)
+                .ok_or(RewriteError::FallsOffEnd(insn.offset))?;
+            // If no probes sit before the next label, the original frame there (if any)
+            // already lands on the inverted `if`'s target.
+            let has_frame = old.binary_search_by_key(&next_off, |f| f.offset).is_ok();
+            if !(has_frame && lay.pre[next] == lay.label[next]) {
+                if let Some(s) = &state {
+                    out.push((lay.pre[next], s.to_frame(next_off)));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,202 @@
+//! The two calls into other modules' APIs, each in one small function so the rest of the
+//! agent does not depend on their shapes: the rewriter (`instrument::instrument_class`) and the
+//! coverage analysis + report writer (`coverage::analyze_class`, `report::write_reports`).
+
+use std::sync::Arc;
+
+use jvmfuzz_runtime::{ClassRecord, MethodRecord, RuntimeError};
+
+use crate::coverage::{analyze_class, ClassInput, MethodProbes};
+use crate::instrument::plan::PlanOptions;
+use crate::instrument::{
+    instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome, SkipReason,
+};
+use crate::options::{AgentOptions, ReportFormat};
+use crate::report::{Formats, ReportConfig, SessionInfo};
+
+/// What happened to one class in the load hook.
+#[derive(Debug)]
+pub enum Outcome {
+    /// New class bytes, and the record to register once the JVM has taken them.
+    Instrumented {
+        bytes: Vec<u8>,
+        record: ClassRecord,
+        methods: u32,
+        probes: u32,
+        notes: Vec<String>,
+    },
+    /// The class matched the filters but is handed back unchanged.
+    Skipped { reason: String, notes: Vec<String> },
+}
+
+/// The profiler plans JaCoCo-equivalent flow probes as well as entry and branch-arm probes; the
+/// coverage analysis must re-plan `ClassRecord::original` with these same options.
+pub fn instrument_config() -> InstrumentConfig {
+    InstrumentConfig {
+        plan_options: PlanOptions { flow_probes: true },
+        ..InstrumentConfig::default()
+    }
+}
+
+/// Instruments one class (reserving its probe ids from the runtime).
+pub fn instrument_one(name: &str, original: &[u8]) -> Outcome {
+    let mut reserve_error: Option<RuntimeError> = None;
+    let mut alloc = |n: u32| match jvmfuzz_runtime::reserve(n) {
+        Ok(first) => first,
+        Err(e) => {
+            reserve_error = Some(e);
+            0
+        }
+    };
+    let result = instrument_class(original, &instrument_config(), &mut alloc, &JacocoPlanner);
+    if let Some(e) = reserve_error {
+        // The rewritten code would carry ids that are not ours: hand back the original.
+        return Outcome::Skipped {
+            reason: e.to_string(),
+            notes: Vec::new(),
+        };
+    }
+    let inst = match result {
+        Ok(i) => i,
+        Err(e) => {
+            return Outcome::Skipped {
+                reason: e.to_string(),
+                notes: Vec::new(),
+            }
+        }
+    };
+    let mut notes = Vec::new();
+    let mut methods = Vec::new();
+    for m in &inst.methods {
+        match &m.outcome {
+            MethodOutcome::Instrumented {
+                first_probe,
+                probe_count,
+            } => methods.push(MethodRecord {
+                name: m.name.clone(),
+                descriptor: m.descriptor.clone(),
+                first_probe: *first_probe,
+                probe_count: *probe_count,
+            }),
+            MethodOutcome::Skipped(
+                SkipReason::Abstract | SkipReason::Native | SkipReason::NoProbes,
+            ) => {}
+            MethodOutcome::Skipped(reason) => notes.push(format!(
+                "{name}.{}{}: not instrumented ({reason:?})",
+                m.name, m.descriptor
+            )),
+        }
+    }
+    if !inst.changed || methods.is_empty() {
+        let reason = if notes.is_empty() {
+            "no code to instrument".to_string()
+        } else {
+            "no method could be instrumented".to_string()
+        };
+        return Outcome::Skipped { reason, notes };
+    }
+    let probes = inst.counts.probes;
+    let first_probe = methods.iter().map(|m| m.first_probe).min().unwrap_or(0);
+    let n_methods = methods.len() as u32;
+    let record = ClassRecord {
+        name: inst.class_name,
+        original: Arc::from(original),
+        first_probe,
+        methods,
+    };
+    Outcome::Instrumented {
+        bytes: inst.bytes,
+        record,
+        methods: n_methods,
+        probes,
+        notes,
+    }
+}
+
+/// Writes the coverage reports; returns the terminal summary table and notes for verbose mode.
+///
+/// Classes loaded more than once under one name (several class loaders, or a redefinition) are
+/// reported once, like JaCoCo does: copies with identical bytes have their hits added up probe
+/// by probe; a copy with different bytes is left out of the report (and noted).
+pub fn write_reports(
+    opts: &AgentOptions,
+    classes: &[Arc<ClassRecord>],
+    hits: &[u64],
+    session: &SessionInfo,
+) -> Result<(String, Vec<String>), String> {
+    let mut notes = Vec::new();
+    // name -> records with the bytes of the first one seen.
+    let mut groups: Vec<Vec<&ClassRecord>> = Vec::new();
+    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for c in classes {
+        match index.get(c.name.as_str()) {
+            Some(&g) if same_layout(groups[g][0], c) => groups[g].push(c),
+            Some(_) => notes.push(format!(
+                "{}: loaded again with different bytes; only the first version is reported",
+                c.name
+            )),
+            None => {
+                index.insert(c.name.as_str(), groups.len());
+                groups.push(vec![c]);
+            }
+        }
+    }
+    let count = |id: u64| hits.get(id as usize).copied().unwrap_or(0);
+    let mut coverage = Vec::with_capacity(groups.len());
+    for group in &groups {
+        let first = group[0];
+        let methods: Vec<MethodProbes<'_>> = first
+            .methods
+            .iter()
+            .map(|m| MethodProbes {
+                name: &m.name,
+                descriptor: &m.descriptor,
+                first_probe: m.first_probe,
+                probe_count: m.probe_count,
+            })
+            .collect();
+        // Probe `first.first_probe + k` is the same site in every copy.
+        let hit = |id: u32| -> u64 {
+            let offset = u64::from(id.wrapping_sub(first.first_probe));
+            group
+                .iter()
+                .map(|r| count(u64::from(r.first_probe) + offset))
+                .sum()
+        };
+        match analyze_class(
+            &ClassInput {
+                bytes: &first.original,
+                methods: &methods,
+            },
+            &hit,
+        ) {
+            Ok(Some(c)) => coverage.push(c),
+            Ok(None) => {}
+            Err(e) => notes.push(format!("{}: cannot analyse coverage: {e}", first.name)),
+        }
+    }
+    let cfg = ReportConfig {
+        dir: opts.report_dir.clone(),
+        formats: Formats {
+            xml: opts.formats.contains(&ReportFormat::Xml),
+            html: opts.formats.contains(&ReportFormat::Html),
+            lcov: opts.formats.contains(&ReportFormat::Lcov),
+        },
+        sources: opts.sources.clone(),
+        name: "jvmfuzz".to_string(),
+        sessions: vec![session.clone()],
+    };
+    let summary = crate::report::write_reports(&cfg, &coverage).map_err(|e| e.to_string())?;
+    Ok((summary.table(), notes))
+}
+
+/// Same bytes, hence the same probe plan at the same offsets from the class's first probe.
+fn same_layout(a: &ClassRecord, b: &ClassRecord) -> bool {
+    a.original == b.original
+        && a.methods.len() == b.methods.len()
+        && a.methods.iter().zip(&b.methods).all(|(x, y)| {
+            x.probe_count == y.probe_count
+                && x.first_probe.wrapping_sub(a.first_probe)
+                    == y.first_probe.wrapping_sub(b.first_probe)
+        })
+}

@@ -1,0 +1,173 @@
+//! Writer tests over a small hand-built coverage model.
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::*;
+use crate::coverage::compare::{parse_report_xml, MethodKey};
+use crate::coverage::{Counter, CounterKind, Counters, LineCounts, MethodCoverage};
+
+fn c(missed: u32, covered: u32) -> Counter {
+    Counter { missed, covered }
+}
+
+fn line(mi: u32, ci: u32, mb: u32, cb: u32) -> LineCounts {
+    LineCounts { instructions: c(mi, ci), branches: c(mb, cb) }
+}
+
+fn sample() -> Vec<ClassCoverage> {
+    let mut lines = BTreeMap::new();
+    lines.insert(3, line(0, 3, 0, 0));
+    lines.insert(5, line(1, 4, 1, 1));
+    lines.insert(6, line(2, 0, 0, 0));
+    let init = MethodCoverage {
+        name: "<init>".into(),
+        descriptor: "()V".into(),
+        first_line: Some(3),
+        counters: Counters { instruction: c(0, 3), line: c(0, 1), complexity: c(0, 1), method: c(0, 1), ..Default::default() },
+        lines: [(3, line(0, 3, 0, 0))].into_iter().collect(),
+        instrumented: true,
+        approximate: false,
+        filters: vec![],
+    };
+    let f = MethodCoverage {
+        name: "f".into(),
+        descriptor: "(I)I".into(),
+        first_line: Some(5),
+        counters: Counters {
+            instruction: c(3, 4),
+            branch: c(1, 1),
+            line: c(1, 1),
+            complexity: c(1, 1),
+            method: c(0, 1),
+            ..Default::default()
+        },
+        lines: [(5, line(1, 4, 1, 1)), (6, line(2, 0, 0, 0))].into_iter().collect(),
+        instrumented: true,
+        approximate: false,
+        filters: vec![],
+    };
+    let a = ClassCoverage {
+        name: "p/A".into(),
+        source_file: Some("A.java".into()),
+        methods: vec![init, f],
+        counters: Counters {
+            instruction: c(3, 7),
+            branch: c(1, 1),
+            line: c(1, 2),
+            complexity: c(1, 2),
+            method: c(0, 2),
+            class: c(0, 1),
+        },
+        lines,
+        skipped: vec![],
+        hidden: vec![],
+    };
+    let empty = ClassCoverage {
+        name: "p/I".into(),
+        source_file: Some("A.java".into()),
+        methods: vec![],
+        counters: Counters::default(),
+        lines: BTreeMap::new(),
+        skipped: vec![],
+        hidden: vec![],
+    };
+    vec![empty, a]
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("jvmfuzz-report-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn xml_matches_jacoco_layout() {
+    let classes = sample();
+    let b = crate::coverage::bundle("demo", &classes);
+    let sessions = [SessionInfo { id: "s1".into(), start_ms: 10, dump_ms: 20 }];
+    let x = xml::render(&b, &sessions);
+    let expected = concat!(
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><!DOCTYPE report PUBLIC "-//JACOCO//DTD Report 1.1//EN" "report.dtd">"#,
+        r#"<report name="demo"><sessioninfo id="s1" start="10" dump="20"/><package name="p">"#,
+        r#"<class name="p/A" sourcefilename="A.java"><method name="&lt;init&gt;" desc="()V" line="3">"#,
+        r#"<counter type="INSTRUCTION" missed="0" covered="3"/><counter type="LINE" missed="0" covered="1"/>"#,
+        r#"<counter type="COMPLEXITY" missed="0" covered="1"/><counter type="METHOD" missed="0" covered="1"/></method>"#
+    );
+    assert!(x.starts_with(expected), "{x}");
+    assert!(x.contains(r#"<class name="p/I" sourcefilename="A.java"/>"#), "empty class self-closed: {x}");
+    assert!(x.contains(r#"<sourcefile name="A.java"><line nr="3" mi="0" ci="3" mb="0" cb="0"/>"#));
+    assert!(x.ends_with(r#"<counter type="CLASS" missed="0" covered="1"/></report>"#), "{x}");
+
+    // Reading it back gives the numbers we put in.
+    let r = parse_report_xml(&x).unwrap();
+    let f = MethodKey { class: "p/A".into(), name: "f".into(), desc: "(I)I".into() };
+    assert_eq!(r.methods[&f][&CounterKind::Branch], c(1, 1));
+    assert_eq!(r.total[&CounterKind::Line], c(1, 2));
+    assert_eq!(r.lines[&("p".to_string(), "A.java".to_string())][&5], line(1, 4, 1, 1));
+}
+
+#[test]
+fn lcov_records() {
+    let classes = sample();
+    let b = crate::coverage::bundle("demo", &classes);
+    let l = lcov::render(&b, &[]);
+    let want = "TN:demo\nSF:p/A.java\nFN:3,p.A.<init>()V\nFN:5,p.A.f(I)I\nFNDA:1,p.A.<init>()V\nFNDA:1,p.A.f(I)I\n\
+FNF:2\nFNH:2\nBRDA:5,0,0,1\nBRDA:5,0,1,0\nBRF:2\nBRH:1\nDA:3,1\nDA:5,1\nDA:6,0\nLF:3\nLH:2\nend_of_record\n";
+    assert_eq!(l, want);
+}
+
+#[test]
+fn writes_all_formats_with_source_view() {
+    let dir = temp_dir("all");
+    let src = dir.join("src");
+    std::fs::create_dir_all(src.join("p")).unwrap();
+    std::fs::write(src.join("p/A.java"), "package p;\n\nclass A {\n\n  int f(int x) { return x > 0 ? 1 : 2; }\n  int g() { return 0; }\n}\n")
+        .unwrap();
+    let cfg = ReportConfig {
+        dir: dir.join("out"),
+        formats: Formats::default(),
+        sources: vec![src.clone()],
+        name: "demo <run>".into(),
+        sessions: vec![],
+    };
+    let summary = write_reports(&cfg, &sample()).unwrap();
+    assert_eq!(summary.total.branch, c(1, 1));
+    let out = dir.join("out");
+    let xml = std::fs::read_to_string(out.join("jacoco.xml")).unwrap();
+    assert!(xml.contains(r#"<report name="demo &lt;run&gt;">"#));
+    let lcov = std::fs::read_to_string(out.join("lcov.info")).unwrap();
+    assert!(lcov.contains(&format!("SF:{}", src.join("p/A.java").display())), "{lcov}");
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(index.contains("href=\"p/index.html\""));
+    let class = std::fs::read_to_string(out.join("p/A.html")).unwrap();
+    assert!(class.contains("href=\"A.java.html#L5\""), "{class}");
+    let source = std::fs::read_to_string(out.join("p/A.java.html")).unwrap();
+    assert!(source.contains("<span class=\"l pc\" id=\"L5\">"), "{source}");
+    assert!(source.contains("1 of 2 branches missed."));
+    assert!(source.contains("<span class=\"l nc\" id=\"L6\">"));
+    assert!(!source.contains("<link") && !source.contains("<script src"), "self-contained");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn summary_table() {
+    let classes = sample();
+    let b = crate::coverage::bundle("demo", &classes);
+    let t = Summary::of(&b).table();
+    let lines: Vec<&str> = t.lines().collect();
+    assert!(lines[0].starts_with("Package"));
+    assert!(lines[2].starts_with("p "), "{t}");
+    assert!(lines.last().unwrap().starts_with("Total"));
+    assert!(t.contains("50.0% 1/2"), "{t}");
+}
+
+#[test]
+fn write_error_is_reported() {
+    let dir = temp_dir("err");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("not-a-dir");
+    std::fs::write(&file, "x").unwrap();
+    let cfg = ReportConfig { dir: file.join("sub"), formats: Formats::default(), sources: vec![], name: "x".into(), sessions: vec![] };
+    assert!(matches!(write_reports(&cfg, &sample()), Err(ReportError::Io { .. })));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,427 @@
+#!/usr/bin/env python3
+"""Benchmark driver behind benchmarks/run.sh (which installs and builds everything first).
+
+Every comparison is measured side by side in one run: the variants are alternated
+(A B C A B C ...), every repetition gives one paired ratio, and the table shows the median
+ratio with its min..max spread. Absolute times on a shared 2-core machine are noise; ratios
+measured this way are not (much).
+
+Times: wall = elapsed time of the child process; CPU = its user + system time (all JVM threads:
+JIT compiler and GC included), from wait4().
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+# ------------------------------------------------------------------------------------------------
+# Running and measuring one command.
+
+
+class Run:
+    def __init__(self, wall, cpu, rc, output):
+        self.wall, self.cpu, self.rc, self.output = wall, cpu, rc, output
+
+
+def measure(cmd, log_path, timeout=None, cwd=None):
+    """Runs cmd, output to log_path; returns Run (wall s, CPU s, exit code, output text)."""
+    with open(log_path, "wb") as log:
+        log.write(("$ " + " ".join(cmd) + "\n").encode())
+        log.flush()
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=cwd)
+        timer = None
+        if timeout:
+            timer = threading.Timer(timeout, p.kill)
+            timer.start()
+        _, status, ru = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+        if timer:
+            timer.cancel()
+        p.returncode = os.waitstatus_to_exitcode(status)
+    with open(log_path, "r", errors="replace") as f:
+        out = f.read()
+    return Run(wall, ru.ru_utime + ru.ru_stime, p.returncode, out)
+
+
+def results(text):
+    """Parses 'RESULT k=v k=v' lines into dicts (numbers converted)."""
+    rows = []
+    for line in text.splitlines():
+        if not line.startswith("RESULT "):
+            continue
+        row = {}
+        for kv in line[7:].split():
+            k, _, v = kv.partition("=")
+            try:
+                row[k] = int(v)
+            except ValueError:
+                try:
+                    row[k] = float(v)
+                except ValueError:
+                    row[k] = v
+        rows.append(row)
+    return rows
+
+
+def med(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+def spread(xs, fmt="{:.2f}"):
+    return (fmt + ".." + fmt).format(min(xs), max(xs)) if xs else "-"
+
+
+def die(msg):
+    print("bench.py: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+# ------------------------------------------------------------------------------------------------
+# (a) Instrumentation throughput.
+
+
+def throughput(a, out):
+    d = os.path.join(out, "throughput")
+    logs = os.path.join(out, "logs")
+    for sub in ("jacoco", "jvmfuzz"):
+        os.makedirs(os.path.join(d, sub), exist_ok=True)
+    java = a.java
+    jc = [java, "-jar", a.jacoco_cli, "instrument"]
+    per_jar = {j: {"jacoco": [], "jvmfuzz": [], "jvmfuzz_res": [], "jacoco_cpu": [], "jvmfuzz_cpu": []} for j in a.jars}
+    tiny, tiny_cpu = [], []
+    warm = {}  # jar -> list of per-rep lists of pass results
+
+    def check(r, what):
+        if r.rc != 0:
+            die(f"{what} failed (exit {r.rc}); last output:\n{r.output[-3000:]}")
+
+    done = 0
+    t_start = time.perf_counter()
+    for rep in range(a.reps):
+        spent = time.perf_counter() - t_start
+        if rep >= a.min_reps and spent + spent / rep > a.budget_throughput:
+            log(f"[throughput] time budget ({a.budget_throughput:.0f} s) reached after {rep} repetitions")
+            break
+        done = rep + 1
+        log(f"[throughput] repetition {rep + 1}/{a.reps}")
+        r = measure(jc + [a.tiny_jar, "--dest", os.path.join(d, "jacoco")], os.path.join(logs, "jacoco-tiny.log"))
+        check(r, "jacoco instrument (tiny jar)")
+        tiny.append(r.wall)
+        tiny_cpu.append(r.cpu)
+        for jar in a.jars:
+            name = os.path.basename(jar)
+            r = measure(jc + [jar, "--dest", os.path.join(d, "jacoco")], os.path.join(logs, f"jacoco-{name}.log"))
+            check(r, f"jacoco instrument {name}")
+            per_jar[jar]["jacoco"].append(r.wall)
+            per_jar[jar]["jacoco_cpu"].append(r.cpu)
+            r = measure([a.bench_bin, "--mode", a.mode, "--out", os.path.join(d, "jvmfuzz"), jar],
+                        os.path.join(logs, f"jvmfuzz-{name}.log"))
+            check(r, f"instrument-throughput {name}")
+            res = results(r.output)
+            if len(res) != 1:
+                die(f"instrument-throughput {name}: no RESULT line:\n{r.output[-3000:]}")
+            per_jar[jar]["jvmfuzz"].append(r.wall)
+            per_jar[jar]["jvmfuzz_cpu"].append(r.cpu)
+            per_jar[jar]["jvmfuzz_res"].append(res[0])
+        if a.warm_passes > 0:
+            r = measure([java, "-cp", a.jacoco_cli + os.pathsep + a.warm_classes, "JacocoWarm", str(a.warm_passes)] + a.jars,
+                        os.path.join(logs, "jacoco-warm.log"))
+            check(r, "JacocoWarm")
+            for row in results(r.output):
+                warm.setdefault(row["jar"], []).append(row)
+
+    rows = []
+    summary = []
+    for jar in a.jars:
+        name = os.path.basename(jar)
+        pj = per_jar[jar]
+        res0 = pj["jvmfuzz_res"][0]
+        n, mb = res0["classes"], res0["in_class_bytes"] / 1e6
+        jac, ours = pj["jacoco"], pj["jvmfuzz"]
+        adj = [j - t for j, t in zip(jac, tiny)]
+        adj_cpu = [j - t for j, t in zip(pj["jacoco_cpu"], tiny_cpu)]
+        rewrite_only = [r["rewrite_first_s"] for r in pj["jvmfuzz_res"]]
+        sp_adj = [x / o for x, o in zip(adj, ours)]
+        sp_raw = [x / o for x, o in zip(jac, ours)]
+        sp_adj_cpu = [x / o for x, o in zip(adj_cpu, pj["jvmfuzz_cpu"])]
+        growth_ours = res0["out_class_bytes"] / res0["in_class_bytes"] - 1
+        failed = max(r["failed"] for r in pj["jvmfuzz_res"])
+
+        def row(what, t, c, note=""):
+            rows.append((name, what, t, c, n / t if t > 0 else float("nan"), mb / t if t > 0 else float("nan"), note))
+
+        ours_cpu = pj["jvmfuzz_cpu"]
+        row("JaCoCo CLI `instrument`, raw (incl. JVM start)", med(jac), med(pj["jacoco_cpu"]))
+        row("JaCoCo CLI, startup-adjusted (minus tiny jar)", med(adj), med(adj_cpu),
+            f"tiny jar: {med(tiny):.2f} s, {med(tiny_cpu):.2f} s CPU")
+        w = warm.get(name)
+        if w:
+            p1 = [x for x in w if x["pass"] == 1]
+            last = [x for x in w if x["pass"] == a.warm_passes]
+            growth_j = w[0]["out_class_bytes"] / w[0]["in_class_bytes"] - 1
+            row("JaCoCo API in memory, pass 1 (cold JIT)", med([x["s"] for x in p1]), med([x["cpu_s"] for x in p1]),
+                f"class bytes {growth_j:+.0%}; CPU of the rewriting thread only")
+            row(f"JaCoCo API in memory, pass {a.warm_passes} (warmer JIT)", med([x["s"] for x in last]),
+                med([x["cpu_s"] for x in last]))
+        zip_cpu = med([r["read_cpu_s"] + r["write_cpu_s"] for r in pj["jvmfuzz_res"]])
+        row(f"jvmfuzz jar->jar ({a.mode} mode, whole process)", med(ours), med(ours_cpu),
+            f"class bytes {growth_ours:+.0%}, {res0['instrumented']} rewritten, {failed} failed; "
+            f"zip read+write {zip_cpu:.3f} s CPU")
+        row("jvmfuzz rewrite only (parse+plan+rewrite+write)", med(rewrite_only),
+            med([r["rewrite_first_cpu_s"] for r in pj["jvmfuzz_res"]]),
+            f"{res0['probes']} probes in {res0['methods']} methods")
+        summary.append({
+            "jar": name, "classes": n, "class_mb": mb,
+            "speedup_vs_adjusted_wall": med(sp_adj), "speedup_vs_adjusted_wall_range": [min(sp_adj), max(sp_adj)],
+            "speedup_vs_raw_wall": med(sp_raw), "speedup_vs_adjusted_cpu": med(sp_adj_cpu),
+            "speedup_vs_adjusted_cpu_range": [min(sp_adj_cpu), max(sp_adj_cpu)],
+            "jacoco_raw_s": med(jac), "jacoco_adjusted_s": med(adj), "jvmfuzz_s": med(ours),
+            "jacoco_adjusted_cpu_s": med(adj_cpu), "jvmfuzz_cpu_s": med(ours_cpu),
+            "jvmfuzz_rewrite_only_s": med(rewrite_only), "jvmfuzz_failed_classes": failed,
+        })
+
+    lines = []
+    lines.append(f"(a) Instrumentation throughput: every class of the jar, one thread, jar -> jar; "
+                 f"median of {done} alternated repetitions")
+    lines.append("    classes/s and MB/s (uncompressed class bytes in) are per wall-clock second")
+    hdr = f"{'jar':<18} {'what':<50} {'wall s':>7} {'CPU s':>7} {'classes/s':>9} {'MB/s':>6}  note"
+    lines.append(hdr)
+    lines.append("-" * len(hdr))
+    last = None
+    for name, what, t, c, cps, mbs, note in rows:
+        lines.append(f"{(name if name != last else ''):<18} {what:<50} {t:7.3f} {c:7.3f} {cps:9.0f} {mbs:6.1f}  {note}")
+        last = name
+    lines.append("")
+    for s in summary:
+        lines.append(
+            f"  {s['jar']}: jvmfuzz jar->jar vs JaCoCo CLI startup-adjusted: {s['speedup_vs_adjusted_wall']:.1f}x wall "
+            f"[{s['speedup_vs_adjusted_wall_range'][0]:.1f}..{s['speedup_vs_adjusted_wall_range'][1]:.1f}], "
+            f"{s['speedup_vs_adjusted_cpu']:.1f}x CPU "
+            f"[{s['speedup_vs_adjusted_cpu_range'][0]:.1f}..{s['speedup_vs_adjusted_cpu_range'][1]:.1f}]; "
+            f"vs raw: {s['speedup_vs_raw_wall']:.1f}x wall   (goal >= 10x)")
+    return lines, {"rows": rows, "summary": summary, "tiny_jar_s": med(tiny)}
+
+
+# ------------------------------------------------------------------------------------------------
+# (b) Run-time overhead of a real test suite.
+
+SUMMARY_RE = {
+    "found": re.compile(r"\[\s*(\d+) tests found\s*\]"),
+    "successful": re.compile(r"\[\s*(\d+) tests successful\s*\]"),
+    "failed": re.compile(r"\[\s*(\d+) tests failed\s*\]"),
+    "skipped": re.compile(r"\[\s*(\d+) tests skipped\s*\]"),
+    "aborted": re.compile(r"\[\s*(\d+) tests aborted\s*\]"),
+}
+
+
+def test_counts(text):
+    c = {}
+    for k, rx in SUMMARY_RE.items():
+        m = rx.search(text)
+        c[k] = int(m.group(1)) if m else None
+    return c
+
+
+def overhead(a, out):
+    d = os.path.join(out, "overhead")
+    logs = os.path.join(out, "logs")
+    os.makedirs(d, exist_ok=True)
+    cp = os.pathsep.join(sorted(os.path.join(a.suite_lib, f) for f in os.listdir(a.suite_lib) if f.endswith(".jar")))
+    jvm = [a.java, "-Xmx512m",
+           "--add-opens", "java.base/java.lang.reflect=ALL-UNNAMED",
+           "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+           "--add-opens", "java.base/java.util=ALL-UNNAMED"]
+    launcher = ["-jar", a.console, "execute", "--disable-banner", "--details=summary", "--disable-ansi-colors",
+                "-cp", cp, "--select-package", "org.apache.commons.lang3"]
+    excludes = list(a.suite_excludes)
+    if a.quick:
+        excludes.append(r"org\.apache\.commons\.lang3\.time\..*")
+    for rx in excludes:
+        launcher += ["--exclude-classname", rx]
+    includes = "org.apache.commons.lang3.*"
+    exec_file = os.path.join(d, "jacoco.exec")
+    jv_report = os.path.join(d, "jvmfuzz-report")
+    variants = [
+        ("none", "no agent", []),
+        ("jacoco", "JaCoCo 0.8.14 agent", [f"-javaagent:{a.jacoco_agent}=destfile={exec_file},append=false,includes={includes}"]),
+        ("jvmfuzz", "jvmfuzz agent", [f"-agentpath:{a.agent}=includes={includes},report={jv_report}"]),
+    ]
+    report_cmd = [a.java, "-jar", a.jacoco_cli, "report", exec_file,
+                  "--classfiles", os.path.join(a.suite_lib, f"commons-lang3-{a.lang3_version}.jar"),
+                  "--classfiles", os.path.join(a.suite_lib, f"commons-lang3-{a.lang3_version}-tests.jar"),
+                  "--xml", os.path.join(d, "jacoco-report.xml"), "--html", os.path.join(d, "jacoco-html")]
+
+    # Warm-up (not timed): page cache, CDS archive, and a first check that every variant runs.
+    warm_sel = ["-jar", a.console, "execute", "--disable-banner", "--details=summary", "--disable-ansi-colors",
+                "-cp", cp, "--select-class", "org.apache.commons.lang3.BooleanUtilsTest"]
+    for key, label, flags in variants:
+        log(f"[overhead] warm-up: {label}")
+        r = measure(jvm + flags + warm_sel, os.path.join(logs, f"suite-warmup-{key}.log"), timeout=300)
+        c = test_counts(r.output)
+        if c["found"] is None:
+            die(f"warm-up with {label} did not run the launcher (exit {r.rc}):\n{r.output[-3000:]}")
+
+    runs = {k: [] for k, _, _ in variants}
+    counts = {k: [] for k, _, _ in variants}
+    agent_lines = []
+    report_times = []
+    timeout = None
+    done = 0
+    t_start = time.perf_counter()
+    for rep in range(a.reps):
+        spent = time.perf_counter() - t_start
+        left = a.budget_total - (time.perf_counter() - a.t0)
+        if rep >= a.min_reps and spent / rep > left:
+            log(f"[overhead] time budget reached after {rep} repetitions")
+            break
+        done = rep + 1
+        log(f"[overhead] repetition {rep + 1}/{a.reps}")
+        for key, label, flags in variants:
+            if key == "jvmfuzz" and os.path.isdir(jv_report):
+                shutil.rmtree(jv_report)
+            r = measure(jvm + flags + launcher, os.path.join(logs, f"suite-{key}.log"), timeout=timeout)
+            c = test_counts(r.output)
+            if c["found"] is None:
+                die(f"test suite with {label} did not finish (exit {r.rc}):\n{r.output[-3000:]}")
+            runs[key].append(r)
+            counts[key].append(c)
+            if key == "jvmfuzz":
+                agent_lines = [l for l in r.output.splitlines() if l.startswith("jvmfuzz")]
+            if key == "jacoco":
+                rr = measure(report_cmd, os.path.join(logs, "jacoco-report.log"))
+                if rr.rc != 0:
+                    die(f"jacoco report failed:\n{rr.output[-3000:]}")
+                report_times.append(rr.wall)
+            if key == "none" and timeout is None:
+                timeout = max(300.0, 10 * r.wall)
+
+    base = runs["none"]
+    lines = []
+    c0 = counts["none"][0]
+    lines.append(f"(b) Run-time overhead: commons-lang3 {a.lang3_version} test suite ({c0['found']} tests"
+                 f"{', quick subset' if a.quick else ''}), JUnit console 1.11.4, `{a.java_version}`; "
+                 f"median of {done} alternated repetitions")
+    lines.append(f"    both agents instrument `{includes}` (library and its tests)")
+    hdr = (f"{'variant':<24} {'wall s':>7} {'ratio (wall)':>12} {'min..max':>11} {'CPU s':>7} {'ratio (CPU)':>11}"
+           f"  tests ok/failed")
+    lines.append(hdr)
+    lines.append("-" * len(hdr))
+    summary = {}
+    for key, label, _ in variants:
+        rs = runs[key]
+        wr = [r.wall / b.wall for r, b in zip(rs, base)]
+        cr = [r.cpu / b.cpu for r, b in zip(rs, base)]
+        oks = sorted({(c["successful"], c["failed"]) for c in counts[key]})
+        okstr = ", ".join(f"{s}/{f}" for s, f in oks)
+        lines.append(f"{label:<24} {med([r.wall for r in rs]):7.2f} {med(wr):12.3f} {spread(wr):>11} "
+                     f"{med([r.cpu for r in rs]):7.2f} {med(cr):11.3f}  {okstr}")
+        summary[key] = {"wall_s": med([r.wall for r in rs]), "ratio_wall": med(wr), "ratio_wall_range": [min(wr), max(wr)],
+                        "cpu_s": med([r.cpu for r in rs]), "ratio_cpu": med(cr), "tests_ok_failed": oks}
+    jr = [(r.wall + t) / b.wall for r, t, b in zip(runs["jacoco"], report_times, base)]
+    lines.append(f"{'JaCoCo agent + report':<24} {med([r.wall + t for r, t in zip(runs['jacoco'], report_times)]):7.2f} "
+                 f"{med(jr):12.3f} {spread(jr):>11}  (`jacoco report` XML+HTML run after each JaCoCo run: {med(report_times):.2f} s)")
+    oj = summary["jacoco"]["ratio_wall"] - 1
+    ov = summary["jvmfuzz"]["ratio_wall"] - 1
+    ojc = summary["jacoco"]["ratio_cpu"] - 1
+    ovc = summary["jvmfuzz"]["ratio_cpu"] - 1
+    lines.append("")
+    rel = f"{ov / oj:.2f}" if oj > 0 else "n/a (JaCoCo overhead <= 0)"
+    relc = f"{ovc / ojc:.2f}" if ojc > 0 else "n/a"
+    lines.append(f"  overhead (wall): JaCoCo {oj:+.1%}, jvmfuzz {ov:+.1%} -> jvmfuzz/JaCoCo = {rel}; "
+                 f"(CPU): JaCoCo {ojc:+.1%}, jvmfuzz {ovc:+.1%} -> {relc}   (goal <= 0.5)")
+    if len({tuple(sorted(s["tests_ok_failed"])) for s in summary.values()}) > 1:
+        lines.append("  WARNING: the variants do not pass/fail the same tests; see out/logs/suite-*.log")
+    if agent_lines:
+        lines.append("  jvmfuzz agent said: " + " | ".join(agent_lines[-3:]))
+    summary["jacoco_plus_report_ratio_wall"] = med(jr)
+    summary["jacoco_report_s"] = med(report_times)
+    return lines, summary
+
+
+# ------------------------------------------------------------------------------------------------
+
+
+def machine():
+    cpu = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    load = os.getloadavg()
+    return f"{platform.node()}: {os.cpu_count()} x {cpu}, {platform.system()} {platform.release()}, load avg at start {load[0]:.1f}"
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--out", required=True)
+    p.add_argument("--reps", type=int, required=True, help="repetitions at most")
+    p.add_argument("--min-reps", type=int, default=3, help="repetitions at least, whatever the budget")
+    p.add_argument("--budget", type=float, default=840,
+                   help="seconds for the whole run; new repetitions stop when the next would pass it "
+                        "(throughput gets a quarter of it)")
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--only", choices=["throughput", "overhead"])
+    p.add_argument("--java", default="java")
+    p.add_argument("--jacoco-cli", required=True)
+    p.add_argument("--jacoco-agent", required=True)
+    p.add_argument("--console", required=True)
+    p.add_argument("--agent", required=True)
+    p.add_argument("--bench-bin", required=True)
+    p.add_argument("--mode", default="hook")
+    p.add_argument("--tiny-jar", required=True)
+    p.add_argument("--warm-classes", required=True)
+    p.add_argument("--warm-passes", type=int, default=3)
+    p.add_argument("--suite-lib", required=True)
+    p.add_argument("--lang3-version", default="3.17.0")
+    p.add_argument("--suite-exclude", dest="suite_excludes", action="append", default=[])
+    p.add_argument("jars", nargs="+")
+    a = p.parse_args()
+    a.out = os.path.abspath(a.out)
+    a.min_reps = max(1, min(a.min_reps, a.reps))
+    a.t0 = time.perf_counter()
+    a.budget_total = a.budget
+    a.budget_throughput = a.budget / 4 if a.only is None else a.budget
+    os.makedirs(os.path.join(a.out, "logs"), exist_ok=True)
+    v = subprocess.run([a.java, "-version"], capture_output=True, text=True).stderr.splitlines()
+    a.java_version = v[1].strip() if len(v) > 1 else (v[0] if v else "?")
+
+    started = datetime.datetime.now().astimezone()
+    header = [f"jvmfuzz benchmarks, {started:%Y-%m-%d %H:%M %Z}{' (--quick)' if a.quick else ''}", machine(), ""]
+    body, data = [], {"started": started.isoformat(), "machine": machine(), "quick": a.quick, "reps": a.reps}
+    t0 = a.t0
+    if a.only in (None, "throughput"):
+        lines, data["throughput"] = throughput(a, a.out)
+        body += lines + [""]
+    if a.only in (None, "overhead"):
+        lines, data["overhead"] = overhead(a, a.out)
+        body += lines + [""]
+    footer = [f"total benchmark time {time.perf_counter() - t0:.0f} s; load avg at end {os.getloadavg()[0]:.1f}; "
+              f"logs in {os.path.join(a.out, 'logs')}"]
+    text = "\n".join(header + body + footer) + "\n"
+    with open(os.path.join(a.out, "results.txt"), "w") as f:
+        f.write(text)
+    with open(os.path.join(a.out, "results.json"), "w") as f:
+        json.dump(data, f, indent=2, default=str)
+    print(text, end="")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# jvmfuzz benchmarks: (a) instrumentation throughput against JaCoCo's offline `instrument`,
+# (b) run-time overhead of the commons-lang3 test suite under no agent / JaCoCo / jvmfuzz.
+# Prints one table; also writes benchmarks/out/results.{txt,json} and per-run logs.
+# See benchmarks/README.md.
+#
+# usage: benchmarks/run.sh [--quick] [--reps N] [--budget SECONDS] [--only throughput|overhead]
+#                          [--java PATH_TO_JAVA] [--agent PATH_TO_libjvmfuzz_agent.so] [--no-build]
+#
+#   default  3 to 7 alternated repetitions of each benchmark, as many as fit in a 14-minute
+#            budget (a quarter of it for (a)); full suite. Setup and builds come on top.
+#   --quick  2 to 3 repetitions in a 3-minute budget; (a) without the warm-JIT JaCoCo rows,
+#            (b) on the suite minus the `time` package
+#   --reps N at most N repetitions (at least min(3, N), or min(2, N) with --quick)
+#   --budget time budget in seconds for the measurements
+#
+# Self-installing and idempotent: apt packages (JDK, Maven, guava, groovy, python3) if missing,
+# Maven Central artifacts through mvn, release builds of the agent and the bench binary through
+# cargo (CARGO_TARGET_DIR is honoured; default <repo>/target). Nothing outside benchmarks/out,
+# ~/.m2 and the cargo target dir is written.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(dirname "$HERE")
+OUT=${BENCH_OUT:-$HERE/out}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
+
+QUICK=0
+REPS=
+BUDGET=
+ONLY=
+JAVA=java
+AGENT=
+BUILD=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick) QUICK=1 ;;
+        --reps) REPS=$2; shift ;;
+        --budget) BUDGET=$2; shift ;;
+        --only) ONLY=$2; shift ;;
+        --java) JAVA=$2; shift ;;
+        --agent) AGENT=$2; shift ;;
+        --no-build) BUILD=0 ;;
+        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "run.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+if [ $QUICK = 1 ]; then
+    REPS=${REPS:-3}; BUDGET=${BUDGET:-170}; MIN_REPS=2
+else
+    REPS=${REPS:-7}; BUDGET=${BUDGET:-840}; MIN_REPS=3
+fi
+
+say() { echo "[run.sh] $*" >&2; }
+
+# ---------------------------------------------------------------- tools (Debian packages)
+APT_UPDATED=0
+apt_install() {
+    command -v apt-get >/dev/null || { say "missing $*, and no apt-get: install it by hand"; exit 1; }
+    if [ $APT_UPDATED = 0 ]; then apt-get update -qq >&2; APT_UPDATED=1; fi
+    say "apt-get install $*"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2
+}
+command -v java >/dev/null && command -v javac >/dev/null || apt_install openjdk-17-jdk-headless
+command -v mvn >/dev/null || apt_install maven
+command -v python3 >/dev/null || apt_install python3
+command -v cargo >/dev/null || { say "cargo not found: install Rust (rustup) first"; exit 1; }
+[ -f /usr/share/java/guava.jar ] || apt_install libguava-java
+GROOVY_JAR=$(ls /usr/share/java/groovy-[0-9]*.jar 2>/dev/null | head -1 || true)
+if [ -z "$GROOVY_JAR" ]; then
+    apt_install groovy
+    GROOVY_JAR=$(ls /usr/share/java/groovy-[0-9]*.jar | head -1)
+fi
+GUAVA_JAR=$(readlink -f /usr/share/java/guava.jar)
+
+# ---------------------------------------------------------------- Maven Central artifacts
+M2=${M2_REPO:-$HOME/.m2/repository}
+JACOCO_VERSION=0.8.14
+JUNIT_CONSOLE_VERSION=1.11.4
+LANG3_VERSION=3.17.0
+fetch() { # groupId artifactId version [classifier] -> path of the jar
+    local g=$1 a=$2 v=$3 c=${4:-}
+    local f="$M2/${g//.//}/$a/$v/$a-$v${c:+-$c}.jar"
+    if [ ! -f "$f" ]; then
+        say "mvn dependency:get $g:$a:$v${c:+:jar:$c}"
+        mvn -q -B dependency:get -Dtransitive=false -Dartifact="$g:$a:$v${c:+:jar:$c}" >&2
+    fi
+    echo "$f"
+}
+JACOCO_CLI=$(fetch org.jacoco org.jacoco.cli $JACOCO_VERSION nodeps)
+JACOCO_AGENT=$(fetch org.jacoco org.jacoco.agent $JACOCO_VERSION runtime)
+CONSOLE=$(fetch org.junit.platform junit-platform-console-standalone $JUNIT_CONSOLE_VERSION)
+
+# The test suite and its test dependencies (JUnit itself comes from the console launcher).
+SUITE_LIB=$OUT/lang3-lib
+if [ ! -f "$SUITE_LIB/.complete" ]; then
+    say "resolving the commons-lang3 $LANG3_VERSION test suite (benchmarks/overhead/pom.xml)"
+    rm -rf "$SUITE_LIB"
+    mvn -q -B -f "$HERE/overhead/pom.xml" dependency:copy-dependencies \
+        -DoutputDirectory="$SUITE_LIB" \
+        -DexcludeGroupIds=org.junit.jupiter,org.junit.platform,org.opentest4j,org.apiguardian >&2
+    touch "$SUITE_LIB/.complete"
+fi
+
+# ---------------------------------------------------------------- builds
+BENCH_BIN=$CARGO_TARGET_DIR/release/instrument-throughput
+if [ $BUILD = 1 ]; then
+    say "cargo build --release (agent, bench binary) into $CARGO_TARGET_DIR"
+    (cd "$ROOT" && cargo build --release -q -p jvmfuzz-agent) >&2
+    cargo build --release -q --manifest-path "$HERE/Cargo.toml" >&2
+fi
+[ -n "$AGENT" ] || AGENT=$CARGO_TARGET_DIR/release/libjvmfuzz_agent.so
+[ -f "$AGENT" ] || { say "agent not found: $AGENT"; exit 1; }
+[ -x "$BENCH_BIN" ] || { say "bench binary not found: $BENCH_BIN"; exit 1; }
+
+# Java helpers: JaCoCo's rewriter in memory (JacocoWarm) and a one-class jar (JVM start-up cost
+# of `jacoco instrument`).
+mkdir -p "$OUT/classes" "$OUT/tiny"
+javac -nowarn -d "$OUT/classes" -cp "$JACOCO_CLI" "$HERE/java/JacocoWarm.java"
+printf 'public class Tiny { public static int f(int x) { return x > 0 ? x : -x; } }\n' > "$OUT/tiny/Tiny.java"
+javac -d "$OUT/tiny" "$OUT/tiny/Tiny.java"
+(cd "$OUT/tiny" && rm -f tiny.jar && jar cf tiny.jar Tiny.class)
+
+# Test classes excluded from the suite, and why (see README.md):
+#   sleeps / timing-dependent, or minutes of JDK time-zone code (FastDateParser*), or a test
+#   that reads a file from the lang3 source tree (StringEscapeUtilsTest.testLang708).
+EXCLUDES=(
+    '.*\.FastDateParser_TimeZoneStrategyTest'
+    '.*\.FastDateParserTest'
+    '.*\.LockingVisitorsTest'
+    '.*\.StopWatchTest'
+    '.*\.ExtendedMessageFormatTest'
+    '.*\.ToStringStyleConcurrencyTest'
+    '.*\.StringEscapeUtilsTest'
+)
+EXARGS=()
+for e in "${EXCLUDES[@]}"; do EXARGS+=(--suite-exclude "$e"); done
+
+ARGS=(--out "$OUT" --reps "$REPS" --min-reps "$MIN_REPS" --budget "$BUDGET" --java "$JAVA"
+      --jacoco-cli "$JACOCO_CLI" --jacoco-agent "$JACOCO_AGENT" --console "$CONSOLE"
+      --agent "$AGENT" --bench-bin "$BENCH_BIN" --tiny-jar "$OUT/tiny/tiny.jar"
+      --warm-classes "$OUT/classes" --suite-lib "$SUITE_LIB" --lang3-version "$LANG3_VERSION"
+      "${EXARGS[@]}")
+[ $QUICK = 1 ] && ARGS+=(--quick --warm-passes 0)
+[ -n "$ONLY" ] && ARGS+=(--only "$ONLY")
+
+exec python3 "$HERE/bench.py" "${ARGS[@]}" "$GUAVA_JAR" "$GROOVY_JAR"

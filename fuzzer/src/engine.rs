@@ -1,0 +1,466 @@
+//! The fuzzing loop (LibAFL 0.16), run in the client process only.
+//!
+//! Parts, all LibAFL's own: `VariableMapObserver` over the per-probe map (coverage.rs) inside
+//! `HitcountsMapObserver`; `MaxMapFeedback` + `TimeFeedback` for the corpus;
+//! `CrashFeedback && NewHashFeedback(JavaStackObserver)` or `TimeoutFeedback` as the objective
+//! (a Java finding is a "crash" that does not kill the process; its stack hash dedups);
+//! `StdWeightedScheduler` with the FAST power schedule behind `IndexesLenTimeMinimizerScheduler`;
+//! stages: calibration, havoc + token mutations (power schedule), and CmpLog input-to-state
+//! (`ShadowTracingStage` + `I2SRandReplace`) fed by `StdCmpObserver` over the comparison log;
+//! `CachedOnDiskCorpus` for the corpus, `OnDiskCorpus` (findings/.libafl) for raw objectives.
+//!
+//! Order matters: the executor (which installs LibAFL's signal handlers) is built *before* the
+//! JVM is created, so HotSpot's handlers chain to LibAFL's; the JVM is created here, in the
+//! client, never in the restarting parent. The harness closure reaches the JVM through a
+//! `OnceCell` filled after the executor exists.
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use libafl::corpus::{CachedOnDiskCorpus, Corpus, OnDiskCorpus};
+use libafl::events::{EventFirer, EventRestarter, ProgressReporter, SendExiting};
+use libafl::executors::{inprocess::InProcessExecutor, ExitKind, ShadowExecutor};
+use libafl::feedback_and_fast;
+use libafl::feedback_or;
+use libafl::feedback_or_fast;
+use libafl::feedbacks::{CrashFeedback, MaxMapFeedback, NewHashFeedback, TimeFeedback, TimeoutFeedback};
+use libafl::fuzzer::{Evaluator, Fuzzer, StdFuzzer};
+use libafl::inputs::{BytesInput, HasTargetBytes};
+use libafl::mutators::{havoc_mutations, tokens_mutations, HavocScheduledMutator, I2SRandReplace, Tokens};
+use libafl::observers::{
+    CanTrack, HitcountsMapObserver, Observer, ObserverWithHashField, StdCmpObserver, TimeObserver,
+    VariableMapObserver,
+};
+use libafl::schedulers::{powersched::PowerSchedule, IndexesLenTimeMinimizerScheduler, StdWeightedScheduler};
+use libafl::stages::{CalibrationStage, ShadowTracingStage, StdMutationalStage, StdPowerMutationalStage};
+use libafl::state::{HasCorpus, HasExecutions, HasMaxSize, HasStartTime, StdState};
+use libafl::{Error, HasMetadata, HasNamedMetadata};
+use libafl_bolts::ownedref::OwnedRefMut;
+use libafl_bolts::rands::StdRand;
+use libafl_bolts::tuples::{tuple_list, Merge};
+use libafl_bolts::{current_nanos, Named, ToSlice};
+use once_cell::unsync::OnceCell;
+use serde::{Deserialize, Serialize};
+
+use crate::cmplog::JavaCmpMap;
+use crate::findings::{finding_id, FindingStore};
+use crate::harness::{Failure, Harness};
+use crate::jvm::JvmConfig;
+use crate::status;
+use crate::watchdog::Watchdog;
+
+/// Everything the client needs (plain data: cloned into every forked client).
+#[derive(Debug, Clone)]
+pub struct FuzzConfig {
+    pub jvm: JvmConfig,
+    pub harness: String,
+    pub ignore: Vec<String>,
+    pub corpus: PathBuf,
+    pub findings: PathBuf,
+    pub max_total_time: Option<Duration>,
+    pub runs: Option<u64>,
+    pub timeout: Duration,
+    pub keep_going: bool,
+    pub dicts: Vec<PathBuf>,
+    pub seed: Option<u64>,
+    pub max_len: usize,
+    pub status_file: PathBuf,
+}
+
+// ---- the Java stack observer --------------------------------------------------------------
+
+/// Hash of the current execution's finding (0 = none), set by the harness closure.
+static LAST_FINDING_HASH: AtomicU64 = AtomicU64::new(0);
+
+/// Whether the harness takes a data provider (for reproducers written from the observer).
+static PROVIDER_MODE: AtomicBool = AtomicBool::new(false);
+
+/// Exposes the finding id of the last execution to LibAFL's `NewHashFeedback`, so the
+/// objective keeps one input per distinct Java stack (like `BacktraceObserver` for native code).
+///
+/// It also records *native* crashes: when the JVM process dies on a signal, LibAFL's crash
+/// handler runs the observers with `ExitKind::Crash` before restarting the client, and no Java
+/// finding is pending. All native crashes share one id (the JVM's own hs_err log, written to
+/// findings/.libafl, tells them apart).
+#[derive(Debug, Serialize, Deserialize)]
+pub struct JavaStackObserver {
+    name: Cow<'static, str>,
+    hash: Option<u64>,
+    findings: PathBuf,
+    status_file: PathBuf,
+    harness: String,
+}
+
+impl JavaStackObserver {
+    pub fn new(name: &'static str, cfg: &FuzzConfig) -> Self {
+        Self {
+            name: Cow::Borrowed(name),
+            hash: None,
+            findings: cfg.findings.clone(),
+            status_file: cfg.status_file.clone(),
+            harness: cfg.harness.clone(),
+        }
+    }
+
+    fn record_native_crash(&mut self, input: &[u8]) {
+        let f = Failure {
+            exception: "native crash".into(),
+            message: "the JVM process died on a signal (see hs_err_pid*.log)".into(),
+            stack_text: format!(
+                "The process running the JVM crashed outside Java (a signal HotSpot did not handle).\n\
+                 HotSpot's crash log, if it wrote one, is in {}/.libafl/hs_err_pid*.log.\n",
+                self.findings.display()
+            ),
+            frames: Vec::new(),
+        };
+        let id = finding_id(&f);
+        self.hash = Some(u64::from_str_radix(&id, 16).unwrap_or(1));
+        status::append(&self.status_file, &format!("finding {id}"));
+        let mode = if PROVIDER_MODE.load(Ordering::Relaxed) { crate::harness::Mode::Provider } else { crate::harness::Mode::Bytes };
+        if let Ok(mut s) = FindingStore::open(&self.findings, 0.0) {
+            if let Ok(Some(e)) = s.save(&f, input, 0, &self.harness, mode) {
+                println!("jvmfuzz: FINDING {} native crash -> {}/", e.id, self.findings.join(&e.id).display());
+            }
+        }
+    }
+}
+
+impl Named for JavaStackObserver {
+    fn name(&self) -> &Cow<'static, str> {
+        &self.name
+    }
+}
+
+impl ObserverWithHashField for JavaStackObserver {
+    fn hash(&self) -> Option<u64> {
+        self.hash
+    }
+}
+
+impl<S> Observer<BytesInput, S> for JavaStackObserver {
+    fn pre_exec(&mut self, _state: &mut S, _input: &BytesInput) -> Result<(), Error> {
+        LAST_FINDING_HASH.store(0, Ordering::Relaxed);
+        self.hash = None;
+        Ok(())
+    }
+
+    fn post_exec(&mut self, _state: &mut S, input: &BytesInput, exit_kind: &ExitKind) -> Result<(), Error> {
+        let h = LAST_FINDING_HASH.load(Ordering::Relaxed);
+        self.hash = (h != 0).then_some(h);
+        if h == 0 && *exit_kind == ExitKind::Crash {
+            self.record_native_crash(input.target_bytes().to_slice());
+        }
+        Ok(())
+    }
+}
+
+// ---- the client ----------------------------------------------------------------------------
+
+/// Set by the harness closure when this session hit a finding.
+static SESSION_FINDING: AtomicBool = AtomicBool::new(false);
+
+pub type State = StdState<CachedOnDiskCorpus<BytesInput>, BytesInput, StdRand, OnDiskCorpus<BytesInput>>;
+
+/// Runs one fuzzing client to its end (budget, first finding, or error). Writes the outcome to
+/// the status file; never returns an error for user set-up problems (those go to the status).
+pub fn run_client<EM>(cfg: &FuzzConfig, state: Option<State>, mut mgr: EM) -> Result<(), Error>
+where
+    EM: EventFirer<BytesInput, State> + EventRestarter<State> + ProgressReporter<State> + SendExiting + libafl::events::EventReceiver<BytesInput, State> + libafl::events::HasEventManagerId,
+{
+    // A restarted client whose previous life already hit a finding stops at once (unless
+    // --keep-going): the parent reads the status file.
+    if !cfg.keep_going && !status::read(&cfg.status_file).findings.is_empty() {
+        mgr.send_exiting()?;
+        return Ok(());
+    }
+    let restarted = state.is_some();
+
+    let map = crate::coverage::map();
+    // SAFETY: the map and its length word live for the whole process (a static).
+    let edges = unsafe { VariableMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), crate::coverage::CAPACITY, map.len_ptr()) };
+    map.sync_len();
+    let edges_observer = HitcountsMapObserver::new(edges).track_indices();
+    let time_observer = TimeObserver::new("time");
+    let stack_observer = JavaStackObserver::new("java_stack", cfg);
+    let cmp_observer = StdCmpObserver::new("cmplog", OwnedRefMut::Owned(Box::new(JavaCmpMap)), true);
+
+    let map_feedback = MaxMapFeedback::new(&edges_observer);
+    let calibration = CalibrationStage::new(&map_feedback);
+    let mut feedback = feedback_or!(map_feedback, TimeFeedback::new(&time_observer));
+    let mut objective = feedback_or_fast!(
+        feedback_and_fast!(CrashFeedback::new(), NewHashFeedback::new(&stack_observer)),
+        TimeoutFeedback::new()
+    );
+
+    let mut state = match state {
+        Some(s) => s,
+        None => StdState::new(
+            StdRand::with_seed(cfg.seed.unwrap_or_else(current_nanos)),
+            CachedOnDiskCorpus::no_meta(&cfg.corpus, 4096)?,
+            OnDiskCorpus::no_meta(cfg.findings.join(".libafl"))?,
+            &mut feedback,
+            &mut objective,
+        )?,
+    };
+    state.set_max_size(cfg.max_len.max(1));
+
+    let scheduler = IndexesLenTimeMinimizerScheduler::new(
+        &edges_observer,
+        StdWeightedScheduler::with_schedule(&mut state, &edges_observer, Some(PowerSchedule::fast())),
+    );
+    let mut fuzzer = StdFuzzer::new(scheduler, feedback, objective);
+
+    // The JVM and the harness, created after the executor (signal handlers) below.
+    let harness_cell: Rc<OnceCell<Harness>> = Rc::new(OnceCell::new());
+    let store: Rc<RefCell<Option<FindingStore>>> = Rc::new(RefCell::new(None));
+    let session_ids: Rc<RefCell<HashSet<String>>> = Rc::new(RefCell::new(HashSet::new()));
+    let current_input: Arc<Mutex<Vec<u8>>> = Arc::new(Mutex::new(Vec::new()));
+    let watchdog: Rc<OnceCell<Arc<Watchdog>>> = Rc::new(OnceCell::new());
+    let exec_no = Rc::new(std::cell::Cell::new(0u64));
+    let fatal: Rc<RefCell<Option<String>>> = Rc::new(RefCell::new(None));
+
+    let mut harness_fn = {
+        let harness_cell = Rc::clone(&harness_cell);
+        let store = Rc::clone(&store);
+        let session_ids = Rc::clone(&session_ids);
+        let current_input = Arc::clone(&current_input);
+        let watchdog = Rc::clone(&watchdog);
+        let exec_no = Rc::clone(&exec_no);
+        let fatal = Rc::clone(&fatal);
+        let cfg = cfg.clone();
+        move |input: &BytesInput| -> ExitKind {
+            let Some(h) = harness_cell.get() else { return ExitKind::Ok };
+            let target = input.target_bytes();
+            let data = target.to_slice();
+            {
+                let mut cur = current_input.lock().unwrap_or_else(|e| e.into_inner());
+                cur.clear();
+                cur.extend_from_slice(data);
+            }
+            let n = exec_no.get() + 1;
+            exec_no.set(n);
+            if let Some(w) = watchdog.get() {
+                w.arm(n);
+            }
+            let result = h.run(data);
+            if let Some(w) = watchdog.get() {
+                w.disarm();
+            }
+            crate::coverage::collect();
+            match result {
+                Ok(None) => ExitKind::Ok,
+                Ok(Some(failure)) => {
+                    record_failure(&cfg, &failure, data, n, h, &store, &session_ids);
+                    ExitKind::Crash
+                }
+                Err(e) => {
+                    // The JNI machinery itself failed: nothing sensible can follow.
+                    fatal.borrow_mut().get_or_insert_with(|| e.to_string());
+                    ExitKind::Ok
+                }
+            }
+        }
+    };
+
+    let executor = InProcessExecutor::builder()
+        .timeout(cfg.timeout + Duration::from_secs(2))
+        .harness(&mut harness_fn)
+        .observers(tuple_list!(edges_observer, time_observer, stack_observer))
+        .fuzzer(&mut fuzzer)
+        .state(&mut state)
+        .event_mgr(&mut mgr)
+        .build()?;
+    let mut executor = ShadowExecutor::new(executor, tuple_list!(cmp_observer));
+
+    // ---- the JVM, now that LibAFL's signal handlers are in place ----
+    let vm = match crate::jvm::start(&cfg.jvm) {
+        Ok(vm) => vm,
+        Err(e) => return setup_failed(cfg, &mut mgr, &e.to_string()),
+    };
+    let harness = {
+        let mut env = match vm.get_env() {
+            Ok(e) => e,
+            Err(e) => return setup_failed(cfg, &mut mgr, &format!("JNI: {e}")),
+        };
+        match Harness::new(&mut env, &cfg.harness, &cfg.ignore, &[]) {
+            Ok(h) => h,
+            Err(e) => return setup_failed(cfg, &mut mgr, &e.to_string()),
+        }
+    };
+    // Seconds since the session began (the state's start time survives restarts).
+    let offset = if restarted {
+        libafl_bolts::current_time().saturating_sub(*state.start_time()).as_secs_f64()
+    } else {
+        0.0
+    };
+    match FindingStore::open(&cfg.findings, offset) {
+        Ok(s) => *store.borrow_mut() = Some(s),
+        Err(e) => return setup_failed(cfg, &mut mgr, &format!("cannot create --findings {}: {e}", cfg.findings.display())),
+    }
+    // The watchdog saves timeout findings; LibAFL's executor timeout (2 s later) restarts us.
+    {
+        let reporter = harness.timeout_reporter();
+        let cfg2 = cfg.clone();
+        let current_input = Arc::clone(&current_input);
+        let vm2 = match unsafe { jni::JavaVM::from_raw(vm.get_java_vm_pointer()) } {
+            Ok(v) => v,
+            Err(e) => return setup_failed(cfg, &mut mgr, &format!("JNI: {e}")),
+        };
+        let mode = harness.mode;
+        let timeout = cfg.timeout;
+        let born = Instant::now();
+        let w = Watchdog::start(vm2, cfg.timeout, move |env, exec| {
+            let f = reporter.failure(env, &format!("fuzzerTestOneInput ran longer than {:.1} s", timeout.as_secs_f64()));
+            let input = current_input.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            let id = finding_id(&f);
+            status::append(&cfg2.status_file, &format!("finding {id}"));
+            if let Ok(mut s) = FindingStore::open(&cfg2.findings, offset + born.elapsed().as_secs_f64()) {
+                if let Ok(Some(e)) = s.save(&f, &input, exec, &cfg2.harness, mode) {
+                    println!("jvmfuzz: TIMEOUT {} -> {}/", e.id, cfg2.findings.join(&e.id).display());
+                }
+            }
+        });
+        let _ = watchdog.set(w);
+    }
+    let mode = harness.mode;
+    PROVIDER_MODE.store(mode == crate::harness::Mode::Provider, Ordering::Relaxed);
+    if harness_cell.set(harness).is_err() {
+        return setup_failed(cfg, &mut mgr, "internal error: harness set twice");
+    }
+    if mode == crate::harness::Mode::Provider {
+        write_shim_jar(&cfg.findings);
+    }
+
+    // ---- dictionary: --dict files now, constant-pool tokens as classes load ----
+    let mut tokens = Tokens::new();
+    for d in &cfg.dicts {
+        match Tokens::from_file(d) {
+            Ok(t) => {
+                tokens.add_tokens(t.tokens());
+            }
+            Err(e) => return setup_failed(cfg, &mut mgr, &format!("--dict {}: {e}", d.display())),
+        }
+    }
+    state.add_metadata(tokens);
+
+    let mutator = HavocScheduledMutator::new(havoc_mutations().merge(tokens_mutations()));
+    let power = StdPowerMutationalStage::new(mutator);
+    let i2s = StdMutationalStage::new(HavocScheduledMutator::new(tuple_list!(I2SRandReplace::new())));
+    let tracing = ShadowTracingStage::new();
+    let mut stages = tuple_list!(calibration, tracing, i2s, power);
+
+    if !restarted && state.corpus().count() == 0 {
+        let dirs = [cfg.corpus.clone()];
+        if let Err(e) = state.load_initial_inputs(&mut fuzzer, &mut executor, &mut mgr, &dirs) {
+            println!("jvmfuzz: could not load seeds from {}: {e}", cfg.corpus.display());
+        }
+        if state.corpus().count() == 0 {
+            // No seeds (or none interesting): start from the empty input, which token insertion
+            // turns into exactly a dictionary word.
+            fuzzer.add_input(&mut state, &mut executor, &mut mgr, BytesInput::new(Vec::new()))?;
+        }
+        println!("jvmfuzz: {} seed input(s) in the corpus", state.corpus().count());
+    }
+
+    let started = Instant::now();
+    let budget_start = *state.start_time();
+    loop {
+        if let Some(msg) = fatal.borrow().clone() {
+            return setup_failed(cfg, &mut mgr, &format!("the harness call failed: {msg}"));
+        }
+        if SESSION_FINDING.load(Ordering::Relaxed) && !cfg.keep_going {
+            break;
+        }
+        if cfg.runs.is_some_and(|r| *state.executions() >= r) {
+            break;
+        }
+        if let Some(t) = cfg.max_total_time {
+            if libafl_bolts::current_time().saturating_sub(budget_start) >= t {
+                break;
+            }
+        }
+        let new_tokens = crate::transform::take_tokens();
+        if !new_tokens.is_empty() {
+            if let Some(t) = state.metadata_map_mut().get_mut::<Tokens>() {
+                t.add_tokens(new_tokens.iter());
+            }
+        }
+        fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, &mut mgr)?;
+        mgr.maybe_report_progress(&mut state, Duration::from_secs(1))?;
+    }
+
+    if let Some(h) = harness_cell.get() {
+        h.tear_down();
+    }
+    let covered = state
+        .named_metadata_map()
+        .get::<libafl::feedbacks::MapFeedbackMetadata<u8>>("edges")
+        .map(|m| m.num_covered_map_indexes)
+        .unwrap_or(0);
+    let elapsed = started.elapsed().as_secs_f64().max(1e-9);
+    if map.dropped() > 0 {
+        println!("jvmfuzz: note: {} probe events beyond the coverage map's capacity were ignored", map.dropped());
+    }
+    println!(
+        "jvmfuzz: done: {} execs ({:.0} exec/s in this process), corpus {}, edges {}/{}, findings {}",
+        state.executions(),
+        exec_no.get() as f64 / elapsed,
+        state.corpus().count(),
+        covered,
+        map.len(),
+        session_ids.borrow().len().max(usize::from(SESSION_FINDING.load(Ordering::Relaxed)))
+    );
+    status::append(&cfg.status_file, "done");
+    mgr.send_exiting()?;
+    Ok(())
+}
+
+fn record_failure(
+    cfg: &FuzzConfig,
+    failure: &Failure,
+    data: &[u8],
+    exec: u64,
+    h: &Harness,
+    store: &RefCell<Option<FindingStore>>,
+    session_ids: &RefCell<HashSet<String>>,
+) {
+    let id = finding_id(failure);
+    LAST_FINDING_HASH.store(u64::from_str_radix(&id, 16).unwrap_or(1).max(1), Ordering::Relaxed);
+    SESSION_FINDING.store(true, Ordering::Relaxed);
+    if !session_ids.borrow_mut().insert(id.clone()) {
+        return;
+    }
+    status::append(&cfg.status_file, &format!("finding {id}"));
+    if let Some(s) = store.borrow_mut().as_mut() {
+        match s.save(failure, data, exec, &h.class_name, h.mode) {
+            Ok(Some(e)) => println!(
+                "jvmfuzz: FINDING {} {}: {} at {} -> {}/",
+                e.id,
+                e.exception,
+                e.message,
+                e.top_frame,
+                cfg.findings.join(&e.id).display()
+            ),
+            Ok(None) => println!("jvmfuzz: finding {id} ({}) was already saved in {}", failure.exception, cfg.findings.display()),
+            Err(e) => println!("jvmfuzz: cannot save finding {id}: {e}"),
+        }
+    }
+}
+
+fn setup_failed<EM: SendExiting>(cfg: &FuzzConfig, mgr: &mut EM, msg: &str) -> Result<(), Error> {
+    status::append(&cfg.status_file, &format!("setup {msg}"));
+    mgr.send_exiting()?;
+    Ok(())
+}
+
+/// Reproducers of provider-style harnesses need the shim classes: put the jar next to them.
+fn write_shim_jar(findings: &std::path::Path) {
+    let _ = std::fs::create_dir_all(findings);
+    let _ = std::fs::write(findings.join("jvmfuzz-shim.jar"), jvmfuzz_agent::jvmti::SHIM_JAR);
+}

@@ -1,0 +1,300 @@
+//! Findings on disk: deduplication by stack, and the files a person needs to act on one.
+//!
+//! A finding's id is a stable hash (FNV-1a, the same in every process and build) of the
+//! exception class and its stack frames, never the message (messages carry input-dependent
+//! values). A StackOverflowError's trace is a truncated recursion whose cut point varies, so
+//! only the repeating cycle counts, as a set. Each id is saved once:
+//! `findings/<id>/input`, `stack.txt`, `Reproducer.java` (standalone main) and
+//! `ReproducerTest.java` (JUnit 5), and `findings/summary.json` lists them all. The store
+//! re-reads summary.json on start, so a restarted client (after a timeout or a JVM crash) and
+//! a later run do not save a known bug again.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use crate::harness::{Failure, Mode};
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SummaryEntry {
+    pub id: String,
+    pub exception: String,
+    pub message: String,
+    pub top_frame: String,
+    pub input: String,
+    pub reproducer: String,
+    pub first_seen_secs: f64,
+    pub execs: u64,
+}
+
+fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// The frames that identify a StackOverflowError: the shortest cycle among the top frames,
+/// sorted (the rotation depends on where the stack ran out).
+pub fn recursion_cycle(frames: &[String]) -> Vec<String> {
+    let n = frames.len();
+    for period in 1..=n / 2 {
+        // The cycle must repeat at least twice right from the top.
+        let reps = n / period;
+        if reps < 2 {
+            break;
+        }
+        if (period..n.min(period * 4)).all(|i| frames[i] == frames[i - period]) {
+            let mut cycle: Vec<String> = frames[..period].to_vec();
+            cycle.sort();
+            cycle.dedup();
+            return cycle;
+        }
+    }
+    frames.to_vec()
+}
+
+/// The dedup key of a failure (16 hex digits).
+pub fn finding_id(f: &Failure) -> String {
+    let frames: Vec<String> = if f.exception == "java.lang.StackOverflowError" {
+        recursion_cycle(&f.frames)
+    } else {
+        f.frames.clone()
+    };
+    let mut h = fnv1a(FNV_OFFSET, f.exception.as_bytes());
+    for fr in &frames {
+        h = fnv1a(h, b"\n");
+        h = fnv1a(h, fr.as_bytes());
+    }
+    format!("{h:016x}")
+}
+
+pub struct FindingStore {
+    dir: PathBuf,
+    entries: Vec<SummaryEntry>,
+    start: Instant,
+    /// Seconds already elapsed before this process (restarts), for first_seen_secs.
+    offset_secs: f64,
+}
+
+impl FindingStore {
+    pub fn open(dir: &Path, offset_secs: f64) -> std::io::Result<FindingStore> {
+        std::fs::create_dir_all(dir)?;
+        let entries = std::fs::read(dir.join("summary.json"))
+            .ok()
+            .and_then(|b| serde_json::from_slice::<Vec<SummaryEntry>>(&b).ok())
+            .unwrap_or_default();
+        Ok(FindingStore { dir: dir.to_path_buf(), entries, start: Instant::now(), offset_secs })
+    }
+
+    pub fn entry(&self, id: &str) -> Option<&SummaryEntry> {
+        self.entries.iter().find(|e| e.id == id)
+    }
+
+    pub fn contains(&self, id: &str) -> bool {
+        self.entries.iter().any(|e| e.id == id)
+    }
+
+    /// Saves a new finding; returns `Ok(None)` if its id is already stored.
+    pub fn save(
+        &mut self,
+        f: &Failure,
+        input: &[u8],
+        execs: u64,
+        harness: &str,
+        mode: Mode,
+    ) -> std::io::Result<Option<SummaryEntry>> {
+        let id = finding_id(f);
+        if self.contains(&id) {
+            return Ok(None);
+        }
+        let d = self.dir.join(&id);
+        std::fs::create_dir_all(&d)?;
+        std::fs::write(d.join("input"), input)?;
+        let stack = format!(
+            "== jvmfuzz finding {id}\n== exception: {}\n== message: {}\n== harness: {harness}\n== execs: {execs}\n\n{}",
+            f.exception, f.message, f.stack_text
+        );
+        std::fs::write(d.join("stack.txt"), stack)?;
+        std::fs::write(d.join("Reproducer.java"), reproducer_main(&id, f, input, harness, mode))?;
+        std::fs::write(d.join("ReproducerTest.java"), reproducer_junit(&id, f, input, harness, mode))?;
+        let entry = SummaryEntry {
+            id: id.clone(),
+            exception: f.exception.clone(),
+            message: f.message.clone(),
+            top_frame: f.top_frame().to_string(),
+            input: d.join("input").display().to_string(),
+            reproducer: d.join("Reproducer.java").display().to_string(),
+            first_seen_secs: ((self.offset_secs + self.start.elapsed().as_secs_f64()) * 1000.0).round() / 1000.0,
+            execs,
+        };
+        // Re-read before writing: another job (--jobs) may have added entries meanwhile.
+        if let Ok(b) = std::fs::read(self.dir.join("summary.json")) {
+            if let Ok(on_disk) = serde_json::from_slice::<Vec<SummaryEntry>>(&b) {
+                for e in on_disk {
+                    if !self.contains(&e.id) {
+                        self.entries.push(e);
+                    }
+                }
+            }
+        }
+        if self.contains(&id) {
+            return Ok(None);
+        }
+        self.entries.push(entry.clone());
+        let json = serde_json::to_vec_pretty(&self.entries).map_err(std::io::Error::other)?;
+        let tmp = self.dir.join(format!(".summary.json.{}", std::process::id()));
+        std::fs::write(&tmp, json)?;
+        std::fs::rename(&tmp, self.dir.join("summary.json"))?;
+        Ok(Some(entry))
+    }
+}
+
+fn base64(data: &[u8]) -> String {
+    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(data.len().div_ceil(3) * 4);
+    for chunk in data.chunks(3) {
+        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(T[(n >> (18 - 6 * i)) as usize & 63] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// Java source for the input: a base64 literal split into chunks (a constant string is
+/// limited to 65535 bytes of modified UTF-8 and long lines are unreadable).
+fn java_input_expr(input: &[u8]) -> String {
+    let b64 = base64(input);
+    if b64.is_empty() {
+        return "new byte[0]".into();
+    }
+    let parts: Vec<String> = b64.as_bytes().chunks(76).map(|c| format!("\"{}\"", String::from_utf8_lossy(c))).collect();
+    format!("java.util.Base64.getDecoder().decode(String.join(\"\",\n            {}))", parts.join(",\n            "))
+}
+
+fn call_stmt(harness: &str, mode: Mode) -> String {
+    match mode {
+        Mode::Bytes => format!("{harness}.fuzzerTestOneInput(data);"),
+        // The data provider lives in the jvmfuzz shim jar (fuzz writes it to
+        // findings/jvmfuzz-shim.jar): Runner builds the right argument for the harness.
+        Mode::Provider => format!(
+            "Class<?> h = {harness}.class;\n        \
+             com.jvmfuzz.shim.fuzz.Runner.setup(h, new String[0]);\n        \
+             Object arg = com.jvmfuzz.shim.fuzz.Runner.argument(data);\n        \
+             for (java.lang.reflect.Method m : h.getDeclaredMethods()) {{\n            \
+                 if (m.getName().equals(\"fuzzerTestOneInput\")) {{\n                \
+                     m.setAccessible(true);\n                \
+                     try {{ m.invoke(null, arg); }} catch (java.lang.reflect.InvocationTargetException e) {{ throw e.getCause(); }}\n            \
+                 }}\n        \
+             }}"
+        ),
+    }
+}
+
+fn reproducer_main(id: &str, f: &Failure, input: &[u8], harness: &str, mode: Mode) -> String {
+    let cp_hint = match mode {
+        Mode::Bytes => "<your --cp>".to_string(),
+        Mode::Provider => "<your --cp>:findings/jvmfuzz-shim.jar".to_string(),
+    };
+    format!(
+        "// jvmfuzz finding {id}: {exc} at {top}\n\
+         // Run:  java -cp {cp_hint}:. Reproducer.java   (JDK 11+ source launcher; or javac then java)\n\
+         // Expected: {exc} escapes fuzzerTestOneInput.\n\
+         public class Reproducer {{\n    \
+             public static void main(String[] args) throws Throwable {{\n        \
+                 byte[] data = {input};\n        \
+                 {call}\n        \
+                 System.out.println(\"finding {id} did not reproduce\");\n    \
+             }}\n\
+         }}\n",
+        exc = f.exception,
+        top = f.top_frame(),
+        input = java_input_expr(input),
+        call = call_stmt(harness, mode),
+    )
+}
+
+fn reproducer_junit(id: &str, f: &Failure, input: &[u8], harness: &str, mode: Mode) -> String {
+    format!(
+        "// jvmfuzz finding {id}: {exc} at {top}\n\
+         // A JUnit 5 test that replays the input; it fails while the bug is there.\n\
+         import org.junit.jupiter.api.Test;\n\n\
+         class ReproducerTest {{\n    \
+             @Test\n    \
+             void finding_{id}() throws Throwable {{\n        \
+                 byte[] data = {input};\n        \
+                 {call}\n    \
+             }}\n\
+         }}\n",
+        exc = f.exception,
+        top = f.top_frame(),
+        input = java_input_expr(input),
+        call = call_stmt(harness, mode),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn failure(exc: &str, frames: &[&str]) -> Failure {
+        Failure {
+            exception: exc.into(),
+            message: "m".into(),
+            stack_text: String::new(),
+            frames: frames.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn ids_ignore_messages_and_depend_on_frames() {
+        let a = failure("java.lang.IllegalStateException", &["a.B.c(B.java:1)", "a.B.d(B.java:2)"]);
+        let mut b = a.clone();
+        b.message = "other".into();
+        assert_eq!(finding_id(&a), finding_id(&b));
+        let c = failure("java.lang.IllegalStateException", &["a.B.c(B.java:1)", "a.B.e(B.java:5)"]);
+        assert_ne!(finding_id(&a), finding_id(&c));
+        assert_eq!(finding_id(&a).len(), 16);
+    }
+
+    #[test]
+    fn stack_overflows_are_cut_to_the_cycle() {
+        let cyc = ["r.A.f(A.java:1)", "r.A.g(A.java:2)", "r.A.h(A.java:3)"];
+        let frames = |start: usize, n: usize| -> Vec<&str> { (0..n).map(|i| cyc[(start + i) % 3]).collect() };
+        let a = failure("java.lang.StackOverflowError", &frames(0, 1024));
+        let b = failure("java.lang.StackOverflowError", &frames(2, 1023));
+        assert_eq!(finding_id(&a), finding_id(&b));
+        assert_eq!(recursion_cycle(&a.frames).len(), 3);
+    }
+
+    #[test]
+    fn base64_matches_the_standard() {
+        assert_eq!(base64(b""), "");
+        assert_eq!(base64(b"f"), "Zg==");
+        assert_eq!(base64(b"fo"), "Zm8=");
+        assert_eq!(base64(b"foo"), "Zm9v");
+        assert_eq!(base64(b"bad!\xff"), "YmFkIf8=");
+    }
+
+    #[test]
+    fn store_saves_once_and_survives_reopen() {
+        let dir = std::env::temp_dir().join(format!("jvmfuzz-findings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut s = FindingStore::open(&dir, 0.0).unwrap();
+        let f = failure("java.lang.RuntimeException", &["a.B.c(B.java:1)"]);
+        let e = s.save(&f, b"bad!", 10, "a.Fuzz", Mode::Bytes).unwrap().unwrap();
+        assert!(s.save(&f, b"bad!!", 11, "a.Fuzz", Mode::Bytes).unwrap().is_none());
+        let mut s2 = FindingStore::open(&dir, 0.0).unwrap();
+        assert!(s2.save(&f, b"x", 1, "a.Fuzz", Mode::Bytes).unwrap().is_none());
+        assert_eq!(std::fs::read(dir.join(&e.id).join("input")).unwrap(), b"bad!");
+        let src = std::fs::read_to_string(dir.join(&e.id).join("Reproducer.java")).unwrap();
+        assert!(src.contains("a.Fuzz.fuzzerTestOneInput(data);") && src.contains("YmFkIQ=="), "{src}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,401 @@
+//! Calling the target: looks up the harness class and its `fuzzerTestOneInput`, caches the
+//! method ids, and runs one input per call. A Throwable escaping the harness comes back as a
+//! [`Failure`] (class, message, stack text, frames), already filtered by `--ignore-exception`
+//! and the System.exit hook by the shim's `Runner.check`.
+//!
+//! Must be used on the thread that created the JVM (it stays attached); every call runs in its
+//! own JNI local frame so no local reference outlives an execution.
+
+use jni::objects::{GlobalRef, JClass, JObject, JStaticMethodID, JString, JValue};
+use jni::signature::{Primitive, ReturnType};
+use jni::sys::jvalue;
+use jni::JNIEnv;
+
+pub const RUNNER: &str = "com/jvmfuzz/shim/fuzz/Runner";
+
+#[derive(Debug, thiserror::Error)]
+pub enum HarnessError {
+    /// The user's set-up is wrong (class or method missing): exit status 2.
+    #[error("{0}")]
+    Setup(String),
+    /// fuzzerInitialize threw.
+    #[error("fuzzerInitialize failed:\n{0}")]
+    Init(String),
+    #[error("JNI: {0}")]
+    Jni(String),
+}
+
+fn jni_err(e: jni::errors::Error) -> HarnessError {
+    HarnessError::Jni(e.to_string())
+}
+
+impl From<jni::errors::Error> for HarnessError {
+    fn from(e: jni::errors::Error) -> Self {
+        jni_err(e)
+    }
+}
+
+/// What escaped the harness.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub exception: String,
+    pub message: String,
+    /// printStackTrace output (with causes).
+    pub stack_text: String,
+    /// `class.method(File:line)` of the top-level Throwable, innermost first.
+    pub frames: Vec<String>,
+}
+
+impl Failure {
+    /// Parses `Runner.describe`'s format.
+    pub fn parse(s: &str) -> Option<Failure> {
+        let mut rest = s;
+        let mut line = || -> Option<&str> {
+            let (l, r) = rest.split_once('\n')?;
+            rest = r;
+            Some(l)
+        };
+        let exception = line()?.to_string();
+        let message = line()?.to_string();
+        let len: usize = line()?.parse().ok()?;
+        // `len` counts UTF-16 chars (Java String length): walk chars to find the byte index.
+        let mut units = 0usize;
+        let mut end = rest.len();
+        for (i, c) in rest.char_indices() {
+            if units >= len {
+                end = i;
+                break;
+            }
+            units += c.len_utf16();
+        }
+        let stack_text = rest[..end].to_string();
+        let frames = rest[end..].lines().filter(|l| !l.is_empty()).map(str::to_string).collect();
+        Some(Failure { exception, message, stack_text, frames })
+    }
+
+    /// The innermost frame outside jvmfuzz's own shim (e.g. the target's System.exit call
+    /// rather than the hook that replaced it).
+    pub fn top_frame(&self) -> &str {
+        self.frames
+            .iter()
+            .find(|f| !f.starts_with("com.jvmfuzz.shim."))
+            .or(self.frames.first())
+            .map_or("(no frames)", String::as_str)
+    }
+}
+
+/// How the harness is called (decided by `Runner.setup` from the method's parameter type).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Bytes,
+    /// Through `Runner.argument(byte[])`: our FuzzedDataProvider or a Jazzer proxy.
+    Provider,
+}
+
+pub struct Harness {
+    env: *mut jni::sys::JNIEnv,
+    class: GlobalRef,
+    runner: GlobalRef,
+    method: JStaticMethodID,
+    argument: JStaticMethodID,
+    check: JStaticMethodID,
+    dump: JStaticMethodID,
+    pub mode: Mode,
+    pub class_name: String,
+}
+
+impl Harness {
+    /// Finds `class_name` and its harness method; calls fuzzerInitialize.
+    pub fn new(env: &mut JNIEnv, class_name: &str, ignored: &[String], init_args: &[String]) -> Result<Harness, HarnessError> {
+        let internal = class_name.replace('.', "/");
+        let class = match env.find_class(&internal) {
+            Ok(c) => c,
+            Err(_) => {
+                let detail = pending_text(env);
+                return Err(HarnessError::Setup(format!(
+                    "harness class {class_name} not found on --cp ({detail}); check the class name (binary name, e.g. com.acme.MyFuzzer) and that its jar or classes directory is on --cp"
+                )));
+            }
+        };
+        let runner = env.find_class(RUNNER).map_err(|e| {
+            let _ = env.exception_clear();
+            HarnessError::Jni(format!("shim class {RUNNER} missing: {e}"))
+        })?;
+        let strings = string_array(env, ignored)?;
+        let desc = env
+            .call_static_method(
+                &runner,
+                "setup",
+                "(Ljava/lang/Class;[Ljava/lang/String;)Ljava/lang/String;",
+                &[JValue::Object(&class), JValue::Object(&strings)],
+            )
+            .and_then(|v| v.l());
+        let desc = match desc {
+            Ok(d) => java_string(env, d)?,
+            Err(_) => {
+                let detail = pending_text(env);
+                return Err(HarnessError::Setup(detail));
+            }
+        };
+        let mode = if desc == "([B)V" { Mode::Bytes } else { Mode::Provider };
+        let method = env.get_static_method_id(&class, "fuzzerTestOneInput", &desc).map_err(|e| {
+            let _ = env.exception_clear();
+            HarnessError::Setup(format!("{class_name}.fuzzerTestOneInput{desc}: {e}"))
+        })?;
+        let argument = static_id(env, &runner, "argument", "([B)Ljava/lang/Object;")?;
+        let check = static_id(env, &runner, "check", "(Ljava/lang/Throwable;)Ljava/lang/String;")?;
+        let dump = static_id(env, &runner, "timeoutReport", "(Ljava/lang/String;)Ljava/lang/String;")?;
+        let args = string_array(env, init_args)?;
+        if env
+            .call_static_method(&runner, "initialize", "(Ljava/lang/Class;[Ljava/lang/String;)V", &[JValue::Object(&class), JValue::Object(&args)])
+            .is_err()
+        {
+            return Err(HarnessError::Init(pending_text(env)));
+        }
+        let h = Harness {
+            env: env.get_raw(),
+            class: env.new_global_ref(&class).map_err(jni_err)?,
+            runner: env.new_global_ref(&runner).map_err(jni_err)?,
+            method,
+            argument,
+            check,
+            dump,
+            mode,
+            class_name: class_name.to_string(),
+        };
+        Ok(h)
+    }
+
+    fn env(&self) -> Result<JNIEnv<'static>, HarnessError> {
+        // SAFETY: the JNIEnv of the thread that created the Harness, which stays attached for
+        // the life of the process; Harness is !Send (raw pointer field), so this is that thread.
+        unsafe { JNIEnv::from_raw(self.env) }.map_err(jni_err)
+    }
+
+    /// Runs one input. `Ok(None)`: nothing to report.
+    pub fn run(&self, data: &[u8]) -> Result<Option<Failure>, HarnessError> {
+        let mut env = self.env()?;
+        env.with_local_frame(16, |env| -> Result<Option<Failure>, HarnessError> {
+            let arr = env.byte_array_from_slice(data).map_err(|e| {
+                let _ = env.exception_clear();
+                jni_err(e)
+            })?;
+            let arg: JObject = match self.mode {
+                Mode::Bytes => arr.into(),
+                Mode::Provider => {
+                    // SAFETY: cached id of Runner.argument([B)Object, matching argument list.
+                    let r = unsafe {
+                        env.call_static_method_unchecked(
+                            <&JClass>::from(self.runner.as_obj()),
+                            self.argument,
+                            ReturnType::Object,
+                            &[jvalue { l: arr.as_raw() }],
+                        )
+                    };
+                    match r.and_then(|v| v.l()) {
+                        Ok(o) => o,
+                        Err(_) => return self.finish(env),
+                    }
+                }
+            };
+            // SAFETY: cached id of the harness method; one reference argument as its descriptor says.
+            let _ = unsafe {
+                env.call_static_method_unchecked(
+                    <&JClass>::from(self.class.as_obj()),
+                    self.method,
+                    ReturnType::Primitive(Primitive::Void),
+                    &[jvalue { l: arg.as_raw() }],
+                )
+            };
+            self.finish(env)
+        })
+    }
+
+    /// Takes the pending Throwable (if any) and asks Runner.check whether it is a finding.
+    fn finish(&self, env: &mut JNIEnv) -> Result<Option<Failure>, HarnessError> {
+        let thrown = if env.exception_check().unwrap_or(false) {
+            let t = env.exception_occurred().map_err(jni_err)?;
+            env.exception_clear().map_err(jni_err)?;
+            JObject::from(t)
+        } else {
+            JObject::null()
+        };
+        // SAFETY: cached id of Runner.check(Throwable)String.
+        let r = unsafe {
+            env.call_static_method_unchecked(
+                <&JClass>::from(self.runner.as_obj()),
+                self.check,
+                ReturnType::Object,
+                &[jvalue { l: thrown.as_raw() }],
+            )
+        };
+        match r.and_then(|v| v.l()) {
+            Ok(s) if s.is_null() => Ok(None),
+            Ok(s) => {
+                let text = java_string(env, s)?;
+                Ok(Some(Failure::parse(&text).unwrap_or_else(|| Failure {
+                    exception: "unknown".into(),
+                    message: text.clone(),
+                    stack_text: text,
+                    frames: Vec::new(),
+                })))
+            }
+            Err(_) => {
+                // Describing the Throwable failed (e.g. OutOfMemoryError again): report what we can.
+                let _ = env.exception_clear();
+                let class = if thrown.is_null() { "unknown".to_string() } else { class_name_of(env, &thrown) };
+                Ok(Some(Failure {
+                    exception: class.clone(),
+                    message: "(could not describe the Throwable)".into(),
+                    stack_text: class,
+                    frames: Vec::new(),
+                }))
+            }
+        }
+    }
+
+    /// What the watchdog thread needs to describe a timeout.
+    pub fn timeout_reporter(&self) -> TimeoutReporter {
+        TimeoutReporter { runner: self.runner.clone(), dump: self.dump }
+    }
+    /// Calls fuzzerTearDown if the harness has one.
+    pub fn tear_down(&self) {
+        let Ok(mut env) = self.env() else { return };
+        let _ = env.with_local_frame(4, |env| -> Result<(), jni::errors::Error> {
+            let runner = <&JClass>::from(self.runner.as_obj());
+            let r = env.call_static_method(runner, "tearDown", "(Ljava/lang/Class;)V", &[JValue::Object(self.class.as_obj())]);
+            if r.is_err() {
+                let _ = env.exception_clear();
+            }
+            Ok(())
+        });
+    }
+
+}
+
+/// Describes a stuck execution; usable from any attached thread.
+#[derive(Clone)]
+pub struct TimeoutReporter {
+    runner: GlobalRef,
+    dump: JStaticMethodID,
+}
+
+impl TimeoutReporter {
+    /// A timeout finding: every Java thread's stack, deduplicated by the harness thread's
+    /// methods. Runs on another attached thread (the watchdog) while the harness is stuck.
+    pub fn failure(&self, env: &mut JNIEnv, message: &str) -> Failure {
+        let fallback = || Failure {
+            exception: "timeout".into(),
+            message: message.to_string(),
+            stack_text: "(thread dump failed)".into(),
+            frames: Vec::new(),
+        };
+        let r = env.with_local_frame(8, |env| -> Result<Option<Failure>, jni::errors::Error> {
+            let msg = env.new_string(message)?;
+            // SAFETY: cached id of Runner.timeoutReport(String)String.
+            let r = unsafe {
+                env.call_static_method_unchecked(
+                    <&JClass>::from(self.runner.as_obj()),
+                    self.dump,
+                    ReturnType::Object,
+                    &[jvalue { l: msg.as_raw() }],
+                )
+            };
+            match r.and_then(|v| v.l()) {
+                Ok(s) => Ok(java_string(env, s).ok().and_then(|t| Failure::parse(&t))),
+                Err(_) => {
+                    let _ = env.exception_clear();
+                    Ok(None)
+                }
+            }
+        });
+        r.ok().flatten().unwrap_or_else(fallback)
+    }
+
+}
+
+fn static_id(env: &mut JNIEnv, class: &JClass, name: &str, sig: &str) -> Result<JStaticMethodID, HarnessError> {
+    env.get_static_method_id(class, name, sig).map_err(|e| {
+        let _ = env.exception_clear();
+        HarnessError::Jni(format!("{RUNNER}.{name}{sig}: {e}"))
+    })
+}
+
+fn string_array<'l>(env: &mut JNIEnv<'l>, items: &[String]) -> Result<jni::objects::JObjectArray<'l>, HarnessError> {
+    let arr = env.new_object_array(items.len() as i32, "java/lang/String", JObject::null()).map_err(jni_err)?;
+    for (i, s) in items.iter().enumerate() {
+        let js = env.new_string(s).map_err(jni_err)?;
+        env.set_object_array_element(&arr, i as i32, js).map_err(jni_err)?;
+    }
+    Ok(arr)
+}
+
+fn java_string(env: &mut JNIEnv, o: JObject) -> Result<String, HarnessError> {
+    if o.is_null() {
+        return Ok(String::new());
+    }
+    let s = JString::from(o);
+    let r = env.get_string(&s).map(|j| String::from(j)).map_err(jni_err);
+    let _ = env.delete_local_ref(s);
+    r
+}
+
+fn class_name_of(env: &mut JNIEnv, o: &JObject) -> String {
+    let r = env
+        .get_object_class(o)
+        .and_then(|c| env.call_method(&c, "getName", "()Ljava/lang/String;", &[]))
+        .and_then(|v| v.l());
+    match r {
+        Ok(s) => java_string(env, s).unwrap_or_else(|_| "unknown".into()),
+        Err(_) => {
+            let _ = env.exception_clear();
+            "unknown".into()
+        }
+    }
+}
+
+/// The pending exception as text (and cleared), for set-up error messages.
+pub fn pending_text(env: &mut JNIEnv) -> String {
+    if !env.exception_check().unwrap_or(false) {
+        return "no exception".into();
+    }
+    let Ok(t) = env.exception_occurred() else { return "unknown error".into() };
+    let _ = env.exception_clear();
+    let t = JObject::from(t);
+    let r = env
+        .call_method(&t, "toString", "()Ljava/lang/String;", &[])
+        .and_then(|v| v.l());
+    match r {
+        Ok(s) => {
+            let text = java_string(env, s).unwrap_or_default();
+            // Unwrap IllegalArgumentException("...") from Runner.setup to its message.
+            text.strip_prefix("java.lang.IllegalArgumentException: ").map(str::to_string).unwrap_or(text)
+        }
+        Err(_) => {
+            let _ = env.exception_clear();
+            "unknown error".into()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_runner_describe_output() {
+        let full = "java.lang.IllegalStateException: bäd\n\tat a.B.c(B.java:3)\n";
+        let s = format!(
+            "java.lang.IllegalStateException\nbäd\n{}\n{}a.B.c(B.java:3)\na.B.main(B.java:9)\n",
+            full.encode_utf16().count(),
+            full
+        );
+        let f = Failure::parse(&s).unwrap();
+        assert_eq!(f.exception, "java.lang.IllegalStateException");
+        assert_eq!(f.message, "bäd");
+        assert_eq!(f.stack_text, full);
+        assert_eq!(f.frames, vec!["a.B.c(B.java:3)", "a.B.main(B.java:9)"]);
+        assert_eq!(f.top_frame(), "a.B.c(B.java:3)");
+        assert!(Failure::parse("x\n").is_none());
+    }
+}

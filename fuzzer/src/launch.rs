@@ -1,0 +1,199 @@
+//! The parent side of `fuzz`: LibAFL's restarting machinery. `--jobs 1` uses
+//! `SimpleRestartingEventManager` (fork a client, re-fork it with the saved state after a
+//! timeout or a JVM crash); `--jobs N` uses LibAFL's `Launcher` (a broker plus N restarting
+//! clients that share their corpus over LLMP). Neither parent ever creates a JVM: a JVM does
+//! not survive fork, and it must come after the client's signal handlers.
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use libafl::events::{EventConfig, Launcher, SimpleRestartingEventManager};
+use libafl::inputs::BytesInput;
+use libafl::monitors::{Monitor, SimpleMonitor, tui::TuiMonitor};
+use libafl::Error;
+use libafl_bolts::core_affinity::Cores;
+use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
+
+use crate::engine::{run_client, FuzzConfig, State};
+
+/// How progress is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    Tui,
+    Plain,
+}
+
+pub fn progress_mode(flag: &str) -> Result<Progress, String> {
+    match flag {
+        "auto" => Ok(if std::io::stdout().is_terminal() { Progress::Tui } else { Progress::Plain }),
+        "tui" => Ok(Progress::Tui),
+        "plain" => Ok(Progress::Plain),
+        other => Err(format!("--progress: unknown mode `{other}` (use auto, tui or plain)")),
+    }
+}
+
+/// One plain line per second at most (and every finding), for logs and CI.
+fn plain_monitor() -> SimpleMonitor<impl FnMut(&str) + Clone> {
+    let mut last: Option<Instant> = None;
+    SimpleMonitor::new(move |line: &str| {
+        let due = last.is_none_or(|t| t.elapsed() >= Duration::from_secs(1));
+        if due || line.starts_with("[Objective") {
+            println!("jvmfuzz: {line}");
+            last = Some(Instant::now());
+        }
+    })
+}
+
+fn tui_monitor() -> TuiMonitor {
+    TuiMonitor::builder().title("jvmfuzz").enhanced_graphics(false).build()
+}
+
+/// Runs the whole fuzzing session; returns when every client has stopped.
+pub fn run(cfg: &FuzzConfig, jobs: usize, progress: Progress) -> Result<(), Error> {
+    match progress {
+        Progress::Plain => run_with(cfg, jobs, plain_monitor()),
+        Progress::Tui => {
+            let saved = TerminalState::save();
+            let r = run_with(cfg, jobs, tui_monitor());
+            saved.restore();
+            r
+        }
+    }
+}
+
+/// The terminal as it was before the TUI. The TUI runs in the client process, which exits
+/// without tearing it down (a crash or a restart can end it anywhere), so the parent puts the
+/// terminal back: line discipline, main screen, no mouse capture, visible cursor.
+struct TerminalState(Option<libc::termios>);
+
+impl TerminalState {
+    fn save() -> Self {
+        // SAFETY: tcgetattr on stdout's fd into a zeroed struct it fills.
+        unsafe {
+            let mut t: libc::termios = std::mem::zeroed();
+            Self((libc::tcgetattr(libc::STDOUT_FILENO, &mut t) == 0).then_some(t))
+        }
+    }
+
+    fn restore(&self) {
+        use std::io::Write;
+        if let Some(t) = &self.0 {
+            // SAFETY: restores the attributes read by save() on the same fd.
+            unsafe { libc::tcsetattr(libc::STDOUT_FILENO, libc::TCSANOW, t) };
+            let mut out = std::io::stdout();
+            let _ = out.write_all(b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1049l\x1b[?25h");
+            let _ = out.flush();
+        }
+    }
+}
+
+fn run_with<MT: Monitor + std::fmt::Debug + Clone>(cfg: &FuzzConfig, jobs: usize, monitor: MT) -> Result<(), Error> {
+    let mut shmem = StdShMemProvider::new()?;
+    if jobs <= 1 {
+        let launched = SimpleRestartingEventManager::launch(monitor, &mut shmem, true);
+        match launched {
+            Ok((state, mgr)) => {
+                // The client (a forked child): fuzz, then leave without returning into the
+                // parent's code path.
+                let r: Result<(), Error> = run_client::<_>(cfg, state as Option<State>, mgr);
+                if let Some(e) = r.as_ref().err().filter(|e| !matches!(e, Error::ShuttingDown)) {
+                    crate::status::append(&cfg.status_file, &format!("setup the fuzzing loop failed: {e}"));
+                }
+                std::process::exit(0);
+            }
+            Err(Error::ShuttingDown) => Ok(()),
+            Err(e) => Err(e),
+        }
+    } else {
+        run_launcher(cfg, jobs, monitor, shmem)
+    }
+}
+
+/// `--jobs N`: LibAFL's Launcher runs a broker and N restarting clients. Its broker never
+/// exits on its own (the plain Launcher sets no "exit after N clients"), so it runs in a child
+/// process group that this process supervises through the status file: when every client is
+/// done, or one hit a finding (without --keep-going), or set-up failed, the group is ended.
+fn run_launcher<MT: Monitor + std::fmt::Debug + Clone>(
+    cfg: &FuzzConfig,
+    jobs: usize,
+    monitor: MT,
+    shmem: StdShMemProvider,
+) -> Result<(), Error> {
+    // SAFETY: no JVM exists in this process; the child only runs LibAFL's launcher and exits.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err(Error::unknown("fork failed"));
+    }
+    if pid == 0 {
+        // SAFETY: plain syscall on ourselves.
+        unsafe { libc::setpgid(0, 0) };
+        let r = launcher(cfg, jobs, monitor, shmem);
+        if let Err(e) = r {
+            crate::status::append(&cfg.status_file, &format!("setup the parallel launcher failed: {e}"));
+        }
+        // Every process of the launcher's tree that returns here (broker, client restarters)
+        // leaves quietly: only the supervising parent reports.
+        std::process::exit(0);
+    }
+    loop {
+        std::thread::sleep(Duration::from_millis(200));
+        let st = crate::status::read(&cfg.status_file);
+        let finished = st.done >= jobs || st.setup_error.is_some() || (!cfg.keep_going && !st.findings.is_empty());
+        let mut status = 0;
+        // SAFETY: waiting for our own child.
+        let exited = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) } == pid;
+        if finished || exited {
+            // SAFETY: signals to the process group we created (the launcher and its children).
+            unsafe { libc::kill(-pid, libc::SIGTERM) };
+            std::thread::sleep(Duration::from_millis(500));
+            unsafe { libc::kill(-pid, libc::SIGKILL) };
+            if !exited {
+                unsafe { libc::waitpid(pid, &mut status, 0) };
+            }
+            return Ok(());
+        }
+    }
+}
+
+fn launcher<MT: Monitor + std::fmt::Debug + Clone>(
+    cfg: &FuzzConfig,
+    jobs: usize,
+    monitor: MT,
+    shmem: StdShMemProvider,
+) -> Result<(), Error> {
+    {
+        let ncores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let used = jobs.min(ncores).max(1);
+        let cores = Cores::from((0..used).collect::<Vec<_>>());
+        let overcommit = jobs.div_ceil(used);
+        let port = free_port().unwrap_or(1337);
+        let launched = Launcher::builder()
+            .shmem_provider(shmem)
+            .configuration(EventConfig::from_name("jvmfuzz"))
+            .monitor(monitor)
+            .run_client(|state: Option<State>, mgr, _desc| {
+                let r = run_client(cfg, state, mgr);
+                // ShuttingDown: another client ended the session (e.g. its finding).
+                if let Some(e) = r.as_ref().err().filter(|e| !matches!(e, Error::ShuttingDown)) {
+                    crate::status::append(&cfg.status_file, &format!("setup the fuzzing loop failed: {e}"));
+                }
+                r
+            })
+            .cores(&cores)
+            .overcommit(overcommit)
+            .broker_port(port)
+            .stdout_file(None)
+            .build()
+            .launch::<BytesInput, State>();
+        match launched {
+            Ok(()) | Err(Error::ShuttingDown) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// A TCP port free right now for the LLMP broker (so parallel sessions do not collide).
+fn free_port() -> Option<u16> {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").ok()?;
+    l.local_addr().ok().map(|a| a.port())
+}

@@ -1,0 +1,68 @@
+//! The fuzzing client runs in a child process (LibAFL's restarting manager forks it, and forks
+//! it again after a timeout or a JVM crash), so its results reach the parent, which chooses the
+//! exit status, through a small append-only file: one line per event.
+//!   `finding <id>`    a finding (new or already on disk) was hit in this session
+//!   `setup <message>` the client could not start (bad harness, JVM error): exit status 2
+//!   `done`            the client stopped normally
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Status {
+    pub findings: Vec<String>,
+    pub setup_error: Option<String>,
+    /// Clients that stopped normally (one per job).
+    pub done: usize,
+}
+
+/// A fresh status file for this session.
+pub fn create(findings_dir: &Path) -> std::io::Result<PathBuf> {
+    std::fs::create_dir_all(findings_dir)?;
+    let p = findings_dir.join(format!(".session-{}", std::process::id()));
+    std::fs::write(&p, b"")?;
+    Ok(p)
+}
+
+pub fn append(path: &Path, line: &str) {
+    if let Ok(mut f) = std::fs::OpenOptions::new().append(true).create(true).open(path) {
+        let one_line = line.replace('\n', " | ");
+        let _ = writeln!(f, "{one_line}");
+    }
+}
+
+pub fn read(path: &Path) -> Status {
+    let mut s = Status::default();
+    for line in std::fs::read_to_string(path).unwrap_or_default().lines() {
+        if let Some(id) = line.strip_prefix("finding ") {
+            if !s.findings.iter().any(|f| f == id) {
+                s.findings.push(id.to_string());
+            }
+        } else if let Some(m) = line.strip_prefix("setup ") {
+            s.setup_error.get_or_insert_with(|| m.replace(" | ", "\n"));
+        } else if line == "done" {
+            s.done += 1;
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let dir = std::env::temp_dir().join(format!("jvmfuzz-status-{}", std::process::id()));
+        let p = create(&dir).unwrap();
+        append(&p, "finding abc");
+        append(&p, "finding abc");
+        append(&p, "setup class not found\nhint");
+        append(&p, "done");
+        let s = read(&p);
+        assert_eq!(s.findings, vec!["abc"]);
+        assert_eq!(s.setup_error.as_deref(), Some("class not found\nhint"));
+        assert_eq!(s.done, 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

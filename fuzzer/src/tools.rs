@@ -1,0 +1,139 @@
+//! `fuzz repro`, `fuzz minimize`, `fuzz cmin`: run inputs in an in-process JVM without the
+//! fuzzing loop. Timeouts are caught by the same watchdog; a timeout ends the tool (Java cannot
+//! stop the stuck thread) after reporting it.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use jni::JavaVM;
+
+use crate::findings::finding_id;
+use crate::harness::{Failure, Harness};
+use crate::jvm::JvmConfig;
+use crate::watchdog::Watchdog;
+
+pub struct Target {
+    _vm: JavaVM,
+    pub harness: Harness,
+    watchdog: std::sync::Arc<Watchdog>,
+    exec: u64,
+}
+
+/// Starts the JVM and finds the harness. Errors are set-up errors (exit status 2).
+pub fn start(jvm: &JvmConfig, harness: &str, ignore: &[String], timeout: Duration) -> Result<Target> {
+    let vm = crate::jvm::start(jvm)?;
+    let h = {
+        let mut env = vm.get_env()?;
+        Harness::new(&mut env, harness, ignore, &[])?
+    };
+    let reporter = h.timeout_reporter();
+    // SAFETY: the pointer of the live VM created above.
+    let vm2 = unsafe { JavaVM::from_raw(vm.get_java_vm_pointer()) }?;
+    let watchdog = Watchdog::start(vm2, timeout, move |env, _| {
+        let f = reporter.failure(env, &format!("ran longer than {:.1} s", timeout.as_secs_f64()));
+        println!("TIMEOUT: {}\n{}", f.message, f.stack_text);
+        // The stuck thread cannot be stopped: report and leave.
+        std::process::exit(1);
+    });
+    Ok(Target { _vm: vm, harness: h, watchdog, exec: 0 })
+}
+
+impl Target {
+    pub fn run(&mut self, data: &[u8]) -> Result<Option<Failure>> {
+        self.exec += 1;
+        crate::coverage::map().reset();
+        self.watchdog.arm(self.exec);
+        let r = self.harness.run(data);
+        self.watchdog.disarm();
+        crate::coverage::collect();
+        Ok(r?)
+    }
+}
+
+/// Runs each file; true if any fails.
+pub fn repro(t: &mut Target, files: &[PathBuf]) -> Result<bool> {
+    let mut any = false;
+    for f in files {
+        let data = std::fs::read(f).with_context(|| format!("cannot read input {}", f.display()))?;
+        match t.run(&data)? {
+            Some(fail) => {
+                any = true;
+                println!("REPRODUCED {}: {} ({}) at {} [id {}]", f.display(), fail.exception, fail.message, fail.top_frame(), finding_id(&fail));
+                println!("{}", fail.stack_text);
+            }
+            None => println!("ok {}: no finding", f.display()),
+        }
+    }
+    Ok(any)
+}
+
+/// Shrinks `file` while it fails with the same finding id (delta debugging on byte chunks).
+pub fn minimize(t: &mut Target, file: &Path, out: &Path, runs: u64) -> Result<()> {
+    let mut data = std::fs::read(file).with_context(|| format!("cannot read input {}", file.display()))?;
+    let Some(first) = t.run(&data)? else {
+        bail!("{} does not fail: nothing to minimise", file.display());
+    };
+    let id = finding_id(&first);
+    let mut budget = runs;
+    let mut chunk = (data.len() / 2).max(1);
+    while chunk >= 1 && budget > 0 && !data.is_empty() {
+        let mut i = 0;
+        let mut progressed = false;
+        while i < data.len() && budget > 0 {
+            let end = (i + chunk).min(data.len());
+            let mut cand = data[..i].to_vec();
+            cand.extend_from_slice(&data[end..]);
+            budget -= 1;
+            if t.run(&cand)?.is_some_and(|f| finding_id(&f) == id) {
+                data = cand;
+                progressed = true;
+            } else {
+                i += chunk;
+            }
+        }
+        if !progressed {
+            if chunk == 1 {
+                break;
+            }
+            chunk /= 2;
+        }
+    }
+    std::fs::write(out, &data).with_context(|| format!("cannot write {}", out.display()))?;
+    println!("minimized {} -> {} ({} bytes, finding {id}: {})", file.display(), out.display(), data.len(), first.exception);
+    Ok(())
+}
+
+/// Keeps, smallest first, each input that covers a probe no kept input covers.
+pub fn cmin(t: &mut Target, corpus: &Path, out: &Path) -> Result<(usize, usize)> {
+    let mut files: Vec<(u64, PathBuf)> = std::fs::read_dir(corpus)
+        .with_context(|| format!("cannot read --corpus {}", corpus.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
+        .map(|p| (std::fs::metadata(&p).map_or(0, |m| m.len()), p))
+        .collect();
+    files.sort();
+    if out.exists() && std::fs::read_dir(out).map(|mut d| d.next().is_some()).unwrap_or(true) {
+        bail!("--out {} exists and is not empty: choose a new directory", out.display());
+    }
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let mut seen = std::collections::HashSet::new();
+    let mut kept = 0;
+    for (_, f) in &files {
+        let data = std::fs::read(f)?;
+        if t.run(&data)?.is_some() {
+            println!("skipping failing input {}", f.display());
+            continue;
+        }
+        let cov = crate::coverage::map().covered();
+        let before = seen.len();
+        seen.extend(cov);
+        if seen.len() > before {
+            kept += 1;
+            let name = f.file_name().map(PathBuf::from).unwrap_or_else(|| PathBuf::from(format!("input-{kept}")));
+            std::fs::copy(f, out.join(name))?;
+        }
+    }
+    println!("cmin: kept {kept} of {} inputs ({} probes covered) in {}", files.len(), seen.len(), out.display());
+    Ok((kept, files.len()))
+}

@@ -1,0 +1,221 @@
+//! What the fuzzer does to one class on load, in addition to what the profiler does:
+//! 1. *Redirects* calls that would end the JVM (`System.exit`, `Runtime.exit/halt`) or that
+//!    compare against constants (`String.equals`, `startsWith`, ..., `Arrays.equals(byte[],
+//!    byte[])`) to `com.jvmfuzz.shim.fuzz.Hooks`. Each replacement has the same stack effect
+//!    and the same instruction length (`invokevirtual`/`invokestatic` + u2 -> `invokestatic`
+//!    + u2), so only one opcode byte and one constant-pool index change: no offsets move and
+//!    the StackMapTable stays valid.
+//! 2. *Harvests tokens* for the automatic dictionary: string constants, int/long constants
+//!    outside the small-immediate range and lookupswitch keys, in both byte orders.
+//! 3. Instruments with the agent's rewriter in fuzz mode (`flow_probes: false`: method entry
+//!    and every branch arm) and registers the class with the runtime.
+
+use std::sync::Mutex;
+
+use jvmfuzz_agent::bytecode::{decode, opcodes, InsnKind};
+use jvmfuzz_agent::classfile::{ClassFile, CpEntry};
+use jvmfuzz_agent::instrument::{instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome};
+use jvmfuzz_runtime::{ClassRecord, MethodRecord};
+
+const HOOKS: &str = "com/jvmfuzz/shim/fuzz/Hooks";
+
+/// (opcode, owner, name, descriptor) -> (Hooks method, its descriptor).
+const REDIRECTS: &[(u8, &str, &str, &str, &str, &str)] = &[
+    (opcodes::INVOKESTATIC, "java/lang/System", "exit", "(I)V", "systemExit", "(I)V"),
+    (opcodes::INVOKEVIRTUAL, "java/lang/Runtime", "exit", "(I)V", "runtimeExit", "(Ljava/lang/Runtime;I)V"),
+    (opcodes::INVOKEVIRTUAL, "java/lang/Runtime", "halt", "(I)V", "runtimeHalt", "(Ljava/lang/Runtime;I)V"),
+    (
+        opcodes::INVOKEVIRTUAL,
+        "java/lang/String",
+        "equals",
+        "(Ljava/lang/Object;)Z",
+        "stringEquals",
+        "(Ljava/lang/String;Ljava/lang/Object;)Z",
+    ),
+    (
+        opcodes::INVOKEVIRTUAL,
+        "java/lang/String",
+        "equalsIgnoreCase",
+        "(Ljava/lang/String;)Z",
+        "stringEqualsIgnoreCase",
+        "(Ljava/lang/String;Ljava/lang/String;)Z",
+    ),
+    (
+        opcodes::INVOKEVIRTUAL,
+        "java/lang/String",
+        "startsWith",
+        "(Ljava/lang/String;)Z",
+        "stringStartsWith",
+        "(Ljava/lang/String;Ljava/lang/String;)Z",
+    ),
+    (
+        opcodes::INVOKEVIRTUAL,
+        "java/lang/String",
+        "contains",
+        "(Ljava/lang/CharSequence;)Z",
+        "stringContains",
+        "(Ljava/lang/String;Ljava/lang/CharSequence;)Z",
+    ),
+    (opcodes::INVOKESTATIC, "java/util/Arrays", "equals", "([B[B)Z", "bytesEqual", "([B[B)Z"),
+];
+
+/// Tokens harvested from classes loaded since the fuzzer last took them.
+static PENDING_TOKENS: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+
+/// Queues tokens found elsewhere (comparison operands) for the fuzzer's dictionary.
+pub fn add_pending_tokens(tokens: Vec<Vec<u8>>) {
+    PENDING_TOKENS.lock().unwrap_or_else(|e| e.into_inner()).extend(tokens);
+}
+
+/// Takes the tokens harvested so far.
+pub fn take_tokens() -> Vec<Vec<u8>> {
+    std::mem::take(&mut *PENDING_TOKENS.lock().unwrap_or_else(|e| e.into_inner()))
+}
+
+#[derive(Debug)]
+pub struct Transformed {
+    pub bytes: Vec<u8>,
+    pub probes: u32,
+    pub redirected: u32,
+}
+
+/// Redirects calls and collects tokens. Returns the (possibly) patched class bytes and the
+/// number of calls redirected.
+pub fn redirect_and_harvest(original: &[u8], tokens: &mut Vec<Vec<u8>>) -> Result<(Vec<u8>, u32), String> {
+    let mut cf = ClassFile::parse(original).map_err(|e| e.to_string())?;
+    harvest_constants(&cf, tokens);
+    // (method index, offset of the invoke, Hooks method, its descriptor)
+    let mut patches: Vec<(usize, usize, &'static str, &'static str)> = Vec::new();
+    for (mi, m) in cf.methods.iter().enumerate() {
+        let Some(code) = m.code() else { continue };
+        let Ok(insns) = decode(&code.code) else { continue };
+        for insn in &insns {
+            match &insn.kind {
+                InsnKind::LookupSwitch { pairs, .. } => {
+                    for (k, _) in pairs {
+                        push_int(tokens, *k);
+                    }
+                }
+                InsnKind::Invoke { cp_index }
+                    if matches!(insn.opcode, opcodes::INVOKESTATIC | opcodes::INVOKEVIRTUAL) =>
+                {
+                    let Ok(r) = cf.constant_pool.member_ref(*cp_index) else { continue };
+                    let hit = REDIRECTS.iter().find(|(op, c, n, d, _, _)| {
+                        *op == insn.opcode && r.class == *c && r.name == *n && r.descriptor == *d
+                    });
+                    if let Some(&(_, _, _, _, name, desc)) = hit {
+                        patches.push((mi, insn.offset as usize, name, desc));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    if patches.is_empty() {
+        return Ok((original.to_vec(), 0));
+    }
+    let mut resolved: Vec<(&str, &str, u16)> = Vec::new();
+    let mut redirected = 0u32;
+    for (mi, off, name, desc) in patches {
+        let idx = match resolved.iter().find(|(n, d, _)| *n == name && *d == desc) {
+            Some(&(_, _, i)) => i,
+            None => {
+                let i = cf.constant_pool.add_method_ref(HOOKS, name, desc).map_err(|e| e.to_string())?;
+                resolved.push((name, desc, i));
+                i
+            }
+        };
+        let Some(code) = cf.methods.get_mut(mi).and_then(|m| m.code_mut()) else { continue };
+        if let Some(slot) = code.code.to_mut().get_mut(off..off + 3) {
+            slot[0] = opcodes::INVOKESTATIC;
+            slot[1..3].copy_from_slice(&idx.to_be_bytes());
+            redirected += 1;
+        }
+    }
+    let bytes = cf.try_to_bytes().map_err(|e| e.to_string())?;
+    Ok((bytes, redirected))
+}
+
+fn push_int(tokens: &mut Vec<Vec<u8>>, v: i32) {
+    // Small values are found by mutation anyway; a token for 0..=255 is noise.
+    if (-128..=255).contains(&v) {
+        return;
+    }
+    tokens.push(v.to_be_bytes().to_vec());
+    tokens.push(v.to_le_bytes().to_vec());
+    if let Ok(s) = i16::try_from(v) {
+        tokens.push(s.to_be_bytes().to_vec());
+    }
+}
+
+fn harvest_constants(cf: &ClassFile<'_>, tokens: &mut Vec<Vec<u8>>) {
+    let cp = &cf.constant_pool;
+    for (idx, e) in cp.iter() {
+        match e {
+            CpEntry::Integer(v) => push_int(tokens, v),
+            CpEntry::Long(v) => {
+                tokens.push(v.to_be_bytes().to_vec());
+                tokens.push(v.to_le_bytes().to_vec());
+            }
+            CpEntry::String { .. } => {
+                if let Ok(s) = cp.string(idx) {
+                    if (2..=64).contains(&s.len()) {
+                        tokens.push(s.as_bytes().to_vec());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The whole fuzz-mode transformation of one class; `None` if nothing was instrumented.
+pub fn transform(name: &str, original: &[u8]) -> Result<Option<Transformed>, String> {
+    let mut tokens = Vec::new();
+    let (prepared, redirected) = redirect_and_harvest(original, &mut tokens)?;
+    if !tokens.is_empty() {
+        PENDING_TOKENS.lock().unwrap_or_else(|e| e.into_inner()).extend(tokens);
+    }
+    let mut reserve_error = None;
+    let mut alloc = |n: u32| match jvmfuzz_runtime::reserve(n) {
+        Ok(first) => first,
+        Err(e) => {
+            reserve_error = Some(e);
+            0
+        }
+    };
+    // InstrumentConfig::default() is the fuzzer's: entry + branch arms, no flow probes.
+    let inst = instrument_class(&prepared, &InstrumentConfig::default(), &mut alloc, &JacocoPlanner)
+        .map_err(|e| e.to_string())?;
+    if let Some(e) = reserve_error {
+        return Err(e.to_string());
+    }
+    let methods: Vec<MethodRecord> = inst
+        .methods
+        .iter()
+        .filter_map(|m| match m.outcome {
+            MethodOutcome::Instrumented { first_probe, probe_count } => Some(MethodRecord {
+                name: m.name.clone(),
+                descriptor: m.descriptor.clone(),
+                first_probe,
+                probe_count,
+            }),
+            MethodOutcome::Skipped(_) => None,
+        })
+        .collect();
+    if !inst.changed || methods.is_empty() {
+        if redirected > 0 {
+            return Ok(Some(Transformed { bytes: prepared, probes: 0, redirected }));
+        }
+        return Ok(None);
+    }
+    let first_probe = methods.iter().map(|m| m.first_probe).min().unwrap_or(0);
+    let probes = inst.counts.probes;
+    jvmfuzz_runtime::register_class(ClassRecord {
+        name: name.to_string(),
+        original: std::sync::Arc::from(prepared.as_slice()),
+        first_probe,
+        methods,
+    });
+    Ok(Some(Transformed { bytes: inst.bytes, probes, redirected }))
+}

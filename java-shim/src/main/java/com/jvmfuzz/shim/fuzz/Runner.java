@@ -1,0 +1,214 @@
+/*
+ * The Java half of the fuzzer's harness driver. The fuzzer (Rust, over JNI) calls the target's
+ * fuzzerTestOneInput through a cached static method id; this class does what is easier in Java:
+ * choosing the harness signature, building the argument (our FuzzedDataProvider, or a proxy of
+ * Jazzer's interface), the optional fuzzerInitialize/fuzzerTearDown, deciding whether a
+ * Throwable is a finding, and rendering stack traces and thread dumps as text.
+ */
+package com.jvmfuzz.shim.fuzz;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Map;
+
+public final class Runner {
+    private Runner() {}
+
+    static final String METHOD = "fuzzerTestOneInput";
+    static final String JAZZER_FDP = "com.code_intelligence.jazzer.api.FuzzedDataProvider";
+
+    private static final int BYTES = 0;
+    private static final int FDP = 1;
+    private static final int JAZZER = 2;
+
+    private static int mode = BYTES;
+    private static Class<?> jazzerInterface;
+    private static ClassLoader loader;
+    private static Class<?>[] ignored = new Class<?>[0];
+    /* The thread that runs the harness (the fuzzer's), for timeout reports. */
+    private static volatile Thread harnessThread;
+
+    /**
+     * Chooses the harness method of `harness` and remembers how to call it. Returns its JNI
+     * descriptor; throws IllegalArgumentException with a user-facing message if there is none.
+     */
+    public static String setup(Class<?> harness, String[] ignoredNames) throws ClassNotFoundException {
+        loader = harness.getClassLoader();
+        harnessThread = Thread.currentThread();
+        ignored = new Class<?>[ignoredNames.length];
+        for (int i = 0; i < ignoredNames.length; i++) {
+            ignored[i] = Class.forName(ignoredNames[i], false, loader);
+        }
+        for (Method m : harness.getDeclaredMethods()) {
+            if (!m.getName().equals(METHOD) || !Modifier.isStatic(m.getModifiers())
+                    || m.getParameterCount() != 1) {
+                continue;
+            }
+            Class<?> p = m.getParameterTypes()[0];
+            if (p == byte[].class) {
+                mode = BYTES;
+                return "([B)V";
+            }
+            if (p == FuzzedDataProvider.class) {
+                mode = FDP;
+                return "(Lcom/jvmfuzz/shim/fuzz/FuzzedDataProvider;)V";
+            }
+            if (p.getName().equals(JAZZER_FDP) && p.isInterface()) {
+                mode = JAZZER;
+                jazzerInterface = p;
+                return "(L" + JAZZER_FDP.replace('.', '/') + ";)V";
+            }
+        }
+        throw new IllegalArgumentException(harness.getName() + " has no method `public static void "
+                + METHOD + "(byte[])` (or taking com.jvmfuzz.shim.fuzz.FuzzedDataProvider or "
+                + JAZZER_FDP + ")");
+    }
+
+    /** The harness argument for one execution. */
+    public static Object argument(byte[] data) {
+        if (mode == FDP) {
+            return new FuzzedDataProvider(data);
+        }
+        if (mode == JAZZER) {
+            return JazzerAdapter.wrap(jazzerInterface, loader, new FuzzedDataProvider(data));
+        }
+        return data;
+    }
+
+    /** Calls fuzzerInitialize(String[]) or fuzzerInitialize() if the harness has one. */
+    public static void initialize(Class<?> harness, String[] args) throws Throwable {
+        Method m = find(harness, "fuzzerInitialize", String[].class);
+        Object[] a = new Object[] {args};
+        if (m == null) {
+            m = find(harness, "fuzzerInitialize");
+            a = new Object[0];
+        }
+        invoke(m, a);
+    }
+
+    /** Calls fuzzerTearDown() if the harness has one. */
+    public static void tearDown(Class<?> harness) throws Throwable {
+        invoke(find(harness, "fuzzerTearDown"), new Object[0]);
+    }
+
+    private static Method find(Class<?> c, String name, Class<?>... params) {
+        try {
+            Method m = c.getDeclaredMethod(name, params);
+            return Modifier.isStatic(m.getModifiers()) ? m : null;
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    private static void invoke(Method m, Object[] args) throws Throwable {
+        if (m == null) {
+            return;
+        }
+        m.setAccessible(true);
+        try {
+            m.invoke(null, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    /**
+     * After one execution, with the Throwable that escaped (or null): the finding as text
+     * (see describe), or null when there is nothing to report. Clears the exit flag.
+     */
+    public static String check(Throwable t) {
+        String exit = Hooks.exitCall;
+        if (exit != null) {
+            Hooks.exitCall = null;
+            if (!(t instanceof FuzzerExit)) {
+                // The target swallowed our FuzzerExit: report the call itself.
+                t = new FuzzerExit("the target called " + exit);
+            }
+        }
+        if (t == null) {
+            return null;
+        }
+        for (Class<?> c : ignored) {
+            if (c.isInstance(t) && !(t instanceof FuzzerExit)) {
+                return null;
+            }
+        }
+        return describe(t);
+    }
+
+    /**
+     * Line 1: exception class; line 2: message (one line); line 3: the full printStackTrace
+     * length L in chars; then L chars of printStackTrace; then one line per frame of `t`
+     * itself ("class.method(File:line)"), which is what findings are deduplicated by.
+     */
+    public static String describe(Throwable t) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(t.getClass().getName()).append('\n');
+        String msg = String.valueOf(t.getMessage()).replace('\n', ' ').replace('\r', ' ');
+        if (msg.length() > 500) {
+            msg = msg.substring(0, 500) + "...";
+        }
+        sb.append(msg).append('\n');
+        String full = stackText(t);
+        sb.append(full.length()).append('\n').append(full);
+        for (StackTraceElement e : t.getStackTrace()) {
+            sb.append(e.getClassName()).append('.').append(e.getMethodName()).append('(')
+                    .append(e.getFileName()).append(':').append(e.getLineNumber()).append(")\n");
+        }
+        return sb.toString();
+    }
+
+    static String stackText(Throwable t) {
+        StringWriter w = new StringWriter();
+        try (PrintWriter p = new PrintWriter(w)) {
+            t.printStackTrace(p);
+        } catch (Throwable e) {
+            // A user Throwable whose toString throws: keep what we have.
+            w.write("\n(printStackTrace failed: " + e.getClass().getName() + ")\n");
+        }
+        return w.toString();
+    }
+
+    /**
+     * A timeout in describe's format: "timeout", the message, all threads' stacks (the
+     * harness thread first), then the harness thread's frames without line numbers (a loop
+     * is caught at a different line each time; the methods identify it).
+     */
+    public static String timeoutReport(String message) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("timeout\n").append(message.replace('\n', ' ')).append('\n');
+        Thread h = harnessThread;
+        StackTraceElement[] frames = h != null ? h.getStackTrace() : new StackTraceElement[0];
+        StringBuilder full = new StringBuilder();
+        if (h != null) {
+            full.append("harness thread \"").append(h.getName()).append("\":\n");
+            for (StackTraceElement f : frames) {
+                full.append("\tat ").append(f).append('\n');
+            }
+            full.append("\nall threads:\n");
+        }
+        full.append(threadDump());
+        sb.append(full.length()).append('\n').append(full);
+        for (StackTraceElement e : frames) {
+            sb.append(e.getClassName()).append('.').append(e.getMethodName()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** Stack traces of every live Java thread, for timeout findings. */
+    public static String threadDump() {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
+            Thread t = e.getKey();
+            sb.append('"').append(t.getName()).append("\" ").append(t.getState()).append('\n');
+            for (StackTraceElement f : e.getValue()) {
+                sb.append("\tat ").append(f).append('\n');
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}

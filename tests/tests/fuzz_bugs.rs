@@ -1,0 +1,134 @@
+//! End-to-end: `fuzz` finds planted bugs in real Java targets (tests/java/fuzz-targets) within
+//! an execution budget (`--runs`), never a wall-clock bound. Each test checks the exit status
+//! (1 = finding), the finding's exception in findings/summary.json and its files, and prints
+//! the executions it took.
+
+mod fuzz_common;
+
+use fuzz_common::{execs_to_find, fuzz};
+
+#[test]
+fn finds_the_bad_byte_chain() {
+    let s = fuzz("BadChain", &["--runs", "300000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalStateException");
+    let e = &s.summary()[0];
+    let dir = s.findings().join(&e.id);
+    assert_eq!(std::fs::read(dir.join("input")).unwrap()[..4], *b"bad!");
+    let stack = std::fs::read_to_string(dir.join("stack.txt")).unwrap();
+    assert!(stack.contains("fuzz.BadChain.fuzzerTestOneInput"), "{stack}");
+    let repro = std::fs::read_to_string(dir.join("Reproducer.java")).unwrap();
+    assert!(repro.contains("public static void main") && repro.contains("fuzz.BadChain.fuzzerTestOneInput(data)"), "{repro}");
+    assert!(dir.join("ReproducerTest.java").is_file());
+    assert!(e.top_frame.starts_with("fuzz.BadChain.fuzzerTestOneInput("), "{e:?}");
+    // The standalone reproducer runs with the JDK's source launcher and fails the same way.
+    let mut java = std::process::Command::new(jvmfuzz_tests::jdk17().java());
+    java.arg("-cp").arg(&fuzz_common::targets().classes).arg(dir.join("Reproducer.java"));
+    let out = jvmfuzz_tests::run(java, std::time::Duration::from_secs(120));
+    assert_ne!(out.status, Some(0), "{}", out.dump());
+    assert!(out.stderr.contains("java.lang.IllegalStateException: four-byte chain reached"), "{}", out.dump());
+}
+
+#[test]
+fn finds_a_32_bit_magic_compare() {
+    // 0xCAFED00D is an int constant in the class's constant pool: the automatic dictionary
+    // offers it in both byte orders.
+    let s = fuzz("MagicInt", &["--runs", "300000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalArgumentException");
+}
+
+#[test]
+fn finds_a_switch_on_a_magic_key() {
+    // lookupswitch keys are not in the constant pool: the rewriter harvests them from the code.
+    let s = fuzz("SwitchKey", &["--runs", "300000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.UnsupportedOperationException");
+}
+
+#[test]
+fn finds_a_string_equals_magic_via_cmplog() {
+    // The secret is built at run time (not a constant): only the String.equals hook feeding
+    // LibAFL's input-to-state mutator can supply it.
+    let s = fuzz("MagicString", &["--runs", "300000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.SecurityException");
+}
+
+#[test]
+fn one_exception_reached_by_many_inputs_is_one_finding() {
+    let s = fuzz("ManyInputs", &["--runs", "20000", "--keep-going"]);
+    s.assert_exit(1);
+    let entries = s.summary();
+    assert_eq!(entries.len(), 1, "{entries:?}\n{}", s.out.dump());
+    assert_eq!(entries[0].exception, "java.lang.ArithmeticException");
+    // Every execution after the first finding hit it again: the log shows one FINDING line.
+    assert_eq!(s.out.stdout.matches("jvmfuzz: FINDING").count(), 1, "{}", s.out.dump());
+}
+
+#[test]
+fn out_of_memory_is_a_finding() {
+    let s = fuzz("Oom", &["--runs", "200000", "--jvm-arg=-Xmx256m"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.OutOfMemoryError");
+}
+
+#[test]
+fn stack_overflow_is_a_finding() {
+    let s = fuzz("Recursion", &["--runs", "200000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.StackOverflowError");
+}
+
+#[test]
+fn system_exit_is_a_finding_not_the_end() {
+    let s = fuzz("Exit", &["--runs", "200000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "com.jvmfuzz.shim.fuzz.FuzzerExit");
+    let e = s.summary().into_iter().next().unwrap();
+    assert!(e.message.contains("System.exit(3)"), "{e:?}");
+    assert!(s.out.stdout.contains("jvmfuzz: 1 finding(s)"), "{}", s.out.dump());
+}
+
+#[test]
+fn a_hang_is_a_timeout_finding_with_thread_dump() {
+    let s = fuzz("Hang", &["--runs", "200000", "--timeout", "1"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "timeout");
+    let e = s.summary().into_iter().find(|e| e.exception == "timeout").unwrap();
+    let stack = std::fs::read_to_string(s.findings().join(&e.id).join("stack.txt")).unwrap();
+    assert!(stack.contains("fuzz.Hang.fuzzerTestOneInput"), "{stack}");
+    assert!(stack.contains("all threads:"), "{stack}");
+    assert_eq!(&std::fs::read(s.findings().join(&e.id).join("input")).unwrap()[..2], b"hu");
+}
+
+#[test]
+fn no_finding_exits_zero_within_the_run_budget() {
+    let s = fuzz("Trivial", &["--runs", "20000"]);
+    s.assert_exit(0);
+    assert!(s.summary().is_empty());
+    assert!(s.out.stdout.contains("jvmfuzz: no finding"), "{}", s.out.dump());
+    // A plain progress line per interval, and a final summary with execs and edges.
+    let done = s.out.stdout.lines().find(|l| l.starts_with("jvmfuzz: done:")).unwrap_or_else(|| panic!("{}", s.out.dump()));
+    eprintln!("{done}");
+    assert!(done.contains("edges"), "{done}");
+}
+
+#[test]
+fn a_native_jvm_crash_restarts_the_client_and_keeps_going() {
+    // --keep-going: after the crash LibAFL's restarting manager starts a new process (a new
+    // JVM) with the saved state, which then runs out its budget normally.
+    let s = fuzz("NativeCrash", &["--runs", "60000", "--keep-going"]);
+    s.assert_exit(1);
+    let e = s.summary().into_iter().find(|e| e.exception == "native crash").unwrap_or_else(|| panic!("{}", s.out.dump()));
+    assert_eq!(&std::fs::read(s.findings().join(&e.id).join("input")).unwrap()[..2], b"CX");
+    assert!(s.out.stdout.contains("jvmfuzz: done:"), "the restarted client did not finish:\n{}", s.out.dump());
+}
+
+#[test]
+fn parallel_jobs_find_the_bug_and_stop() {
+    let s = fuzz("BadChain", &["--runs", "1000000", "--jobs", "2"]);
+    s.assert_exit(1);
+    assert_eq!(s.summary().len(), 1, "{}", s.out.dump());
+    assert!(s.out.stdout.contains("clients: 2"), "{}", s.out.dump());
+}

@@ -1,0 +1,169 @@
+//! Helpers shared by the `fuzz_*` end-to-end tests: locate the `fuzz` binary, compile the Java
+//! fuzz targets (tests/java/fuzz-targets) once per test process, run `fuzz` and read
+//! findings/summary.json.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use jvmfuzz_tests::{self as support, Output, TempDir};
+
+/// The `fuzz` binary: `$JVMFUZZ_FUZZ_BIN`, else `target/<profile>/fuzz` next to this test's
+/// `deps/` directory (`cargo test --workspace` builds it for the fuzzer crate's own
+/// integration tests).
+pub fn fuzz_bin() -> PathBuf {
+    if let Some(p) = std::env::var_os("JVMFUZZ_FUZZ_BIN") {
+        return PathBuf::from(p);
+    }
+    let exe = std::env::current_exe().expect("current_exe");
+    let profile = exe.parent().and_then(Path::parent).expect("target/<profile>/deps/<exe>");
+    let p = profile.join("fuzz");
+    assert!(
+        p.is_file(),
+        "{} not found: build it first with `cargo build --release -p jvmfuzz-fuzzer` (or run `cargo test --workspace`), or set JVMFUZZ_FUZZ_BIN",
+        p.display()
+    );
+    p
+}
+
+/// jazzer-api from the local Maven repository (scripts/fetch-test-deps.sh fetches it).
+pub const JAZZER_API: &str = "com.code-intelligence:jazzer-api:0.24.0";
+
+pub struct Targets {
+    pub classes: PathBuf,
+    pub shim_jar: PathBuf,
+    pub jazzer_api: PathBuf,
+}
+
+/// Compiles tests/java/fuzz-targets once (against the shim jar and jazzer-api).
+pub fn targets() -> &'static Targets {
+    static T: OnceLock<Targets> = OnceLock::new();
+    T.get_or_init(|| {
+        let dir = support::target_scratch().join(format!("fuzz-targets-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let shim_jar = dir.join("jvmfuzz-shim.jar");
+        std::fs::write(&shim_jar, jvmfuzz_agent::jvmti::SHIM_JAR).unwrap();
+        let jazzer_api = support::maven_jar(JAZZER_API);
+        let classes = dir.join("classes");
+        let sources = support::java_sources(&support::java_dir("fuzz-targets/src"));
+        support::javac(&support::jdk17(), &sources, &[&shim_jar, &jazzer_api], &classes, &["--release", "11"]);
+        Targets { classes, shim_jar, jazzer_api }
+    })
+}
+
+/// One `fuzz` session in a fresh directory.
+pub struct Session {
+    pub dir: TempDir,
+    pub out: Output,
+}
+
+impl Session {
+    pub fn findings(&self) -> PathBuf {
+        self.dir.join("findings")
+    }
+
+    /// findings/summary.json (empty if absent).
+    pub fn summary(&self) -> Vec<serde_like::Entry> {
+        serde_like::parse(&std::fs::read_to_string(self.findings().join("summary.json")).unwrap_or_default())
+    }
+
+    pub fn assert_exit(&self, code: i32) -> &Self {
+        assert_eq!(self.out.status, Some(code), "expected exit {code}, got {}:\n{}", self.out.describe_status(), self.out.dump());
+        self
+    }
+}
+
+/// Runs `fuzz --cp <targets> --harness fuzz.<harness> <args>` with a fixed seed, plain
+/// progress, corpus and findings in a temp dir.
+pub fn fuzz(harness: &str, args: &[&str]) -> Session {
+    fuzz_cp(harness, &[&targets().classes], args)
+}
+
+pub fn fuzz_cp(harness: &str, cp: &[&Path], args: &[&str]) -> Session {
+    let dir = TempDir::new("fuzz");
+    let mut cmd = Command::new(fuzz_bin());
+    cmd.current_dir(dir.path())
+        .arg("--cp")
+        .arg(support::classpath(cp))
+        .arg("--harness")
+        .arg(format!("fuzz.{harness}"))
+        .args(["--progress", "plain", "--seed", "1"])
+        .args(args)
+        .env("JAVA_HOME", support::jdk17().home.clone());
+    let out = support::run(cmd, Duration::from_secs(300));
+    Session { dir, out }
+}
+
+/// The execution count at which finding `exception` was first seen (from summary.json).
+pub fn execs_to_find(s: &Session, exception: &str) -> u64 {
+    let e = s.summary().into_iter().find(|e| e.exception == exception).unwrap_or_else(|| {
+        panic!("no {exception} finding in summary.json:\n{}", s.out.dump())
+    });
+    eprintln!("FOUND {exception} after {} execs ({:.1} s)", e.execs, e.first_seen_secs);
+    e.execs
+}
+
+/// A tiny reader for summary.json (the tests crate has no JSON dependency): the fields are
+/// flat strings and numbers.
+pub mod serde_like {
+    #[derive(Debug, Clone, Default)]
+    pub struct Entry {
+        pub id: String,
+        pub exception: String,
+        pub message: String,
+        pub top_frame: String,
+        pub input: String,
+        pub reproducer: String,
+        pub first_seen_secs: f64,
+        pub execs: u64,
+    }
+
+    fn field(obj: &str, name: &str) -> Option<String> {
+        let key = format!("\"{name}\":");
+        let i = obj.find(&key)? + key.len();
+        let rest = obj[i..].trim_start();
+        if let Some(s) = rest.strip_prefix('"') {
+            let mut out = String::new();
+            let mut chars = s.chars();
+            while let Some(c) = chars.next() {
+                match c {
+                    '"' => return Some(out),
+                    '\\' => match chars.next()? {
+                        'n' => out.push('\n'),
+                        't' => out.push('\t'),
+                        'u' => {
+                            let hex: String = chars.by_ref().take(4).collect();
+                            out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?).unwrap_or('?'));
+                        }
+                        other => out.push(other),
+                    },
+                    c => out.push(c),
+                }
+            }
+            None
+        } else {
+            Some(rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.' || *c == '-' || *c == 'e').collect())
+        }
+    }
+
+    pub fn parse(json: &str) -> Vec<Entry> {
+        // Entries are objects of the top-level array; none of their values contains braces
+        // except inside strings, which `split` on "}\n" at object ends avoids (pretty JSON).
+        json.split("\n  }")
+            .filter(|o| o.contains("\"id\""))
+            .map(|o| Entry {
+                id: field(o, "id").unwrap_or_default(),
+                exception: field(o, "exception").unwrap_or_default(),
+                message: field(o, "message").unwrap_or_default(),
+                top_frame: field(o, "top_frame").unwrap_or_default(),
+                input: field(o, "input").unwrap_or_default(),
+                reproducer: field(o, "reproducer").unwrap_or_default(),
+                first_seen_secs: field(o, "first_seen_secs").and_then(|v| v.parse().ok()).unwrap_or(0.0),
+                execs: field(o, "execs").and_then(|v| v.parse().ok()).unwrap_or(0),
+            })
+            .collect()
+    }
+}
