@@ -573,6 +573,22 @@ fn filters_and_verbose_report_skipped_classes() {
         "verbose does not list the skipped class:\n{err}"
     );
 
+    // A loaded class without code is still listed in the XML, as an empty <class> element the
+    // way JaCoCo lists it; its absence used to hide loaded interfaces from the report.
+    let report = dir.join("report");
+    let opts = format!("includes=app.*,formats=xml,report={}", report.display());
+    let out = run(
+        java(&jdk17(), Some(&opts), &classes, "app.UsesNoCode", &[]),
+        &dir,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let xml = fs::read_to_string(report.join("jacoco.xml")).expect("jacoco.xml");
+    assert!(
+        xml.contains(r#"<class name="app/NoCode" sourcefilename="NoCode.java"/>"#),
+        "the code-less interface is missing from the report:\n{xml}"
+    );
+    assert!(xml.contains(r#"<class name="app/UsesNoCode""#), "{xml}");
+
     // Excluding it: filtered classes are not "skipped".
     let out = run(
         java(

@@ -25,8 +25,14 @@ pub enum Outcome {
         probes: u32,
         notes: Vec<String>,
     },
-    /// The class matched the filters but is handed back unchanged.
-    Skipped { reason: String, notes: Vec<String> },
+    /// The class matched the filters but is handed back unchanged. `record` is set for classes
+    /// with no code at all (interfaces with only abstract methods, annotation types): JaCoCo
+    /// lists those as empty `<class>` elements, so the report must know they were loaded.
+    Skipped {
+        reason: String,
+        notes: Vec<String>,
+        record: Option<ClassRecord>,
+    },
 }
 
 /// The profiler plans JaCoCo-equivalent flow probes as well as entry and branch-arm probes; the
@@ -54,6 +60,7 @@ pub fn instrument_one(name: &str, original: &[u8]) -> Outcome {
         return Outcome::Skipped {
             reason: e.to_string(),
             notes: Vec::new(),
+            record: None,
         };
     }
     let inst = match result {
@@ -62,6 +69,7 @@ pub fn instrument_one(name: &str, original: &[u8]) -> Outcome {
             return Outcome::Skipped {
                 reason: e.to_string(),
                 notes: Vec::new(),
+                record: None,
             }
         }
     };
@@ -88,12 +96,24 @@ pub fn instrument_one(name: &str, original: &[u8]) -> Outcome {
         }
     }
     if !inst.changed || methods.is_empty() {
-        let reason = if notes.is_empty() {
-            "no code to instrument".to_string()
-        } else {
-            "no method could be instrumented".to_string()
+        if notes.is_empty() {
+            let record = ClassRecord {
+                name: inst.class_name,
+                original: Arc::from(original),
+                first_probe: 0,
+                methods: Vec::new(),
+            };
+            return Outcome::Skipped {
+                reason: "no code to instrument".to_string(),
+                notes,
+                record: Some(record),
+            };
+        }
+        return Outcome::Skipped {
+            reason: "no method could be instrumented".to_string(),
+            notes,
+            record: None,
         };
-        return Outcome::Skipped { reason, notes };
     }
     let probes = inst.counts.probes;
     let first_probe = methods.iter().map(|m| m.first_probe).min().unwrap_or(0);

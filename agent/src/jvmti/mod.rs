@@ -277,7 +277,16 @@ unsafe extern "C" fn class_file_load_hook(
                     Err(e) => agent.skip(&name, &e.to_string(), &notes),
                 }
             }
-            Outcome::Skipped { reason, notes } => agent.skip(&name, &reason, &notes),
+            Outcome::Skipped {
+                reason,
+                notes,
+                record,
+            } => {
+                if let Some(record) = record {
+                    jvmfuzz_runtime::register_class(record);
+                }
+                agent.skip(&name, &reason, &notes)
+            }
         }
     }))
     .is_err();
