@@ -260,6 +260,13 @@ def overhead(a, out):
         ("jacoco", "JaCoCo 0.8.14 agent", [f"-javaagent:{a.jacoco_agent}=destfile={exec_file},append=false,includes={includes}"]),
         ("jvmfuzz", "jvmfuzz agent", [f"-agentpath:{a.agent}=includes={includes},report={jv_report}"]),
     ]
+    if a.diagnose:
+        # Where jvmfuzz's overhead goes: without reports at exit, and with nothing instrumented
+        # (agent, shim and class-load hook only).
+        variants += [
+            ("jvmfuzz_noreport", "jvmfuzz, formats=none", [f"-agentpath:{a.agent}=includes={includes},formats=none"]),
+            ("jvmfuzz_nothing", "jvmfuzz, includes nothing", [f"-agentpath:{a.agent}=includes=jvmfuzz.bench.nothing.*"]),
+        ]
     report_cmd = [a.java, "-jar", a.jacoco_cli, "report", exec_file,
                   "--classfiles", os.path.join(a.suite_lib, f"commons-lang3-{a.lang3_version}.jar"),
                   "--classfiles", os.path.join(a.suite_lib, f"commons-lang3-{a.lang3_version}-tests.jar"),
@@ -316,8 +323,8 @@ def overhead(a, out):
                  f"{', quick subset' if a.quick else ''}), JUnit console 1.11.4, `{a.java_version}`; "
                  f"median of {done} alternated repetitions")
     lines.append(f"    both agents instrument `{includes}` (library and its tests)")
-    hdr = (f"{'variant':<24} {'wall s':>7} {'ratio (wall)':>12} {'min..max':>11} {'CPU s':>7} {'ratio (CPU)':>11}"
-           f"  tests ok/failed")
+    hdr = (f"{'variant':<26} {'wall s':>7} {'ratio (wall)':>12} {'min..max':>11} {'CPU s':>7} {'ratio (CPU)':>11}"
+           f" {'min..max':>11}  tests ok/failed")
     lines.append(hdr)
     lines.append("-" * len(hdr))
     summary = {}
@@ -327,12 +334,13 @@ def overhead(a, out):
         cr = [r.cpu / b.cpu for r, b in zip(rs, base)]
         oks = sorted({(c["successful"], c["failed"]) for c in counts[key]})
         okstr = ", ".join(f"{s}/{f}" for s, f in oks)
-        lines.append(f"{label:<24} {med([r.wall for r in rs]):7.2f} {med(wr):12.3f} {spread(wr):>11} "
-                     f"{med([r.cpu for r in rs]):7.2f} {med(cr):11.3f}  {okstr}")
+        lines.append(f"{label:<26} {med([r.wall for r in rs]):7.2f} {med(wr):12.3f} {spread(wr):>11} "
+                     f"{med([r.cpu for r in rs]):7.2f} {med(cr):11.3f} {spread(cr):>11}  {okstr}")
         summary[key] = {"wall_s": med([r.wall for r in rs]), "ratio_wall": med(wr), "ratio_wall_range": [min(wr), max(wr)],
-                        "cpu_s": med([r.cpu for r in rs]), "ratio_cpu": med(cr), "tests_ok_failed": oks}
+                        "cpu_s": med([r.cpu for r in rs]), "ratio_cpu": med(cr), "ratio_cpu_range": [min(cr), max(cr)],
+                        "tests_ok_failed": oks}
     jr = [(r.wall + t) / b.wall for r, t, b in zip(runs["jacoco"], report_times, base)]
-    lines.append(f"{'JaCoCo agent + report':<24} {med([r.wall + t for r, t in zip(runs['jacoco'], report_times)]):7.2f} "
+    lines.append(f"{'JaCoCo agent + report':<26} {med([r.wall + t for r, t in zip(runs['jacoco'], report_times)]):7.2f} "
                  f"{med(jr):12.3f} {spread(jr):>11}  (`jacoco report` XML+HTML run after each JaCoCo run: {med(report_times):.2f} s)")
     oj = summary["jacoco"]["ratio_wall"] - 1
     ov = summary["jvmfuzz"]["ratio_wall"] - 1
@@ -378,6 +386,8 @@ def main():
                    help="seconds for the whole run; new repetitions stop when the next would pass it "
                         "(throughput gets a quarter of it)")
     p.add_argument("--quick", action="store_true")
+    p.add_argument("--diagnose", action="store_true",
+                   help="(b) also runs jvmfuzz without reports and with nothing instrumented")
     p.add_argument("--only", choices=["throughput", "overhead"])
     p.add_argument("--java", default="java")
     p.add_argument("--jacoco-cli", required=True)

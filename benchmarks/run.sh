@@ -13,6 +13,8 @@
 #            (b) on the suite minus the `time` package
 #   --reps N at most N repetitions (at least min(3, N), or min(2, N) with --quick)
 #   --budget time budget in seconds for the measurements
+#   --diagnose  (b) also runs jvmfuzz with formats=none and with nothing included, to split
+#            its overhead into reports / probes+rewriting / fixed cost
 #
 # Self-installing and idempotent: apt packages (JDK, Maven, guava, groovy, python3) if missing,
 # Maven Central artifacts through mvn, release builds of the agent and the bench binary through
@@ -32,6 +34,7 @@ ONLY=
 JAVA=java
 AGENT=
 BUILD=1
+DIAGNOSE=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) QUICK=1 ;;
@@ -41,7 +44,8 @@ while [ $# -gt 0 ]; do
         --java) JAVA=$2; shift ;;
         --agent) AGENT=$2; shift ;;
         --no-build) BUILD=0 ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --diagnose) DIAGNOSE=1 ;;
+        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "run.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -144,5 +148,6 @@ ARGS=(--out "$OUT" --reps "$REPS" --min-reps "$MIN_REPS" --budget "$BUDGET" --ja
       "${EXARGS[@]}")
 [ $QUICK = 1 ] && ARGS+=(--quick --warm-passes 0)
 [ -n "$ONLY" ] && ARGS+=(--only "$ONLY")
+[ $DIAGNOSE = 1 ] && ARGS+=(--diagnose)
 
 exec python3 "$HERE/bench.py" "${ARGS[@]}" "$GUAVA_JAR" "$GROOVY_JAR"

@@ -66,7 +66,9 @@ extern "system" fn log_ints(_env: *mut RawEnv, _class: jclass, a: jint, b: jint,
 /// changes every execution): it becomes a dictionary token, which TokenInsert can put into an
 /// input of any length (I2S only overwrites bytes in place, so it cannot grow a short input
 /// to a longer magic string).
-static OPERANDS: Mutex<Option<std::collections::HashMap<Vec<u8>, (u32, u64)>>> = Mutex::new(None);
+/// operand -> (distinct partners seen, hash of the last partner)
+type OperandTable = std::collections::HashMap<Vec<u8>, (u32, u64)>;
+static OPERANDS: Mutex<Option<OperandTable>> = Mutex::new(None);
 const PROMOTE_AFTER: u32 = 3;
 
 fn note_operand(op: &[u8], partner: &[u8]) {

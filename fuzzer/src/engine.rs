@@ -108,7 +108,7 @@ impl JavaStackObserver {
         }
     }
 
-    fn record_native_crash(&mut self, input: &[u8]) {
+    fn record_native_crash(&mut self, input: &[u8], execs: u64) {
         let f = Failure {
             exception: "native crash".into(),
             message: "the JVM process died on a signal (see hs_err_pid*.log)".into(),
@@ -124,7 +124,7 @@ impl JavaStackObserver {
         status::append(&self.status_file, &format!("finding {id}"));
         let mode = if PROVIDER_MODE.load(Ordering::Relaxed) { crate::harness::Mode::Provider } else { crate::harness::Mode::Bytes };
         if let Ok(mut s) = FindingStore::open(&self.findings, 0.0) {
-            if let Ok(Some(e)) = s.save(&f, input, 0, &self.harness, mode) {
+            if let Ok(Some(e)) = s.save(&f, input, execs, &self.harness, mode) {
                 println!("jvmfuzz: FINDING {} native crash -> {}/", e.id, self.findings.join(&e.id).display());
             }
         }
@@ -143,18 +143,18 @@ impl ObserverWithHashField for JavaStackObserver {
     }
 }
 
-impl<S> Observer<BytesInput, S> for JavaStackObserver {
+impl<S: HasExecutions> Observer<BytesInput, S> for JavaStackObserver {
     fn pre_exec(&mut self, _state: &mut S, _input: &BytesInput) -> Result<(), Error> {
         LAST_FINDING_HASH.store(0, Ordering::Relaxed);
         self.hash = None;
         Ok(())
     }
 
-    fn post_exec(&mut self, _state: &mut S, input: &BytesInput, exit_kind: &ExitKind) -> Result<(), Error> {
+    fn post_exec(&mut self, state: &mut S, input: &BytesInput, exit_kind: &ExitKind) -> Result<(), Error> {
         let h = LAST_FINDING_HASH.load(Ordering::Relaxed);
         self.hash = (h != 0).then_some(h);
         if h == 0 && *exit_kind == ExitKind::Crash {
-            self.record_native_crash(input.target_bytes().to_slice());
+            self.record_native_crash(input.target_bytes().to_slice(), *state.executions());
         }
         Ok(())
     }
@@ -170,6 +170,19 @@ pub type State = StdState<CachedOnDiskCorpus<BytesInput>, BytesInput, StdRand, O
 /// Runs one fuzzing client to its end (budget, first finding, or error). Writes the outcome to
 /// the status file; never returns an error for user set-up problems (those go to the status).
 pub fn run_client<EM>(cfg: &FuzzConfig, state: Option<State>, mut mgr: EM) -> Result<(), Error>
+where
+    EM: EventFirer<BytesInput, State> + EventRestarter<State> + ProgressReporter<State> + SendExiting + libafl::events::EventReceiver<BytesInput, State> + libafl::events::HasEventManagerId,
+{
+    match run_client_inner(cfg, state, &mut mgr) {
+        Err(Error::ShuttingDown) => Err(Error::ShuttingDown),
+        // Anything else ends the session with a message (the restarter must be told we are
+        // leaving on purpose, or it would treat the exit as a crash and respawn us).
+        Err(e) => setup_failed(cfg, &mut mgr, &format!("the fuzzing loop failed: {}", short_error(&e))),
+        Ok(()) => Ok(()),
+    }
+}
+
+fn run_client_inner<EM>(cfg: &FuzzConfig, state: Option<State>, mgr: &mut EM) -> Result<(), Error>
 where
     EM: EventFirer<BytesInput, State> + EventRestarter<State> + ProgressReporter<State> + SendExiting + libafl::events::EventReceiver<BytesInput, State> + libafl::events::HasEventManagerId,
 {
@@ -274,23 +287,23 @@ where
         .observers(tuple_list!(edges_observer, time_observer, stack_observer))
         .fuzzer(&mut fuzzer)
         .state(&mut state)
-        .event_mgr(&mut mgr)
+        .event_mgr(mgr)
         .build()?;
     let mut executor = ShadowExecutor::new(executor, tuple_list!(cmp_observer));
 
     // ---- the JVM, now that LibAFL's signal handlers are in place ----
     let vm = match crate::jvm::start(&cfg.jvm) {
         Ok(vm) => vm,
-        Err(e) => return setup_failed(cfg, &mut mgr, &e.to_string()),
+        Err(e) => return setup_failed(cfg, mgr, &e.to_string()),
     };
     let harness = {
         let mut env = match vm.get_env() {
             Ok(e) => e,
-            Err(e) => return setup_failed(cfg, &mut mgr, &format!("JNI: {e}")),
+            Err(e) => return setup_failed(cfg, mgr, &format!("JNI: {e}")),
         };
         match Harness::new(&mut env, &cfg.harness, &cfg.ignore, &[]) {
             Ok(h) => h,
-            Err(e) => return setup_failed(cfg, &mut mgr, &e.to_string()),
+            Err(e) => return setup_failed(cfg, mgr, &e.to_string()),
         }
     };
     // Seconds since the session began (the state's start time survives restarts).
@@ -301,7 +314,7 @@ where
     };
     match FindingStore::open(&cfg.findings, offset) {
         Ok(s) => *store.borrow_mut() = Some(s),
-        Err(e) => return setup_failed(cfg, &mut mgr, &format!("cannot create --findings {}: {e}", cfg.findings.display())),
+        Err(e) => return setup_failed(cfg, mgr, &format!("cannot create --findings {}: {e}", cfg.findings.display())),
     }
     // The watchdog saves timeout findings; LibAFL's executor timeout (2 s later) restarts us.
     {
@@ -310,7 +323,7 @@ where
         let current_input = Arc::clone(&current_input);
         let vm2 = match unsafe { jni::JavaVM::from_raw(vm.get_java_vm_pointer()) } {
             Ok(v) => v,
-            Err(e) => return setup_failed(cfg, &mut mgr, &format!("JNI: {e}")),
+            Err(e) => return setup_failed(cfg, mgr, &format!("JNI: {e}")),
         };
         let mode = harness.mode;
         let timeout = cfg.timeout;
@@ -331,7 +344,7 @@ where
     let mode = harness.mode;
     PROVIDER_MODE.store(mode == crate::harness::Mode::Provider, Ordering::Relaxed);
     if harness_cell.set(harness).is_err() {
-        return setup_failed(cfg, &mut mgr, "internal error: harness set twice");
+        return setup_failed(cfg, mgr, "internal error: harness set twice");
     }
     if mode == crate::harness::Mode::Provider {
         write_shim_jar(&cfg.findings);
@@ -344,7 +357,7 @@ where
             Ok(t) => {
                 tokens.add_tokens(t.tokens());
             }
-            Err(e) => return setup_failed(cfg, &mut mgr, &format!("--dict {}: {e}", d.display())),
+            Err(e) => return setup_failed(cfg, mgr, &format!("--dict {}: {}", d.display(), short_error(&e))),
         }
     }
     state.add_metadata(tokens);
@@ -357,22 +370,31 @@ where
 
     if !restarted && state.corpus().count() == 0 {
         let dirs = [cfg.corpus.clone()];
-        if let Err(e) = state.load_initial_inputs(&mut fuzzer, &mut executor, &mut mgr, &dirs) {
-            println!("jvmfuzz: could not load seeds from {}: {e}", cfg.corpus.display());
+        if let Err(e) = state.load_initial_inputs(&mut fuzzer, &mut executor, mgr, &dirs) {
+            println!("jvmfuzz: could not load seeds from {}: {}", cfg.corpus.display(), short_error(&e));
         }
         if state.corpus().count() == 0 {
             // No seeds (or none interesting): start from the empty input, which token insertion
             // turns into exactly a dictionary word.
-            fuzzer.add_input(&mut state, &mut executor, &mut mgr, BytesInput::new(Vec::new()))?;
+            fuzzer.add_input(&mut state, &mut executor, mgr, BytesInput::new(Vec::new()))?;
         }
         println!("jvmfuzz: {} seed input(s) in the corpus", state.corpus().count());
+        // Running the seeds loaded the classes they reach: no probe at all means the filters
+        // left nothing to observe, and coverage guidance cannot work.
+        if jvmfuzz_runtime::probe_count() == 0 {
+            return setup_failed(
+                cfg,
+                mgr,
+                "no class was instrumented (neither the harness nor what it called): check --includes/--excludes; classes of the JDK and of jvmfuzz are never instrumented",
+            );
+        }
     }
 
     let started = Instant::now();
     let budget_start = *state.start_time();
     loop {
         if let Some(msg) = fatal.borrow().clone() {
-            return setup_failed(cfg, &mut mgr, &format!("the harness call failed: {msg}"));
+            return setup_failed(cfg, mgr, &format!("the harness call failed: {msg}"));
         }
         if SESSION_FINDING.load(Ordering::Relaxed) && !cfg.keep_going {
             break;
@@ -391,7 +413,7 @@ where
                 t.add_tokens(new_tokens.iter());
             }
         }
-        fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, &mut mgr)?;
+        fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, mgr)?;
         mgr.maybe_report_progress(&mut state, Duration::from_secs(1))?;
     }
 
@@ -451,6 +473,12 @@ fn record_failure(
             Err(e) => println!("jvmfuzz: cannot save finding {id}: {e}"),
         }
     }
+}
+
+/// A LibAFL error as one short message (its Display appends a backtrace).
+pub fn short_error(e: &Error) -> String {
+    let s = e.to_string();
+    s.split("\nBacktrace").next().unwrap_or(&s).trim().to_string()
 }
 
 fn setup_failed<EM: SendExiting>(cfg: &FuzzConfig, mgr: &mut EM, msg: &str) -> Result<(), Error> {

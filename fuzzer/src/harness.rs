@@ -335,7 +335,7 @@ fn java_string(env: &mut JNIEnv, o: JObject) -> Result<String, HarnessError> {
         return Ok(String::new());
     }
     let s = JString::from(o);
-    let r = env.get_string(&s).map(|j| String::from(j)).map_err(jni_err);
+    let r = env.get_string(&s).map(String::from).map_err(jni_err);
     let _ = env.delete_local_ref(s);
     r
 }

@@ -97,7 +97,7 @@ fn run_with<MT: Monitor + std::fmt::Debug + Clone>(cfg: &FuzzConfig, jobs: usize
                 // parent's code path.
                 let r: Result<(), Error> = run_client::<_>(cfg, state as Option<State>, mgr);
                 if let Some(e) = r.as_ref().err().filter(|e| !matches!(e, Error::ShuttingDown)) {
-                    crate::status::append(&cfg.status_file, &format!("setup the fuzzing loop failed: {e}"));
+                    crate::status::append(&cfg.status_file, &format!("setup the fuzzing loop failed: {}", crate::engine::short_error(e)));
                 }
                 std::process::exit(0);
             }
@@ -129,7 +129,7 @@ fn run_launcher<MT: Monitor + std::fmt::Debug + Clone>(
         unsafe { libc::setpgid(0, 0) };
         let r = launcher(cfg, jobs, monitor, shmem);
         if let Err(e) = r {
-            crate::status::append(&cfg.status_file, &format!("setup the parallel launcher failed: {e}"));
+            crate::status::append(&cfg.status_file, &format!("setup the parallel launcher failed: {}", crate::engine::short_error(&e)));
         }
         // Every process of the launcher's tree that returns here (broker, client restarters)
         // leaves quietly: only the supervising parent reports.
@@ -175,7 +175,7 @@ fn launcher<MT: Monitor + std::fmt::Debug + Clone>(
                 let r = run_client(cfg, state, mgr);
                 // ShuttingDown: another client ended the session (e.g. its finding).
                 if let Some(e) = r.as_ref().err().filter(|e| !matches!(e, Error::ShuttingDown)) {
-                    crate::status::append(&cfg.status_file, &format!("setup the fuzzing loop failed: {e}"));
+                    crate::status::append(&cfg.status_file, &format!("setup the fuzzing loop failed: {}", crate::engine::short_error(e)));
                 }
                 r
             })

@@ -171,6 +171,13 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         if !d.is_file() {
             bail!(SetupError(format!("--dict {}: no such file", d.display())));
         }
+        if let Err(e) = libafl::mutators::Tokens::from_file(d) {
+            bail!(SetupError(format!(
+                "--dict {}: {} (expected AFL/libFuzzer format: one `name=\"value\"` or `\"value\"` per line, # comments)",
+                d.display(),
+                engine::short_error(&e)
+            )));
+        }
     }
     let progress = launch::progress_mode(&a.progress).map_err(setup)?;
     std::fs::create_dir_all(&a.corpus).with_context(|| format!("cannot create --corpus {}", a.corpus.display())).map_err(|e| setup(format!("{e:#}")))?;
@@ -198,7 +205,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     }
     match launched {
         Ok(Ok(())) => {}
-        Ok(Err(e)) => return Err(anyhow!("fuzzing failed: {e}")),
+        Ok(Err(e)) => return Err(anyhow!("fuzzing failed: {}", engine::short_error(&e))),
         Err(_) => return Err(anyhow!("the fuzzing process died without saving its state (see the messages above)")),
     }
     if st.findings.is_empty() {

@@ -2,9 +2,9 @@
 //! 1. *Redirects* calls that would end the JVM (`System.exit`, `Runtime.exit/halt`) or that
 //!    compare against constants (`String.equals`, `startsWith`, ..., `Arrays.equals(byte[],
 //!    byte[])`) to `com.jvmfuzz.shim.fuzz.Hooks`. Each replacement has the same stack effect
-//!    and the same instruction length (`invokevirtual`/`invokestatic` + u2 -> `invokestatic`
-//!    + u2), so only one opcode byte and one constant-pool index change: no offsets move and
-//!    the StackMapTable stays valid.
+//!    and the same instruction length (`invokevirtual`/`invokestatic` + u2 becomes
+//!    `invokestatic` + u2), so only one opcode byte and one constant-pool index change: no
+//!    offsets move and the StackMapTable stays valid.
 //! 2. *Harvests tokens* for the automatic dictionary: string constants, int/long constants
 //!    outside the small-immediate range and lookupswitch keys, in both byte orders.
 //! 3. Instruments with the agent's rewriter in fuzz mode (`flow_probes: false`: method entry

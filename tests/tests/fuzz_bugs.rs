@@ -9,7 +9,8 @@ use fuzz_common::{execs_to_find, fuzz};
 
 #[test]
 fn finds_the_bad_byte_chain() {
-    let s = fuzz("BadChain", &["--runs", "300000"]);
+    // Measured over seeds 1-6: found after 34k-278k executions (about 150k exec/s).
+    let s = fuzz("BadChain", &["--runs", "2000000"]);
     s.assert_exit(1);
     execs_to_find(&s, "java.lang.IllegalStateException");
     let e = &s.summary()[0];
@@ -127,8 +128,21 @@ fn a_native_jvm_crash_restarts_the_client_and_keeps_going() {
 
 #[test]
 fn parallel_jobs_find_the_bug_and_stop() {
-    let s = fuzz("BadChain", &["--runs", "1000000", "--jobs", "2"]);
+    let s = fuzz("BadChain", &["--runs", "2000000", "--jobs", "2"]);
     s.assert_exit(1);
     assert_eq!(s.summary().len(), 1, "{}", s.out.dump());
-    assert!(s.out.stdout.contains("clients: 2"), "{}", s.out.dump());
+}
+
+#[test]
+fn parallel_jobs_run_one_jvm_each_to_their_budget() {
+    let s = fuzz("Trivial", &["--runs", "20000", "--jobs", "2"]);
+    s.assert_exit(0);
+    assert_eq!(s.out.stdout.matches("jvmfuzz: done:").count(), 2, "{}", s.out.dump());
+}
+
+#[test]
+fn ignored_exceptions_are_not_findings() {
+    let s = fuzz("ManyInputs", &["--runs", "5000", "--ignore-exception", "java.lang.RuntimeException"]);
+    s.assert_exit(0);
+    assert!(s.summary().is_empty(), "{}", s.out.dump());
 }

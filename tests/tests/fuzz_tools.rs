@@ -18,13 +18,13 @@ fn tool(args: &[&str], cp: &std::path::Path, harness: &str) -> support::Output {
 
 #[test]
 fn repro_replays_a_saved_finding() {
-    let s = fuzz("BadChain", &["--runs", "300000"]);
+    let s = fuzz("MagicInt", &["--runs", "300000"]);
     s.assert_exit(1);
     let e = s.summary().into_iter().next().expect("a finding");
     let cp = &targets().classes;
     let input = s.findings().join(&e.id).join("input");
     let mut cmd = Command::new(fuzz_bin());
-    cmd.arg("repro").arg("--cp").arg(cp).arg("--harness").arg("fuzz.BadChain").arg(&input);
+    cmd.arg("repro").arg("--cp").arg(cp).arg("--harness").arg("fuzz.MagicInt").arg(&input);
     let out = support::run(cmd, Duration::from_secs(120));
     assert_eq!(out.status, Some(1), "{}", out.dump());
     assert!(out.stdout.contains("REPRODUCED") && out.stdout.contains(&e.id), "{}", out.dump());
@@ -32,9 +32,30 @@ fn repro_replays_a_saved_finding() {
     let ok = s.dir.join("harmless");
     std::fs::write(&ok, b"good").unwrap();
     let mut cmd = Command::new(fuzz_bin());
-    cmd.arg("repro").arg("--cp").arg(cp).arg("--harness").arg("fuzz.BadChain").arg(&ok);
+    cmd.arg("repro").arg("--cp").arg(cp).arg("--harness").arg("fuzz.MagicInt").arg(&ok);
     let out = support::run(cmd, Duration::from_secs(120));
     assert_eq!(out.status, Some(0), "{}", out.dump());
+
+    // minimize: the 4 magic bytes are all that is needed; the result still fails.
+    let big = s.dir.join("padded");
+    let mut padded = std::fs::read(&input).unwrap()[..4].to_vec();
+    padded.extend_from_slice(b"some trailing bytes that do not matter");
+    std::fs::write(&big, &padded).unwrap();
+    let min = s.dir.join("padded.min");
+    let mut cmd = Command::new(fuzz_bin());
+    cmd.arg("minimize").arg("--cp").arg(cp).arg("--harness").arg("fuzz.MagicInt").arg(&big);
+    let out = support::run(cmd, Duration::from_secs(120));
+    assert_eq!(out.status, Some(0), "{}", out.dump());
+    assert_eq!(std::fs::read(&min).unwrap(), padded[..4], "{}", out.dump());
+
+    // cmin: the session's corpus shrinks to inputs that each add coverage.
+    let mut cmd = Command::new(fuzz_bin());
+    cmd.current_dir(s.dir.path()).arg("cmin").arg("--cp").arg(cp).arg("--harness").arg("fuzz.MagicInt").arg("--out").arg("corpus.min");
+    let out = support::run(cmd, Duration::from_secs(120));
+    assert_eq!(out.status, Some(0), "{}", out.dump());
+    let kept = std::fs::read_dir(s.dir.join("corpus.min")).unwrap().count();
+    let all = std::fs::read_dir(s.dir.join("corpus")).unwrap().filter(|e| !e.as_ref().unwrap().file_name().to_string_lossy().starts_with('.')).count();
+    assert!(kept >= 1 && kept <= all, "kept {kept} of {all}: {}", out.dump());
 }
 
 #[test]
@@ -67,6 +88,12 @@ fn set_up_errors_exit_2_with_a_useful_message() {
     let out = support::run(cmd, Duration::from_secs(120));
     assert_eq!(out.status, Some(2), "{}", out.dump());
     assert!(out.stderr.contains("no method `public static void fuzzerTestOneInput(byte[])`"), "{}", out.dump());
+    // Filters that leave nothing to observe.
+    let mut cmd = Command::new(fuzz_bin());
+    cmd.current_dir(dir.path()).args(["--runs", "10", "--progress", "plain", "--excludes", "fuzz.*", "--cp"]).arg(cp).args(["--harness", "fuzz.BadChain"]);
+    let out = support::run(cmd, Duration::from_secs(120));
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stderr.contains("no class was instrumented"), "{}", out.dump());
     // A bad flag.
     let mut cmd = Command::new(fuzz_bin());
     cmd.arg("--frobnicate");

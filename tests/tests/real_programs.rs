@@ -6,6 +6,10 @@
 //!   The outputs must be byte-identical (the rewritten code computes the same thing); jvmfuzz's
 //!   report over ~200 real classes must be valid (report.dtd, sums) and its BRANCH/METHOD/LINE
 //!   counters must equal JaCoCo's method by method.
+//!   On JDK 17 and JDK 25.
+//! - `kotlin_and_scala_stdlib_under_agent_*`: `tests/java/stdlib-driver` runs a spread of
+//!   kotlin-stdlib 1.3 and scala-library 2.11 code (class files 50/51) with both libraries
+//!   instrumented, `-Xverify:all`, JDK 17 and 25; same output as without agent; valid report.
 //! - `groovy_script_under_agent`: Groovy 2.4 (class files of versions 47..52, i.e. with
 //!   `jsr`/`ret` and without StackMapTable) compiles and runs a script at run time with every
 //!   groovy class instrumented (`includes=groovy.*:org.codehaus.groovy.*:script*`); same stdout
@@ -34,10 +38,21 @@ fn report_problems(jdk: &Jdk, xml_path: &Path) -> Vec<String> {
 }
 
 #[test]
-fn jacoco_cli_under_agent() {
+fn jacoco_cli_under_agent_jdk17() {
+    jacoco_cli_under_agent(&jdk17());
+}
+
+#[test]
+fn jacoco_cli_under_agent_jdk25() {
+    if let Some(jdk) = jdk25_or_skip("jacoco_cli_under_agent_jdk25") {
+        jacoco_cli_under_agent(&jdk);
+    }
+}
+
+fn jacoco_cli_under_agent(jdk: &Jdk) {
     let t0 = Instant::now();
-    let jdk = jdk17();
-    let tmp = TempDir::new("real-jacoco-cli");
+    let jdk = jdk.clone();
+    let tmp = TempDir::new(&format!("real-jacoco-cli-{}", jdk.label()));
     let cli = jacoco_cli_jar();
     let lang3 = debian_jar("commons-lang3.jar");
 
@@ -135,10 +150,11 @@ fn jacoco_cli_under_agent() {
         ours.total("LINE"),
         diffs.len()
     );
-    report_time("jacoco-cli workload: no agent", t_plain);
-    report_time("jacoco-cli workload: JaCoCo agent", t_jacoco);
-    report_time("jacoco-cli workload: jvmfuzz agent (incl. reports)", t_ours);
-    report_time("jacoco_cli_under_agent", t0.elapsed());
+    let l = jdk.label();
+    report_time(&format!("jacoco-cli workload {l}: no agent"), t_plain);
+    report_time(&format!("jacoco-cli workload {l}: JaCoCo agent"), t_jacoco);
+    report_time(&format!("jacoco-cli workload {l}: jvmfuzz agent (incl. reports)"), t_ours);
+    report_time(&format!("jacoco_cli_under_agent {l}"), t0.elapsed());
     if diffs.len() > 40 {
         let n = diffs.len();
         diffs.truncate(40);
@@ -199,4 +215,55 @@ fn groovy_script_under_agent() {
     report_time("groovy_script_under_agent", t0.elapsed());
     assert!(problems.is_empty(), "report problems:\n  {}", problems.join("\n  "));
     assert!(b.covered > 1000 && b.missed > 1000, "implausible BRANCH totals {b:?}");
+}
+
+fn stdlib_under_agent(jdk: &Jdk) {
+    let t0 = Instant::now();
+    let tmp = TempDir::new(&format!("real-stdlib-{}", jdk.label()));
+    let kotlin = debian_jar("kotlin-stdlib.jar");
+    let scala = debian_jar("scala-library.jar");
+    let classes = tmp.join("classes");
+    javac(&jdk17(), &java_sources(&java_dir("stdlib-driver")), &[&kotlin, &scala], &classes, &["--release", "11"]);
+    let cp = classpath(&[&classes, &kotlin, &scala]);
+    let run = |agent: Agent| {
+        Java::new(jdk, &agent)
+            .strict_verify()
+            .arg("-cp")
+            .arg(&cp)
+            .args(["jvmfuzz.drive.StdlibDriver", "kotlin", "scala"])
+            .current_dir(tmp.path())
+            .run(TIMEOUT)
+    };
+    let plain = run(Agent::None);
+    plain.assert_success();
+    assert!(plain.stdout.contains("s.option true true"), "driver did not finish:\n{}", plain.dump());
+    let dir = tmp.join("report");
+    let t1 = Instant::now();
+    let ours = run(Agent::Jvmfuzz(format!("includes=kotlin.*:scala.*,report={},formats=xml", dir.display())));
+    let t_ours = t1.elapsed();
+    ours.assert_success();
+    assert_eq!(plain.stdout, ours.stdout, "kotlin/scala computed something else under the agent:\n{}", ours.dump());
+    let summary = parse_agent_summary(&ours.stderr);
+    eprintln!("[{}] agent summary: {summary:?}", jdk.label());
+    assert!(summary.is_some_and(|s| s.classes > 100), "expected > 100 classes instrumented: {summary:?}");
+    let problems = report_problems(jdk, &dir.join("jacoco.xml"));
+    let r = Report::from_file(&dir.join("jacoco.xml"));
+    eprintln!("[{}] report: {} classes, BRANCH {}, LINE {}", jdk.label(), r.classes.len(), r.total("BRANCH"), r.total("LINE"));
+    assert!(r.classes.keys().any(|c| c.starts_with("scala/collection/immutable/Vector")));
+    assert!(r.classes.keys().any(|c| c.starts_with("kotlin/collections/")));
+    report_time(&format!("kotlin+scala driver under jvmfuzz {}", jdk.label()), t_ours);
+    report_time(&format!("kotlin_and_scala_stdlib_under_agent {}", jdk.label()), t0.elapsed());
+    assert!(problems.is_empty(), "report problems:\n  {}", problems.join("\n  "));
+}
+
+#[test]
+fn kotlin_and_scala_stdlib_under_agent_jdk17() {
+    stdlib_under_agent(&jdk17());
+}
+
+#[test]
+fn kotlin_and_scala_stdlib_under_agent_jdk25() {
+    if let Some(jdk) = jdk25_or_skip("kotlin_and_scala_stdlib_under_agent_jdk25") {
+        stdlib_under_agent(&jdk);
+    }
 }

@@ -177,6 +177,69 @@ fn instr_stats(run: &CheckRun, need_marker: bool) -> InstrStats {
     s
 }
 
+#[derive(Debug, Default)]
+struct Verdicts {
+    /// Link without the agent, fail (or vanish) with it.
+    regressions: Vec<String>,
+    /// Fail both ways, with different exception classes.
+    changed_errors: Vec<String>,
+    /// Fail only without the agent.
+    fixed: Vec<String>,
+}
+
+fn compare_runs(base: &CheckRun, with: &CheckRun) -> Verdicts {
+    let mut v = Verdicts::default();
+    for (name, b) in &base.classes {
+        match (b, with.classes.get(name)) {
+            (Line::Ok { .. }, Some(Line::Fail { error })) => v.regressions.push(format!("{name}: {error}")),
+            (Line::Ok { .. }, None) if with.done => v.regressions.push(format!("{name}: missing from the agent run")),
+            (Line::Fail { error: e1 }, Some(Line::Fail { error: e2 })) => {
+                let c1 = e1.split(':').next().unwrap_or("");
+                let c2 = e2.split(':').next().unwrap_or("");
+                if c1 != c2 {
+                    v.changed_errors.push(format!("{name}: without agent {e1} / with agent {e2}"));
+                }
+            }
+            (Line::Fail { error }, Some(Line::Ok { .. })) => v.fixed.push(format!("{name}: (without agent: {error})")),
+            _ => {}
+        }
+    }
+    v
+}
+
+/// The verdict logic on synthetic checker output (no JVM): a class that links without the
+/// agent and fails with it must be a regression; failing the same way in both runs must not.
+#[test]
+fn verdicts_on_synthetic_checker_output() {
+    let out = |stdout: &str| Output {
+        status: Some(0),
+        stdout: stdout.to_owned(),
+        stderr: String::new(),
+        duration: Duration::ZERO,
+        timed_out: false,
+        command: String::new(),
+    };
+    let base = parse_checker(out(
+        "OK a.A cp=10/10 code=2 marker=0\nOK a.B cp=5/5 code=0 marker=0\nFAIL a.C java.lang.NoClassDefFoundError: x/Y\nOK a.D cp=7/7 code=1 marker=0\nDONE total=4 ok=3 fail=1\n",
+    ));
+    let with = parse_checker(out(
+        "OK a.A cp=14/10 code=2 marker=1\nOK a.B cp=5/5 code=0 marker=0\nFAIL a.C java.lang.NoClassDefFoundError: x/Y\nFAIL a.D java.lang.VerifyError: Bad type on operand stack\nDONE total=4 ok=2 fail=2\n",
+    ));
+    assert!(base.done && with.done);
+    let v = compare_runs(&base, &with);
+    assert_eq!(v.regressions, vec!["a.D: java.lang.VerifyError: Bad type on operand stack".to_string()]);
+    assert!(v.changed_errors.is_empty() && v.fixed.is_empty());
+    let st = instr_stats(&with, true);
+    assert_eq!((st.eligible, st.instrumented), (1, 1)); // a.A only: a.B has no code, a.D failed
+    let st = instr_stats(&base, true);
+    assert_eq!((st.eligible, st.instrumented), (2, 0));
+    // A crashed agent run (no DONE) reports no per-class regressions, only the crash.
+    let crashed = parse_checker(out("OK a.A cp=14/10 code=2 marker=1\n"));
+    assert!(!crashed.done);
+    assert!(compare_runs(&base, &crashed).regressions.is_empty());
+    assert_eq!(skip_reasons("jvmfuzz: skipped a/B: no code to instrument\n").get("a.B").map(String::as_str), Some("no code to instrument"));
+}
+
 /// `skipped NAME: reason` lines of the agent's verbose output, by dotted class name.
 fn skip_reasons(stderr: &str) -> BTreeMap<String, String> {
     let mut m = BTreeMap::new();
@@ -220,25 +283,7 @@ fn check_jar(jdk: &Jdk, jar: &JarSpec) -> JarResult {
             tail(&with.out.stderr, 3000)
         ));
     }
-    // Classes that link without the agent but not with it.
-    let mut regressions = Vec::new();
-    let mut changed_errors = Vec::new();
-    let mut fixed = Vec::new();
-    for (name, b) in &base.classes {
-        match (b, with.classes.get(name)) {
-            (Line::Ok { .. }, Some(Line::Fail { error })) => regressions.push(format!("{name}: {error}")),
-            (Line::Ok { .. }, None) if with.done => regressions.push(format!("{name}: missing from the agent run")),
-            (Line::Fail { error: e1 }, Some(Line::Fail { error: e2 })) => {
-                let c1 = e1.split(':').next().unwrap_or("");
-                let c2 = e2.split(':').next().unwrap_or("");
-                if c1 != c2 {
-                    changed_errors.push(format!("{name}: without agent {e1} / with agent {e2}"));
-                }
-            }
-            (Line::Fail { error }, Some(Line::Ok { .. })) => fixed.push(format!("{name}: (without agent: {error})")),
-            _ => {}
-        }
-    }
+    let Verdicts { regressions, changed_errors, fixed } = compare_runs(&base, &with);
     if !regressions.is_empty() {
         let mut m = format!("{tag} {} classes link without the agent but FAIL with it:\n", regressions.len());
         for r in regressions.iter().take(40) {

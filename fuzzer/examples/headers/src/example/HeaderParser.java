@@ -28,18 +28,18 @@ public final class HeaderParser {
         return headers;
     }
 
-    /** A buffer for the requested byte range "bytes=start-end". */
+    /** A buffer for the requested byte range "bytes=start-end" (anything after end is ignored). */
     static byte[] rangeBuffer(String value) {
         if (!value.startsWith("bytes=")) {
             return new byte[0];
         }
         String spec = value.substring("bytes=".length());
         int dash = spec.indexOf('-');
-        if (dash <= 0 || dash == spec.length() - 1) {
+        if (dash <= 0) {
             return new byte[0];
         }
-        int start = digits(spec.substring(0, dash));
-        int end = digits(spec.substring(dash + 1));
+        int start = leadingNumber(spec.substring(0, dash));
+        int end = leadingNumber(spec.substring(dash + 1));
         if (start < 0 || end < 0 || end - start > 1 << 16) {
             return new byte[0];
         }
@@ -47,17 +47,15 @@ public final class HeaderParser {
         return new byte[end - start + 1];
     }
 
-    private static int digits(String s) {
-        if (s.isEmpty() || s.length() > 6) {
-            return -1;
-        }
-        int v = 0;
-        for (int i = 0; i < s.length(); i++) {
+    /** The number the string starts with (at most 6 digits), or -1 if it starts with none. */
+    private static int leadingNumber(String s) {
+        int v = -1;
+        for (int i = 0; i < s.length() && i < 6; i++) {
             char c = s.charAt(i);
             if (c < '0' || c > '9') {
-                return -1;
+                break;
             }
-            v = v * 10 + (c - '0');
+            v = (v < 0 ? 0 : v * 10) + (c - '0');
         }
         return v;
     }
