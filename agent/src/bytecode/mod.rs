@@ -135,6 +135,22 @@ impl Insn {
         }
     }
 
+    /// [`Insn::targets`] without allocating: same targets, same order.
+    pub fn targets_iter(&self) -> impl Iterator<Item = u32> + '_ {
+        let (first, table, pairs): (Option<u32>, &[u32], &[(i32, u32)]) = match &self.kind {
+            InsnKind::Branch { target } => (Some(*target), &[], &[]),
+            InsnKind::TableSwitch {
+                default, targets, ..
+            } => (Some(*default), targets, &[]),
+            InsnKind::LookupSwitch { default, pairs } => (Some(*default), &[], pairs),
+            _ => (None, &[], &[]),
+        };
+        first
+            .into_iter()
+            .chain(table.iter().copied())
+            .chain(pairs.iter().map(|p| p.1))
+    }
+
     /// The raw bytes of this instruction in `code` (the slice it was decoded from).
     pub fn bytes<'c>(&self, code: &'c [u8]) -> &'c [u8] {
         code.get(self.offset as usize..self.end() as usize)
@@ -432,7 +448,7 @@ pub fn decode(code: &[u8]) -> Result<Vec<Insn>, BytecodeError> {
     if code.len() > 65535 {
         return Err(BytecodeError::TooLong(code.len()));
     }
-    let mut insns = Vec::new();
+    let mut insns = Vec::with_capacity(code.len() / 3 + 4);
     let mut starts = vec![false; code.len()];
     let mut pc = 0u32;
     while (pc as usize) < code.len() {
@@ -442,7 +458,7 @@ pub fn decode(code: &[u8]) -> Result<Vec<Insn>, BytecodeError> {
         insns.push(insn);
     }
     for insn in &insns {
-        for t in insn.targets() {
+        for t in insn.targets_iter() {
             if !starts.get(t as usize).copied().unwrap_or(false) {
                 return Err(BytecodeError::BadTarget {
                     offset: insn.offset,

@@ -6,8 +6,9 @@
 //! at parse time; entries are decoded on lookup.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::fmt;
+
+use ahash::AHashMap;
 
 use super::{mutf8, ClassFileError, Result};
 
@@ -107,9 +108,59 @@ pub struct ConstantPool<'a> {
     /// `appended` from there on. `starts.len()` is the constant_pool_count.
     starts: Vec<usize>,
     appended: Vec<u8>,
-    /// Whole entry (tag included) -> index. Built on the first `add_*` so classes that
-    /// are only read never pay for it.
-    dedup: Option<HashMap<Cow<'a, [u8]>, u16, ahash::RandomState>>,
+    /// Dedup index for additions, built lazily per tag (see [`Dedup`]).
+    dedup: Dedup<'a>,
+}
+
+/// Number of lookups of one tag answered by a linear scan of the original pool before
+/// that tag's original entries are indexed in a hash map.
+const LINEAR_LOOKUPS: u8 = 4;
+
+/// Whole entry (tag included) -> index, for `add_*`. Every appended entry is registered
+/// when it is added; the original pool's entries of a tag are only registered once that
+/// tag has been looked up more than [`LINEAR_LOOKUPS`] times (before, lookups scan the
+/// original entries of that tag), so adding a handful of constants does not hash the whole
+/// pool. Lookups return the lowest index holding an identical entry either way.
+#[derive(Clone, Default)]
+struct Dedup<'a> {
+    /// Utf8 entries by their whole encoding.
+    utf8: AHashMap<Cow<'a, [u8]>, u16>,
+    /// Integer entries, sorted by value (probe ids arrive in increasing order, so this is
+    /// mostly appended to; cheaper than hashing).
+    ints: Vec<(u32, u16)>,
+    /// Every other entry (at most 9 bytes) packed into a `u128` (see [`small_key`]).
+    small: AHashMap<u128, u16>,
+    /// Bit `t` set: the original entries with tag `t` are in the maps.
+    indexed: u32,
+    /// Linear-scan lookups so far, per tag.
+    scans: [u8; 32],
+    /// Original indices grouped by tag (ascending within a tag): tag `t`'s are
+    /// `by_tag[tag_start[t]..tag_start[t + 1]]`. Built on the first lookup.
+    by_tag: Vec<u16>,
+    tag_start: [u16; 32],
+    grouped: bool,
+}
+
+/// Per-tag table slot (tags are 1..=20; anything else shares slot 30).
+fn tag_slot(t: u8) -> usize {
+    usize::from(t).min(30)
+}
+
+/// The value bits of a whole Integer entry.
+fn int_value(entry: &[u8]) -> Option<u32> {
+    match entry {
+        [tag::INTEGER, a, b, c, d] => Some(u32::from_be_bytes([*a, *b, *c, *d])),
+        _ => None,
+    }
+}
+
+/// A non-Utf8 entry (tag + up to 8 bytes; the tag fixes the length) as a map key.
+fn small_key(entry: &[u8]) -> u128 {
+    let mut k = [0u8; 16];
+    let n = entry.len().min(15);
+    k[..n].copy_from_slice(&entry[..n]);
+    k[15] = entry.len() as u8;
+    u128::from_le_bytes(k)
 }
 
 impl fmt::Debug for ConstantPool<'_> {
@@ -214,7 +265,7 @@ impl<'a> ConstantPool<'a> {
             original_count: 1,
             starts: vec![NO_ENTRY],
             appended: Vec::new(),
-            dedup: None,
+            dedup: Dedup::default(),
         }
     }
 
@@ -230,7 +281,8 @@ impl<'a> ConstantPool<'a> {
         }
         let start = pos + 2;
         let mut p = start;
-        let mut starts = Vec::with_capacity(usize::from(count));
+        // Room for the few entries instrumentation appends without copying the table.
+        let mut starts = Vec::with_capacity(usize::from(count) + 32);
         starts.push(NO_ENTRY);
         let mut idx: u16 = 1;
         while idx < count {
@@ -267,7 +319,7 @@ impl<'a> ConstantPool<'a> {
                 original_count: count,
                 starts,
                 appended: Vec::new(),
-                dedup: None,
+                dedup: Dedup::default(),
             },
             p,
         ))
@@ -450,34 +502,123 @@ impl<'a> ConstantPool<'a> {
 
     // ---- additions -------------------------------------------------------------------
 
-    fn dedup_index(&mut self) -> &mut HashMap<Cow<'a, [u8]>, u16, ahash::RandomState> {
-        if self.dedup.is_none() {
-            let mut map = HashMap::with_capacity_and_hasher(
-                usize::from(self.original_count) + 16,
-                ahash::RandomState::new(),
-            );
-            for idx in 1..self.original_count {
-                if let Some(raw) = self.original_raw(idx) {
-                    // First occurrence wins, so lookups return the lowest index.
-                    map.entry(Cow::Borrowed(raw)).or_insert(idx);
+    /// Registers `entry` at `idx` unless an identical entry is already registered.
+    fn register(dedup: &mut Dedup<'a>, entry: &[u8], borrowed: Option<&'a [u8]>, idx: u16) {
+        if let Some(v) = int_value(entry) {
+            let ints = &mut dedup.ints;
+            match ints.last() {
+                Some(&(last, _)) if last >= v => {
+                    if let Err(at) = ints.binary_search_by_key(&v, |e| e.0) {
+                        ints.insert(at, (v, idx));
+                    }
                 }
+                _ => ints.push((v, idx)),
             }
-            // Appended entries are always registered as they are added, but an index
-            // built after a clone-and-append must still see them.
-            for idx in self.original_count..self.len() {
-                if let Some(raw) = self.raw_entry(idx) {
-                    map.entry(Cow::Owned(raw.to_vec())).or_insert(idx);
-                }
-            }
-            self.dedup = Some(map);
+        } else if entry.first() == Some(&tag::UTF8) {
+            let key = match borrowed {
+                Some(b) => Cow::Borrowed(b),
+                None => Cow::Owned(entry.to_vec()),
+            };
+            dedup.utf8.entry(key).or_insert(idx);
+        } else {
+            dedup.small.entry(small_key(entry)).or_insert(idx);
         }
-        // Just filled in above.
-        self.dedup.get_or_insert_with(HashMap::default)
+    }
+
+    fn registered(dedup: &Dedup<'a>, entry: &[u8]) -> Option<u16> {
+        if let Some(v) = int_value(entry) {
+            let ints = &dedup.ints;
+            ints.binary_search_by_key(&v, |e| e.0).ok().map(|k| ints[k].1)
+        } else if entry.first() == Some(&tag::UTF8) {
+            dedup.utf8.get(entry).copied()
+        } else {
+            dedup.small.get(&small_key(entry)).copied()
+        }
+    }
+
+    /// Groups the original entries' indices by tag (a counting sort over the pool).
+    fn group_by_tag(&mut self) {
+        let mut counts = [0u16; 32];
+        let tag_of = |pool: &Self, idx: u16| -> Option<usize> {
+            let start = pool.start(idx)?;
+            pool.original.get(start).map(|&t| tag_slot(t))
+        };
+        for idx in 1..self.original_count {
+            if let Some(t) = tag_of(self, idx) {
+                counts[t + 1] += 1;
+            }
+        }
+        for t in 1..32 {
+            counts[t] += counts[t - 1];
+        }
+        let mut by_tag = vec![0u16; usize::from(counts[31])];
+        let mut next = counts;
+        for idx in 1..self.original_count {
+            if let Some(t) = tag_of(self, idx) {
+                by_tag[usize::from(next[t])] = idx;
+                next[t] += 1;
+            }
+        }
+        self.dedup.tag_start = counts;
+        self.dedup.by_tag = by_tag;
+        self.dedup.grouped = true;
+    }
+
+    /// Index of an entry identical to `entry`, if any (the lowest such index).
+    fn find(&mut self, entry: &[u8]) -> Option<u16> {
+        let t = *entry.first()?;
+        let slot = tag_slot(t);
+        let bit = 1u32 << slot;
+        if self.dedup.indexed & bit == 0 {
+            if !self.dedup.grouped {
+                self.group_by_tag();
+            }
+            let range = usize::from(self.dedup.tag_start[slot])
+                ..usize::from(self.dedup.tag_start[slot + 1]);
+            if range.len() <= 8 || self.dedup.scans[slot] < LINEAR_LOOKUPS {
+                self.dedup.scans[slot] = self.dedup.scans[slot].saturating_add(1);
+                // Originals have lower indices than anything appended.
+                for &idx in &self.dedup.by_tag[range] {
+                    if self.original_raw(idx) == Some(entry) {
+                        return Some(idx);
+                    }
+                }
+                return Self::registered(&self.dedup, entry);
+            }
+            if t == tag::INTEGER {
+                // Bulk: push every original, then sort by (value, index) and keep the first
+                // (lowest index; appended entries have higher indices than any original).
+                let mut ints = std::mem::take(&mut self.dedup.ints);
+                ints.reserve(range.len());
+                for k in range {
+                    let idx = self.dedup.by_tag[k];
+                    if let Some(v) = self.original_raw(idx).and_then(int_value) {
+                        ints.push((v, idx));
+                    }
+                }
+                ints.sort_unstable();
+                ints.dedup_by_key(|e| e.0);
+                self.dedup.ints = ints;
+                self.dedup.indexed |= bit;
+                return Self::registered(&self.dedup, entry);
+            }
+            for k in range {
+                let idx = self.dedup.by_tag[k];
+                if let Some(raw) = self.original_raw(idx) {
+                    // An appended entry of this tag is never identical to an original one
+                    // (it would have been found instead of appended), so this keeps the
+                    // lowest index.
+                    Self::register(&mut self.dedup, raw, Some(raw), idx);
+                }
+            }
+            self.dedup.indexed |= bit;
+        }
+        Self::registered(&self.dedup, entry)
     }
 
     /// Appends a whole encoded entry unless an identical one exists.
     fn add_raw(&mut self, entry: &[u8]) -> Result<u16> {
-        if let Some(&idx) = self.dedup_index().get(entry) {
+        if let Some(idx) = self.find(entry) {
             return Ok(idx);
         }
         let wide = matches!(entry.first(), Some(&tag::LONG | &tag::DOUBLE));
@@ -486,12 +627,15 @@ impl<'a> ConstantPool<'a> {
         if usize::from(idx) + slots > usize::from(u16::MAX) {
             return Err(ClassFileError::ConstantPoolFull);
         }
+        if self.appended.is_empty() {
+            self.appended.reserve(128);
+        }
         self.starts.push(self.appended.len());
         if wide {
             self.starts.push(NO_ENTRY);
         }
         self.appended.extend_from_slice(entry);
-        self.dedup_index().insert(Cow::Owned(entry.to_vec()), idx);
+        Self::register(&mut self.dedup, entry, None, idx);
         Ok(idx)
     }
 

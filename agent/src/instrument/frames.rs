@@ -11,7 +11,7 @@
 //! types computed from descriptors have no index, and a name keeps its original index on
 //! re-encoding ([`ClassNames`]) so untouched frames stay byte-identical.
 
-use std::collections::HashMap;
+use ahash::AHashMap as HashMap;
 use std::rc::Rc;
 
 use crate::classfile::{ClassFileError, ConstantPool};

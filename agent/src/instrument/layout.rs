@@ -30,9 +30,10 @@ pub struct LayoutInput<'a> {
     pub pre_len: &'a [u32],
     /// Bytes inserted at each instruction's label.
     pub label_len: &'a [u32],
-    /// For each instruction, one destination per entry of [`Insn::targets`] (empty for
-    /// instructions without targets).
-    pub dests: &'a [Vec<Dest>],
+    /// For each instruction, the destination of the first entry of [`Insn::targets`]
+    /// (`None` for instructions without targets). Only 16-bit branches, which have exactly
+    /// one target, can need widening.
+    pub dests: &'a [Option<Dest>],
     /// Total size of each trampoline (probes plus the closing `goto_w`).
     pub tramp_len: &'a [u32],
 }
@@ -118,7 +119,7 @@ pub fn layout(input: &LayoutInput<'_>) -> Layout {
             if lay.wide[i] || !short {
                 continue;
             }
-            let Some(&d) = input.dests.get(i).and_then(|d| d.first()) else {
+            let Some(&Some(d)) = input.dests.get(i) else {
                 continue;
             };
             let rel = lay.dest_offset(d) as i64 - lay.insn[i] as i64;
@@ -149,7 +150,7 @@ mod tests {
         crate::bytecode::write_tableswitch(&mut code, 19, 0, 0, &[19]);
         code.push(RETURN);
         let insns = decode(&code).unwrap();
-        let dests = vec![vec![], vec![Dest::Label(2), Dest::Label(2)], vec![]];
+        let dests = vec![None, Some(Dest::Label(2)), None];
         // 6 bytes (one probe) before the switch: it moves to 7, padding 0 instead of 2.
         let lay = layout(&LayoutInput {
             insns: &insns,
@@ -169,7 +170,7 @@ mod tests {
         // 0: ifeq -> 4; 3: nop; 4: goto -> 0; 7: return
         let code = [IFEQ, 0, 4, NOP, GOTO, 0xff, 0xfc, RETURN];
         let insns = decode(&code).unwrap();
-        let dests = vec![vec![Dest::Label(2)], vec![], vec![Dest::Label(0)], vec![]];
+        let dests = vec![Some(Dest::Label(2)), None, Some(Dest::Label(0)), None];
         // 40000 bytes of probes at the nop's label: both branches span it.
         let lay = layout(&LayoutInput {
             insns: &insns,
@@ -189,7 +190,7 @@ mod tests {
     fn trampolines_follow_main_code() {
         let code = [ICONST_0, IFEQ, 0, 4, RETURN, RETURN];
         let insns = decode(&code).unwrap();
-        let dests = vec![vec![], vec![Dest::Trampoline(0)], vec![], vec![]];
+        let dests = vec![None, Some(Dest::Trampoline(0)), None, None];
         let lay = layout(&LayoutInput {
             insns: &insns,
             pre_len: &[6, 0, 0, 0],

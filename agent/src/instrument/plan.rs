@@ -178,7 +178,8 @@ pub fn flow_facts(
         return Err(PlanError::Empty);
     }
     let n = insns.len();
-    let idx = |off: u32| bytecode::index_at(insns, off);
+    let table = OffsetIndex::new(insns);
+    let idx = |off: u32| table.get(off);
     let mut targets = vec![0u32; n];
     let mut successor = vec![false; n];
     let mut invocation_line = vec![false; n];
@@ -192,13 +193,13 @@ pub fn flow_facts(
         }
     }
     // Line starts by offset; entries at non-instruction offsets are dropped like ASM does.
-    let mut line_at: Vec<Option<usize>> = vec![None; n];
+    let mut line_at: Vec<bool> = vec![false; n];
     for &(pc, line) in lines {
         if line == 0 {
             continue; // JaCoCo ignores line 0 for method-invocation lines
         }
         if let Some(i) = idx(pc) {
-            line_at[i] = Some(i);
+            line_at[i] = true;
         }
     }
     let mut line_start: Option<usize> = None;
@@ -207,8 +208,8 @@ pub fn flow_facts(
         if i > 0 {
             successor[i] = falls_through(insns[i - 1].opcode);
         }
-        if let Some(s) = line_at[i] {
-            line_start = Some(s);
+        if line_at[i] {
+            line_start = Some(i);
         }
         match &insn.kind {
             InsnKind::Branch { target } => {
@@ -245,10 +246,13 @@ pub fn plan_method_with(
 ) -> Result<MethodPlan, PlanError> {
     let facts = flow_facts(insns, exception_table, lines)?;
     let flow = options.flow_probes;
-    let multi = |off: u32| bytecode::index_at(insns, off).is_some_and(|i| facts.multi_target[i]);
+    let table = if flow { OffsetIndex::new(insns) } else { OffsetIndex::default() };
+    let multi = |off: u32| table.get(off).is_some_and(|i| facts.multi_target[i]);
 
-    let mut sites = vec![ProbeSite { kind: ProbeKind::MethodEntry, placement: Placement::Fallthrough { at: 0 } }];
-    let mut jacoco = Vec::new();
+    let branches = insns.iter().filter(|i| !matches!(i.kind, InsnKind::Plain | InsnKind::Local { .. } | InsnKind::Field { .. } | InsnKind::Invoke { .. } | InsnKind::TypeRef { .. } | InsnKind::Ldc { .. } | InsnKind::Iinc { .. })).count();
+    let mut sites = Vec::with_capacity(1 + 2 * branches + if flow { 4 } else { 0 });
+    sites.push(ProbeSite { kind: ProbeKind::MethodEntry, placement: Placement::Fallthrough { at: 0 } });
+    let mut jacoco = Vec::with_capacity(if flow { sites.capacity() } else { 0 });
     // The "not taken" arm of an `if` immediately before instruction i, if any: it doubles as
     // JaCoCo's fall-through probe into i.
     let mut pending_arm0: Option<usize> = None;
@@ -322,8 +326,50 @@ pub fn falls_through(op: u8) -> bool {
 
 /// The distinct targets of a switch: default first, then entries in table order.
 pub fn distinct_targets(insn: &Insn) -> Vec<u32> {
-    let mut seen = std::collections::HashSet::new();
-    insn.targets().into_iter().filter(|t| seen.insert(*t)).collect()
+    let mut out: Vec<u32> = Vec::new();
+    let mut iter = insn.targets_iter();
+    // Switches usually have few distinct targets: a linear scan beats hashing.
+    for t in iter.by_ref() {
+        if !out.contains(&t) {
+            out.push(t);
+            if out.len() >= 16 {
+                break;
+            }
+        }
+    }
+    if out.len() >= 16 {
+        let mut seen: ahash::AHashSet<u32> = out.iter().copied().collect();
+        out.extend(iter.filter(|t| seen.insert(*t)));
+    }
+    out
+}
+
+/// Instruction offset -> index into `insns` (sorted by offset, as `decode` returns them).
+#[derive(Default)]
+struct OffsetIndex {
+    table: Vec<u32>,
+}
+
+impl OffsetIndex {
+    const NONE: u32 = u32::MAX;
+
+    fn new(insns: &[Insn]) -> OffsetIndex {
+        let len = insns.last().map_or(0, |l| l.offset as usize + 1);
+        let mut table = vec![Self::NONE; len];
+        for (i, insn) in insns.iter().enumerate() {
+            if let Some(slot) = table.get_mut(insn.offset as usize) {
+                *slot = i as u32;
+            }
+        }
+        OffsetIndex { table }
+    }
+
+    fn get(&self, offset: u32) -> Option<usize> {
+        match self.table.get(offset as usize) {
+            Some(&i) if i != Self::NONE => Some(i as usize),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]

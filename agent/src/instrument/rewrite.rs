@@ -19,7 +19,7 @@
 //! an error: the caller leaves them uninstrumented.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use ahash::AHashMap;
 
 use crate::bytecode::{
     decode, invert_condition, is_conditional_branch, is_unconditional, opcodes::*, write_branch16,
@@ -92,16 +92,24 @@ pub enum RewriteError {
 /// One trampoline: the probes of an `Edge{insn, target}` (several if the plan repeats it).
 struct Trampoline {
     target_index: usize,
-    ids: Vec<u32>,
+    /// Number of probes in it.
+    count: u32,
 }
 
-/// Where the probes go, indexed like the instructions.
+/// Where the probes go.
 struct Placements {
-    pre: Vec<Vec<u32>>,
-    label: Vec<Vec<u32>>,
+    /// Bytes of probe code before each instruction's label (`Fallthrough`), by index.
+    pre_len: Vec<u32>,
+    /// Bytes of probe code at each instruction's label (`Label`), by index.
+    label_len: Vec<u32>,
+    /// (instruction index, 0 = before the label / 1 = at the label, probe id), sorted by
+    /// instruction then position, in plan order within each.
+    inline: Vec<(u32, u8, u32)>,
     tramps: Vec<Trampoline>,
+    /// (trampoline index, probe id), sorted by trampoline, in plan order within each.
+    tramp_ids: Vec<(u32, u32)>,
     /// (insn offset, target offset) -> trampoline index.
-    edge: HashMap<(u32, u32), usize>,
+    edge: AHashMap<(u32, u32), usize>,
 }
 
 const NO_INSN: u32 = u32::MAX;
@@ -135,10 +143,12 @@ fn place(
 ) -> Result<Placements, RewriteError> {
     let n = insns.len();
     let mut p = Placements {
-        pre: vec![Vec::new(); n],
-        label: vec![Vec::new(); n],
+        pre_len: vec![0; n],
+        label_len: vec![0; n],
+        inline: Vec::with_capacity(plan.sites.len()),
         tramps: Vec::new(),
-        edge: HashMap::new(),
+        tramp_ids: Vec::new(),
+        edge: AHashMap::new(),
     };
     let bad = |what: String| RewriteError::InvalidPlan(what);
     let insn_at = |at: u32| lookup(index_of, at).filter(|&i| i < n);
@@ -159,17 +169,19 @@ fn place(
                         "Fallthrough at {at} follows an unconditional instruction"
                     )));
                 }
-                p.pre[i].push(id);
+                p.pre_len[i] += PROBE_LEN;
+                p.inline.push((i as u32, 0, id));
             }
             Placement::Label { at } => {
                 let i = insn_at(at)
                     .ok_or_else(|| bad(format!("Label at {at}: no instruction there")))?;
-                p.label[i].push(id);
+                p.label_len[i] += PROBE_LEN;
+                p.inline.push((i as u32, 1, id));
             }
             Placement::Edge { insn, target } => {
                 let i = insn_at(insn)
                     .ok_or_else(|| bad(format!("Edge from {insn}: no instruction there")))?;
-                if !insns[i].targets().contains(&target) {
+                if !insns[i].targets_iter().any(|x| x == target) {
                     return Err(bad(format!(
                         "Edge from {insn} to {target}: not a jump target of that instruction"
                     )));
@@ -181,13 +193,17 @@ fn place(
                 if slot == next {
                     p.tramps.push(Trampoline {
                         target_index: t,
-                        ids: Vec::new(),
+                        count: 0,
                     });
                 }
-                p.tramps[slot].ids.push(id);
+                p.tramps[slot].count += 1;
+                p.tramp_ids.push((slot as u32, id));
             }
         }
     }
+    // Stable: plan order is kept within an instruction position / a trampoline.
+    p.inline.sort_by_key(|&(i, pos, _)| (i, pos));
+    p.tramp_ids.sort_by_key(|&(t, _)| t);
     Ok(p)
 }
 
@@ -269,39 +285,34 @@ pub fn instrument_decoded(
     let index_of = index_table(insns, bytes.len());
     let placements = place(plan, insns, &index_of, first_probe)?;
 
-    // Destinations of every jump / switch entry.
-    let mut dests: Vec<Vec<Dest>> = Vec::with_capacity(n);
+    // Destinations of every jump / switch entry, flat: instruction i's are
+    // `dests[dest_start[i]..dest_start[i + 1]]`.
+    let mut dests: Vec<Dest> = Vec::new();
+    let mut dest_start: Vec<u32> = Vec::with_capacity(n + 1);
+    let mut first_dest: Vec<Option<Dest>> = Vec::with_capacity(n);
     for insn in insns {
-        let mut d = Vec::new();
-        for t in insn.targets() {
+        dest_start.push(dests.len() as u32);
+        let first = dests.len();
+        for t in insn.targets_iter() {
             let dest = match placements.edge.get(&(insn.offset, t)) {
                 Some(&k) => Dest::Trampoline(k),
                 None => Dest::Label(lookup(&index_of, t).ok_or(RewriteError::Internal(t))?),
             };
-            d.push(dest);
+            dests.push(dest);
         }
-        dests.push(d);
+        first_dest.push(dests.get(first).copied());
     }
-    let pre_len: Vec<u32> = placements
-        .pre
-        .iter()
-        .map(|v| v.len() as u32 * PROBE_LEN)
-        .collect();
-    let label_len: Vec<u32> = placements
-        .label
-        .iter()
-        .map(|v| v.len() as u32 * PROBE_LEN)
-        .collect();
+    dest_start.push(dests.len() as u32);
     let tramp_len: Vec<u32> = placements
         .tramps
         .iter()
-        .map(|t| t.ids.len() as u32 * PROBE_LEN + 5)
+        .map(|t| t.count * PROBE_LEN + 5)
         .collect();
     let lay = layout(&LayoutInput {
         insns,
-        pre_len: &pre_len,
-        label_len: &label_len,
-        dests: &dests,
+        pre_len: &placements.pre_len,
+        label_len: &placements.label_len,
+        dests: &first_dest,
         tramp_len: &tramp_len,
     });
     if lay.len > u16::MAX as u32 {
@@ -317,7 +328,7 @@ pub fn instrument_decoded(
         });
     }
 
-    let stack_map = new_stack_map(
+    let mut stack_map = new_stack_map(
         code,
         cp,
         method,
@@ -330,16 +341,19 @@ pub fn instrument_decoded(
 
     // Emit the code.
     let mut out: Vec<u8> = Vec::with_capacity(lay.len as usize);
+    let mut inline = placements.inline.iter().peekable();
     for (i, insn) in insns.iter().enumerate() {
-        for &id in placements.pre[i].iter().chain(&placements.label[i]) {
+        while let Some(&&(_, _, id)) = inline.peek().filter(|e| e.0 as usize == i) {
             emit_probe(&mut out, id, cp, probe)?;
+            inline.next();
         }
         let at = out.len() as u32;
         if at != lay.insn[i] {
             return Err(RewriteError::Internal(insn.offset));
         }
+        let my_dests = &dests[dest_start[i] as usize..dest_start[i + 1] as usize];
         let dest = |k: usize| {
-            dests[i]
+            my_dests
                 .get(k)
                 .map(|&d| lay.dest_offset(d))
                 .ok_or(RewriteError::Internal(insn.offset))
@@ -382,12 +396,14 @@ pub fn instrument_decoded(
             _ => out.extend_from_slice(insn.bytes(bytes)),
         }
     }
+    let mut tramp_ids = placements.tramp_ids.iter().peekable();
     for (k, t) in placements.tramps.iter().enumerate() {
         if out.len() as u32 != lay.tramp[k] {
             return Err(RewriteError::Internal(out.len() as u32));
         }
-        for &id in &t.ids {
+        while let Some(&&(_, id)) = tramp_ids.peek().filter(|e| e.0 as usize == k) {
             emit_probe(&mut out, id, cp, probe)?;
+            tramp_ids.next();
         }
         let at = out.len() as u32;
         write_branch32(&mut out, GOTO_W, rel32(at, lay.label[t.target_index]));
@@ -431,7 +447,8 @@ pub fn instrument_decoded(
         };
         let name = cp.utf8_bytes(a.name_index).unwrap_or(&[]);
         let info: Option<Vec<u8>> = match name {
-            b"StackMapTable" => stack_map.clone(),
+            // At most one StackMapTable (new_stack_map refuses more).
+            b"StackMapTable" => stack_map.take(),
             b"LineNumberTable" => Some(remap::line_numbers(raw, &map)?),
             b"LocalVariableTable" => Some(remap::local_variables(raw, &map, "LocalVariableTable")?),
             b"LocalVariableTypeTable" => {
@@ -479,15 +496,18 @@ fn new_stack_map(
     lay: &Layout,
     major_version: u16,
 ) -> Result<Option<Vec<u8>>, RewriteError> {
-    let mut found = code
-        .attributes
-        .iter()
-        .filter(|a| cp.utf8_bytes(a.name_index) == Some(b"StackMapTable".as_slice()))
-        .filter_map(|a| a.raw());
-    let raw = found.next().map(|r| r.to_vec());
-    if found.next().is_some() {
-        return Err(RewriteError::DuplicateStackMapTable);
-    }
+    let raw: Option<&[u8]> = {
+        let mut found = code
+            .attributes
+            .iter()
+            .filter(|a| cp.utf8_bytes(a.name_index) == Some(b"StackMapTable".as_slice()))
+            .filter_map(|a| a.raw());
+        let raw = found.next();
+        if found.next().is_some() {
+            return Err(RewriteError::DuplicateStackMapTable);
+        }
+        raw
+    };
     let widened_if =
         (0..insns.len()).any(|i| lay.wide[i] && is_conditional_branch(insns[i].opcode));
     let Some(raw) = raw else {
@@ -500,7 +520,7 @@ fn new_stack_map(
         return Ok(None);
     };
     match build_stack_map(
-        &raw, code, cp, method, insns, index_of, placements, lay, widened_if,
+        raw, code, cp, method, insns, index_of, placements, lay, widened_if,
     ) {
         Ok(b) => Ok(Some(b)),
         // Before version 50 the table is ignored by the JVM: drop it rather than fail.
@@ -548,6 +568,46 @@ fn build_stack_map(
         })
     };
 
+    if !widened_if {
+        // `old` is not needed in original terms afterwards: move its frames in place.
+        let mut old = old;
+        let orig_offsets: Vec<u32> = old.iter().map(|f| f.offset).collect();
+        let remap_in_place = |v: &mut [VType]| -> Result<(), RewriteError> {
+            for t in v {
+                if let VType::Uninitialized(o) = t {
+                    let i = lookup(index_of, *o)
+                        .filter(|&i| i < n)
+                        .ok_or(RewriteError::BadFrameOffset(*o))?;
+                    *o = lay.insn[i];
+                }
+            }
+            Ok(())
+        };
+        for f in &mut old {
+            let i = lookup(index_of, f.offset)
+                .filter(|&i| i < n)
+                .ok_or(RewriteError::BadFrameOffset(f.offset))?;
+            f.offset = lay.label[i];
+            remap_in_place(&mut f.locals)?;
+            remap_in_place(&mut f.stack)?;
+        }
+        let mut new = old;
+        new.reserve(placements.tramps.len());
+        let main = new.len();
+        for (k, t) in placements.tramps.iter().enumerate() {
+            let target = insns[t.target_index].offset;
+            let j = orig_offsets
+                .binary_search(&target)
+                .ok()
+                .filter(|&j| j < main)
+                .ok_or(RewriteError::MissingFrame(target))?;
+            let mut f = new[j].clone();
+            f.offset = lay.tramp[k];
+            new.push(f);
+        }
+        new.sort_by_key(|f| f.offset);
+        return Ok(frames::encode(&new, &init, cp, &mut names)?);
+    }
     let mut new = Vec::with_capacity(old.len() + placements.tramps.len());
     for f in &old {
         let i = lookup(index_of, f.offset)
