@@ -76,6 +76,7 @@ artifacts=(
   "org.jacoco:org.jacoco.cli:0.8.14:jar:nodeps|org/jacoco/org.jacoco.cli/0.8.14/org.jacoco.cli-0.8.14-nodeps.jar"
   "org.junit.platform:junit-platform-console-standalone:1.11.4|org/junit/platform/junit-platform-console-standalone/1.11.4/junit-platform-console-standalone-1.11.4.jar"
   "org.junit.jupiter:junit-jupiter:5.11.4|org/junit/jupiter/junit-jupiter-api/5.11.4/junit-jupiter-api-5.11.4.jar"
+  "org.eclipse.jdt:ecj:3.33.0|org/eclipse/jdt/ecj/3.33.0/ecj-3.33.0.jar"
   "com.code-intelligence:jazzer-api:0.24.0|com/code-intelligence/jazzer-api/0.24.0/jazzer-api-0.24.0.jar"
 )
 for a in "${artifacts[@]}"; do
