@@ -261,9 +261,11 @@ def overhead(a, out):
         ("jvmfuzz", "jvmfuzz agent", [f"-agentpath:{a.agent}=includes={includes},report={jv_report}"]),
     ]
     if a.diagnose:
-        # Where jvmfuzz's overhead goes: without reports at exit, and with nothing instrumented
+        # Where jvmfuzz's overhead goes: with exact counting (every probe, every hit) instead of
+        # the default hit-once probes, without reports at exit, and with nothing instrumented
         # (agent, shim and class-load hook only).
         variants += [
+            ("jvmfuzz_exact", "jvmfuzz, counts=exact", [f"-agentpath:{a.agent}=includes={includes},counts=exact,report={jv_report}-exact"]),
             ("jvmfuzz_noreport", "jvmfuzz, formats=none", [f"-agentpath:{a.agent}=includes={includes},formats=none"]),
             ("jvmfuzz_nothing", "jvmfuzz, includes nothing", [f"-agentpath:{a.agent}=includes=jvmfuzz.bench.nothing.*"]),
         ]

@@ -13,8 +13,9 @@
 #            (b) on the suite minus the `time` package
 #   --reps N at most N repetitions (at least min(3, N), or min(2, N) with --quick)
 #   --budget time budget in seconds for the measurements
-#   --diagnose  (b) also runs jvmfuzz with formats=none and with nothing included, to split
-#            its overhead into reports / probes+rewriting / fixed cost
+#   --diagnose  (b) also runs jvmfuzz with counts=exact, with formats=none and with nothing
+#            included, to split its overhead into probe kind / reports / probes+rewriting /
+#            fixed cost
 #
 # Self-installing and idempotent: apt packages (JDK, Maven, guava, groovy, python3) if missing,
 # Maven Central artifacts through mvn, release builds of the agent and the bench binary through
@@ -45,7 +46,7 @@ while [ $# -gt 0 ]; do
         --agent) AGENT=$2; shift ;;
         --no-build) BUILD=0 ;;
         --diagnose) DIAGNOSE=1 ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "run.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
     esac
     shift

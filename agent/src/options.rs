@@ -9,6 +9,7 @@
 //! | `report=DIR`      | where reports are written                                          | `jvmfuzz-coverage` |
 //! | `formats=LIST`    | report formats: `xml`, `html`, `lcov`, or `none`                  | `xml+html+lcov` |
 //! | `sources=DIRS`    | `:`-separated source roots for the HTML report                    | none |
+//! | `counts=MODE`     | `covered`: JaCoCo's probes only, each reports its first hit; `exact`: entry, branch-arm and JaCoCo probes, every hit counted | `covered` |
 //! | `verbose`         | log every class that could not be instrumented, and why           | off |
 //! | `dump=FILE`       | debugging aid: write `id count` lines for every probe at exit     | off |
 //!
@@ -19,6 +20,15 @@
 //!
 //! Commas separate options, so LIST separates formats with `+` or `:` (`formats=xml+html`,
 //! `formats=xml:lcov`).
+//!
+//! `counts` only changes what is measured, never the reports (JaCoCo's model is boolean):
+//! - `covered` (default) inserts only the probes the reports read (JaCoCo's, see
+//!   `instrument::plan::jacoco_only`), each a call to `Probes.cover`, which checks a per-probe
+//!   flag and records an event only until the flag is set: after its first hit a probe costs
+//!   a load and a test. The `dump` counts are then event counts (1, or a few when threads race
+//!   on a first hit), not hit counts.
+//! - `exact` inserts method-entry and branch-arm probes as well, each a call to `Probes.hit`,
+//!   which records every hit: the `dump` holds exact per-probe hit counts. Slower.
 //!
 //! Without `includes`, everything is instrumented except the JDK (`java.*`, `javax.*`, `jdk.*`,
 //! `sun.*`, `com.sun.*`). With `includes`, JDK classes can be included explicitly, except the
@@ -31,8 +41,9 @@ use std::path::PathBuf;
 use once_cell::sync::Lazy;
 
 /// The option names, for error messages.
-pub const OPTION_NAMES: &str = "includes, excludes, report, formats, sources, verbose, dump";
+pub const OPTION_NAMES: &str = "includes, excludes, report, formats, sources, verbose, dump, counts";
 pub const FORMAT_NAMES: &str = "xml, html, lcov, none";
+pub const COUNTS_NAMES: &str = "covered, exact";
 pub const DEFAULT_REPORT_DIR: &str = "jvmfuzz-coverage";
 
 /// Excluded when no `includes` is given.
@@ -58,6 +69,8 @@ pub enum OptionsError {
     Duplicate { name: String },
     #[error("option `formats`: unknown report format `{value}`; valid formats: {FORMAT_NAMES} (separate them with + or :)")]
     BadFormat { value: String },
+    #[error("option `counts`: unknown mode `{value}`; valid modes: {COUNTS_NAMES}")]
+    BadCounts { value: String },
     #[error("option `{name}`: empty pattern in `{value}` (separate class-name globs with :)")]
     EmptyPattern { name: String, value: String },
     #[error("option `{name}`: invalid character {ch:?} in pattern `{pattern}`")]
@@ -81,6 +94,25 @@ impl fmt::Display for ReportFormat {
             ReportFormat::Xml => "xml",
             ReportFormat::Html => "html",
             ReportFormat::Lcov => "lcov",
+        })
+    }
+}
+
+/// What the probes measure (`counts=`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum CountMode {
+    /// JaCoCo's probes only, each recorded once (`Probes.cover`).
+    #[default]
+    Covered,
+    /// Entry, branch-arm and JaCoCo probes, every hit counted (`Probes.hit`).
+    Exact,
+}
+
+impl fmt::Display for CountMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CountMode::Covered => "covered",
+            CountMode::Exact => "exact",
         })
     }
 }
@@ -170,6 +202,7 @@ pub struct AgentOptions {
     pub verbose: bool,
     /// Debugging aid: `id count` per probe written here at VM death.
     pub dump: Option<PathBuf>,
+    pub counts: CountMode,
 }
 
 impl Default for AgentOptions {
@@ -181,6 +214,7 @@ impl Default for AgentOptions {
             sources: Vec::new(),
             verbose: false,
             dump: None,
+            counts: CountMode::Covered,
         }
     }
 }
@@ -202,9 +236,8 @@ impl AgentOptions {
                 None => (item, None),
             };
             let name = match key {
-                "includes" | "excludes" | "report" | "formats" | "sources" | "verbose" | "dump" => {
-                    key
-                }
+                "includes" | "excludes" | "report" | "formats" | "sources" | "verbose" | "dump"
+                | "counts" => key,
                 _ => {
                     return Err(OptionsError::Unknown {
                         name: key.to_string(),
@@ -242,6 +275,17 @@ impl AgentOptions {
                         "excludes" => opts.filter.excludes = globs(name, value)?,
                         "report" => opts.report_dir = PathBuf::from(value),
                         "formats" => opts.formats = formats(value)?,
+                        "counts" => {
+                            opts.counts = match value.to_ascii_lowercase().as_str() {
+                                "covered" => CountMode::Covered,
+                                "exact" => CountMode::Exact,
+                                _ => {
+                                    return Err(OptionsError::BadCounts {
+                                        value: value.to_string(),
+                                    })
+                                }
+                            }
+                        }
                         "sources" => {
                             opts.sources = value
                                 .split(':')
@@ -265,6 +309,7 @@ fn usage(name: &str) -> &'static str {
         "report" => "report=DIR",
         "formats" => "formats=xml+html+lcov",
         "sources" => "sources=DIR:DIR",
+        "counts" => "counts=covered or counts=exact",
         _ => "dump=FILE",
     }
 }
@@ -346,13 +391,14 @@ mod tests {
         );
         assert!(!o.verbose);
         assert!(o.dump.is_none());
+        assert_eq!(o.counts, CountMode::Covered);
     }
 
     #[test]
     fn all_options() {
         let o = parse(
             "includes=com.acme.*:org/example/Foo,excludes=com.acme.gen.*,report=/tmp/r,\
-             formats=xml+lcov,sources=src/main/java:gen,verbose,dump=/tmp/d.txt,",
+             formats=xml+lcov,sources=src/main/java:gen,verbose,dump=/tmp/d.txt,counts=exact,",
         )
         .unwrap();
         let inc: Vec<String> = o
@@ -373,6 +419,24 @@ mod tests {
         );
         assert!(o.verbose);
         assert_eq!(o.dump, Some(PathBuf::from("/tmp/d.txt")));
+        assert_eq!(o.counts, CountMode::Exact);
+    }
+
+    #[test]
+    fn counts_modes() {
+        assert_eq!(parse("counts=covered").unwrap().counts, CountMode::Covered);
+        assert_eq!(parse("counts=EXACT").unwrap().counts, CountMode::Exact);
+        let e = parse("counts=all").unwrap_err();
+        assert_eq!(e, OptionsError::BadCounts { value: "all".into() });
+        assert!(e.to_string().contains("covered, exact"), "{e}");
+        assert!(matches!(
+            parse("counts").unwrap_err(),
+            OptionsError::MissingValue { ref name, .. } if name == "counts"
+        ));
+        assert!(matches!(
+            parse("counts=exact,counts=covered").unwrap_err(),
+            OptionsError::Duplicate { .. }
+        ));
     }
 
     #[test]

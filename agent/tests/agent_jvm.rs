@@ -1,7 +1,8 @@
 //! End-to-end tests of the `-agentpath` agent on real JVMs (JDK 17 and JDK 25): the JVM starts,
 //! the program's output is unchanged, the exit line is printed on every kind of exit, bad options
-//! stop the JVM with a message naming the option, and a multi-threaded run gives exactly the same
-//! per-probe counts as the same work on one thread.
+//! stop the JVM with a message naming the option, a multi-threaded run gives exactly the same
+//! per-probe counts (`counts=exact`) as the same work on one thread, and the default hit-once
+//! probes (`counts=covered`) give the same reports as exact counting.
 //!
 //! The cdylib is built by cargo for this package's integration tests and found next to the test
 //! binary (target/<profile>/deps/libjvmfuzz_agent.so). Java programs are compiled at test time into
@@ -15,6 +16,9 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use jvmfuzz_agent::coverage::compare::{diff, parse_report_xml};
+use jvmfuzz_agent::coverage::CounterKind;
 
 const JDK17: &str = "/usr/lib/jvm/java-17-openjdk-amd64";
 const JDK25: &str = "/usr/lib/jvm/temurin-25-jdk-amd64";
@@ -667,7 +671,10 @@ fn probes_survive_stack_overflow() {
     let dir = work_dir("overflow");
     let classes = compile(&dir, &[("app/Overflow.java", OVERFLOW)], None);
     let dump = dir.join("dump.txt");
-    let opts = format!("includes=app.*,formats=none,dump={}", dump.display());
+    let opts = format!(
+        "includes=app.*,formats=none,counts=exact,dump={}",
+        dump.display()
+    );
     let out = run(
         java(&jdk17(), Some(&opts), &classes, "app.Overflow", &[]),
         &dir,
@@ -689,6 +696,32 @@ fn probes_survive_stack_overflow() {
         counts.values().any(|&n| n == 555),
         "second thread lost probes after overflowing: {counts:?}"
     );
+
+    // The hit-once probes (default mode) must survive the overflow too: Marker.mark runs only
+    // after the main thread overflowed, Marker.other only after the second thread did.
+    let report = dir.join("report-covered");
+    let opts = format!("includes=app.*,formats=xml,report={}", report.display());
+    let out = run(
+        java(&jdk17(), Some(&opts), &classes, "app.Overflow", &[]),
+        &dir,
+    );
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let xml = fs::read_to_string(report.join("jacoco.xml")).expect("jacoco.xml");
+    let r = parse_report_xml(&xml).expect("parse jacoco.xml");
+    for name in ["mark", "other"] {
+        let (_, counters) = r
+            .methods
+            .iter()
+            .find(|(k, _)| k.class == "app/Marker" && k.name == name)
+            .unwrap_or_else(|| panic!("Marker.{name} missing from the report:\n{xml}"));
+        let method = counters.get(&CounterKind::Method).copied().unwrap_or_default();
+        assert_eq!(
+            (method.missed, method.covered),
+            (0, 1),
+            "Marker.{name} not covered after the overflow:\n{xml}"
+        );
+    }
 }
 
 fn counts_are_thread_independent(jdk: &Path, name: &str, settings: &[[&str; 3]]) {
@@ -702,7 +735,10 @@ fn counts_are_thread_independent(jdk: &Path, name: &str, settings: &[[&str; 3]])
     let mut checksums = Vec::new();
     for args in std::iter::once(&["1", "1", "platform"]).chain(settings) {
         let dump = dir.join(format!("dump-{}-{}.txt", args[0], args[2]));
-        let opts = format!("includes=app.Work*,formats=none,dump={}", dump.display());
+        let opts = format!(
+            "includes=app.Work*,formats=none,counts=exact,dump={}",
+            dump.display()
+        );
         let out = run(
             java(jdk, Some(&opts), &classes, "app.CountMain", args),
             &dir,
@@ -738,6 +774,64 @@ fn counts_are_thread_independent(jdk: &Path, name: &str, settings: &[[&str; 3]])
     }
 }
 
+/// The default hit-once probes (`counts=covered`, JaCoCo's probes only) and exact counting
+/// (`counts=exact`, every probe) must give the same report, single- and multi-threaded; and a
+/// hit-once probe records its first hit only (a few events at most when threads race on it).
+fn covered_mode_reports_equal_exact_mode(jdk: &Path, name: &str, settings: &[[&str; 3]]) {
+    let dir = work_dir(name);
+    let classes = compile(
+        &dir,
+        &[("app/CountMain.java", COUNT_MAIN), ("app/Work.java", WORK)],
+        None,
+    );
+    let xml_of = |mode: &str, args: &[&str; 3]| {
+        let tag = format!("{mode}-{}-{}", args[0], args[2]);
+        let report = dir.join(format!("report-{tag}"));
+        let dump = dir.join(format!("dump-{tag}.txt"));
+        let opts = format!(
+            "includes=app.*,formats=xml,counts={mode},report={},dump={}",
+            report.display(),
+            dump.display()
+        );
+        let out = run(java(jdk, Some(&opts), &classes, "app.CountMain", args), &dir);
+        let err = text(&out.stderr);
+        assert!(out.status.success(), "{tag}: {err}");
+        let xml = fs::read_to_string(report.join("jacoco.xml")).expect("jacoco.xml");
+        (parse_report_xml(&xml).expect("parse jacoco.xml"), read_dump(&dump), exit_lines(&err))
+    };
+    for args in std::iter::once(&["1", "1", "platform"]).chain(settings) {
+        let setting = args.join(" ");
+        let (exact, exact_dump, exact_exit) = xml_of("exact", args);
+        // CountMain leaves the other threading mode's code unrun.
+        let b = exact.total.get(&CounterKind::Branch).copied().unwrap_or_default();
+        assert!(b.covered > 5 && b.missed > 0, "{setting}: too little to compare: {b:?}");
+        let (covered, dump, exit) = xml_of("covered", args);
+        let d = diff(&exact, &covered, &CounterKind::ALL, true);
+        assert!(d.is_empty(), "{setting}: counts=covered reports differ from counts=exact: {d:?}");
+        // Fewer probes: JaCoCo's only.
+        assert!(exit[0].2 < exact_exit[0].2, "{setting}: {exit:?} vs {exact_exit:?}");
+        assert!(dump.len() < exact_dump.len());
+        // At most one event per thread that ever ran Work (threads x waves); exactly one on a
+        // single thread.
+        let threads: u64 = args[0].parse::<u64>().expect("threads") * args[1].parse::<u64>().expect("waves");
+        let max = dump.values().copied().max().unwrap_or(0);
+        assert!(
+            (1..=threads).contains(&max),
+            "{setting}: a hit-once probe recorded {max} events"
+        );
+    }
+}
+
+#[test]
+fn covered_mode_reports_equal_exact_mode_jdk17() {
+    covered_mode_reports_equal_exact_mode(&jdk17(), "covered-17", &[["8", "4", "platform"]]);
+}
+
+#[test]
+fn covered_mode_reports_equal_exact_mode_jdk25() {
+    covered_mode_reports_equal_exact_mode(&jdk25(), "covered-25", &[["64", "3", "virtual"]]);
+}
+
 #[test]
 fn multithreaded_counts_equal_single_threaded_jdk17() {
     counts_are_thread_independent(&jdk17(), "counts-17", &[["8", "4", "platform"]]);
@@ -760,11 +854,13 @@ import com.jvmfuzz.shim.Probes;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 
-/** ns per Probes.hit: (loop with hit - loop without) / iterations, in thread CPU time (the
- *  machine may be shared). Includes the amortised drain of full rings. */
+/** ns per Probes.hit (and per Probes.cover once its probes are covered): (loop with probe -
+ *  loop without) / iterations, in thread CPU time (the machine may be shared). Includes the
+ *  amortised drain of full rings. */
 public class ProbeBench {
     static int plain(int n) { int acc = 0; for (int i = 0; i < n; i++) { acc += i ^ (acc >>> 3); } return acc; }
     static int probed(int n) { int acc = 0; for (int i = 0; i < n; i++) { Probes.hit(i & 15); acc += i ^ (acc >>> 3); } return acc; }
+    static int covered(int n) { int acc = 0; for (int i = 0; i < n; i++) { Probes.cover(i & 15); acc += i ^ (acc >>> 3); } return acc; }
 
     static double measure(String label) {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
@@ -779,7 +875,16 @@ public class ProbeBench {
             long t2 = mx.getCurrentThreadCpuTime();
             if (r >= 2) best = Math.min(best, ((t2 - t1) - (t1 - t0)) / (double) n);
         }
-        System.out.printf("%s: %.2f ns/hit (%d)%n", label, best, sink & 1);
+        double bestCover = Double.MAX_VALUE;
+        for (int r = 0; r < 6; r++) {
+            long t0 = mx.getCurrentThreadCpuTime();
+            sink += plain(n);
+            long t1 = mx.getCurrentThreadCpuTime();
+            sink += covered(n);
+            long t2 = mx.getCurrentThreadCpuTime();
+            if (r >= 2) bestCover = Math.min(bestCover, ((t2 - t1) - (t1 - t0)) / (double) n);
+        }
+        System.out.printf("%s: %.2f ns/hit, %.2f ns/cover (%d)%n", label, best, bestCover, sink & 1);
         return best;
     }
 

@@ -672,3 +672,83 @@ fn throughput() {
         })
     });
 }
+
+/// The profiler's default plan (`plan::plan_method_jacoco_only`, built directly) must be the
+/// flow plan reduced to JaCoCo's sites (`plan::jacoco_only`), with the same errors, for every
+/// method of the corpus: the rewriter and the coverage analysis both rely on it. And the
+/// fuzzer's plan must stay "method entry, then every branch arm in code order".
+#[test]
+fn jacoco_only_plan_is_the_reduced_flow_plan() {
+    use jvmfuzz_agent::bytecode::{decode, is_conditional_branch, InsnKind};
+    use jvmfuzz_agent::instrument::plan::{
+        distinct_targets, jacoco_only, plan_method, plan_method_jacoco_only, Placement, PlanOptions, ProbeKind,
+        ProbeSite,
+    };
+
+    let started = Instant::now();
+    let (mut methods, mut sites, mut failures) = (0usize, 0usize, Vec::new());
+    for src in corpus() {
+        let mut files = Vec::new();
+        class_files(&src.dir, &mut files);
+        files.sort();
+        for path in &files {
+            let Ok(bytes) = std::fs::read(path) else { continue };
+            let Ok(cf) = ClassFile::parse(&bytes) else { continue };
+            let cp = &cf.constant_pool;
+            for m in &cf.methods {
+                let Some(code) = m.code() else { continue };
+                let Ok(insns) = decode(&code.code) else { continue };
+                methods += 1;
+                let full = plan_method(&insns, code, cp, PlanOptions { flow_probes: true });
+                let direct = plan_method_jacoco_only(&insns, code, cp);
+                if let Ok(p) = &direct {
+                    sites += p.sites.len();
+                }
+                let fuzz_ok = match (&full, plan_method(&insns, code, cp, PlanOptions { flow_probes: false })) {
+                    (Ok(_), Ok(fuzz)) => {
+                        let mut expected =
+                            vec![ProbeSite { kind: ProbeKind::MethodEntry, placement: Placement::Fallthrough { at: 0 } }];
+                        for (i, insn) in insns.iter().enumerate() {
+                            match &insn.kind {
+                                InsnKind::Branch { target } if is_conditional_branch(insn.opcode) => {
+                                    let next = insns.get(i + 1).map_or(0, |n| n.offset);
+                                    expected.push(ProbeSite {
+                                        kind: ProbeKind::BranchArm { insn: insn.offset, arm: 0 },
+                                        placement: Placement::Fallthrough { at: next },
+                                    });
+                                    expected.push(ProbeSite {
+                                        kind: ProbeKind::BranchArm { insn: insn.offset, arm: 1 },
+                                        placement: Placement::Edge { insn: insn.offset, target: *target },
+                                    });
+                                }
+                                InsnKind::TableSwitch { .. } | InsnKind::LookupSwitch { .. } => {
+                                    for (arm, t) in distinct_targets(insn).into_iter().enumerate() {
+                                        expected.push(ProbeSite {
+                                            kind: ProbeKind::BranchArm { insn: insn.offset, arm: arm as u16 },
+                                            placement: Placement::Edge { insn: insn.offset, target: t },
+                                        });
+                                    }
+                                }
+                                _ => {}
+                            }
+                        }
+                        fuzz.sites == expected && fuzz.jacoco.is_empty()
+                    }
+                    (Err(a), Err(b)) => *a == b,
+                    _ => false,
+                };
+                if (full.map(|p| jacoco_only(&p)) != direct || !fuzz_ok) && failures.len() < 10 {
+                    failures.push(format!(
+                        "{}: {}: {} (fuzz plan ok: {fuzz_ok})",
+                        src.label,
+                        path.display(),
+                        m.name(cp).unwrap_or_default()
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!("{methods} methods, {sites} JaCoCo sites, in {:.1?}", started.elapsed());
+    assert!(methods > 100_000, "corpus too small: {methods} methods");
+    assert!(failures.is_empty(), "plans differ from their definitions:\n{}", failures.join("\n"));
+}

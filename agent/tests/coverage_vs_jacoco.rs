@@ -7,9 +7,9 @@
 //! records it (`coverage::jacoco_exec::hits_from_jacoco`), the classes are analysed with
 //! `coverage::analyze_class`, written with our XML writer, and both XML files are compared
 //! with `coverage::compare::diff`. Then the same classes are instrumented offline by our
-//! rewriter (with flow probes), run with a stand-in probe class that counts hits
-//! (`java-coverage/probes/`), analysed from those hits and compared again. Any difference
-//! fails the test and is printed.
+//! rewriter (with flow probes, and with JaCoCo's probes only as the agent's default mode
+//! does), run with a stand-in probe class that counts hits (`java-coverage/probes/`), analysed
+//! from those hits and compared again. Any difference fails the test and is printed.
 //!
 //! Needs JDK 17 (`javac` on PATH or `JVMFUZZ_JDK17`) and JaCoCo's agent and CLI jars in
 //! ~/.m2 (`scripts/fetch-test-deps.sh`): missing ones fail under CI or with
@@ -21,9 +21,13 @@ use std::process::Command;
 
 use jvmfuzz_agent::coverage::compare::{diff, parse_report_xml, Difference};
 use jvmfuzz_agent::coverage::jacoco_exec::{hits_from_jacoco, parse_exec};
-use jvmfuzz_agent::coverage::{analyze_class, ClassCoverage, ClassInput, CounterKind, MethodProbes, FILTER_NAMES};
-use jvmfuzz_agent::instrument::plan::PlanOptions;
-use jvmfuzz_agent::instrument::{instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome, SkipReason};
+use jvmfuzz_agent::coverage::{
+    analyze_class, analyze_class_with, ClassCoverage, ClassInput, CounterKind, MethodProbes, ProbeLayout, FILTER_NAMES,
+};
+use jvmfuzz_agent::bytecode::Insn;
+use jvmfuzz_agent::classfile::{CodeAttribute, ConstantPool};
+use jvmfuzz_agent::instrument::plan::{plan_method_jacoco_only, MethodPlan, PlanError, PlanOptions};
+use jvmfuzz_agent::instrument::{instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason};
 use jvmfuzz_agent::report::{write_reports, Formats, ReportConfig};
 
 /// JDK 25 (for the Java 21+ part): `JVMFUZZ_JDK25`, else the usual install path.
@@ -197,7 +201,30 @@ fn ours_from_jacoco_exec(w: &Work) -> Vec<ClassCoverage> {
 /// Our rewriter, a stand-in probe class that counts hits, our analysis. With
 /// `flow_probes: false` (fuzzer mode) the analysis approximates (see `coverage/approx.rs`).
 fn ours_from_rewriter(w: &Work, flow_probes: bool) -> Vec<ClassCoverage> {
-    let inst = w.dir.join(format!("instrumented-{flow_probes}"));
+    ours_from_rewriter_as(w, flow_probes, ProbeLayout::Full)
+}
+
+fn jacoco_only_planner(
+    insns: &[Insn],
+    code: &CodeAttribute<'_>,
+    cp: &ConstantPool<'_>,
+    _options: PlanOptions,
+) -> Result<MethodPlan, PlanError> {
+    plan_method_jacoco_only(insns, code, cp)
+}
+
+/// [`ours_from_rewriter`] with the probes `layout` names (`JacocoOnly`: the agent's default
+/// plan, JaCoCo's probes only).
+fn ours_from_rewriter_as(w: &Work, flow_probes: bool, layout: ProbeLayout) -> Vec<ClassCoverage> {
+    let planner: &dyn Planner = match layout {
+        ProbeLayout::JacocoOnly => &jacoco_only_planner,
+        ProbeLayout::Full => &JacocoPlanner,
+    };
+    let tag = match layout {
+        ProbeLayout::JacocoOnly => "jacoco-only".to_string(),
+        ProbeLayout::Full => flow_probes.to_string(),
+    };
+    let inst = w.dir.join(format!("instrumented-{tag}"));
     let cfg = InstrumentConfig {
         plan_options: PlanOptions { flow_probes },
         probe_class: "jvmfuzztest/HitProbes".into(),
@@ -212,7 +239,7 @@ fn ours_from_rewriter(w: &Work, flow_probes: bool) -> Vec<ClassCoverage> {
             next_id += n;
             first
         };
-        let out = instrument_class(&bytes, &cfg, &mut alloc, &JacocoPlanner).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let out = instrument_class(&bytes, &cfg, &mut alloc, planner).unwrap_or_else(|e| panic!("{name}: {e}"));
         for m in &out.methods {
             if let MethodOutcome::Skipped(r) = &m.outcome {
                 assert!(
@@ -231,7 +258,7 @@ fn ours_from_rewriter(w: &Work, flow_probes: bool) -> Vec<ClassCoverage> {
     }
     let probes_src = java_dir().join("probes/jvmfuzztest/HitProbes.java");
     run(Command::new(format!("{}javac", w.jdk_bin)).arg("-d").arg(&inst).arg(&probes_src));
-    let hits_file = w.dir.join(format!("hits-{flow_probes}.txt"));
+    let hits_file = w.dir.join(format!("hits-{tag}.txt"));
     for (ea, mode) in RUNS {
         let mut c = Command::new(format!("{}java", w.jdk_bin));
         if ea {
@@ -268,7 +295,9 @@ fn ours_from_rewriter(w: &Work, flow_probes: bool) -> Vec<ClassCoverage> {
             })
             .collect();
         let hit = |id: u32| hits.get(id as usize).copied().unwrap_or(0);
-        if let Some(c) = analyze_class(&ClassInput { bytes, methods: &mp }, &hit).unwrap_or_else(|e| panic!("{name}: {e}")) {
+        if let Some(c) =
+            analyze_class_with(&ClassInput { bytes, methods: &mp }, &hit, layout).unwrap_or_else(|e| panic!("{name}: {e}"))
+        {
             assert!(c.methods.iter().all(|m| m.instrumented), "{name}: probe ranges did not fit the plan");
             assert!(c.methods.iter().all(|m| m.approximate != flow_probes), "{name}: wrong exactness");
             ours.push(c);
@@ -356,6 +385,11 @@ fn check(tag: &str, jdk_bin: &str, sources: &[&str], ecj: Option<&Path>, also_un
     // 2. Our rewriter's probes, end to end (offline instrumentation + stand-in probe class).
     let (methods, d, _) = diff_with_jacoco(&w, "rewriter", &theirs, &ours_from_rewriter(&w, true));
     report_differences(&format!("{tag}/rewriter"), methods, &d);
+
+    // 2b. The agent's default plan: JaCoCo's probes only.
+    let ours = ours_from_rewriter_as(&w, true, ProbeLayout::JacocoOnly);
+    let (methods, d, _) = diff_with_jacoco(&w, "rewriter-jacoco-only", &theirs, &ours);
+    report_differences(&format!("{tag}/rewriter-jacoco-only"), methods, &d);
 
     // 3. Fuzzer-mode instrumentation (entry + arms only): approximate, so only report.
     let (_, d, _) = diff_with_jacoco(&w, "fuzz-mode", &theirs, &ours_from_rewriter(&w, false));

@@ -22,7 +22,8 @@ use jvmfuzz_agent::instrument::plan::{
     MethodPlan, Placement, PlanError, PlanOptions, ProbeKind, ProbeSite,
 };
 use jvmfuzz_agent::instrument::{
-    instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason,
+    instrument_class, instrument_class_cmp, CmpKind, CmpSites, InstrumentConfig, JacocoPlanner,
+    MethodOutcome, Planner, SkipReason,
 };
 
 const JDK25_HOME: &str = "/usr/lib/jvm/temurin-25-jdk-amd64";
@@ -263,6 +264,8 @@ fn full_plan(
 enum PlanKind {
     Full,
     Jacoco { flow: bool },
+    /// The fuzzer's configuration: JaCoCo arms-only plan plus comparison-operand logging.
+    FuzzCmp,
 }
 
 impl PlanKind {
@@ -272,6 +275,7 @@ impl PlanKind {
             PlanKind::Full => "full",
             PlanKind::Jacoco { flow: true } => "jacoco-flow",
             PlanKind::Jacoco { flow: false } => "jacoco-arms",
+            PlanKind::FuzzCmp => "fuzz-cmplog",
         }
     }
 }
@@ -280,6 +284,7 @@ fn with_planner<R>(kind: PlanKind, f: impl FnOnce(&dyn Planner, PlanOptions) -> 
     match kind {
         PlanKind::Full => f(&full_plan, PlanOptions { flow_probes: true }),
         PlanKind::Jacoco { flow } => f(&JacocoPlanner, PlanOptions { flow_probes: flow }),
+        PlanKind::FuzzCmp => f(&JacocoPlanner, PlanOptions { flow_probes: false }),
     }
 }
 
@@ -304,6 +309,23 @@ struct DirReport {
     too_large: Vec<String>,
     structure_problems: Vec<String>,
     type_annotated_methods: u32,
+    /// Comparison sites logged, by kind (`PlanKind::FuzzCmp`).
+    cmp_sites: BTreeMap<String, u32>,
+}
+
+/// Site ids for `PlanKind::FuzzCmp`: a counter from 32 700, so that both `sipush` and `ldc_w`
+/// pushes occur; counts the kinds.
+struct CountingSites<'a> {
+    next: u32,
+    kinds: &'a mut BTreeMap<String, u32>,
+}
+
+impl CmpSites for CountingSites<'_> {
+    fn site(&mut self, kind: CmpKind, _cases: &[i32]) -> Option<u32> {
+        *self.kinds.entry(format!("{kind:?}")).or_default() += 1;
+        self.next += 1;
+        Some(self.next)
+    }
 }
 
 /// Widened conditional branches: `if<!cond> +8; goto_w` (javac's own fat-code form too, so
@@ -332,6 +354,7 @@ fn instrument_dir(src: &Path, dst: &Path, kind: PlanKind, keep_map: bool) -> Dir
     files.sort();
     let mut rep = DirReport::default();
     let mut next_id = FIRST_ID;
+    let mut next_site = 32_700;
     for f in files {
         let rel = f.strip_prefix(src).unwrap();
         let out = dst.join(rel);
@@ -343,13 +366,23 @@ fn instrument_dir(src: &Path, dst: &Path, kind: PlanKind, keep_map: bool) -> Dir
             next_id += n;
             first
         };
+        let mut sites = CountingSites {
+            next: next_site,
+            kinds: &mut rep.cmp_sites,
+        };
         let result = with_planner(kind, |planner, opts| {
             let cfg = InstrumentConfig {
                 plan_options: opts,
                 ..InstrumentConfig::default()
             };
-            instrument_class(&bytes, &cfg, &mut alloc, planner)
+            match kind {
+                PlanKind::FuzzCmp => {
+                    instrument_class_cmp(&bytes, &cfg, &mut alloc, planner, Some(&mut sites))
+                }
+                _ => instrument_class(&bytes, &cfg, &mut alloc, planner),
+            }
         });
+        next_site = sites.next;
         let inst = match result {
             Ok(i) => i,
             Err(e) => {
@@ -633,7 +666,10 @@ fn shim_dir() -> PathBuf {
     DIR.get_or_init(|| {
         let out = fresh_dir(&tmp_root().join("shim"));
         let src = manifest_dir().join("tests/java/shim/com/jvmfuzz/shim/Probes.java");
-        javac(&jdk17_bin(), Some("8"), &[src], &out, None);
+        // The fuzzer's real comparison shim: its natives are not bound here, so it only
+        // computes the results of the comparisons it stands in for (lcmp, fcmpl, ...).
+        let cmp = manifest_dir().join("../java-shim/src/main/java/com/jvmfuzz/shim/fuzz/Cmp.java");
+        javac(&jdk17_bin(), Some("8"), &[src, cmp], &out, None);
         out
     })
     .clone()
@@ -856,7 +892,16 @@ fn program_case(
         "unexpected skips: {:?}",
         rep.skip_examples
     );
-    if !matches!(kind, PlanKind::Jacoco { flow: false }) {
+    if let PlanKind::FuzzCmp = kind {
+        println!("comparison sites: {:?}", rep.cmp_sites);
+        for k in ["Int", "Ref", "Zero", "IntDivisor", "LongDivisor", "Switch", "Long"] {
+            assert!(rep.cmp_sites.contains_key(k), "no {k} site in {:?}", rep.cmp_sites);
+        }
+        for k in ["Float { g: false }", "Float { g: true }", "Double { g: false }", "Double { g: true }"] {
+            assert!(rep.cmp_sites.contains_key(k), "no {k} site in {:?}", rep.cmp_sites);
+        }
+    }
+    if !matches!(kind, PlanKind::Jacoco { flow: false } | PlanKind::FuzzCmp) {
         // Arms-only plans add too little code to push Big.far's branches past 32 KB.
         assert!(rep.widened_methods >= 1, "Big.far must need widening");
     }
@@ -952,6 +997,28 @@ fn program_jdk25_classes_full_plan() {
         true,
         PlanKind::Full,
         &[jdk25_bin()],
+    );
+}
+
+/// The fuzzer's configuration (arms-only plan plus comparison logging): same output on JDK 17
+/// and 25 with full verification, for class files with and without frames.
+#[test]
+fn program_fuzz_cmplog_jdk17_and_jdk25() {
+    program_case(
+        "r17",
+        &jdk17_bin(),
+        Some("17"),
+        true,
+        PlanKind::FuzzCmp,
+        &[jdk17_bin(), jdk25_bin()],
+    );
+    program_case(
+        "r8v49",
+        &jdk17_bin(),
+        Some("8"),
+        false,
+        PlanKind::FuzzCmp,
+        &[jdk17_bin()],
     );
 }
 
@@ -1115,6 +1182,10 @@ fn jar_case(case: &JarCase, kind: PlanKind, jvms: &[PathBuf]) -> Vec<String> {
     );
     for (k, v) in &rep.skip_examples {
         println!("  {k}: {v:#?}");
+    }
+    if let PlanKind::FuzzCmp = kind {
+        println!("  comparison sites: {:?}", rep.cmp_sites);
+        assert!(rep.cmp_sites.values().sum::<u32>() > 1000, "{stem}: {:?}", rep.cmp_sites);
     }
     let deps: Vec<&Path> = case
         .deps
@@ -1330,6 +1401,30 @@ fn mutated_classes_never_panic() {
     }
     println!("mutation runs: {runs}, {ok} produced a class");
     assert!(runs > 1000 && ok > 0);
+}
+
+/// The fuzzer's configuration (arms-only plan plus comparison logging) over the same jars, on
+/// JDK 17: every rewritten class must verify.
+#[test]
+fn real_jars_fuzz_cmplog_verify() {
+    if std::env::var_os("JVMFUZZ_SKIP_JAR_TESTS").is_some() {
+        println!("skipped (JVMFUZZ_SKIP_JAR_TESTS)");
+        return;
+    }
+    let mut problems = Vec::new();
+    for case in JARS {
+        if Path::new(case.jar).exists() {
+            problems.extend(jar_case(case, PlanKind::FuzzCmp, &[jdk17_bin()]));
+        }
+    }
+    for p in problems.iter().take(50) {
+        println!("NEW FAILURE {p}");
+    }
+    assert!(
+        problems.is_empty(),
+        "{} classes fail only after instrumentation",
+        problems.len()
+    );
 }
 
 /// The production planner (JaCoCo placement with flow probes) over the same jars, on JDK 17:

@@ -22,12 +22,28 @@ EXAMPLES:
   fuzz minimize --cp app.jar --harness com.acme.ParserFuzzer findings/1a2b3c4d/input
   fuzz cmin --cp app.jar --harness com.acme.ParserFuzzer --corpus corpus --out corpus.min
 
+  # No harness: drivers generated for every public method (JDriver-style), compiled and fuzzed:
+  fuzz --cp commons-imaging.jar --class org.apache.commons.imaging.Imaging
+  fuzz --cp app.jar --target 'com.acme.Codec::decode'        # every overload
+  fuzz --cp app.jar --target 'com.acme.Codec::decode(byte[],int)'
+  fuzz --cp app.jar:lib/* --package com.acme --keep-going --max-total-time 600
+  fuzz drivers --cp app.jar --class com.acme.Codec           # only write them (jvmfuzz-drivers/src)
+
 HARNESSES:
   public static void fuzzerTestOneInput(byte[] data)
   public static void fuzzerTestOneInput(com.jvmfuzz.shim.fuzz.FuzzedDataProvider data)
   public static void fuzzerTestOneInput(com.code_intelligence.jazzer.api.FuzzedDataProvider data)
       (unmodified Jazzer harnesses: put jazzer-api.jar on --cp)
   optional: static fuzzerInitialize(), fuzzerInitialize(String[] args), fuzzerTearDown()
+
+GENERATED DRIVERS (--class/--target/--package):
+  Receivers come from public constructors, static factories, constants or implementations
+  found on --cp; a method sequence (modifiers of the fields the method reads) runs before the
+  call; parameters are typed values with boundary values, the class's constants and the
+  comparison operands seen at run time. Not findings by default: exceptions the called method
+  declares, and IllegalArgumentException from its own argument checks (--findings-include,
+  --findings-exclude change this). No nulls unless --nulls. Each finding also gets a readable
+  ReproducerTest.java making the same calls with the same values.
 
 FINDINGS:
   Any Throwable escaping the harness (except --ignore-exception classes), timeouts,
@@ -66,6 +82,14 @@ pub enum Command {
     Minimize(MinimizeArgs),
     /// Keep the smallest subset of a corpus with the same coverage.
     Cmin(CminArgs),
+    /// Only write the generated drivers (with --class, --target or --package), to read or keep.
+    Drivers(DriversArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct DriversArgs {
+    #[command(flatten)]
+    pub target: TargetArgs,
 }
 
 /// How to start the JVM and which harness to call: shared by every command.
@@ -75,8 +99,32 @@ pub struct TargetArgs {
     #[arg(long = "cp", visible_alias = "classpath", value_name = "CLASSPATH", required = true)]
     pub cp: Option<String>,
     /// The harness class (binary name, e.g. com.acme.ParserFuzzer).
-    #[arg(long, value_name = "CLASS", required = true)]
+    #[arg(long, value_name = "CLASS", required_unless_present_any = ["class", "target", "package"], help_heading = "What to fuzz (one of)")]
     pub harness: Option<String>,
+    /// No harness: generate drivers for every public method of this class (binary name).
+    #[arg(long, value_name = "CLASS", conflicts_with_all = ["harness", "target", "package"], help_heading = "What to fuzz (one of)")]
+    pub class: Option<String>,
+    /// No harness: generate drivers for one method, every overload (`com.acme.Codec::decode`)
+    /// or one (`com.acme.Codec::decode(byte[],int)`).
+    #[arg(long, value_name = "CLASS::METHOD", conflicts_with_all = ["harness", "class", "package"], help_heading = "What to fuzz (one of)")]
+    pub target: Option<String>,
+    /// No harness: generate drivers for every public class in this package and its subpackages.
+    #[arg(long, value_name = "PACKAGE", conflicts_with_all = ["harness", "class", "target"], help_heading = "What to fuzz (one of)")]
+    pub package: Option<String>,
+    /// Where generated drivers are written (source in DIR/src, classes in DIR/classes, and
+    /// DIR/drivers.txt: which methods got a driver and why others did not).
+    #[arg(long, value_name = "DIR", default_value = "jvmfuzz-drivers", help_heading = "Generated drivers")]
+    pub drivers_out: PathBuf,
+    /// Generated drivers may pass null for reference parameters (default: never).
+    #[arg(long, help_heading = "Generated drivers")]
+    pub nulls: bool,
+    /// Always a finding, even when the called method declares it (class name; repeatable).
+    #[arg(long = "findings-include", value_name = "CLASS", value_delimiter = ',', help_heading = "Generated drivers")]
+    pub findings_include: Vec<String>,
+    /// Never a finding (class name; repeatable). By default declared exceptions and
+    /// IllegalArgumentExceptions from a method's own argument checks are not findings.
+    #[arg(long = "findings-exclude", value_name = "CLASS", value_delimiter = ',', help_heading = "Generated drivers")]
+    pub findings_exclude: Vec<String>,
     /// Classes to instrument, `:`-separated globs (`*` matches any run, also across dots: `com.acme.*`).
     /// Default: every class loaded from --cp (everything outside the JDK).
     #[arg(long, value_name = "GLOBS")]
@@ -123,7 +171,8 @@ pub struct FuzzArgs {
     /// Dictionary file (AFL/libFuzzer format: `name="value"` lines).
     #[arg(long, value_name = "FILE")]
     pub dict: Vec<PathBuf>,
-    /// Random seed (default: from the clock).
+    /// Random seed (default: from the clock). With --jobs 1 and --runs, the same seed gives the
+    /// same corpus and findings (execution times are then recorded as a constant).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// Largest input the mutators create, in bytes.

@@ -1,22 +1,40 @@
-//! Comparison feedback: operands of failed comparisons in target code, for LibAFL's CmpLog
-//! input-to-state mutator (`I2SRandReplace`).
+//! Comparison feedback: operands of comparisons in target code, for LibAFL's CmpLog
+//! input-to-state mutator (`I2SRandReplace`) and for the value-profile map (coverage.rs).
 //!
-//! The Java side (`com.jvmfuzz.shim.fuzz.Cmp`, called from `Hooks.stringEquals` etc., which the
-//! fuzz-mode rewriter substitutes for the real calls) hands both operands to the natives below.
-//! They append to a small log (the first MAX_ENTRIES comparisons, then nothing) that the
-//! CmpLog observer clears before LibAFL's `ShadowTracingStage` runs the current testcase and
-//! reads after it; between tracing runs the log just stays full, which costs little. [`JavaCmpMap`] presents the log as LibAFL's
-//! `CmpMap` (one entry per comparison, one execution each), wrapped by `StdCmpObserver`.
+//! Two sources, both in `com.jvmfuzz.shim.fuzz.Cmp`:
+//! - String and `byte[]` operands of failed `String.equals`-style calls (the fuzz-mode
+//!   rewriter substitutes `Hooks.stringEquals` etc. for the real calls) reach the `logBytes`
+//!   native, which appends them to a small log (the first MAX_ENTRIES per execution).
+//! - Integer-like operands (`if_icmp*`, `if*` against 0, `lcmp`/`fcmp*`/`dcmp*`, switch keys,
+//!   divisors: agent/src/instrument/cmplog.rs inserts the calls) are written by the shim straight
+//!   into native memory this module owns and hands over as direct ByteBuffers (`buffer`): the
+//!   value-profile cells of each site, and a trace log that is only written while the fuzzer
+//!   traces an input. [`Sites`] gives the rewriter its site ids: a value-profile cell per
+//!   comparison, and for a switch a case table here (`CASES`) plus a cell per case.
+//!   `if_acmp*` feeds only the value profile (equal or not): references give I2S nothing.
+//!
+//! [`JavaCmpMap`] is both logs as LibAFL's `CmpMap`, wrapped by `StdCmpObserver`, which runs only
+//! in `ShadowTracingStage`: its `reset` (pre-exec) clears the byte log and starts the trace log;
+//! the first `len` after the execution (post-exec) stops the trace log and turns both into
+//! groups, one per comparison site (one per case of a switch), whose executions are the
+//! values seen there in order, so LibAFL's loop detection drops loop counters. Values are
+//! given at the narrowest width both operands fit (U8 for a byte compared with a char
+//! constant, ...), as the mutator matches them byte-wise in the input in both byte orders.
+//! Comparisons of equal operands are left out (replacing a value by itself is no mutation).
 
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use jni::objects::JByteArray;
-use jni::sys::{jbyteArray, jclass, jint, JNIEnv as RawEnv};
+use jni::sys::{jbyteArray, jclass, jint, jobject, JNIEnv as RawEnv};
 use jni::{JNIEnv, NativeMethod};
 use libafl::observers::cmp::{CmpMap, CmpValues, CmplogBytes};
+use jvmfuzz_agent::instrument::CmpKind;
 use libafl_bolts::HasLen;
+use once_cell::sync::Lazy;
 use serde::{Deserialize, Serialize};
 
 pub const CMP_CLASS: &str = "com/jvmfuzz/shim/fuzz/Cmp";
@@ -57,8 +75,165 @@ extern "system" fn log_bytes(env: *mut RawEnv, _class: jclass, a: jbyteArray, b:
     }));
 }
 
-extern "system" fn log_ints(_env: *mut RawEnv, _class: jclass, a: jint, b: jint, _site: jint) {
-    let _ = catch_unwind(|| push(CmpValues::U32((a as u32, b as u32, false))));
+/// `Cmp.buffer(which)`: a direct ByteBuffer over the value-profile map (0), the trace log (1)
+/// or the switch case tables (2); null for anything else or on error.
+extern "system" fn buffer(env: *mut RawEnv, _class: jclass, which: jint) -> jobject {
+    catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the JNIEnv of the calling thread.
+        let Ok(mut env) = (unsafe { JNIEnv::from_raw(env) }) else { return std::ptr::null_mut() };
+        let (ptr, len) = match which {
+            0 => (crate::coverage::value_map().as_mut_ptr(), crate::coverage::VALUE_CAPACITY),
+            1 => (TRACE.as_ptr() as *mut u8, TRACE.len() * 8),
+            2 => (CASES.as_ptr() as *mut u8, CASES.len() * 4),
+            _ => return std::ptr::null_mut(),
+        };
+        // SAFETY: static memory, valid and never moved for the life of the process.
+        match unsafe { env.new_direct_byte_buffer(ptr, len) } {
+            Ok(b) => b.into_raw(),
+            Err(_) => {
+                let _ = env.exception_clear();
+                std::ptr::null_mut()
+            }
+        }
+    }))
+    .unwrap_or(std::ptr::null_mut())
+}
+
+// ---- integer operands: the trace log and the switch case tables ---------------------------
+
+/// Trace-log layout, shared with `Cmp.Buf`: an int count at 0, entries from HEADER on.
+const TRACE_HEADER: usize = 64;
+const TRACE_ENTRY: usize = 24;
+/// Entries per traced execution.
+const TRACE_CAP: usize = 4096;
+const KIND_INT: i32 = 0;
+const KIND_LONG: i32 = 1;
+const KIND_SWITCH: i32 = 2;
+/// Values kept per comparison site and per traced execution (beyond them a site is a loop).
+const MAX_PER_SITE: usize = 16;
+
+/// The trace log, as 8-byte words (so that every field is naturally aligned).
+static TRACE: Lazy<Box<[AtomicU64]>> = Lazy::new(|| {
+    let words = (TRACE_HEADER + TRACE_CAP * TRACE_ENTRY) / 8;
+    let log: Box<[AtomicU64]> = (0..words).map(|_| AtomicU64::new(0)).collect();
+    // Not tracing until the first `reset`.
+    set_trace_count(&log, TRACE_CAP as i32);
+    log
+});
+
+/// Switch case tables: at int index t, `n`, the first value-profile cell, then `n` case keys.
+/// `Cmp.sw` gets the byte offset 4 * t.
+const CASES_CAPACITY: usize = 1 << 20;
+static CASES: Lazy<Box<[AtomicI32]>> = Lazy::new(|| (0..CASES_CAPACITY).map(|_| AtomicI32::new(0)).collect());
+static CASES_USED: AtomicUsize = AtomicUsize::new(0);
+
+fn i32_at(log: &[AtomicU64], byte: usize) -> i32 {
+    // Little- or big-endian, the shim writes native order: read the int where it was written.
+    let w = log.get(byte / 8).map_or(0, |w| w.load(Ordering::Relaxed));
+    let bytes = w.to_ne_bytes();
+    let k = byte % 8;
+    i32::from_ne_bytes([bytes[k], bytes[k + 1], bytes[k + 2], bytes[k + 3]])
+}
+
+fn set_trace_count(log: &[AtomicU64], n: i32) {
+    let Some(w) = log.first() else { return };
+    let mut bytes = w.load(Ordering::Relaxed).to_ne_bytes();
+    bytes[..4].copy_from_slice(&n.to_ne_bytes());
+    w.store(u64::from_ne_bytes(bytes), Ordering::Relaxed);
+}
+
+/// The rewriter's site ids (see `agent/src/instrument/cmplog.rs`).
+pub struct Sites;
+
+impl jvmfuzz_agent::instrument::CmpSites for Sites {
+    fn site(&mut self, kind: CmpKind, cases: &[i32]) -> Option<u32> {
+        let values = crate::coverage::value_map();
+        if kind != CmpKind::Switch {
+            return values.reserve(1).and_then(|c| u32::try_from(c).ok());
+        }
+        let cell = values.reserve(cases.len())?;
+        let need = cases.len() + 2;
+        let t = CASES_USED
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |u| u.checked_add(need).filter(|&e| e <= CASES_CAPACITY))
+            .ok()?;
+        let table = CASES.get(t..t + need)?;
+        table[0].store(i32::try_from(cases.len()).ok()?, Ordering::Relaxed);
+        table[1].store(i32::try_from(cell).ok()?, Ordering::Relaxed);
+        for (slot, &c) in table[2..].iter().zip(cases) {
+            slot.store(c, Ordering::Relaxed);
+        }
+        u32::try_from(t * 4).ok().filter(|&b| b <= i32::MAX as u32)
+    }
+}
+
+/// Integer operands at the narrowest width both fit (as the input would hold them).
+fn int_values(a: i64, b: i64) -> CmpValues {
+    let fits = |lo: i64, hi: i64| (lo..=hi).contains(&a) && (lo..=hi).contains(&b);
+    if fits(-0x80, 0xff) {
+        CmpValues::U8((a as u8, b as u8, false))
+    } else if fits(-0x8000, 0xffff) {
+        CmpValues::U16((a as u16, b as u16, false))
+    } else if fits(i64::from(i32::MIN), i64::from(u32::MAX)) {
+        CmpValues::U32((a as u32, b as u32, false))
+    } else {
+        CmpValues::U64((a as u64, b as u64, false))
+    }
+}
+
+/// Reads the trace log of the execution just traced into per-site groups, and stops tracing.
+fn take_trace() -> Vec<Vec<CmpValues>> {
+    let log = &**TRACE;
+    let n = usize::try_from(i32_at(log, 0)).unwrap_or(0).min(TRACE_CAP);
+    set_trace_count(log, TRACE_CAP as i32);
+    let mut groups: Vec<Vec<CmpValues>> = Vec::new();
+    // (kind, site, case) -> group; only looked up, so iteration order never matters.
+    let mut index: HashMap<(i32, i32, u32), usize> = HashMap::new();
+    let mut add = |key: (i32, i32, u32), v: CmpValues, groups: &mut Vec<Vec<CmpValues>>| {
+        let g = *index.entry(key).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        if let Some(g) = groups.get_mut(g).filter(|g| g.len() < MAX_PER_SITE) {
+            g.push(v);
+        }
+    };
+    for k in 0..n {
+        let o = TRACE_HEADER + k * TRACE_ENTRY;
+        let (kind, site) = (i32_at(log, o), i32_at(log, o + 4));
+        let word = |byte: usize| log.get(byte / 8).map_or(0, |w| w.load(Ordering::Relaxed) as i64);
+        let (a, b) = (word(o + 8), word(o + 16));
+        match kind {
+            KIND_INT | KIND_LONG if a != b => add((kind, site, 0), int_values(a, b), &mut groups),
+            KIND_SWITCH => {
+                let Ok(t) = usize::try_from(site / 4) else { continue };
+                let Some(cases) = CASES.get(t) else { continue };
+                let count = usize::try_from(cases.load(Ordering::Relaxed)).unwrap_or(0);
+                for c in 0..count {
+                    let Some(case) = CASES.get(t + 2 + c).map(|x| i64::from(x.load(Ordering::Relaxed))) else { break };
+                    if case != a {
+                        add((kind, site, c as u32), int_values(a, case), &mut groups);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    groups
+}
+
+/// What `JavaCmpMap` shows after a traced execution: one group per site.
+static GROUPS: Mutex<Option<Vec<Vec<CmpValues>>>> = Mutex::new(None);
+
+fn groups() -> std::sync::MutexGuard<'static, Option<Vec<Vec<CmpValues>>>> {
+    let mut g = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+    if g.is_none() {
+        // The first look after an execution: stop tracing and gather both logs.
+        let bytes = std::mem::take(&mut *LOG.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut all: Vec<Vec<CmpValues>> = bytes.into_iter().map(|v| vec![v]).collect();
+        all.extend(take_trace());
+        *g = Some(all);
+    }
+    g
 }
 
 /// Operands seen in failed comparisons: how many distinct partners each had. An operand that
@@ -100,7 +275,11 @@ pub fn register(env: &mut JNIEnv) -> Result<(), String> {
     })?;
     let methods = [
         NativeMethod { name: "logBytes".into(), sig: "([B[B)V".into(), fn_ptr: log_bytes as *mut c_void },
-        NativeMethod { name: "logInts".into(), sig: "(III)V".into(), fn_ptr: log_ints as *mut c_void },
+        NativeMethod {
+            name: "buffer".into(),
+            sig: "(I)Ljava/nio/ByteBuffer;".into(),
+            fn_ptr: buffer as *mut c_void,
+        },
     ];
     let r = env.register_native_methods(&class, &methods).map_err(|e| {
         let _ = env.exception_clear();
@@ -110,14 +289,14 @@ pub fn register(env: &mut JNIEnv) -> Result<(), String> {
     r
 }
 
-/// The comparison log as a LibAFL `CmpMap`. Holds no data itself (the log is process-wide,
-/// filled by JNI natives), so it serialises to nothing.
+/// Both comparison logs as a LibAFL `CmpMap`. Holds no data itself (the logs are process-wide,
+/// filled by the shim), so it serialises to nothing.
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct JavaCmpMap;
 
 impl HasLen for JavaCmpMap {
     fn len(&self) -> usize {
-        LOG.lock().unwrap_or_else(|e| e.into_inner()).len()
+        groups().as_ref().map_or(0, Vec::len)
     }
 }
 
@@ -126,20 +305,23 @@ impl CmpMap for JavaCmpMap {
         HasLen::len(self)
     }
 
-    fn executions_for(&self, _idx: usize) -> usize {
-        1
+    fn executions_for(&self, idx: usize) -> usize {
+        groups().as_ref().and_then(|g| g.get(idx)).map_or(0, Vec::len)
     }
 
-    fn usable_executions_for(&self, _idx: usize) -> usize {
-        1
+    fn usable_executions_for(&self, idx: usize) -> usize {
+        self.executions_for(idx)
     }
 
-    fn values_of(&self, idx: usize, _execution: usize) -> Option<CmpValues> {
-        LOG.lock().unwrap_or_else(|e| e.into_inner()).get(idx).cloned()
+    fn values_of(&self, idx: usize, execution: usize) -> Option<CmpValues> {
+        groups().as_ref().and_then(|g| g.get(idx)).and_then(|g| g.get(execution)).cloned()
     }
 
     fn reset(&mut self) -> Result<(), libafl::Error> {
         LOG.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        *GROUPS.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        // Start tracing this execution's integer comparisons.
+        set_trace_count(&TRACE, 0);
         Ok(())
     }
 }

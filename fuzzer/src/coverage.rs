@@ -12,6 +12,13 @@
 //! the observer's pointer never moves. Events reach it through the runtime's sink override:
 //! every drain of a thread ring (ring full, end of execution, thread end) bumps `map[id]`,
 //! saturating at 255. Ids beyond the capacity are dropped and counted.
+//!
+//! The second map, [`ValueMap`], is the value profile (libFuzzer's `-use_value_profile`, LibAFL's
+//! `cmp_map`): one byte per comparison site the fuzz-mode rewriter logs (cmplog.rs hands out
+//! the cells), which the shim's `Cmp` raises to 1 + the number of equal bits of the operands.
+//! A second `MaxMapFeedback` over it makes an input interesting when it brings some comparison
+//! closer to equality than any input before. It grows the same way: its observer's length is
+//! the cells reserved so far.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
@@ -121,8 +128,63 @@ pub fn install() -> Result<(), jvmfuzz_runtime::RuntimeError> {
     jvmfuzz_runtime::global::set_sink_override(&SINK)
 }
 
-/// Drains every thread's ring into the map and updates its length: the end of an execution.
+/// Drains every thread's ring into the map and updates the maps' lengths: the end of an
+/// execution.
 pub fn collect() {
     jvmfuzz_runtime::drain_all();
     map().sync_len();
+    value_map().sync_len();
+}
+
+/// Comparison sites the value-profile map can hold (1 MiB, touched only as far as used).
+pub const VALUE_CAPACITY: usize = 1 << 20;
+
+/// The value-profile map: one cell per logged comparison (per case of a switch), written by
+/// the shim's `Cmp` through a direct ByteBuffer over [`ValueMap::as_mut_ptr`].
+pub struct ValueMap {
+    cells: Box<[AtomicU8]>,
+    /// Cells handed out to comparison sites.
+    reserved: AtomicUsize,
+    /// The observer's current length (`reserved` as of the end of the last execution).
+    len: AtomicUsize,
+}
+
+static VALUES: Lazy<ValueMap> = Lazy::new(|| ValueMap {
+    cells: (0..VALUE_CAPACITY).map(|_| AtomicU8::new(0)).collect(),
+    reserved: AtomicUsize::new(0),
+    len: AtomicUsize::new(1),
+});
+
+/// The process-wide value-profile map.
+pub fn value_map() -> &'static ValueMap {
+    &VALUES
+}
+
+impl ValueMap {
+    /// Pointer for the observer and the shim's ByteBuffer; valid for the life of the process.
+    pub fn as_mut_ptr(&self) -> *mut u8 {
+        self.cells.as_ptr() as *mut u8
+    }
+
+    /// Pointer to the observer's length word.
+    pub fn len_ptr(&self) -> *mut usize {
+        self.len.as_ptr()
+    }
+
+    /// Reserves `n` consecutive cells; `None` when the map is full (the site is not logged).
+    pub fn reserve(&self, n: usize) -> Option<usize> {
+        let mut cur = self.reserved.load(Ordering::Relaxed);
+        loop {
+            let end = cur.checked_add(n).filter(|&e| e <= VALUE_CAPACITY)?;
+            match self.reserved.compare_exchange_weak(cur, end, Ordering::Relaxed, Ordering::Relaxed) {
+                Ok(_) => return Some(cur),
+                Err(now) => cur = now,
+            }
+        }
+    }
+
+    /// Makes the observer see every cell reserved so far.
+    pub fn sync_len(&self) {
+        self.len.store(self.reserved.load(Ordering::Relaxed).max(1), Ordering::Relaxed);
+    }
 }

@@ -1,12 +1,14 @@
 //! The fuzzing loop (LibAFL 0.16), run in the client process only.
 //!
 //! Parts, all LibAFL's own: `VariableMapObserver` over the per-probe map (coverage.rs) inside
-//! `HitcountsMapObserver`; `MaxMapFeedback` + `TimeFeedback` for the corpus;
+//! `HitcountsMapObserver`, and another over the value-profile map of comparison operands;
+//! `MaxMapFeedback` over each + `TimeFeedback` for the corpus;
 //! `CrashFeedback && NewHashFeedback(JavaStackObserver)` or `TimeoutFeedback` as the objective
 //! (a Java finding is a "crash" that does not kill the process; its stack hash dedups);
 //! `StdWeightedScheduler` with the FAST power schedule behind `IndexesLenTimeMinimizerScheduler`;
 //! stages: calibration, havoc + token mutations (power schedule), and CmpLog input-to-state
 //! (`ShadowTracingStage` + `I2SRandReplace`) fed by `StdCmpObserver` over the comparison log;
+//! with `--seed`, determinism.rs's feedback and stage record a constant execution time;
 //! `CachedOnDiskCorpus` for the corpus, `OnDiskCorpus` (findings/.libafl) for raw objectives.
 //!
 //! Order matters: the executor (which installs LibAFL's signal handlers) is built *before* the
@@ -72,6 +74,9 @@ pub struct FuzzConfig {
     pub seed: Option<u64>,
     pub max_len: usize,
     pub status_file: PathBuf,
+    /// Generated drivers (--class/--target/--package): compiled in the client, then fuzzed
+    /// through their dispatcher as the harness.
+    pub drivers: Option<crate::drivers::DriverRun>,
 }
 
 // ---- the Java stack observer --------------------------------------------------------------
@@ -200,13 +205,27 @@ where
     let edges = unsafe { VariableMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), crate::coverage::CAPACITY, map.len_ptr()) };
     map.sync_len();
     let edges_observer = HitcountsMapObserver::new(edges).track_indices();
+    // The value profile (coverage.rs): one cell per logged comparison site.
+    let vmap = crate::coverage::value_map();
+    // SAFETY: as above, a static map and length word.
+    let values_observer =
+        unsafe { VariableMapObserver::from_mut_ptr("cmp_values", vmap.as_mut_ptr(), crate::coverage::VALUE_CAPACITY, vmap.len_ptr()) };
+    vmap.sync_len();
     let time_observer = TimeObserver::new("time");
     let stack_observer = JavaStackObserver::new("java_stack", cfg);
     let cmp_observer = StdCmpObserver::new("cmplog", OwnedRefMut::Owned(Box::new(JavaCmpMap)), true);
 
     let map_feedback = MaxMapFeedback::new(&edges_observer);
     let calibration = CalibrationStage::new(&map_feedback);
-    let mut feedback = feedback_or!(map_feedback, TimeFeedback::new(&time_observer));
+    let value_feedback = MaxMapFeedback::new(&values_observer);
+    // With --seed, measured times are replaced by a constant (determinism.rs).
+    let seeded = cfg.seed.is_some();
+    let mut feedback = feedback_or!(
+        map_feedback,
+        value_feedback,
+        TimeFeedback::new(&time_observer),
+        crate::determinism::FixedExecTime::new(seeded)
+    );
     let mut objective = feedback_or_fast!(
         feedback_and_fast!(CrashFeedback::new(), NewHashFeedback::new(&stack_observer)),
         TimeoutFeedback::new()
@@ -285,7 +304,7 @@ where
     let mut executor = InProcessExecutor::builder()
         .timeout(cfg.timeout + Duration::from_secs(2))
         .harness(&mut harness_fn)
-        .observers(tuple_list!(edges_observer, time_observer, stack_observer))
+        .observers(tuple_list!(edges_observer, values_observer, time_observer, stack_observer))
         .fuzzer(&mut fuzzer)
         .state(&mut state)
         .event_mgr(mgr)
@@ -308,6 +327,11 @@ where
             Ok(e) => e,
             Err(e) => return setup_failed(cfg, mgr, &format!("JNI: {e}")),
         };
+        if let Some(d) = &cfg.drivers {
+            if let Err(e) = crate::drivers::compile_in_jvm(&mut env, d) {
+                return setup_failed(cfg, mgr, &e);
+            }
+        }
         match Harness::new(&mut env, &cfg.harness, &cfg.ignore, &[]) {
             Ok(h) => h,
             Err(e) => return setup_failed(cfg, mgr, &e.to_string()),
@@ -376,7 +400,8 @@ where
     let power = StdPowerMutationalStage::new(mutator);
     let i2s = StdMutationalStage::new(HavocScheduledMutator::new(tuple_list!(I2SRandReplace::new())));
     let tracing = ShadowTracingStage::new();
-    let mut stages = tuple_list!(calibration, tracing, i2s, power);
+    let fixed_times = crate::determinism::FixedTimesStage::new(seeded);
+    let mut stages = tuple_list!(calibration, fixed_times, tracing, i2s, power);
 
     if !restarted && state.corpus().count() == 0 {
         let dirs = [cfg.corpus.clone()];
@@ -386,7 +411,18 @@ where
         if state.corpus().count() == 0 {
             // No seeds (or none interesting): start from the empty input, which token insertion
             // turns into exactly a dictionary word.
-            fuzzer.add_input(&mut state, &mut executor, mgr, BytesInput::new(Vec::new()))?;
+            match &cfg.drivers {
+                // Generated drivers: one seed per driver method, so every method starts out in
+                // the corpus and the scheduler can favour those whose coverage still grows.
+                Some(d) => {
+                    for seed in d.seeds() {
+                        fuzzer.add_input(&mut state, &mut executor, mgr, BytesInput::new(seed))?;
+                    }
+                }
+                None => {
+                    fuzzer.add_input(&mut state, &mut executor, mgr, BytesInput::new(Vec::new()))?;
+                }
+            }
         }
         println!("jvmfuzz: {} seed input(s) in the corpus", state.corpus().count());
         // Running the seeds loaded the classes they reach: no probe at all means the filters
@@ -429,6 +465,12 @@ where
 
     if let Some(h) = harness_cell.get() {
         h.tear_down();
+        if let (Some(d), Ok(mut env)) = (&cfg.drivers, h.env()) {
+            if let Some(stats) = crate::drivers::stats(&mut env) {
+                let _ = std::fs::write(d.classes.with_file_name("stats.txt"), format!("# runs set-up-failures reached-method method\n{stats}"));
+            }
+            crate::drivers::delete_temp_files(&mut env);
+        }
     }
     let covered = state
         .named_metadata_map()
@@ -471,14 +513,22 @@ fn record_failure(
     status::append(&cfg.status_file, &format!("finding {id}"));
     if let Some(s) = store.borrow_mut().as_mut() {
         match s.save(failure, data, exec, &h.class_name, h.mode) {
-            Ok(Some(e)) => println!(
-                "jvmfuzz: FINDING {} {}: {} at {} -> {}/",
-                e.id,
-                e.exception,
-                e.message,
-                e.top_frame,
-                cfg.findings.join(&e.id).display()
-            ),
+            Ok(Some(e)) => {
+                println!(
+                    "jvmfuzz: FINDING {} {}: {} at {} -> {}/",
+                    e.id,
+                    e.exception,
+                    e.message,
+                    e.top_frame,
+                    cfg.findings.join(&e.id).display()
+                );
+                if let (Some(d), Ok(mut env)) = (&cfg.drivers, h.env()) {
+                    let info = crate::drivers::reproducer::FindingInfo { id: &e.id, exception: &e.exception, message: &e.message, class_path: &d.user_cp };
+                    if let Err(msg) = crate::drivers::write_reproducer(&mut env, d, data, &cfg.findings.join(&e.id), &info) {
+                        println!("jvmfuzz: note: no readable reproducer for {}: {msg}", e.id);
+                    }
+                }
+            }
             Ok(None) => println!("jvmfuzz: finding {id} ({}) was already saved in {}", failure.exception, cfg.findings.display()),
             Err(e) => println!("jvmfuzz: cannot save finding {id}: {e}"),
         }

@@ -166,7 +166,7 @@ impl Harness {
         Ok(h)
     }
 
-    fn env(&self) -> Result<JNIEnv<'static>, HarnessError> {
+    pub fn env(&self) -> Result<JNIEnv<'static>, HarnessError> {
         // SAFETY: the JNIEnv of the thread that created the Harness, which stays attached for
         // the life of the process; Harness is !Send (raw pointer field), so this is that thread.
         unsafe { JNIEnv::from_raw(self.env) }.map_err(jni_err)

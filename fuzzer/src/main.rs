@@ -10,6 +10,8 @@ mod classpath;
 mod cli;
 mod cmplog;
 mod coverage;
+mod determinism;
+mod drivers;
 mod engine;
 mod findings;
 mod harness;
@@ -81,35 +83,111 @@ fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         None => fuzz(cli.fuzz),
         Some(Command::Repro(a)) => {
-            let jvm = jvm_config(&a.target)?;
-            let mut t = start_tool(&a.target, &jvm)?;
-            let any = tools::repro(&mut t, &a.files).map_err(|e| setup(format!("{e:#}")))?;
-            t.harness.tear_down();
-            Ok(if any { FINDING } else { NO_FINDING })
+            let r = resolve(&a.target)?;
+            let mut t = start_tool(&a.target, &r)?;
+            let any = tools::repro(&mut t, &a.files).map_err(|e| setup(format!("{e:#}")));
+            finish_tool(&t, &r);
+            let any = any?;
+            Ok(exit_through_java(&t, if any { FINDING } else { NO_FINDING }))
         }
         Some(Command::Minimize(a)) => {
-            let jvm = jvm_config(&a.target)?;
-            let mut t = start_tool(&a.target, &jvm)?;
+            let r = resolve(&a.target)?;
+            let mut t = start_tool(&a.target, &r)?;
             let out = a.out.clone().unwrap_or_else(|| {
                 let mut p = a.file.clone().into_os_string();
                 p.push(".min");
                 PathBuf::from(p)
             });
-            tools::minimize(&mut t, &a.file, &out, a.runs).map_err(|e| setup(format!("{e:#}")))?;
+            let done = tools::minimize(&mut t, &a.file, &out, a.runs).map_err(|e| setup(format!("{e:#}")));
+            finish_tool(&t, &r);
+            done?;
             Ok(NO_FINDING)
         }
         Some(Command::Cmin(a)) => {
-            let jvm = jvm_config(&a.target)?;
-            let mut t = start_tool(&a.target, &jvm)?;
-            tools::cmin(&mut t, &a.corpus, &a.out).map_err(|e| setup(format!("{e:#}")))?;
+            let r = resolve(&a.target)?;
+            let mut t = start_tool(&a.target, &r)?;
+            let done = tools::cmin(&mut t, &a.corpus, &a.out).map_err(|e| setup(format!("{e:#}")));
+            finish_tool(&t, &r);
+            done?;
+            Ok(exit_through_java(&t, NO_FINDING))
+        }
+        Some(Command::Drivers(a)) => {
+            if selection(&a.target)?.is_none() {
+                bail!(SetupError("fuzz drivers: say what to generate drivers for: --class CLASS, --target CLASS::METHOD or --package PACKAGE".into()));
+            }
+            let r = resolve(&a.target)?;
+            if let Some(d) = &r.drivers {
+                println!("jvmfuzz: drivers written to {}", d.src.display());
+            }
             Ok(NO_FINDING)
         }
     }
 }
 
-fn start_tool(t: &TargetArgs, jvm: &jvm::JvmConfig) -> Result<tools::Target> {
-    let harness = t.harness.clone().unwrap_or_default();
-    tools::start(jvm, &harness, &t.ignore_exception, timeout(t)?).map_err(|e| setup(format!("{e:#}")))
+/// What one command runs: the JVM, the harness class, and the generated drivers if any.
+struct Resolved {
+    jvm: jvm::JvmConfig,
+    harness: String,
+    drivers: Option<drivers::DriverRun>,
+}
+
+fn selection(t: &TargetArgs) -> Result<Option<drivers::Selection>> {
+    Ok(if let Some(c) = &t.class {
+        Some(drivers::Selection::Class(c.clone()))
+    } else if let Some(m) = &t.target {
+        Some(drivers::Selection::parse_target(m).map_err(setup)?)
+    } else {
+        t.package.as_ref().map(|p| drivers::Selection::Package(p.clone()))
+    })
+}
+
+/// The user's harness, or drivers generated for --class/--target/--package.
+fn resolve(t: &TargetArgs) -> Result<Resolved> {
+    let Some(sel) = selection(t)? else {
+        return Ok(Resolved { jvm: jvm_config(t, None)?, harness: t.harness.clone().unwrap_or_default(), drivers: None });
+    };
+    let cp = t.cp.as_deref().unwrap_or_default();
+    let entries = classpath::expand(cp).map_err(|e| setup(e.to_string()))?;
+    std::fs::create_dir_all(&t.drivers_out).map_err(|e| setup(format!("--drivers-out {}: {e}", t.drivers_out.display())))?;
+    let opts = drivers::Options { nulls: t.nulls };
+    let (run, report) = drivers::generate(&entries, cp, &sel, &opts, &t.drivers_out).map_err(|e| setup(e.to_string()))?;
+    println!(
+        "jvmfuzz: {} driver method(s) in {} class(es) for {} public method(s); {} skipped (see {})",
+        run.plan.drivers.len(),
+        run.plan.drivers.iter().map(|d| d.class.as_str()).collect::<std::collections::BTreeSet<_>>().len(),
+        report.public_methods,
+        report.skipped.len(),
+        t.drivers_out.join("drivers.txt").display()
+    );
+    let jvm = jvm_config(t, Some(&run))?;
+    Ok(Resolved { jvm, harness: drivers::plan::DISPATCH.to_string(), drivers: Some(run) })
+}
+
+/// fuzzerTearDown, and the generated drivers' temporary files.
+fn finish_tool(t: &tools::Target, r: &Resolved) {
+    t.harness.tear_down();
+    if r.drivers.is_some() {
+        if let Ok(mut env) = t.harness.env() {
+            drivers::delete_temp_files(&mut env);
+        }
+    }
+}
+
+/// Ends a tool as a Java program ends: through System.exit, so shutdown hooks run (a JaCoCo
+/// agent given with --jvm-arg writes its coverage then). Returns only if that fails.
+fn exit_through_java(t: &tools::Target, code: u8) -> u8 {
+    use std::io::Write as _;
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr().flush();
+    if let Ok(mut env) = t.harness.env() {
+        let _ = env.call_static_method("java/lang/System", "exit", "(I)V", &[jni::objects::JValue::Int(i32::from(code))]);
+        let _ = env.exception_clear();
+    }
+    code
+}
+
+fn start_tool(t: &TargetArgs, r: &Resolved) -> Result<tools::Target> {
+    tools::start(&r.jvm, &r.harness, &t.ignore_exception, timeout(t)?, r.drivers.as_ref()).map_err(|e| setup(format!("{e:#}")))
 }
 
 fn timeout(t: &TargetArgs) -> Result<Duration> {
@@ -120,10 +198,33 @@ fn timeout(t: &TargetArgs) -> Result<Duration> {
 }
 
 /// Checks the target options and turns them into the JVM configuration.
-fn jvm_config(t: &TargetArgs) -> Result<jvm::JvmConfig> {
+fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jvm::JvmConfig> {
     let cp = t.cp.as_deref().unwrap_or_default();
-    let entries = classpath::expand(cp).map_err(|e| setup(e.to_string()))?;
-    let harness = t.harness.as_deref().unwrap_or_default();
+    let mut entries = classpath::expand(cp).map_err(|e| setup(e.to_string()))?;
+    let mut jvm_args = t.jvm_args.clone();
+    let mut excludes = t.excludes.clone();
+    if let Some(d) = drivers {
+        // The generated classes join the class path; they are harness code, not the target.
+        entries.push(d.classes.clone());
+        excludes = Some(match excludes {
+            Some(e) => format!("{e}:jvmfuzz.drivers.*"),
+            None => "jvmfuzz.drivers.*".into(),
+        });
+        jvm_args.push("-Djava.awt.headless=true".into());
+        if t.nulls {
+            jvm_args.push("-Djvmfuzz.nulls=true".into());
+        }
+        if !t.findings_include.is_empty() {
+            jvm_args.push(format!("-Djvmfuzz.findings.include={}", t.findings_include.join(",")));
+        }
+        if !t.findings_exclude.is_empty() {
+            jvm_args.push(format!("-Djvmfuzz.findings.exclude={}", t.findings_exclude.join(",")));
+        }
+    }
+    let harness = match drivers {
+        Some(_) => drivers::plan::DISPATCH,
+        None => t.harness.as_deref().unwrap_or_default(),
+    };
     if harness.is_empty() || harness.contains('/') || harness.ends_with(".class") || harness.ends_with(".java") {
         return Err(setup(format!(
             "--harness `{harness}`: give the class's binary name, e.g. --harness com.acme.ParserFuzzer (not a file path)"
@@ -135,28 +236,28 @@ fn jvm_config(t: &TargetArgs) -> Result<jvm::JvmConfig> {
         }
     }
     // Only class directories can be checked without a JVM; with jars the JVM names the problem.
-    if entries.iter().all(|e| e.is_dir()) && !classpath::in_directories(&entries, harness) {
+    if drivers.is_none() && entries.iter().all(|e| e.is_dir()) && !classpath::in_directories(&entries, harness) {
         return Err(setup(format!(
             "harness class {harness} not found on --cp (no {}.class under {}); check the class name (binary name, e.g. com.acme.MyFuzzer) and --cp",
             harness.replace('.', "/"),
             entries.iter().map(|e| e.display().to_string()).collect::<Vec<_>>().join(", ")
         )));
     }
-    jvm::class_filter(t.includes.as_deref(), t.excludes.as_deref()).map_err(setup)?;
+    jvm::class_filter(t.includes.as_deref(), excludes.as_deref()).map_err(setup)?;
     jvm::find_libjvm(t.java_home.as_deref()).map_err(|e| setup(e.to_string()))?;
     Ok(jvm::JvmConfig {
         java_home: t.java_home.clone(),
         class_path: classpath::join(&entries),
-        jvm_args: t.jvm_args.clone(),
+        jvm_args,
         includes: t.includes.clone(),
-        excludes: t.excludes.clone(),
+        excludes,
         verbose: std::env::var_os("JVMFUZZ_VERBOSE").is_some(),
         crash_log_dir: None,
     })
 }
 
 fn fuzz(a: FuzzArgs) -> Result<u8> {
-    let mut jvm = jvm_config(&a.target)?;
+    let Resolved { mut jvm, harness, drivers } = resolve(&a.target)?;
     let timeout = timeout(&a.target)?;
     let crash_dir = a.findings.join(".libafl");
     let _ = std::fs::create_dir_all(&crash_dir);
@@ -184,7 +285,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     let status_file = status::create(&a.findings).map_err(|e| setup(format!("cannot create --findings {}: {e}", a.findings.display())))?;
     let cfg = engine::FuzzConfig {
         jvm,
-        harness: a.target.harness.clone().unwrap_or_default(),
+        harness,
         ignore: a.target.ignore_exception.clone(),
         corpus: a.corpus.clone(),
         findings: a.findings.clone(),
@@ -196,6 +297,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         seed: a.seed,
         max_len: a.max_len,
         status_file: status_file.clone(),
+        drivers,
     };
     let launched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| launch::run(&cfg, a.jobs, progress)));
     let st = status::read(&status_file);

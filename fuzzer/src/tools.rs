@@ -21,10 +21,13 @@ pub struct Target {
 }
 
 /// Starts the JVM and finds the harness. Errors are set-up errors (exit status 2).
-pub fn start(jvm: &JvmConfig, harness: &str, ignore: &[String], timeout: Duration) -> Result<Target> {
+pub fn start(jvm: &JvmConfig, harness: &str, ignore: &[String], timeout: Duration, drivers: Option<&crate::drivers::DriverRun>) -> Result<Target> {
     let vm = crate::jvm::start(jvm)?;
     let h = {
         let mut env = vm.get_env()?;
+        if let Some(d) = drivers {
+            crate::drivers::compile_in_jvm(&mut env, d).map_err(anyhow::Error::msg)?;
+        }
         Harness::new(&mut env, harness, ignore, &[])?
     };
     let reporter = h.timeout_reporter();

@@ -8,13 +8,14 @@
 //! 2. *Harvests tokens* for the automatic dictionary: string constants, int/long constants
 //!    outside the small-immediate range and lookupswitch keys, in both byte orders.
 //! 3. Instruments with the agent's rewriter in fuzz mode (`flow_probes: false`: method entry
-//!    and every branch arm) and registers the class with the runtime.
+//!    and every branch arm) plus comparison-operand logging (`if_icmp*`, `lcmp`, switch keys,
+//!    divisors, ...: site ids from `cmplog::Sites`), and registers the class with the runtime.
 
 use std::sync::Mutex;
 
 use jvmfuzz_agent::bytecode::{decode, opcodes, InsnKind};
 use jvmfuzz_agent::classfile::{ClassFile, CpEntry};
-use jvmfuzz_agent::instrument::{instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome};
+use jvmfuzz_agent::instrument::{instrument_class_cmp, InstrumentConfig, JacocoPlanner, MethodOutcome};
 use jvmfuzz_runtime::{ClassRecord, MethodRecord};
 
 const HOOKS: &str = "com/jvmfuzz/shim/fuzz/Hooks";
@@ -185,7 +186,8 @@ pub fn transform(name: &str, original: &[u8]) -> Result<Option<Transformed>, Str
         }
     };
     // InstrumentConfig::default() is the fuzzer's: entry + branch arms, no flow probes.
-    let inst = instrument_class(&prepared, &InstrumentConfig::default(), &mut alloc, &JacocoPlanner)
+    let mut sites = crate::cmplog::Sites;
+    let inst = instrument_class_cmp(&prepared, &InstrumentConfig::default(), &mut alloc, &JacocoPlanner, Some(&mut sites))
         .map_err(|e| e.to_string())?;
     if let Some(e) = reserve_error {
         return Err(e.to_string());

@@ -9,7 +9,8 @@ use fuzz_common::{execs_to_find, fuzz};
 
 #[test]
 fn finds_the_bad_byte_chain() {
-    // Measured over seeds 1-6: found after 34k-278k executions (about 150k exec/s).
+    // Measured over seeds 1-6: found after 34k-278k executions (about 150k exec/s) before the
+    // byte compares' operands reached CmpLog; since, 1.7k-8.9k.
     let s = fuzz("BadChain", &["--runs", "2000000"]);
     s.assert_exit(1);
     execs_to_find(&s, "java.lang.IllegalStateException");
@@ -45,6 +46,54 @@ fn finds_a_switch_on_a_magic_key() {
     let s = fuzz("SwitchKey", &["--runs", "300000"]);
     s.assert_exit(1);
     execs_to_find(&s, "java.lang.UnsupportedOperationException");
+}
+
+#[test]
+fn finds_a_64_bit_magic_compare_via_operand_logging() {
+    // The magic long is computed at class initialisation: not in the constant pool, so the
+    // dictionary cannot offer it. The rewriter logs lcmp's operands: I2S copies the magic in.
+    // Before operand logging: not found in 2M runs (seeds 1, 2); with it: 71-1813 (seeds 1-3).
+    let s = fuzz("LongMagic", &["--runs", "300000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalStateException");
+}
+
+#[test]
+fn finds_a_magic_divisor_via_value_profile() {
+    // 1_000_000 / (k - OFFSET) with OFFSET computed at run time: nothing to copy into the input,
+    // only the value profile of the divisor (equal bits with 0) leads the search to k = OFFSET.
+    // Before: not found in 2M runs (seeds 1, 2); with it, seeds 1-6: 25k-240k, one seed not
+    // within 3M.
+    let s = fuzz("DivMagic", &["--runs", "2000000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.ArithmeticException");
+}
+
+#[test]
+fn same_seed_and_runs_give_the_same_corpus_and_findings() {
+    // --keep-going so that both runs spend the whole budget (corpus growth after the finding
+    // counts too). Corpus files are named by content.
+    let runs = || fuzz("BadChain", &["--runs", "100000", "--keep-going"]);
+    let (a, b) = (runs(), runs());
+    a.assert_exit(1);
+    b.assert_exit(1);
+    let corpus = |s: &fuzz_common::Session| {
+        let mut names: Vec<String> = std::fs::read_dir(s.dir.join("corpus"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| !n.starts_with('.'))
+            .collect();
+        names.sort();
+        names
+    };
+    let findings = |s: &fuzz_common::Session| s.summary().into_iter().map(|e| (e.id, e.execs)).collect::<Vec<_>>();
+    let (ca, cb) = (corpus(&a), corpus(&b));
+    assert!(ca.len() > 3, "{ca:?}\n{}", a.out.dump());
+    assert_eq!(ca, cb, "corpora differ:\n{}\n{}", a.out.dump(), b.out.dump());
+    let (fa, fb) = (findings(&a), findings(&b));
+    assert!(!fa.is_empty());
+    assert_eq!(fa, fb, "findings differ");
+    eprintln!("both runs: {} corpus entries, findings {fa:?}", ca.len());
 }
 
 #[test]
@@ -119,10 +168,11 @@ fn no_finding_exits_zero_within_the_run_budget() {
 fn a_native_jvm_crash_restarts_the_client_and_keeps_going() {
     // --keep-going: after the crash LibAFL's restarting manager starts a new process (a new
     // JVM) with the saved state, which then runs out its budget normally.
-    // What this test checks is the restart, not search speed: "CX" is two bipush constants
-    // that no comparison feedback reaches yet, and 60k runs missed it in about one run in six
-    // (corpus stuck at "C"). 400k runs cost a few seconds at these exec rates.
-    let s = fuzz("NativeCrash", &["--runs", "400000", "--keep-going"]);
+    // What this test checks is the restart, not search speed. The operands of the two byte
+    // compares ("C", "X") reach CmpLog, so the crash comes after about 2.4k runs (seed 1); it is
+    // then hit again and again (every hit is a new process and JVM, about 1k runs/s), so the
+    // budget stays small. (Before operand logging 60k runs missed "CX" about one run in six.)
+    let s = fuzz("NativeCrash", &["--runs", "20000", "--keep-going"]);
     s.assert_exit(1);
     let e = s.summary().into_iter().find(|e| e.exception == "native crash").unwrap_or_else(|| panic!("{}", s.out.dump()));
     assert_eq!(&std::fs::read(s.findings().join(&e.id).join("input")).unwrap()[..2], b"CX");

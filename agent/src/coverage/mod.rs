@@ -5,6 +5,7 @@
 //! instruction model from the sites that are JaCoCo-equivalent, and apply JaCoCo's filters.
 //! Our extra probes (method entry, arms JaCoCo does not have) are deliberately ignored, so
 //! INSTRUCTION/BRANCH/LINE/COMPLEXITY/METHOD/CLASS counters equal JaCoCo's by construction.
+//! The agent's default mode does not even insert them ([`ProbeLayout::JacocoOnly`]).
 //!
 //! Layout: [`model`] (ASM-like node list), [`instructions`] (JaCoCo's instruction graph and
 //! backward propagation), [`filters`] (one module per JaCoCo filter), [`calculator`]
@@ -38,6 +39,18 @@ pub struct MethodProbes<'a> {
     pub descriptor: &'a str,
     pub first_probe: u32,
     pub probe_count: u32,
+}
+
+/// Which plan the rewriter used for the probe ranges of a [`ClassInput`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ProbeLayout {
+    /// The full profile plan (`flow_probes: true`: entry, arm and flow probes). A range that
+    /// fits the fuzzer's plan (`flow_probes: false`) instead is approximated.
+    #[default]
+    Full,
+    /// Only the sites of JaCoCo's probes (`plan::plan_method_jacoco_only`): the agent's
+    /// default mode.
+    JacocoOnly,
 }
 
 /// One loaded class: its original (un-instrumented) bytes and the probe ranges per method.
@@ -223,6 +236,15 @@ impl ClassCoverage {
 /// javac's enum-switch maps, `module-info`). Classes without code (interfaces with only
 /// abstract methods) are returned with no methods, as JaCoCo lists them.
 pub fn analyze_class(input: &ClassInput<'_>, hits: &dyn Fn(u32) -> u64) -> Result<Option<ClassCoverage>, CoverageError> {
+    analyze_class_with(input, hits, ProbeLayout::Full)
+}
+
+/// [`analyze_class`] for probe ranges laid out by the plan `layout` names.
+pub fn analyze_class_with(
+    input: &ClassInput<'_>,
+    hits: &dyn Fn(u32) -> u64,
+    layout: ProbeLayout,
+) -> Result<Option<ClassCoverage>, CoverageError> {
     let cf = ClassFile::parse(input.bytes)?;
     if cf.access_flags & (access::MODULE | access::SYNTHETIC) != 0 {
         return Ok(None);
@@ -248,7 +270,11 @@ pub fn analyze_class(input: &ClassInput<'_>, hits: &dyn Fn(u32) -> u64) -> Resul
             }
         };
         let code = member.code().ok_or(CoverageError::BadCode("method without Code"))?;
-        let plan = match plan::plan_method_with(&m.raw, &code.exception_table, &m.lines, PlanOptions { flow_probes: true }) {
+        let planned = match layout {
+            ProbeLayout::Full => plan::plan_method_with(&m.raw, &code.exception_table, &m.lines, PlanOptions { flow_probes: true }),
+            ProbeLayout::JacocoOnly => plan::plan_method_jacoco_only_with(&m.raw, &code.exception_table, &m.lines),
+        };
+        let plan = match planned {
             Ok(p) => p,
             Err(e) => {
                 class.skipped.push((m.name.clone(), e.to_string()));
@@ -262,12 +288,14 @@ pub fn analyze_class(input: &ClassInput<'_>, hits: &dyn Fn(u32) -> u64) -> Resul
         let hit = |p: &MethodProbes<'_>, site: usize| {
             u32::try_from(site).ok().and_then(|s| p.first_probe.checked_add(s)).is_some_and(|id| hits(id) > 0)
         };
-        // Probe ids are plan sites when the range fits the profiler's plan; a range that fits
-        // the fuzzer's plan (no flow probes) is approximated; anything else means the class
-        // was instrumented from other bytes: the method then counts as never executed.
+        // Probe ids are plan sites when the range fits `layout`'s plan; with the full layout, a
+        // range that fits the fuzzer's plan (no flow probes) is approximated; anything else
+        // means the class was instrumented from other bytes: the method then counts as never
+        // executed.
         let mut approximate = false;
         let flow_hits: Option<Vec<bool>> = match probes {
             Some(p) if p.probe_count as usize == plan.sites.len() => Some((0..plan.sites.len()).map(|s| hit(p, s)).collect()),
+            Some(_) if layout == ProbeLayout::JacocoOnly => None,
             Some(p) => {
                 let fuzz = plan::plan_method_with(&m.raw, &code.exception_table, &m.lines, PlanOptions { flow_probes: false })?;
                 (p.probe_count as usize == fuzz.sites.len()).then(|| {

@@ -10,7 +10,8 @@ use crate::bytecode::{decode, opcodes::*, Insn, InsnKind};
 use crate::classfile::{access, ClassFile, ClassFileError, CodeAttribute, ConstantPool};
 
 use super::plan::{self, MethodPlan, PlanError, PlanOptions};
-use super::rewrite::{instrument_decoded, MethodSig, ProbeCall, RewriteError};
+use super::cmplog::{plan_cmp, CmpSites};
+use super::rewrite::{instrument_decoded_cmp, MethodSig, ProbeCall, RewriteError};
 
 /// What to instrument with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -181,6 +182,18 @@ pub fn instrument_class(
     alloc: &mut dyn FnMut(u32) -> u32,
     planner: &dyn Planner,
 ) -> Result<Instrumented, InstrumentError> {
+    instrument_class_cmp(original, cfg, alloc, planner, None)
+}
+
+/// [`instrument_class`], plus comparison-operand logging (see `cmplog`) in every instrumented
+/// method when `cmp` is given (the fuzzer). `None` is exactly [`instrument_class`].
+pub fn instrument_class_cmp(
+    original: &[u8],
+    cfg: &InstrumentConfig,
+    alloc: &mut dyn FnMut(u32) -> u32,
+    planner: &dyn Planner,
+    mut cmp: Option<&mut dyn CmpSites>,
+) -> Result<Instrumented, InstrumentError> {
     let mut cf = ClassFile::parse(original).map_err(InstrumentError::Parse)?;
     if !(45..=69).contains(&cf.major_version) {
         return Err(InstrumentError::UnsupportedVersion(cf.major_version));
@@ -276,7 +289,11 @@ pub fn instrument_class(
             access_flags: m.access_flags,
         };
         let Some(code) = m.code() else { continue };
-        match instrument_decoded(code, &insns, cp, &sig, &plan, first, &probe, major) {
+        let cmp_sites = match cmp.as_mut() {
+            Some(sites) => plan_cmp(&insns, &mut **sites),
+            None => Vec::new(),
+        };
+        match instrument_decoded_cmp(code, &insns, cp, &sig, &plan, first, &probe, major, &cmp_sites) {
             Ok(new_code) => {
                 if let Some(c) = m.code_mut() {
                     *c = new_code;

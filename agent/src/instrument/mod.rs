@@ -1,7 +1,8 @@
 //! Instrumentation: probe planning (`plan`, where probes go) and the rewriter (how they
 //! get there: `rewrite` per method, `class` per class file, with `layout`, `frames`,
-//! `interp` and `remap` as its parts).
+//! `interp` and `remap` as its parts). `cmplog` adds the fuzzer's comparison-operand logging.
 pub mod class;
+pub mod cmplog;
 pub mod frames;
 pub mod interp;
 pub mod layout;
@@ -10,7 +11,8 @@ pub mod remap;
 pub mod rewrite;
 
 pub use class::{
-    instrument_class, ClassCounts, InstrumentConfig, InstrumentError, Instrumented, JacocoPlanner, MethodOutcome,
+    instrument_class, instrument_class_cmp, ClassCounts, InstrumentConfig, InstrumentError, Instrumented, JacocoPlanner, MethodOutcome,
     MethodRecord, Planner, SkipReason,
 };
-pub use rewrite::{instrument_decoded, instrument_method, MethodSig, ProbeCall, RewriteError};
+pub use cmplog::{CmpKind, CmpSite, CmpSites};
+pub use rewrite::{instrument_decoded, instrument_decoded_cmp, instrument_method, MethodSig, ProbeCall, RewriteError};

@@ -13,6 +13,10 @@
 //! "not taken" arm; its switch-edge probes are our switch arms) the plan has ONE site, and
 //! [`MethodPlan::jacoco`] records that the site also plays JaCoCo's role.
 //!
+//! The profiler's default mode (`-agentpath` without `counts=exact`) inserts only the sites
+//! that play a JaCoCo role ([`jacoco_only`], [`plan_method_jacoco_only`]): the reports read
+//! nothing else. `counts=exact` and the fuzzer keep the entry and arm probes.
+//!
 //! JaCoCo's placement rules (0.8.14, `LabelFlowAnalyzer` + `MethodProbesAdapter`), restated
 //! over raw bytecode where ASM has one label per offset:
 //! - an offset is a *target* once per jump to it, once per switch that lists it (however
@@ -174,15 +178,34 @@ pub fn flow_facts(
     exception_table: &[ExceptionEntry],
     lines: &[LineEntry],
 ) -> Result<FlowFacts, PlanError> {
+    let table = OffsetIndex::new(insns);
+    let flags = flow_flags(insns, &table, exception_table, lines)?;
+    let bit = |b: u8| flags.iter().map(|f| f & b != 0).collect();
+    Ok(FlowFacts { successor: bit(SUCCESSOR), multi_target: bit(MULTI_TARGET), needs_probe: bit(NEEDS_PROBE) })
+}
+
+// Bits of `flow_flags`, one byte per instruction (the three `FlowFacts` fields in one
+// allocation; LINE_START and INVOCATION_LINE are scratch bits).
+const SUCCESSOR: u8 = 1;
+const MULTI_TARGET: u8 = 2;
+const NEEDS_PROBE: u8 = 4;
+const LINE_START: u8 = 8;
+const INVOCATION_LINE: u8 = 16;
+
+/// [`flow_facts`] as flag bytes; `table` is `OffsetIndex::new(insns)`.
+fn flow_flags(
+    insns: &[Insn],
+    table: &OffsetIndex,
+    exception_table: &[ExceptionEntry],
+    lines: &[LineEntry],
+) -> Result<Vec<u8>, PlanError> {
     if insns.is_empty() {
         return Err(PlanError::Empty);
     }
     let n = insns.len();
-    let table = OffsetIndex::new(insns);
     let idx = |off: u32| table.get(off);
     let mut targets = vec![0u32; n];
-    let mut successor = vec![false; n];
-    let mut invocation_line = vec![false; n];
+    let mut flags = vec![0u8; n];
 
     // "first": the label at offset 0 is a target of the method entry.
     targets[0] += 1;
@@ -193,22 +216,21 @@ pub fn flow_facts(
         }
     }
     // Line starts by offset; entries at non-instruction offsets are dropped like ASM does.
-    let mut line_at: Vec<bool> = vec![false; n];
     for &(pc, line) in lines {
         if line == 0 {
             continue; // JaCoCo ignores line 0 for method-invocation lines
         }
         if let Some(i) = idx(pc) {
-            line_at[i] = true;
+            flags[i] |= LINE_START;
         }
     }
     let mut line_start: Option<usize> = None;
     for (i, insn) in insns.iter().enumerate() {
         check_no_subroutine(insn)?;
-        if i > 0 {
-            successor[i] = falls_through(insns[i - 1].opcode);
+        if i > 0 && falls_through(insns[i - 1].opcode) {
+            flags[i] |= SUCCESSOR;
         }
-        if line_at[i] {
+        if flags[i] & LINE_START != 0 {
             line_start = Some(i);
         }
         match &insn.kind {
@@ -226,15 +248,19 @@ pub fn flow_facts(
             }
             InsnKind::Invoke { .. } | InsnKind::InvokeDynamic { .. } => {
                 if let Some(s) = line_start {
-                    invocation_line[s] = true;
+                    flags[s] |= INVOCATION_LINE;
                 }
             }
             _ => {}
         }
     }
-    let multi_target: Vec<bool> = (0..n).map(|i| targets[i] + successor[i] as u32 >= 2).collect();
-    let needs_probe = (0..n).map(|i| successor[i] && (multi_target[i] || invocation_line[i])).collect();
-    Ok(FlowFacts { successor, multi_target, needs_probe })
+    for (f, &t) in flags.iter_mut().zip(&targets) {
+        let successor = *f & SUCCESSOR != 0;
+        let multi = t + successor as u32 >= 2;
+        let needs = successor && (multi || *f & INVOCATION_LINE != 0);
+        *f = (*f & SUCCESSOR) | if multi { MULTI_TARGET } else { 0 } | if needs { NEEDS_PROBE } else { 0 };
+    }
+    Ok(flags)
 }
 
 /// Plans one method from already-extracted parts (see [`plan_method`]).
@@ -244,21 +270,61 @@ pub fn plan_method_with(
     lines: &[LineEntry],
     options: PlanOptions,
 ) -> Result<MethodPlan, PlanError> {
-    let facts = flow_facts(insns, exception_table, lines)?;
-    let flow = options.flow_probes;
-    let table = if flow { OffsetIndex::new(insns) } else { OffsetIndex::default() };
-    let multi = |off: u32| table.get(off).is_some_and(|i| facts.multi_target[i]);
+    let what = if options.flow_probes { Sites::All } else { Sites::Fuzz };
+    plan_sites(insns, exception_table, lines, what)
+}
 
-    let branches = insns.iter().filter(|i| !matches!(i.kind, InsnKind::Plain | InsnKind::Local { .. } | InsnKind::Field { .. } | InsnKind::Invoke { .. } | InsnKind::TypeRef { .. } | InsnKind::Ldc { .. } | InsnKind::Iinc { .. })).count();
-    let mut sites = Vec::with_capacity(1 + 2 * branches + if flow { 4 } else { 0 });
-    sites.push(ProbeSite { kind: ProbeKind::MethodEntry, placement: Placement::Fallthrough { at: 0 } });
+/// [`plan_method_jacoco_only`] from already-extracted parts: the same plan as
+/// `jacoco_only(&plan_method_with(.., flow_probes: true))`, built directly.
+pub fn plan_method_jacoco_only_with(
+    insns: &[Insn],
+    exception_table: &[ExceptionEntry],
+    lines: &[LineEntry],
+) -> Result<MethodPlan, PlanError> {
+    plan_sites(insns, exception_table, lines, Sites::JacocoOnly)
+}
+
+/// Which sites [`plan_sites`] emits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sites {
+    /// Entry and branch arms (`flow_probes: false`).
+    Fuzz,
+    /// Entry, branch arms and JaCoCo's flow probes (`flow_probes: true`).
+    All,
+    /// Only the sites of `All` that record a JaCoCo probe, in the same order.
+    JacocoOnly,
+}
+
+fn plan_sites(
+    insns: &[Insn],
+    exception_table: &[ExceptionEntry],
+    lines: &[LineEntry],
+    what: Sites,
+) -> Result<MethodPlan, PlanError> {
+    let table = OffsetIndex::new(insns);
+    let flags = flow_flags(insns, &table, exception_table, lines)?;
+    let flow = what != Sites::Fuzz;
+    // Entry and arm probes even where JaCoCo has none.
+    let all = what != Sites::JacocoOnly;
+    let multi = |off: u32| table.get(off).is_some_and(|i| flags[i] & MULTI_TARGET != 0);
+    let needs_probe = |i: usize| flags.get(i).is_some_and(|f| f & NEEDS_PROBE != 0);
+
+    let mut sites = if all {
+        let branches = insns.iter().filter(|i| !matches!(i.kind, InsnKind::Plain | InsnKind::Local { .. } | InsnKind::Field { .. } | InsnKind::Invoke { .. } | InsnKind::TypeRef { .. } | InsnKind::Ldc { .. } | InsnKind::Iinc { .. })).count();
+        Vec::with_capacity(1 + 2 * branches + if flow { 4 } else { 0 })
+    } else {
+        Vec::with_capacity(4 + insns.len() / 8)
+    };
+    if all {
+        sites.push(ProbeSite { kind: ProbeKind::MethodEntry, placement: Placement::Fallthrough { at: 0 } });
+    }
     let mut jacoco = Vec::with_capacity(if flow { sites.capacity() } else { 0 });
     // The "not taken" arm of an `if` immediately before instruction i, if any: it doubles as
     // JaCoCo's fall-through probe into i.
     let mut pending_arm0: Option<usize> = None;
     for (i, insn) in insns.iter().enumerate() {
         let arm0 = pending_arm0.take();
-        if flow && facts.needs_probe[i] {
+        if flow && needs_probe(i) {
             let site = arm0.unwrap_or_else(|| push(&mut sites, ProbeKind::Flow, Placement::Fallthrough { at: insn.offset }));
             jacoco.push(JacocoSite { probe: JacocoProbe::Label { at: insn.offset }, site });
         }
@@ -266,18 +332,26 @@ pub fn plan_method_with(
         match &insn.kind {
             InsnKind::Branch { target } if bytecode::is_conditional_branch(op) => {
                 let next = insns.get(i + 1).ok_or(PlanError::FallsOffEnd(insn.offset))?.offset;
-                let a0 = push(&mut sites, ProbeKind::BranchArm { insn: insn.offset, arm: 0 }, Placement::Fallthrough { at: next });
-                let a1 = push(
-                    &mut sites,
-                    ProbeKind::BranchArm { insn: insn.offset, arm: 1 },
-                    Placement::Edge { insn: insn.offset, target: *target },
-                );
-                pending_arm0 = Some(a0);
-                if flow && multi(*target) {
-                    jacoco.push(JacocoSite { probe: JacocoProbe::Jump { insn: insn.offset, target: *target }, site: a1 });
+                // Arm 0 records JaCoCo's probe on the fall-through into the next instruction
+                // when there is one (see above); arm 1 its probe on a jump to a multi-target
+                // label.
+                if all || needs_probe(i + 1) {
+                    let a0 = push(&mut sites, ProbeKind::BranchArm { insn: insn.offset, arm: 0 }, Placement::Fallthrough { at: next });
+                    pending_arm0 = Some(a0);
+                }
+                let jump = flow && multi(*target);
+                if all || jump {
+                    let a1 = push(
+                        &mut sites,
+                        ProbeKind::BranchArm { insn: insn.offset, arm: 1 },
+                        Placement::Edge { insn: insn.offset, target: *target },
+                    );
+                    if jump {
+                        jacoco.push(JacocoSite { probe: JacocoProbe::Jump { insn: insn.offset, target: *target }, site: a1 });
+                    }
                 }
             }
-            // goto / goto_w (jsr was rejected by flow_facts): the probe before the goto runs
+            // goto / goto_w (jsr was rejected by flow_flags): the probe before the goto runs
             // on every path through it, i.e. exactly when the jump is taken.
             InsnKind::Branch { target } if flow && multi(*target) => {
                 let site = push(&mut sites, ProbeKind::Flow, Placement::Label { at: insn.offset });
@@ -286,13 +360,17 @@ pub fn plan_method_with(
             InsnKind::Branch { .. } => {}
             InsnKind::TableSwitch { .. } | InsnKind::LookupSwitch { .. } => {
                 for (arm, t) in distinct_targets(insn).into_iter().enumerate() {
+                    let jump = flow && multi(t);
+                    if !(all || jump) {
+                        continue;
+                    }
                     let site = push(
                         &mut sites,
                         ProbeKind::BranchArm { insn: insn.offset, arm: arm as u16 },
                         Placement::Edge { insn: insn.offset, target: t },
                     );
                     // JaCoCo's order is also "default first, then distinct entries".
-                    if flow && multi(t) {
+                    if jump {
                         jacoco.push(JacocoSite { probe: JacocoProbe::Switch { insn: insn.offset, target: t }, site });
                     }
                 }
@@ -305,6 +383,48 @@ pub fn plan_method_with(
         }
     }
     Ok(MethodPlan { sites, jacoco })
+}
+
+/// The profiler's default plan: the plan [`plan_method`] makes with flow probes, reduced by
+/// [`jacoco_only`] (built directly, without the sites it would drop).
+pub fn plan_method_jacoco_only(
+    insns: &[Insn],
+    code: &CodeAttribute<'_>,
+    cp: &ConstantPool<'_>,
+) -> Result<MethodPlan, PlanError> {
+    let lines = line_numbers(code, cp)?;
+    plan_method_jacoco_only_with(insns, &code.exception_table, &lines)
+}
+
+/// Keeps only the sites that record one of JaCoCo's probes (a plan made with
+/// `flow_probes: true`), in their original order, and renumbers [`MethodPlan::jacoco`] to
+/// match. Entry probes and arms JaCoCo has no probe for are dropped: the coverage analysis
+/// never reads them, so the profiler's default mode does not pay for them at run time. A plan
+/// made without flow probes has no JaCoCo sites and reduces to an empty plan.
+pub fn jacoco_only(plan: &MethodPlan) -> MethodPlan {
+    const DROPPED: usize = usize::MAX;
+    let mut new_index = vec![DROPPED; plan.sites.len()];
+    for j in &plan.jacoco {
+        if let Some(slot) = new_index.get_mut(j.site) {
+            *slot = 0;
+        }
+    }
+    let mut sites = Vec::with_capacity(plan.jacoco.len());
+    for (slot, site) in new_index.iter_mut().zip(&plan.sites) {
+        if *slot != DROPPED {
+            *slot = sites.len();
+            sites.push(*site);
+        }
+    }
+    let jacoco = plan
+        .jacoco
+        .iter()
+        .filter_map(|j| match new_index.get(j.site) {
+            Some(&site) if site != DROPPED => Some(JacocoSite { probe: j.probe, site }),
+            _ => None,
+        })
+        .collect();
+    MethodPlan { sites, jacoco }
 }
 
 fn push(sites: &mut Vec<ProbeSite>, kind: ProbeKind, placement: Placement) -> usize {
@@ -520,6 +640,41 @@ mod tests {
             plan_method_with(&insns, &bad, &[], FLOW),
             Err(PlanError::BadExceptionEntry { index: 0, offset: 3 })
         );
+    }
+
+    /// The profiler's default plan keeps exactly the sites JaCoCo's probes map to, in plan
+    /// order, and its `jacoco` list still names the right placements.
+    #[test]
+    fn jacoco_only_keeps_jacoco_sites() {
+        let code = [ILOAD_0, IFEQ, 0, 6, INVOKESTATIC, 0, 2, RETURN];
+        let insns = decode(&code).unwrap();
+        let full = plan_method_with(&insns, &[], &[(0, 1), (4, 2), (7, 3)], FLOW).unwrap();
+        let p = jacoco_only(&full);
+        // Entry (fall(0)) is gone; the arms that double as JaCoCo probes stay.
+        assert_eq!(placements(&p), vec![fall(4), edge(1, 7), fall(7), label(7)]);
+        assert_eq!(jacoco(&p), jacoco(&full));
+        assert_eq!(p.jacoco.iter().map(|j| j.site).collect::<Vec<_>>(), vec![1, 0, 2, 3]);
+
+        // An arm JaCoCo has no probe for (the jump to a single-target label) is dropped too.
+        let code = [ILOAD_0, ILOAD_1, IF_ICMPLE, 0, 5, ILOAD_0, IRETURN, ILOAD_1, IRETURN];
+        let insns = decode(&code).unwrap();
+        let full = plan_method_with(&insns, &[], &[(0, 3), (5, 3), (7, 4)], FLOW).unwrap();
+        let p = jacoco_only(&full);
+        assert_eq!(placements(&p), vec![label(6), label(8)]);
+        assert_eq!(jacoco(&p), jacoco(&full));
+
+        // Built directly, the same plan.
+        let direct = plan_method_jacoco_only_with(&insns, &[], &[(0, 3), (5, 3), (7, 4)]).unwrap();
+        assert_eq!(direct, p);
+        let code = [ILOAD_0, IFEQ, 0, 6, INVOKESTATIC, 0, 2, RETURN];
+        let insns2 = decode(&code).unwrap();
+        let lines = [(0, 1), (4, 2), (7, 3)];
+        let full = plan_method_with(&insns2, &[], &lines, FLOW).unwrap();
+        assert_eq!(plan_method_jacoco_only_with(&insns2, &[], &lines).unwrap(), jacoco_only(&full));
+
+        // Without flow probes there is nothing of JaCoCo's to keep.
+        let fuzz = plan_method_with(&insns, &[], &[], FUZZ).unwrap();
+        assert_eq!(jacoco_only(&fuzz), MethodPlan::default());
     }
 
     #[test]

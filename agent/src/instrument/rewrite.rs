@@ -29,6 +29,7 @@ use crate::classfile::{
     access, Attribute, AttributeInfo, ClassFileError, CodeAttribute, ConstantPool, ExceptionEntry,
 };
 
+use super::cmplog::{self, CmpSite};
 use super::frames::{self, ClassNames, Frame, FrameError, VType};
 use super::interp::{Env, InterpError, State};
 use super::layout::{layout, Dest, Layout, LayoutInput};
@@ -266,6 +267,25 @@ pub fn instrument_decoded(
     probe: &ProbeCall,
     major_version: u16,
 ) -> Result<CodeAttribute<'static>, RewriteError> {
+    instrument_decoded_cmp(code, insns, cp, method, plan, first_probe, probe, major_version, &[])
+}
+
+/// [`instrument_decoded`] plus comparison-operand logging (`cmplog`, the fuzzer's
+/// configuration): the sequence of each of `cmp` (in instruction order) goes at its
+/// instruction's label, after the `Label` probes. With `cmp` empty the output is exactly
+/// [`instrument_decoded`]'s.
+#[allow(clippy::too_many_arguments)]
+pub fn instrument_decoded_cmp(
+    code: &CodeAttribute<'_>,
+    insns: &[Insn],
+    cp: &mut ConstantPool<'_>,
+    method: &MethodSig<'_>,
+    plan: &MethodPlan,
+    first_probe: u32,
+    probe: &ProbeCall,
+    major_version: u16,
+    cmp: &[CmpSite],
+) -> Result<CodeAttribute<'static>, RewriteError> {
     let bytes: &[u8] = &code.code;
     if insns.last().map(Insn::end) != Some(bytes.len() as u32) {
         // Not this code's decoding: refuse rather than emit garbage.
@@ -283,7 +303,18 @@ pub fn instrument_decoded(
     }
     let n = insns.len();
     let index_of = index_table(insns, bytes.len());
-    let placements = place(plan, insns, &index_of, first_probe)?;
+    let mut placements = place(plan, insns, &index_of, first_probe)?;
+    // Comparison logging sits at the label, after the `Label` probes.
+    let mut extra_stack: u16 = 1;
+    for (k, site) in cmp.iter().enumerate() {
+        let slot = placements.label_len.get_mut(site.index);
+        let in_order = k == 0 || cmp[k - 1].index < site.index;
+        let (Some(slot), true) = (slot, in_order) else {
+            return Err(RewriteError::InvalidPlan(format!("comparison site at instruction {}", site.index)));
+        };
+        *slot += site.kind.code_len();
+        extra_stack = extra_stack.max(site.kind.extra_stack());
+    }
 
     // Destinations of every jump / switch entry, flat: instruction i's are
     // `dests[dest_start[i]..dest_start[i + 1]]`.
@@ -321,10 +352,10 @@ pub fn instrument_decoded(
             len: lay.len as u64,
         });
     }
-    if code.max_stack == u16::MAX {
+    if code.max_stack > u16::MAX - extra_stack {
         return Err(RewriteError::TooLarge {
             what: "max_stack",
-            len: u16::MAX as u64 + 1,
+            len: code.max_stack as u64 + extra_stack as u64,
         });
     }
 
@@ -342,10 +373,14 @@ pub fn instrument_decoded(
     // Emit the code.
     let mut out: Vec<u8> = Vec::with_capacity(lay.len as usize);
     let mut inline = placements.inline.iter().peekable();
+    let mut cmp_sites = cmp.iter().peekable();
     for (i, insn) in insns.iter().enumerate() {
         while let Some(&&(_, _, id)) = inline.peek().filter(|e| e.0 as usize == i) {
             emit_probe(&mut out, id, cp, probe)?;
             inline.next();
+        }
+        if let Some(site) = cmp_sites.next_if(|s| s.index == i) {
+            cmplog::emit(&mut out, site, cp)?;
         }
         let at = out.len() as u32;
         if at != lay.insn[i] {
@@ -475,7 +510,7 @@ pub fn instrument_decoded(
     }
 
     Ok(CodeAttribute {
-        max_stack: code.max_stack + 1,
+        max_stack: code.max_stack + extra_stack,
         max_locals: code.max_locals,
         code: Cow::Owned(out),
         exception_table,

@@ -1,17 +1,20 @@
 //! The two calls into other modules' APIs, each in one small function so the rest of the
 //! agent does not depend on their shapes: the rewriter (`instrument::instrument_class`) and the
-//! coverage analysis + report writer (`coverage::analyze_class`, `report::write_reports`).
+//! coverage analysis + report writer (`coverage::analyze_class_with`, `report::write_reports`),
+//! both set up for the `counts=` mode.
 
 use std::sync::Arc;
 
 use jvmfuzz_runtime::{ClassRecord, MethodRecord, RuntimeError};
 
-use crate::coverage::{analyze_class, ClassInput, MethodProbes};
-use crate::instrument::plan::PlanOptions;
+use crate::bytecode::Insn;
+use crate::classfile::{CodeAttribute, ConstantPool};
+use crate::coverage::{analyze_class_with, ClassInput, MethodProbes, ProbeLayout};
+use crate::instrument::plan::{self, MethodPlan, PlanError, PlanOptions};
 use crate::instrument::{
-    instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome, SkipReason,
+    instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason,
 };
-use crate::options::{AgentOptions, ReportFormat};
+use crate::options::{AgentOptions, CountMode, ReportFormat};
 use crate::report::{Formats, ReportConfig, SessionInfo};
 
 /// What happened to one class in the load hook.
@@ -35,17 +38,62 @@ pub enum Outcome {
     },
 }
 
-/// The profiler plans JaCoCo-equivalent flow probes as well as entry and branch-arm probes; the
-/// coverage analysis must re-plan `ClassRecord::original` with these same options.
-pub fn instrument_config() -> InstrumentConfig {
+/// The profiler's configuration for `counts=mode`. The coverage analysis must re-plan
+/// `ClassRecord::original` the same way ([`probe_layout`]).
+/// - `covered` (default): only the sites of JaCoCo's probes ([`planner`]), each a call to
+///   `Probes.cover(I)V`, which records a probe's first hit only;
+/// - `exact`: entry, branch-arm and JaCoCo-equivalent flow probes, each a call to
+///   `Probes.hit(I)V`, which records every hit.
+pub fn instrument_config(mode: CountMode) -> InstrumentConfig {
+    let probe_method = match mode {
+        CountMode::Covered => "cover",
+        CountMode::Exact => "hit",
+    };
     InstrumentConfig {
         plan_options: PlanOptions { flow_probes: true },
+        probe_method: probe_method.to_string(),
         ..InstrumentConfig::default()
     }
 }
 
-/// Instruments one class (reserving its probe ids from the runtime).
+/// The coverage analysis's name for the plan [`planner`] makes for `mode`.
+pub fn probe_layout(mode: CountMode) -> ProbeLayout {
+    match mode {
+        CountMode::Covered => ProbeLayout::JacocoOnly,
+        CountMode::Exact => ProbeLayout::Full,
+    }
+}
+
+/// Plans with [`plan::plan_method_jacoco_only`] (JaCoCo's probes only).
+struct JacocoOnlyPlanner;
+
+impl Planner for JacocoOnlyPlanner {
+    fn plan(
+        &self,
+        insns: &[Insn],
+        code: &CodeAttribute<'_>,
+        cp: &ConstantPool<'_>,
+        _options: PlanOptions,
+    ) -> Result<MethodPlan, PlanError> {
+        plan::plan_method_jacoco_only(insns, code, cp)
+    }
+}
+
+/// The planner for `counts=mode`.
+pub fn planner(mode: CountMode) -> &'static dyn Planner {
+    match mode {
+        CountMode::Covered => &JacocoOnlyPlanner,
+        CountMode::Exact => &JacocoPlanner,
+    }
+}
+
+/// Instruments one class the way the agent does by default (`counts=covered`).
 pub fn instrument_one(name: &str, original: &[u8]) -> Outcome {
+    instrument_one_as(name, original, CountMode::default())
+}
+
+/// Instruments one class for `counts=mode` (reserving its probe ids from the runtime).
+pub fn instrument_one_as(name: &str, original: &[u8], mode: CountMode) -> Outcome {
     let mut reserve_error: Option<RuntimeError> = None;
     let mut alloc = |n: u32| match jvmfuzz_runtime::reserve(n) {
         Ok(first) => first,
@@ -54,7 +102,7 @@ pub fn instrument_one(name: &str, original: &[u8]) -> Outcome {
             0
         }
     };
-    let result = instrument_class(original, &instrument_config(), &mut alloc, &JacocoPlanner);
+    let result = instrument_class(original, &instrument_config(mode), &mut alloc, planner(mode));
     if let Some(e) = reserve_error {
         // The rewritten code would carry ids that are not ours: hand back the original.
         return Outcome::Skipped {
@@ -74,17 +122,18 @@ pub fn instrument_one(name: &str, original: &[u8]) -> Outcome {
         }
     };
     let mut notes = Vec::new();
-    let mut methods = Vec::new();
-    for m in &inst.methods {
-        match &m.outcome {
+    let mut methods = Vec::with_capacity(inst.methods.len());
+    // By value: the names move into the records instead of being copied.
+    for m in inst.methods {
+        match m.outcome {
             MethodOutcome::Instrumented {
                 first_probe,
                 probe_count,
             } => methods.push(MethodRecord {
-                name: m.name.clone(),
-                descriptor: m.descriptor.clone(),
-                first_probe: *first_probe,
-                probe_count: *probe_count,
+                name: m.name,
+                descriptor: m.descriptor,
+                first_probe,
+                probe_count,
             }),
             MethodOutcome::Skipped(
                 SkipReason::Abstract | SkipReason::Native | SkipReason::NoProbes,
@@ -183,12 +232,13 @@ pub fn write_reports(
                 .map(|r| count(u64::from(r.first_probe) + offset))
                 .sum()
         };
-        match analyze_class(
+        match analyze_class_with(
             &ClassInput {
                 bytes: &first.original,
                 methods: &methods,
             },
             &hit,
+            probe_layout(opts.counts),
         ) {
             Ok(Some(c)) => coverage.push(c),
             Ok(None) => {}

@@ -236,7 +236,7 @@ unsafe extern "C" fn class_file_load_hook(
         }
         // SAFETY: class_data has class_data_len bytes for the duration of the callback.
         let bytes = unsafe { std::slice::from_raw_parts(class_data, class_data_len as usize) };
-        match glue::instrument_one(&name, bytes) {
+        match glue::instrument_one_as(&name, bytes, agent.options.counts) {
             Outcome::Instrumented {
                 bytes: new_bytes,
                 record,

@@ -2,14 +2,15 @@
 //! agent's class-load hook does, and reports classes/s and MB/s.
 //!
 //! ```text
-//! instrument-throughput [--mode hook|fuzzer|identity] [--out DIR] [--passes N] [--verbose] JAR...
+//! instrument-throughput [--mode hook|fuzzer|identity] [--out DIR] [--passes N] [--level N] [--verbose] JAR...
 //! ```
 //!
 //! Per jar, three timed phases, all in this process and on one thread (JaCoCo's `instrument`
 //! command is single-threaded too):
 //! 1. read: read the jar file and inflate every entry into memory;
 //! 2. rewrite: every `.class` entry through the rewriter (parse, plan, rewrite, write back);
-//! 3. write: deflate every entry (level 6, as `java.util.zip`'s default) into `DIR/<jar name>`.
+//! 3. write: deflate every entry (level 6, as `java.util.zip`'s default, unless `--level N`)
+//!    into `DIR/<jar name>`.
 //!
 //! "end to end" = 1 + 2 + 3 is the figure to set against `jacoco instrument JAR --dest DIR`,
 //! which does the same three things. Non-class entries are inflated and deflated again, as
@@ -17,14 +18,16 @@
 //!
 //! Modes:
 //! - `hook` (default): `jvmfuzz_agent::jvmti::glue::instrument_one`, exactly what the agent's
-//!   ClassFileLoadHook runs per class: the profiler configuration (entry, branch-arm and
-//!   JaCoCo flow probes), probe-id reservation and class registration with the runtime.
+//!   ClassFileLoadHook runs per class with default options (`counts=covered`: JaCoCo's probe
+//!   sites only, calling `Probes.cover`): parse, plan, probe-id reservation, rewrite, write,
+//!   and the class record the agent registers with the runtime (built, not registered here).
 //! - `fuzzer`: `instrument_class` with the fuzzer's configuration (entry and branch-arm probes
 //!   only), no registration.
 //! - `identity`: no rewriting (the class bytes are copied): the cost of the jar I/O alone.
 //!
 //! `--passes N` repeats the rewrite phase N times (the figures use the median pass; the first
-//! pass is also printed). Machine-readable `RESULT key=value ...` lines are printed for
+//! pass is also printed). `--level N` (1..9) changes the output jar's deflate level, to see what
+//! compression costs; benchmarks/run.sh always uses the default 6. Machine-readable `RESULT key=value ...` lines are printed for
 //! benchmarks/run.sh.
 
 use std::collections::BTreeMap;
@@ -59,10 +62,12 @@ struct Args {
     out: PathBuf,
     passes: usize,
     verbose: bool,
+    /// Deflate level for the output jar (6 = `java.util.zip`'s default, what JaCoCo writes).
+    level: i64,
     jars: Vec<PathBuf>,
 }
 
-const USAGE: &str = "usage: instrument-throughput [--mode hook|fuzzer|identity] [--out DIR] [--passes N] [--verbose] JAR...";
+const USAGE: &str = "usage: instrument-throughput [--mode hook|fuzzer|identity] [--out DIR] [--passes N] [--level 1..9] [--verbose] JAR...";
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
@@ -70,6 +75,7 @@ fn parse_args() -> Result<Args, String> {
         out: std::env::temp_dir().join("jvmfuzz-instrument-throughput"),
         passes: 1,
         verbose: false,
+        level: 6,
         jars: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -91,6 +97,13 @@ fn parse_args() -> Result<Args, String> {
                     .ok()
                     .filter(|&n: &usize| n >= 1)
                     .ok_or_else(|| format!("--passes needs a positive integer\n{USAGE}"))?
+            }
+            "--level" => {
+                args.level = value("--level")?
+                    .parse()
+                    .ok()
+                    .filter(|n: &i64| (1..=9).contains(n))
+                    .ok_or_else(|| format!("--level needs 1..9\n{USAGE}"))?
             }
             "--verbose" | "-v" => args.verbose = true,
             "--help" | "-h" => {
@@ -189,12 +202,12 @@ fn read_jar(path: &Path) -> Result<Vec<Entry>, String> {
     Ok(entries)
 }
 
-fn write_jar(path: &Path, entries: &[Entry], rewritten: &[Option<Vec<u8>>]) -> Result<u64, String> {
+fn write_jar(path: &Path, entries: &[Entry], rewritten: &[Option<Vec<u8>>], level: i64) -> Result<u64, String> {
     let file = File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut zip = ZipWriter::new(BufWriter::with_capacity(1 << 20, file));
     let opts = SimpleFileOptions::default()
         .compression_method(CompressionMethod::Deflated)
-        .compression_level(Some(6));
+        .compression_level(Some(level));
     let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     for (e, new) in entries.iter().zip(rewritten) {
         if e.is_dir {
@@ -308,7 +321,7 @@ fn run_jar(args: &Args, jar: &Path, next_id: &mut u32) -> Result<(), String> {
 
     let c1 = cpu_now();
     let t1 = Instant::now();
-    let out_jar_bytes = write_jar(&out_path, &entries, &rewritten)?;
+    let out_jar_bytes = write_jar(&out_path, &entries, &rewritten, args.level)?;
     let t_write = t1.elapsed();
     let c_write = cpu_now().saturating_sub(c1);
     // End to end with the first pass: what one `jacoco instrument` run does.

@@ -39,7 +39,26 @@ public class Branches {
         return String.valueOf(o) + (s == null ? "-" : s.length());
     }
 
+    /** NaN and signed zeros through every floating compare (fcmpl/fcmpg/dcmpl/dcmpg), long and
+     *  int division and remainder: the fuzzer's comparison logging must keep their results. */
+    static String floatsAndDivs(float f, double d, long l, int i) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(f < 1.0f).append(f > 1.0f).append(f == -0.0f).append(d < 1.0).append(d > 1.0).append(d == -0.0);
+        sb.append(' ').append(l / 3L).append(l % 7L).append(i / 5).append(i % 4);
+        long m = l;
+        sb.append(m > 100L ? 'g' : m == 100L ? 'e' : 'l');
+        switch (i) {
+            case 10: sb.append("ten"); break;
+            case 1000: sb.append("k"); break;
+            case 0x5A17C0DE: sb.append("magic"); break;
+            default: sb.append("d");
+        }
+        return sb.toString();
+    }
+
     static void run() {
+        System.out.println("fd " + floatsAndDivs(Float.NaN, Double.NaN, 100L, 10) + floatsAndDivs(0.0f, 0.0, -101L, 1000)
+                + floatsAndDivs(2.0f, -1.0, 7L, 0x5A17C0DE) + floatsAndDivs(-0.0f, 2.5, Long.MIN_VALUE, -9));
         for (int x : new int[] {-500, -5, 0, 5, 50, 500}) {
             System.out.println("sign " + x + " " + sign(x));
         }

@@ -80,13 +80,27 @@ final class Ring {
         }
     }
 
-    private void store(int id) {
+    /* Like put, but says whether the event was stored (false: busy, disabled or dropped). */
+    boolean offer(int id) {
+        if (busy) {
+            return false;
+        }
+        busy = true;
+        try {
+            return store(id);
+        } finally {
+            busy = false;
+        }
+    }
+
+    private boolean store(int id) {
         int h = head;
         if (h == limit && !refill()) {
-            return;
+            return false;
         }
         INT.set(buf, EVENTS + ((h << 2) & byteMask), id);
         head = h + 1;
+        return true;
     }
 
     /* The cached limit was reached: re-read tail, drain if really full. False = drop event. */

@@ -1,12 +1,31 @@
 /*
- * Comparison log: operands of failed comparisons, handed to the fuzzer's CmpLog map (Rust) so
- * its input-to-state mutator can copy the expected value into the input. Only the fuzzer binds
- * these natives; anywhere else (repro outside the fuzzer) the first call fails to link and the
- * log switches itself off.
+ * Comparison feedback for the fuzzer, two kinds:
+ *
+ * - String and byte[] operands of failed equals/startsWith/... calls (from Hooks), handed to a
+ *   native that appends them to the fuzzer's CmpLog (LibAFL's input-to-state mutator copies the
+ *   expected value into the input).
+ * - Operands of integer-like comparisons, which the fuzzer's rewriter (agent
+ *   src/instrument/cmplog.rs) passes to the tiny static methods below right before the
+ *   comparison: if_icmp*, if_acmp*, if* against 0, lcmp, fcmp*, dcmp*, switch keys, divisors.
+ *   Each call (1) raises its site's cell in the value-profile map to 1 + the number of equal
+ *   bits of the operands (LibAFL's MaxMapFeedback over that map rewards inputs that get closer
+ *   to a constant) and (2) while the fuzzer traces an input, appends the operands to a native
+ *   log that becomes LibAFL CmpLog values. Both are plain stores into native memory the
+ *   fuzzer hands over as direct ByteBuffers: no allocation, no JNI call, small enough for the
+ *   JIT to inline.
+ *
+ * Only the fuzzer binds the natives. Anywhere else (a reproducer run outside the fuzzer) the
+ * buffers cannot be had, Buf.ON is false, and every method only does the comparison it stands
+ * for (lcmp and friends) or nothing.
  */
 package com.jvmfuzz.shim.fuzz;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+
+import com.jvmfuzz.shim.driver.Expected;
+import com.jvmfuzz.shim.driver.Observed;
 
 public final class Cmp {
     private Cmp() {}
@@ -14,6 +33,11 @@ public final class Cmp {
     private static volatile boolean off;
 
     static void strings(String a, String b) {
+        if (Expected.active) {
+            // Generated drivers offer compared strings as predefined values.
+            Observed.string(a);
+            Observed.string(b);
+        }
         bytes(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -28,19 +52,205 @@ public final class Cmp {
         }
     }
 
-    /** Called by rewritten comparisons of ints (site = a per-site id). */
-    public static void ints(int a, int b, int site) {
-        if (off) {
-            return;
-        }
-        try {
-            logInts(a, b, site);
-        } catch (LinkageError e) {
-            off = true;
+    private static native void logBytes(byte[] a, byte[] b);
+
+    /* Which buffer: 0 value-profile map, 1 trace log, 2 switch case tables. Null if the
+     * fuzzer has none. */
+    private static native ByteBuffer buffer(int which);
+
+    // ---- called by rewritten code (see agent/src/instrument/cmplog.rs) ----
+
+    /** {@code if_icmp*}. */
+    public static void i(int a, int b, int site) {
+        if (Buf.ON) {
+            Buf.max(site, 33 - Integer.bitCount(a ^ b));
+            if (Buf.tracing()) {
+                Buf.log(Buf.INT, a, b, site);
+                observe(a, b);
+            }
         }
     }
 
-    private static native void logBytes(byte[] a, byte[] b);
+    /* Operands of traced comparisons (one traced run per corpus entry) feed the generated
+     * drivers' predefined values. */
+    private static void observe(long a, long b) {
+        if (Expected.active) {
+            Observed.number(a);
+            Observed.number(b);
+        }
+    }
 
-    private static native void logInts(int a, int b, int site);
+    /** {@code if*} (against 0), {@code idiv}/{@code irem} (the divisor against 0). */
+    public static void z(int a, int site) {
+        if (Buf.ON) {
+            Buf.max(site, 33 - Integer.bitCount(a));
+            if (Buf.tracing()) {
+                Buf.log(Buf.INT, a, 0, site);
+            }
+        }
+    }
+
+    /** {@code ldiv}/{@code lrem}: the divisor against 0. */
+    public static void lz(long a, int site) {
+        if (Buf.ON) {
+            Buf.max(site, 65 - Long.bitCount(a));
+            if (Buf.tracing()) {
+                Buf.log(Buf.LONG, a, 0, site);
+            }
+        }
+    }
+
+    /** {@code if_acmp*}: only equality means anything for references. */
+    public static void a(Object a, Object b, int site) {
+        if (Buf.ON) {
+            Buf.max(site, a == b ? 2 : 1);
+        }
+    }
+
+    /** {@code tableswitch}/{@code lookupswitch}: {@code table} locates the case constants. */
+    public static void sw(int key, int table) {
+        if (Buf.ON) {
+            Buf.cases(key, table);
+            if (Buf.tracing()) {
+                Buf.log(Buf.SWITCH, key, 0, table);
+            }
+        }
+    }
+
+    /** Replaces {@code lcmp}'s operands: logs them, returns {@code lcmp}'s result. */
+    public static int lcmp(long a, long b, int site) {
+        if (Buf.ON) {
+            Buf.max(site, 65 - Long.bitCount(a ^ b));
+            if (Buf.tracing()) {
+                Buf.log(Buf.LONG, a, b, site);
+                observe(a, b);
+            }
+        }
+        return Long.compare(a, b);
+    }
+
+    /** {@code fcmpl} (NaN gives -1). */
+    public static int fcmpl(float a, float b, int site) {
+        f(a, b, site);
+        return a > b ? 1 : a == b ? 0 : -1;
+    }
+
+    /** {@code fcmpg} (NaN gives 1). */
+    public static int fcmpg(float a, float b, int site) {
+        f(a, b, site);
+        return a < b ? -1 : a == b ? 0 : 1;
+    }
+
+    /** {@code dcmpl} (NaN gives -1). */
+    public static int dcmpl(double a, double b, int site) {
+        d(a, b, site);
+        return a > b ? 1 : a == b ? 0 : -1;
+    }
+
+    /** {@code dcmpg} (NaN gives 1). */
+    public static int dcmpg(double a, double b, int site) {
+        d(a, b, site);
+        return a < b ? -1 : a == b ? 0 : 1;
+    }
+
+    private static void f(float a, float b, int site) {
+        if (Buf.ON) {
+            int x = Float.floatToRawIntBits(a);
+            int y = Float.floatToRawIntBits(b);
+            Buf.max(site, 33 - Integer.bitCount(x ^ y));
+            if (Buf.tracing()) {
+                Buf.log(Buf.INT, x, y, site);
+            }
+        }
+    }
+
+    private static void d(double a, double b, int site) {
+        if (Buf.ON) {
+            long x = Double.doubleToRawLongBits(a);
+            long y = Double.doubleToRawLongBits(b);
+            Buf.max(site, 65 - Long.bitCount(x ^ y));
+            if (Buf.tracing()) {
+                Buf.log(Buf.LONG, x, y, site);
+            }
+        }
+    }
+
+    /*
+     * The native buffers, in a holder class: initialised on the first logged comparison, which
+     * runs after the fuzzer bound Cmp's natives (FindClass of Cmp, needed to bind them,
+     * already initialises Cmp itself). Layouts are fuzzer/src/cmplog.rs's.
+     */
+    static final class Buf {
+        private Buf() {}
+
+        static final int INT = 0;
+        static final int LONG = 1;
+        static final int SWITCH = 2;
+
+        /* Trace log: int count at 0 (the fuzzer writes 0 to start tracing an execution and
+         * CAP to stop), entries of {int kind, int site, long a, long b} from HEADER on. */
+        static final int HEADER = 64;
+        static final int ENTRY = 24;
+
+        static final ByteBuffer VP;
+        static final ByteBuffer LOG;
+        static final ByteBuffer CASES;
+        static final int CAP;
+        static final boolean ON;
+
+        static {
+            ByteBuffer vp = get(0);
+            ByteBuffer log = get(1);
+            ByteBuffer cases = get(2);
+            boolean on = vp != null && log != null && cases != null && log.capacity() > HEADER;
+            VP = on ? vp : ByteBuffer.allocate(0);
+            LOG = on ? log.order(ByteOrder.nativeOrder()) : ByteBuffer.allocate(0);
+            CASES = on ? cases.order(ByteOrder.nativeOrder()) : ByteBuffer.allocate(0);
+            CAP = on ? (log.capacity() - HEADER) / ENTRY : 0;
+            ON = on;
+        }
+
+        private static ByteBuffer get(int which) {
+            try {
+                return buffer(which);
+            } catch (LinkageError e) {
+                return null;
+            }
+        }
+
+        /* Site ids are cells the fuzzer reserved in VP: always in range. */
+        static void max(int site, int v) {
+            if (VP.get(site) < v) {
+                VP.put(site, (byte) v);
+            }
+        }
+
+        static boolean tracing() {
+            return LOG.getInt(0) < CAP;
+        }
+
+        static void log(int kind, long a, long b, int site) {
+            ByteBuffer l = LOG;
+            int n = l.getInt(0);
+            if (n < 0 || n >= CAP) {
+                return;
+            }
+            l.putInt(0, n + 1);
+            int o = HEADER + n * ENTRY;
+            l.putInt(o, kind);
+            l.putInt(o + 4, site);
+            l.putLong(o + 8, a);
+            l.putLong(o + 16, b);
+        }
+
+        /* Case table at byte offset t: int n, int first value-profile cell, n case keys. */
+        static void cases(int key, int t) {
+            ByteBuffer c = CASES;
+            int n = c.getInt(t);
+            int cell = c.getInt(t + 4);
+            for (int k = 0; k < n; k++) {
+                max(cell + k, 33 - Integer.bitCount(key ^ c.getInt(t + 8 + 4 * k)));
+            }
+        }
+    }
 }

@@ -128,6 +128,10 @@ public final class Runner {
                 t = new FuzzerExit("the target called " + exit);
             }
         }
+        if (t != null && com.jvmfuzz.shim.driver.Expected.active && !(t instanceof FuzzerExit)) {
+            // Generated drivers: exceptions the called method declares (and the like) are expected.
+            t = com.jvmfuzz.shim.driver.Expected.filter(t);
+        }
         if (t == null) {
             return null;
         }

@@ -1,0 +1,368 @@
+//! The class model the driver generator works on, read with `classfile-parser` from the jars
+//! and directories of `--cp`. It keeps only what the analyses need: access flags, the type
+//! hierarchy, fields, and per method its descriptor, generic signature, declared exceptions,
+//! parameter names, the fields it reads and writes, the methods it calls, its branch count and
+//! its constants. Classes the parser refuses (e.g. constant-pool tags 17/19/20, which it does
+//! not know) are counted and skipped: the run goes on without them.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::Path;
+
+use classfile_parser::attribute_info::code_attribute_parser;
+use classfile_parser::code_attribute::{code_parser, Instruction};
+use classfile_parser::constant_info::ConstantInfo;
+use classfile_parser::method_info::MethodAccessFlags;
+use classfile_parser::{ClassAccessFlags, ClassFile};
+
+pub const ACC_PUBLIC: u16 = 0x0001;
+pub const ACC_STATIC: u16 = 0x0008;
+pub const ACC_FINAL: u16 = 0x0010;
+pub const ACC_INTERFACE: u16 = 0x0200;
+pub const ACC_ABSTRACT: u16 = 0x0400;
+pub const ACC_SYNTHETIC: u16 = 0x1000;
+pub const ACC_ENUM: u16 = 0x4000;
+pub const ACC_BRIDGE: u16 = 0x0040;
+
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MemberRef {
+    pub class: String,
+    pub name: String,
+    pub desc: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Method {
+    pub name: String,
+    pub desc: String,
+    pub access: u16,
+    pub signature: Option<String>,
+    pub exceptions: Vec<String>,
+    /// Parameter names (MethodParameters or LocalVariableTable), when the class has them.
+    pub param_names: Vec<Option<String>>,
+    pub reads: Vec<MemberRef>,
+    pub writes: Vec<MemberRef>,
+    pub calls: Vec<MemberRef>,
+    pub branches: u32,
+    pub throws: bool,
+    pub instructions: u32,
+    pub ints: Vec<i64>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Field {
+    pub name: String,
+    pub desc: String,
+    pub access: u16,
+    pub signature: Option<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Class {
+    /// Internal name, e.g. `com/acme/Codec$Options`.
+    pub name: String,
+    pub access: u16,
+    pub super_name: Option<String>,
+    pub interfaces: Vec<String>,
+    pub fields: Vec<Field>,
+    pub methods: Vec<Method>,
+    /// A member class that is not static (its constructors take the outer instance).
+    pub inner_non_static: bool,
+    /// Accessible from another package: public, and public as a member class too.
+    pub accessible: bool,
+    pub strings: Vec<String>,
+    pub longs: Vec<i64>,
+    pub doubles: Vec<f64>,
+}
+
+/// Every class found on the class path, by internal name (first definition wins, as in `java`).
+#[derive(Debug, Default)]
+pub struct ClassPool {
+    pub classes: BTreeMap<String, Class>,
+    /// Class files the parser refused, with the reason.
+    pub refused: Vec<(String, String)>,
+}
+
+impl ClassPool {
+    pub fn load(entries: &[std::path::PathBuf]) -> std::io::Result<ClassPool> {
+        let mut pool = ClassPool::default();
+        for e in entries {
+            if e.is_dir() {
+                pool.load_dir(e, e)?;
+            } else {
+                pool.load_jar(e)?;
+            }
+        }
+        Ok(pool)
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Class> {
+        self.classes.get(name)
+    }
+
+    fn load_dir(&mut self, root: &Path, dir: &Path) -> std::io::Result<()> {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)?.filter_map(Result::ok).map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                self.load_dir(root, &p)?;
+            } else if p.extension().is_some_and(|x| x == "class") {
+                let bytes = std::fs::read(&p)?;
+                let origin = p.strip_prefix(root).unwrap_or(&p).display().to_string();
+                self.add(&origin, &bytes);
+            }
+        }
+        Ok(())
+    }
+
+    fn load_jar(&mut self, jar: &Path) -> std::io::Result<()> {
+        let file = std::fs::File::open(jar)?;
+        let mut zip = zip::ZipArchive::new(file).map_err(|e| std::io::Error::other(format!("{}: {e}", jar.display())))?;
+        for i in 0..zip.len() {
+            let Ok(mut f) = zip.by_index(i) else { continue };
+            let Ok(name) = f.name().map(|n| n.to_string()) else { continue };
+            // Multi-release jars: the base version is what every JVM sees.
+            if !name.ends_with(".class") || name.starts_with("META-INF/") || name.ends_with("module-info.class") {
+                continue;
+            }
+            let mut bytes = Vec::with_capacity(f.size() as usize);
+            if f.read_to_end(&mut bytes).is_err() {
+                self.refused.push((format!("{}!{name}", jar.display()), "cannot inflate".into()));
+                continue;
+            }
+            self.add(&format!("{}!{name}", jar.display()), &bytes);
+        }
+        Ok(())
+    }
+
+    fn add(&mut self, origin: &str, bytes: &[u8]) {
+        // The parser is third-party code fed with arbitrary bytes: a panic there must cost one
+        // class, not the run.
+        let parsed = std::panic::catch_unwind(|| classfile_parser::class_parser(bytes).map(|(_, c)| c));
+        match parsed {
+            Ok(Ok(cf)) => match convert(&cf) {
+                Some(c) => {
+                    self.classes.entry(c.name.clone()).or_insert(c);
+                }
+                None => self.refused.push((origin.to_string(), "inconsistent constant pool".into())),
+            },
+            Ok(Err(_)) => self.refused.push((origin.to_string(), "classfile-parser refused it (e.g. constant-pool tag 17/19/20)".into())),
+            Err(_) => self.refused.push((origin.to_string(), "classfile-parser panicked".into())),
+        }
+    }
+
+    /// All supertypes (classes and interfaces) of `name` known to the pool, transitively.
+    pub fn supertypes(&self, name: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut todo = vec![name.to_string()];
+        while let Some(n) = todo.pop() {
+            let Some(c) = self.classes.get(&n) else { continue };
+            for s in c.super_name.iter().chain(c.interfaces.iter()) {
+                if !out.contains(s) {
+                    out.push(s.clone());
+                    todo.push(s.clone());
+                }
+            }
+        }
+        out
+    }
+}
+
+struct Pool<'a>(&'a [ConstantInfo]);
+
+impl Pool<'_> {
+    fn at(&self, i: u16) -> Option<&ConstantInfo> {
+        self.0.get(usize::from(i).checked_sub(1)?)
+    }
+    fn utf8(&self, i: u16) -> Option<String> {
+        match self.at(i)? {
+            ConstantInfo::Utf8(u) => Some(u.utf8_string.clone()),
+            _ => None,
+        }
+    }
+    fn class(&self, i: u16) -> Option<String> {
+        match self.at(i)? {
+            ConstantInfo::Class(c) => self.utf8(c.name_index),
+            _ => None,
+        }
+    }
+    fn name_and_type(&self, i: u16) -> Option<(String, String)> {
+        match self.at(i)? {
+            ConstantInfo::NameAndType(n) => Some((self.utf8(n.name_index)?, self.utf8(n.descriptor_index)?)),
+            _ => None,
+        }
+    }
+    fn member(&self, i: u16) -> Option<MemberRef> {
+        let (class, nt) = match self.at(i)? {
+            ConstantInfo::FieldRef(f) => (f.class_index, f.name_and_type_index),
+            ConstantInfo::MethodRef(m) => (m.class_index, m.name_and_type_index),
+            ConstantInfo::InterfaceMethodRef(m) => (m.class_index, m.name_and_type_index),
+            _ => return None,
+        };
+        let (name, desc) = self.name_and_type(nt)?;
+        Some(MemberRef { class: self.class(class)?, name, desc })
+    }
+}
+
+fn u16_at(b: &[u8], i: usize) -> Option<u16> {
+    Some(u16::from_be_bytes([*b.get(i)?, *b.get(i + 1)?]))
+}
+
+fn convert(cf: &ClassFile) -> Option<Class> {
+    let pool = Pool(&cf.const_pool);
+    let name = pool.class(cf.this_class)?;
+    let mut c = Class {
+        name: name.clone(),
+        access: cf.access_flags.bits(),
+        super_name: if cf.super_class == 0 { None } else { pool.class(cf.super_class) },
+        interfaces: cf.interfaces.iter().filter_map(|&i| pool.class(i)).collect(),
+        ..Class::default()
+    };
+    c.accessible = cf.access_flags.contains(ClassAccessFlags::PUBLIC);
+    for a in &cf.attributes {
+        match pool.utf8(a.attribute_name_index).as_deref() {
+            Some("InnerClasses") => {
+                let n = u16_at(&a.info, 0).unwrap_or(0) as usize;
+                for k in 0..n {
+                    let o = 2 + k * 8;
+                    let (Some(inner), Some(flags)) = (u16_at(&a.info, o), u16_at(&a.info, o + 6)) else { break };
+                    if pool.class(inner).as_deref() == Some(name.as_str()) {
+                        let outer = u16_at(&a.info, o + 2).unwrap_or(0);
+                        if flags & ACC_PUBLIC == 0 {
+                            c.accessible = false;
+                        }
+                        // Local and anonymous classes (no outer) are never accessible.
+                        if outer == 0 {
+                            c.accessible = false;
+                        }
+                        if flags & ACC_STATIC == 0 && flags & ACC_INTERFACE == 0 && flags & ACC_ENUM == 0 {
+                            c.inner_non_static = true;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for cp in &cf.const_pool {
+        match cp {
+            ConstantInfo::String(s) => {
+                if let Some(v) = pool.utf8(s.string_index) {
+                    c.strings.push(v);
+                }
+            }
+            ConstantInfo::Integer(i) => c.longs.push(i64::from(i.value)),
+            ConstantInfo::Long(l) => c.longs.push(l.value),
+            ConstantInfo::Float(f) => c.doubles.push(f64::from(f.value)),
+            ConstantInfo::Double(d) => c.doubles.push(d.value),
+            _ => {}
+        }
+    }
+    for f in &cf.fields {
+        let mut field = Field {
+            name: pool.utf8(f.name_index)?,
+            desc: pool.utf8(f.descriptor_index)?,
+            access: f.access_flags.bits(),
+            signature: None,
+        };
+        for a in &f.attributes {
+            if pool.utf8(a.attribute_name_index).as_deref() == Some("Signature") {
+                field.signature = u16_at(&a.info, 0).and_then(|i| pool.utf8(i));
+            }
+        }
+        c.fields.push(field);
+    }
+    for m in &cf.methods {
+        c.methods.push(method(&pool, m)?);
+    }
+    Some(c)
+}
+
+fn method(pool: &Pool, m: &classfile_parser::method_info::MethodInfo) -> Option<Method> {
+    let mut out = Method {
+        name: pool.utf8(m.name_index)?,
+        desc: pool.utf8(m.descriptor_index)?,
+        access: m.access_flags.bits(),
+        ..Method::default()
+    };
+    let is_static = m.access_flags.contains(MethodAccessFlags::STATIC);
+    let params = crate::drivers::types::param_descriptors(&out.desc).unwrap_or_default();
+    out.param_names = vec![None; params.len()];
+    for a in &m.attributes {
+        match pool.utf8(a.attribute_name_index).as_deref() {
+            Some("Signature") => out.signature = u16_at(&a.info, 0).and_then(|i| pool.utf8(i)),
+            Some("Exceptions") => {
+                let n = u16_at(&a.info, 0).unwrap_or(0) as usize;
+                out.exceptions = (0..n).filter_map(|k| u16_at(&a.info, 2 + 2 * k).and_then(|i| pool.class(i))).collect();
+            }
+            Some("MethodParameters") => {
+                let n = a.info.first().copied().unwrap_or(0) as usize;
+                for k in 0..n.min(out.param_names.len()) {
+                    let idx = u16_at(&a.info, 1 + 4 * k).unwrap_or(0);
+                    if idx != 0 {
+                        out.param_names[k] = pool.utf8(idx);
+                    }
+                }
+            }
+            Some("Code") => {
+                if let Ok((_, code)) = code_attribute_parser(&a.info) {
+                    scan_code(pool, &code.code, &mut out);
+                    // Parameter names from the local variable table (javac -g).
+                    for ca in &code.attributes {
+                        if pool.utf8(ca.attribute_name_index).as_deref() != Some("LocalVariableTable") {
+                            continue;
+                        }
+                        let n = u16_at(&ca.info, 0).unwrap_or(0) as usize;
+                        let mut slot_of = Vec::new();
+                        let mut slot = usize::from(!is_static);
+                        for p in &params {
+                            slot_of.push(slot);
+                            slot += if p == "J" || p == "D" { 2 } else { 1 };
+                        }
+                        for k in 0..n {
+                            let o = 2 + 10 * k;
+                            let (Some(start), Some(name), Some(index)) = (u16_at(&ca.info, o), u16_at(&ca.info, o + 4), u16_at(&ca.info, o + 8)) else { break };
+                            if start != 0 {
+                                continue;
+                            }
+                            if let Some(p) = slot_of.iter().position(|&s| s == usize::from(index)) {
+                                if out.param_names[p].is_none() {
+                                    out.param_names[p] = pool.utf8(name);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(out)
+}
+
+fn scan_code(pool: &Pool, code: &[u8], m: &mut Method) {
+    let Ok((_, insns)) = code_parser(code) else { return };
+    m.instructions = insns.len() as u32;
+    for (_, insn) in insns {
+        use Instruction as I;
+        match insn {
+            I::Getfield(i) | I::Getstatic(i) => m.reads.extend(pool.member(i)),
+            I::Putfield(i) | I::Putstatic(i) => m.writes.extend(pool.member(i)),
+            I::Invokevirtual(i) | I::Invokespecial(i) | I::Invokestatic(i) => m.calls.extend(pool.member(i)),
+            I::Invokeinterface { index, .. } => m.calls.extend(pool.member(index)),
+            I::Athrow => m.throws = true,
+            I::Bipush(v) => m.ints.push(i64::from(v)),
+            I::Sipush(v) => m.ints.push(i64::from(v)),
+            I::IfAcmpeq(_) | I::IfAcmpne(_) | I::IfIcmpeq(_) | I::IfIcmpne(_) | I::IfIcmplt(_) | I::IfIcmpge(_) | I::IfIcmpgt(_) | I::IfIcmple(_)
+            | I::Ifeq(_) | I::Ifne(_) | I::Iflt(_) | I::Ifge(_) | I::Ifgt(_) | I::Ifle(_) | I::Ifnonnull(_) | I::Ifnull(_) => m.branches += 1,
+            I::Tableswitch { .. } | I::Lookupswitch { .. } => m.branches += 2,
+            _ => {}
+        }
+    }
+    m.reads.sort();
+    m.reads.dedup();
+    m.writes.sort();
+    m.writes.dedup();
+    m.calls.sort();
+    m.calls.dedup();
+}

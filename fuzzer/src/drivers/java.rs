@@ -1,0 +1,541 @@
+//! Renders a [`Plan`] as Java source: one driver class per target class (one driver method per
+//! method under test, like JDriver's output), the `Instances` helper class, and the `Dispatch`
+//! harness that picks a driver method from the input. The source is meant to be read and kept:
+//! locals are named after parameters, and every value is one visible `v.<type>()` call.
+//!
+//! Evaluation order is the plan's order. Whenever a value needs statements of its own (arrays,
+//! collections), all the arguments of that call are hoisted into locals, left to right, so
+//! Java's argument evaluation cannot reorder what is read from the input.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::rc::Rc;
+
+use crate::drivers::plan::{driver_class_of, Alt, AltKind, Constants, Driver, Helper, Param, Plan, Step, Value, DISPATCH, INSTANCES, MAX_DEPTH, MAX_STEPS};
+use crate::drivers::types::{java_name, JType};
+
+/// (path relative to the source root, content)
+pub fn render(plan: &Plan) -> Vec<(String, String)> {
+    let helpers: Rc<BTreeMap<String, String>> = Rc::new(plan.helpers.iter().map(|h| (h.ty.clone(), h.method.clone())).collect());
+    let mut files = Vec::new();
+    let mut by_class: BTreeMap<&str, Vec<&Driver>> = BTreeMap::new();
+    for d in &plan.drivers {
+        by_class.entry(d.class.as_str()).or_default().push(d);
+    }
+    for (class, drivers) in by_class {
+        let consts = plan.constants.iter().find(|(c, _)| c == class).map(|(_, k)| k.clone()).unwrap_or_default();
+        let fq = driver_class_of(class);
+        files.push((format!("{}.java", fq.replace('.', "/")), driver_class(class, &fq, &drivers, &consts, &helpers)));
+    }
+    files.push((format!("{}.java", INSTANCES.replace('.', "/")), instances_class(plan, &helpers)));
+    files.push((format!("{}.java", DISPATCH.replace('.', "/")), dispatch_class(plan)));
+    files
+}
+
+/// Builds statements and expressions, with fresh local names.
+struct Body {
+    lines: Vec<String>,
+    indent: usize,
+    names: BTreeMap<String, usize>,
+    /// Helper method name by type.
+    helpers: Rc<BTreeMap<String, String>>,
+}
+
+impl Body {
+    fn new(indent: usize, helpers: &Rc<BTreeMap<String, String>>) -> Body {
+        Body { lines: Vec::new(), indent, names: BTreeMap::new(), helpers: Rc::clone(helpers) }
+    }
+
+    fn line(&mut self, s: impl AsRef<str>) {
+        self.lines.push(format!("{}{}", "    ".repeat(self.indent), s.as_ref()));
+    }
+
+    /// A local name based on `hint`, unique in this body.
+    fn fresh(&mut self, hint: &str) -> String {
+        let base = local_name(hint);
+        let n = self.names.entry(base.clone()).or_insert(0);
+        *n += 1;
+        if *n == 1 {
+            base
+        } else {
+            format!("{base}{n}")
+        }
+    }
+
+    /// The expression for `value`; statements it needs go to the body first.
+    fn expr(&mut self, value: &Value, ty: &JType, hint: &str, depth: &str) -> String {
+        match value {
+            Value::Prim(c) => format!("v.{}()", prim_method(*c)),
+            Value::Builtin(m) => format!("v.{m}()"),
+            Value::FilePath => "v.filePath()".into(),
+            Value::Fixed(e) => (*e).to_string(),
+            Value::Enum(t) => format!("v.enumValue({}.class)", java_name(t)),
+            Value::Instance(t) => format!("Instances.{}(v, {depth})", self.helpers.get(t).map_or("missingHelper", String::as_str)),
+            Value::Array(e, et) => {
+                let name = self.fresh(hint);
+                let (base, dims) = array_new(et);
+                self.line(format!("{}[] {name} = new {base}[v.size()]{dims};", et.java()));
+                let i = self.fresh("index");
+                self.line(format!("for (int {i} = 0; {i} < {name}.length; {i}++) {{"));
+                self.indent += 1;
+                let x = self.expr(e, et, "element", depth);
+                self.line(format!("{name}[{i}] = {x};"));
+                self.indent -= 1;
+                self.line("}");
+                name
+            }
+            Value::Collection(imp, e, et) => {
+                let name = self.fresh(hint);
+                self.line(format!("{imp} {name} = new {imp}();"));
+                let n = self.fresh("count");
+                self.line(format!("for (int {n} = v.size(); {n} > 0; {n}--) {{"));
+                self.indent += 1;
+                let x = self.expr(e, et, "element", depth);
+                self.line(format!("{name}.add({x});"));
+                self.indent -= 1;
+                self.line("}");
+                name
+            }
+            Value::Map(k, kt, val, vt) => {
+                let name = self.fresh(hint);
+                self.line(format!("java.util.LinkedHashMap {name} = new java.util.LinkedHashMap();"));
+                let n = self.fresh("count");
+                self.line(format!("for (int {n} = v.size(); {n} > 0; {n}--) {{"));
+                self.indent += 1;
+                let key = self.expr(k, kt, "key", depth);
+                let key = self.hoist(&key, kt, "key", k);
+                let x = self.expr(val, vt, "value", depth);
+                self.line(format!("{name}.put({key}, {x});"));
+                self.indent -= 1;
+                self.line("}");
+                name
+            }
+            Value::Optional(e, et) => {
+                let name = self.fresh(hint);
+                self.line(format!("java.util.Optional {name} = java.util.Optional.empty();"));
+                self.line("if (v.choice(2) == 1) {");
+                self.indent += 1;
+                let x = self.expr(e, et, "element", depth);
+                self.line(format!("{name} = java.util.Optional.of({x});"));
+                self.indent -= 1;
+                self.line("}");
+                name
+            }
+            Value::Nullable(inner) => {
+                let mut probe = Body::new(0, &self.helpers);
+                let x = probe.expr(inner, ty, hint, depth);
+                if probe.lines.is_empty() {
+                    format!("v.isNull() ? null : {x}")
+                } else {
+                    let name = self.fresh(hint);
+                    self.line(format!("{} {name} = null;", ty.java()));
+                    self.line("if (!v.isNull()) {");
+                    self.indent += 1;
+                    let x = self.expr(inner, ty, hint, depth);
+                    self.line(format!("{name} = {x};"));
+                    self.indent -= 1;
+                    self.line("}");
+                    name
+                }
+            }
+        }
+    }
+
+    /// Keeps a map key in a local so the value's statements run after it.
+    fn hoist(&mut self, expr: &str, ty: &JType, hint: &str, value: &Value) -> String {
+        if is_simple(value) {
+            let name = self.fresh(hint);
+            self.line(format!("{} {name} = {expr};", boxed(ty)));
+            name
+        } else {
+            expr.to_string()
+        }
+    }
+
+    /// Arguments of one call, in order: inline when none needs statements, else all in locals.
+    fn args(&mut self, params: &[Param], depth: &str, always_locals: bool) -> Vec<String> {
+        let needs_statements = params.iter().any(|p| !is_simple(&p.value));
+        if !always_locals && !needs_statements {
+            return params.iter().map(|p| self.expr(&p.value, &p.ty, &p.name, depth)).collect();
+        }
+        let mut out = Vec::new();
+        for p in params {
+            let x = self.expr(&p.value, &p.ty, &p.name, depth);
+            if is_simple(&p.value) {
+                let name = self.fresh(&p.name);
+                self.line(format!("{} {name} = {x};", p.ty.java()));
+                out.push(name);
+            } else {
+                out.push(x);
+            }
+        }
+        out
+    }
+}
+
+/// A value with no statements of its own.
+fn is_simple(v: &Value) -> bool {
+    match v {
+        Value::Array(..) | Value::Collection(..) | Value::Map(..) | Value::Optional(..) => false,
+        Value::Nullable(inner) => is_simple(inner),
+        _ => true,
+    }
+}
+
+fn boxed(t: &JType) -> String {
+    match t {
+        JType::Prim(c) => match c {
+            'Z' => "Boolean",
+            'B' => "Byte",
+            'S' => "Short",
+            'C' => "Character",
+            'I' => "Integer",
+            'J' => "Long",
+            'F' => "Float",
+            _ => "Double",
+        }
+        .to_string(),
+        t => t.java(),
+    }
+}
+
+/// `new T[n][]...` for an array of element type `et`: the base type and the extra dimensions.
+fn array_new(et: &JType) -> (String, String) {
+    let mut dims = String::new();
+    let mut t = et;
+    while let JType::Array(e) = t {
+        dims.push_str("[]");
+        t = e;
+    }
+    (t.java(), dims)
+}
+
+pub fn prim_method(c: char) -> &'static str {
+    match c {
+        'Z' => "bool",
+        'B' => "int8",
+        'S' => "int16",
+        'C' => "char16",
+        'I' => "int32",
+        'J' => "int64",
+        'F' => "float32",
+        _ => "float64",
+    }
+}
+
+/// A lowerCamel Java identifier from a hint (parameter or type name).
+pub fn local_name(hint: &str) -> String {
+    let cleaned: String = hint.chars().filter(|c| c.is_alphanumeric() || *c == '_').collect();
+    let mut s = match cleaned.chars().next() {
+        Some(c) if c.is_alphabetic() => c.to_lowercase().collect::<String>() + &cleaned[c.len_utf8()..],
+        Some(_) => format!("x{cleaned}"),
+        None => "x".into(),
+    };
+    if !crate::drivers::instances::is_identifier(&s) || s == "v" || s == "i" || s == "n" || s == "step" || s == "depth" {
+        s.push('_');
+    }
+    s
+}
+
+pub fn string_literal(s: &str) -> String {
+    let mut out = String::from("\"");
+    for u in s.encode_utf16() {
+        match u {
+            0x22 => out.push_str("\\\""),
+            0x5c => out.push_str("\\\\"),
+            0x0a => out.push_str("\\n"),
+            0x0d => out.push_str("\\r"),
+            0x09 => out.push_str("\\t"),
+            0x20..=0x7e => out.push(char::from(u as u8)),
+            _ => {
+                let _ = write!(out, "\\u{u:04x}");
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn double_literal(d: f64) -> String {
+    if d.is_nan() {
+        "Double.NaN".into()
+    } else if d.is_infinite() {
+        if d > 0.0 { "Double.POSITIVE_INFINITY".into() } else { "Double.NEGATIVE_INFINITY".into() }
+    } else {
+        let s = format!("{d:?}");
+        if s.contains(['.', 'e', 'E']) { s } else { format!("{s}.0") }
+    }
+}
+
+fn long_literal(l: i64) -> String {
+    if l == i64::MIN { "Long.MIN_VALUE".into() } else { format!("{l}L") }
+}
+
+fn int_literal(i: i32) -> String {
+    if i == i32::MIN { "Integer.MIN_VALUE".into() } else { i.to_string() }
+}
+
+fn array_literal(items: Vec<String>) -> String {
+    let mut out = String::from("{");
+    let mut col = 0;
+    for (k, it) in items.iter().enumerate() {
+        if k > 0 {
+            out.push(',');
+            if col > 90 {
+                out.push_str("\n            ");
+                col = 0;
+            } else {
+                out.push(' ');
+            }
+        }
+        col += it.len() + 2;
+        out.push_str(it);
+    }
+    out.push('}');
+    out
+}
+
+fn signature_text(d: &Driver) -> String {
+    let params = crate::drivers::types::method_params(&d.desc, None).unwrap_or_default();
+    format!("{}.{}({})", java_name(&d.class), d.method, params.iter().map(JType::java).collect::<Vec<_>>().join(", "))
+}
+
+fn driver_class(class: &str, fq: &str, drivers: &[&Driver], k: &Constants, helpers: &Rc<BTreeMap<String, String>>) -> String {
+    let (pkg, simple) = fq.rsplit_once('.').unwrap_or(("", fq));
+    let mut s = String::new();
+    let _ = writeln!(s, "// Generated by jvmfuzz (`fuzz drivers`). Keep it, edit it, or use it as a harness.");
+    let _ = writeln!(s, "package {pkg};\n");
+    let _ = writeln!(s, "import com.jvmfuzz.shim.driver.TypedValues;");
+    let _ = writeln!(s, "import jvmfuzz.drivers.Instances;\n");
+    let _ = writeln!(s, "/**");
+    let _ = writeln!(s, " * Drivers for {{@code {}}}: one method per public method under test. Each builds the", java_name(class));
+    let _ = writeln!(s, " * receiver, runs a method sequence over the modifiers of the fields the method reads, then");
+    let _ = writeln!(s, " * calls it with typed values read from the fuzzer's input.");
+    let _ = writeln!(s, " */");
+    let _ = writeln!(s, "public final class {simple} {{");
+    let _ = writeln!(s, "    private {simple}() {{}}\n");
+    let _ = writeln!(s, "    /** Constants of {} (its constant pool): predefined values. */", java_name(class));
+    let _ = writeln!(s, "    private static final int[] INTS = {};", array_literal(k.ints.iter().map(|i| int_literal(*i)).collect()));
+    let _ = writeln!(s, "    private static final long[] LONGS = {};", array_literal(k.longs.iter().map(|l| long_literal(*l)).collect()));
+    let _ = writeln!(s, "    private static final double[] DOUBLES = {};", array_literal(k.doubles.iter().map(|d| double_literal(*d)).collect()));
+    let _ = writeln!(s, "    private static final String[] STRINGS = {};", array_literal(k.strings.iter().map(|x| string_literal(x)).collect()));
+    for d in drivers {
+        s.push('\n');
+        s.push_str(&driver_method(d, helpers));
+    }
+    s.push_str("}\n");
+    s
+}
+
+fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
+    let mut b = Body::new(2, helpers);
+    let owner = java_name(&d.class);
+    b.line("v.constants(INTS, LONGS, DOUBLES, STRINGS);");
+    let recv = match &d.receiver {
+        Some(r) => {
+            let name = b.fresh(&JType::object(&d.class).simple());
+            let x = b.expr(r, &JType::object(&d.class), &name, "0");
+            b.line(format!("{owner} {name} = {x};"));
+            name
+        }
+        None => owner.clone(),
+    };
+    if !d.steps.is_empty() {
+        b.line(format!("// Method sequence: modifiers of the fields {} reads.", d.method));
+        b.line(format!("for (int step = v.choice({}); step > 0; step--) {{", MAX_STEPS + 1));
+        b.indent += 1;
+        let single = d.steps.len() == 1;
+        if !single {
+            b.line(format!("switch (v.choice({})) {{", d.steps.len()));
+            b.indent += 1;
+        }
+        for (i, step) in d.steps.iter().enumerate() {
+            let label = if i + 1 == d.steps.len() { "default".to_string() } else { format!("case {i}") };
+            let comment = match step {
+                Step::Call { fields, .. } => format!(" // writes {}", fields.join(", ")),
+                Step::SetField { .. } => String::new(),
+            };
+            if single {
+                if !comment.is_empty() {
+                    b.line(comment.trim_start().to_string());
+                }
+            } else {
+                b.line(format!("{label}: {{{comment}"));
+                b.indent += 1;
+            }
+            match step {
+                Step::Call { name, params, .. } => {
+                    let args = b.args(params, "0", false);
+                    b.line(format!("{recv}.{name}({});", args.join(", ")));
+                }
+                Step::SetField { name, param } => {
+                    let x = b.expr(&param.value, &param.ty, &param.name, "0");
+                    b.line(format!("{recv}.{name} = {x};"));
+                }
+            }
+            if !single {
+                b.line("break;");
+                b.indent -= 1;
+                b.line("}");
+            }
+        }
+        if !single {
+            b.indent -= 1;
+            b.line("}");
+        }
+        b.indent -= 1;
+        b.line("}");
+    }
+    let args = b.args(&d.params, "0", true);
+    b.line(format!("{recv}.{}({});", d.method, args.join(", ")));
+    let mut s = String::new();
+    let reads = if d.reads.is_empty() { String::new() } else { format!(" Reads {}.", d.reads.join(", ")) };
+    let _ = writeln!(s, "    /** Fuzzes {{@code {}}}.{reads} */", signature_text(d));
+    let _ = writeln!(s, "    public static void {}(TypedValues v) throws Throwable {{", d.java_name);
+    for l in b.lines {
+        let _ = writeln!(s, "{l}");
+    }
+    let _ = writeln!(s, "    }}");
+    s
+}
+
+fn alt_expr(b: &mut Body, a: &Alt) -> String {
+    match &a.kind {
+        AltKind::New(c) => {
+            let args = b.args(&a.params, "depth + 1", false);
+            format!("new {}({})", java_name(c), args.join(", "))
+        }
+        AltKind::Static(c, m) => {
+            let args = b.args(&a.params, "depth + 1", false);
+            format!("{}.{m}({})", java_name(c), args.join(", "))
+        }
+        AltKind::Field(c, f) => format!("{}.{f}", java_name(c)),
+        AltKind::Subtype(k) => b.expr(&Value::Instance(k.clone()), &JType::object(k), "sub", "depth + 1"),
+    }
+}
+
+/// A choice among `alts` (none when there is only one: nothing is read from the input).
+fn helper_switch(b: &mut Body, alts: &[&Alt]) {
+    if let [only] = alts {
+        let x = alt_expr(b, only);
+        b.line(format!("return {x};"));
+        return;
+    }
+    b.line(format!("switch (v.choice({})) {{", alts.len()));
+    b.indent += 1;
+    for (i, a) in alts.iter().enumerate() {
+        let label = if i + 1 == alts.len() { "default".to_string() } else { format!("case {i}") };
+        b.line(format!("{label}: {{"));
+        b.indent += 1;
+        let x = alt_expr(b, a);
+        b.line(format!("return {x};"));
+        b.indent -= 1;
+        b.line("}");
+    }
+    b.indent -= 1;
+    b.line("}");
+}
+
+fn helper_method(h: &Helper, helpers: &Rc<BTreeMap<String, String>>) -> String {
+    let ty = java_name(&h.ty);
+    let mut b = Body::new(2, helpers);
+    let leaves = h.leaves();
+    if leaves.len() < h.alts.len() {
+        b.line(format!("if (depth > {MAX_DEPTH}) {{"));
+        b.indent += 1;
+        if leaves.is_empty() {
+            b.line("throw Expected.tooDeep();");
+        } else {
+            helper_switch(&mut b, &leaves);
+        }
+        b.indent -= 1;
+        b.line("}");
+    }
+    let all: Vec<&Alt> = h.alts.iter().collect();
+    helper_switch(&mut b, &all);
+    let mut s = String::new();
+    let _ = writeln!(s, "    /** A {{@code {ty}}}: {} way(s), cheapest first. */", h.alts.len());
+    let _ = writeln!(s, "    public static {ty} {}(TypedValues v, int depth) throws Throwable {{", h.method);
+    for l in b.lines {
+        let _ = writeln!(s, "{l}");
+    }
+    let _ = writeln!(s, "    }}");
+    s
+}
+
+fn instances_class(plan: &Plan, helpers: &Rc<BTreeMap<String, String>>) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "// Generated by jvmfuzz (`fuzz drivers`).");
+    let _ = writeln!(s, "package jvmfuzz.drivers;\n");
+    let _ = writeln!(s, "import com.jvmfuzz.shim.driver.Expected;");
+    let _ = writeln!(s, "import com.jvmfuzz.shim.driver.TypedValues;\n");
+    let _ = writeln!(s, "/**");
+    let _ = writeln!(s, " * Instance helpers: how to build each type the drivers need, from the constructors, static");
+    let _ = writeln!(s, " * factories and constants found on the class path, or through an implementation of an");
+    let _ = writeln!(s, " * interface or abstract class. Below depth {MAX_DEPTH}, only ways that need no other helper are used.");
+    let _ = writeln!(s, " */");
+    let _ = writeln!(s, "@SuppressWarnings({{\"rawtypes\", \"unchecked\", \"deprecation\"}})");
+    let _ = writeln!(s, "public final class Instances {{");
+    let _ = writeln!(s, "    private Instances() {{}}");
+    for h in &plan.helpers {
+        s.push('\n');
+        s.push_str(&helper_method(h, helpers));
+    }
+    s.push_str("}\n");
+    s
+}
+
+fn dispatch_class(plan: &Plan) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "// Generated by jvmfuzz (`fuzz drivers`).");
+    let _ = writeln!(s, "package jvmfuzz.drivers;\n");
+    let _ = writeln!(s, "import com.jvmfuzz.shim.driver.Expected;");
+    let _ = writeln!(s, "import com.jvmfuzz.shim.driver.TypedValues;\n");
+    let _ = writeln!(s, "/** The harness: the input's first value picks the driver method, the rest feeds it. */");
+    let _ = writeln!(s, "public final class Dispatch {{");
+    let _ = writeln!(s, "    private Dispatch() {{}}\n");
+    let _ = writeln!(s, "    /** The method under test of each driver method, as stack traces name it. */");
+    let _ = writeln!(s, "    static final String[] TARGETS = {{");
+    for d in &plan.drivers {
+        let _ = writeln!(s, "        {},", string_literal(&d.target()));
+    }
+    let _ = writeln!(s, "    }};\n");
+    let _ = writeln!(s, "    static {{");
+    let _ = writeln!(s, "        Expected.register(Dispatch.class, TARGETS);");
+    let _ = writeln!(s, "    }}\n");
+    let _ = writeln!(s, "    public static void fuzzerTestOneInput(byte[] data) throws Throwable {{");
+    let _ = writeln!(s, "        run(new TypedValues(data));");
+    let _ = writeln!(s, "        Expected.end();");
+    let _ = writeln!(s, "    }}\n");
+    let _ = writeln!(s, "    static void run(TypedValues v) throws Throwable {{");
+    let _ = writeln!(s, "        int m = v.choice({});", plan.drivers.len());
+    let _ = writeln!(s, "        Expected.begin(m);");
+    let _ = writeln!(s, "        switch (m) {{");
+    for d in &plan.drivers {
+        let label = if d.id + 1 == plan.drivers.len() { "default".to_string() } else { format!("case {}", d.id) };
+        let _ = writeln!(s, "            {label}:");
+        let _ = writeln!(s, "                {}.{}(v);", d.driver_class(), d.java_name);
+        let _ = writeln!(s, "                break;");
+    }
+    let _ = writeln!(s, "        }}");
+    let _ = writeln!(s, "    }}");
+    s.push_str("}\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals() {
+        assert_eq!(string_literal("a\"b\\c\n\u{0}\u{e9}\u{1F600}"), "\"a\\\"b\\\\c\\n\\u0000\\u00e9\\ud83d\\ude00\"");
+        assert_eq!(double_literal(1.0), "1.0");
+        assert_eq!(double_literal(f64::NAN), "Double.NaN");
+        assert_eq!(double_literal(1e300), "1e300");
+        assert_eq!(long_literal(i64::MIN), "Long.MIN_VALUE");
+        assert_eq!(local_name("Codec"), "codec");
+        assert_eq!(local_name("int"), "int_");
+        assert_eq!(local_name("v"), "v_");
+    }
+}

@@ -1,0 +1,262 @@
+//! Automatic drivers: fuzz any public method of a jar with no harness written by hand (the
+//! JDriver seed, plus typed values from the fuzzing-platform seed).
+//!
+//! Flow: `classes` reads the class path with classfile-parser; `graphs` finds which fields a
+//! method reads and which methods write them (Algorithm 1) and picks a method sequence
+//! (Algorithm 2); `instances` builds the type table and the instance helpers (Algorithms 3 and
+//! 4) on top of the JDK knowledge in `types`; `planner` decides, per method, whether it gets a
+//! driver and what the driver does ([`plan::Plan`]); `java` renders the plan as readable Java.
+//! The fuzzing client compiles that source in its own JVM (javax.tools, [`compile_in_jvm`]) and
+//! fuzzes `jvmfuzz.drivers.Dispatch` as an ordinary byte[] harness. For a finding,
+//! `reproducer` turns the recorded decisions of the failing run into a JUnit test.
+//!
+//! The Java half lives in the shim (`com.jvmfuzz.shim.driver`): TypedValues decodes the input
+//! into typed values with boundary and predefined values; Expected holds the rules of what
+//! counts as a bug.
+
+pub mod classes;
+pub mod graphs;
+pub mod instances;
+pub mod java;
+pub mod plan;
+pub mod planner;
+pub mod reproducer;
+pub mod types;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use jni::objects::{JClass, JObject, JString, JValue};
+use jni::JNIEnv;
+
+pub use plan::Plan;
+pub use planner::{Options, Report, Selection};
+
+#[derive(Debug, thiserror::Error)]
+pub enum DriverError {
+    #[error("{0}")]
+    Plan(#[from] planner::PlanError),
+    #[error("cannot read the class path: {0}")]
+    ClassPath(std::io::Error),
+    #[error("cannot write drivers to {0}: {1}")]
+    Write(PathBuf, std::io::Error),
+    #[error("no driver could be generated ({0}); see {1}")]
+    NoDrivers(String, PathBuf),
+}
+
+/// What a fuzzing client needs to run generated drivers.
+#[derive(Debug, Clone)]
+pub struct DriverRun {
+    pub plan: Arc<Plan>,
+    pub src: PathBuf,
+    pub classes: PathBuf,
+    /// Class path to compile the drivers against (the target's, plus the shim jar).
+    pub compile_cp: String,
+    /// The user's class path, for the reproducers' run instructions.
+    pub user_cp: String,
+}
+
+impl DriverRun {
+    /// One seed per driver method: its dispatcher index, then zeros (cheapest constructor, no
+    /// method sequence, zero values). Every method starts with one entry in the corpus.
+    pub fn seeds(&self) -> Vec<Vec<u8>> {
+        let n = self.plan.drivers.len();
+        (0..n)
+            .map(|i| {
+                let mut s = if n > 256 { vec![(i >> 8) as u8, i as u8] } else if n > 1 { vec![i as u8] } else { vec![] };
+                s.extend_from_slice(&[0u8; 32]);
+                s
+            })
+            .collect()
+    }
+}
+
+/// Analyses the class path, writes the drivers' source under `out/src` and a report under
+/// `out/drivers.txt`. The result is ready for [`compile_in_jvm`].
+pub fn generate(entries: &[PathBuf], user_cp: &str, sel: &Selection, opts: &Options, out: &Path) -> Result<(DriverRun, Report), DriverError> {
+    let pool = classes::ClassPool::load(entries).map_err(DriverError::ClassPath)?;
+    let (plan, report) = planner::plan(&pool, sel, opts)?;
+    let src = out.join("src");
+    let w = |e| DriverError::Write(out.to_path_buf(), e);
+    if src.exists() {
+        std::fs::remove_dir_all(&src).map_err(w)?;
+    }
+    for (rel, text) in java::render(&plan) {
+        let p = src.join(rel);
+        if let Some(d) = p.parent() {
+            std::fs::create_dir_all(d).map_err(w)?;
+        }
+        std::fs::write(&p, text).map_err(w)?;
+    }
+    std::fs::write(out.join("drivers.txt"), report_text(&plan, &report)).map_err(w)?;
+    if plan.drivers.is_empty() {
+        let mut reasons: Vec<String> = report.skipped.iter().take(5).map(|s| format!("{}: {}", s.method, s.reason)).collect();
+        if reasons.is_empty() {
+            reasons.push("no public method".into());
+        }
+        return Err(DriverError::NoDrivers(reasons.join("; "), out.join("drivers.txt")));
+    }
+    let shim = jvmfuzz_agent::jvmti::install_shim_jar().map_err(w)?;
+    let classes = out.join("classes");
+    std::fs::create_dir_all(&classes).map_err(w)?;
+    let mut compile_cp: Vec<String> = entries.iter().map(|e| e.display().to_string()).collect();
+    compile_cp.push(shim.display().to_string());
+    Ok((
+        DriverRun { plan: Arc::new(plan), src: abs(&src), classes: abs(&classes), compile_cp: compile_cp.join(":"), user_cp: user_cp.to_string() },
+        report,
+    ))
+}
+
+fn abs(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// The human-readable report: counts, every driver method, every skipped method and why.
+pub fn report_text(plan: &Plan, r: &Report) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    let _ = writeln!(s, "classes: {}", r.classes);
+    let _ = writeln!(s, "public methods: {}", r.public_methods);
+    let _ = writeln!(s, "driver methods: {}", plan.drivers.len());
+    let _ = writeln!(s, "driver classes: {}", plan.drivers.iter().map(|d| d.class.as_str()).collect::<std::collections::BTreeSet<_>>().len());
+    let _ = writeln!(s, "instance helpers: {}", plan.helpers.len());
+    let _ = writeln!(s, "skipped: {}", r.skipped.len());
+    let _ = writeln!(s, "class files classfile-parser refused: {}", r.refused_class_files);
+    let _ = writeln!(s, "\n[drivers]");
+    for d in &plan.drivers {
+        let _ = writeln!(s, "{} {}.{}{}", d.id, d.class.replace('/', "."), d.method, d.desc);
+    }
+    let _ = writeln!(s, "\n[skipped]");
+    for k in &r.skipped {
+        let _ = writeln!(s, "{}: {}", k.method, k.reason);
+    }
+    s
+}
+
+/// In the fuzzing client, before the harness is looked up: compiles the drivers with the JDK's
+/// compiler API in this JVM, unless the classes are already built from the same source. A file
+/// lock keeps `--jobs` clients from compiling into the same folder at once.
+pub fn compile_in_jvm(env: &mut JNIEnv, d: &DriverRun) -> Result<(), String> {
+    let stamp_text = source_stamp(&d.src).map_err(|e| format!("cannot read {}: {e}", d.src.display()))?;
+    let lock_path = d.classes.with_extension("lock");
+    let lock = std::fs::File::create(&lock_path).map_err(|e| format!("cannot create {}: {e}", lock_path.display()))?;
+    // SAFETY: flock on a file descriptor we own for the duration of this function.
+    unsafe {
+        use std::os::fd::AsRawFd;
+        libc::flock(lock.as_raw_fd(), libc::LOCK_EX);
+    }
+    let stamp = d.classes.join(".source-stamp");
+    if std::fs::read_to_string(&stamp).ok().as_deref() == Some(stamp_text.as_str()) {
+        return Ok(());
+    }
+    let _ = std::fs::remove_dir_all(&d.classes);
+    let _ = std::fs::create_dir_all(&d.classes);
+    let r = env.with_local_frame(8, |env| -> Result<Option<String>, jni::errors::Error> {
+        let class = env.find_class("com/jvmfuzz/shim/driver/DriverCompiler")?;
+        let src = env.new_string(d.src.display().to_string())?;
+        let out = env.new_string(d.classes.display().to_string())?;
+        let cp = env.new_string(&d.compile_cp)?;
+        let r = env
+            .call_static_method(
+                &class,
+                "compile",
+                "(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;",
+                &[JValue::Object(&src), JValue::Object(&out), JValue::Object(&cp)],
+            )?
+            .l()?;
+        if r.is_null() {
+            return Ok(None);
+        }
+        let s: String = env.get_string(&JString::from(r))?.into();
+        Ok(Some(s))
+    });
+    match r {
+        Ok(None) => {
+            let _ = std::fs::write(&stamp, stamp_text);
+            Ok(())
+        }
+        Ok(Some(msg)) => Err(format!("the generated drivers in {} do not compile (please report this):\n{}", d.src.display(), truncate(&msg, 4000))),
+        Err(e) => {
+            let detail = crate::harness::pending_text(env);
+            Err(format!("cannot compile the drivers: {e} ({detail})"))
+        }
+    }
+}
+
+fn truncate(s: &str, n: usize) -> &str {
+    match s.char_indices().nth(n) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}
+
+/// Names and contents of every source file, hashed: equal stamps mean equal sources.
+fn source_stamp(src: &Path) -> std::io::Result<String> {
+    let mut files = Vec::new();
+    fn walk(d: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+        for e in std::fs::read_dir(d)? {
+            let p = e?.path();
+            if p.is_dir() {
+                walk(&p, out)?;
+            } else {
+                out.push(p);
+            }
+        }
+        Ok(())
+    }
+    walk(src, &mut files)?;
+    files.sort();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for f in files {
+        for b in f.display().to_string().bytes().chain(std::fs::read(&f)?) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    Ok(format!("{h:016x}"))
+}
+
+/// Writes `dir/ReproducerTest.java`, the readable JUnit reproducer of a finding: the input is
+/// run once more with recording on, and the recorded decisions are replayed on the plan.
+pub fn write_reproducer(env: &mut JNIEnv, d: &DriverRun, input: &[u8], dir: &Path, info: &reproducer::FindingInfo) -> Result<(), String> {
+    let trace = env
+        .with_local_frame(8, |env| -> Result<String, jni::errors::Error> {
+            let dispatch: JClass = env.find_class(plan::DISPATCH.replace('.', "/"))?;
+            let expected = env.find_class("com/jvmfuzz/shim/driver/Expected")?;
+            let data = env.byte_array_from_slice(input)?;
+            let r = env
+                .call_static_method(expected, "trace", "(Ljava/lang/Class;[B)Ljava/lang/String;", &[JValue::Object(&dispatch), JValue::Object(&JObject::from(data))])?
+                .l()?;
+            Ok(env.get_string(&JString::from(r))?.into())
+        })
+        .map_err(|e| {
+            let detail = crate::harness::pending_text(env);
+            format!("cannot trace the failing input: {e} ({detail})")
+        })?;
+    let src = reproducer::junit(&d.plan, &trace, info).ok_or("the recorded run does not match the generated drivers")?;
+    std::fs::write(dir.join("ReproducerTest.java"), src).map_err(|e| e.to_string())
+}
+
+/// Deletes the drivers' temporary files (the JVM is never destroyed, so deleteOnExit does not run).
+pub fn delete_temp_files(env: &mut JNIEnv) {
+    let r = env.with_local_frame(4, |env| -> Result<(), jni::errors::Error> {
+        let tv = env.find_class("com/jvmfuzz/shim/driver/TypedValues")?;
+        env.call_static_method(tv, "deleteTempFiles", "()V", &[])?;
+        Ok(())
+    });
+    if r.is_err() {
+        let _ = env.exception_clear();
+    }
+}
+
+/// Per driver method: runs, set-up failures, runs that reached the method under test.
+pub fn stats(env: &mut JNIEnv) -> Option<String> {
+    env.with_local_frame(4, |env| -> Result<String, jni::errors::Error> {
+        let expected = env.find_class("com/jvmfuzz/shim/driver/Expected")?;
+        let r = env.call_static_method(expected, "stats", "()Ljava/lang/String;", &[])?.l()?;
+        Ok(env.get_string(&JString::from(r))?.into())
+    })
+    .map_err(|_| {
+        let _ = env.exception_clear();
+    })
+    .ok()
+}

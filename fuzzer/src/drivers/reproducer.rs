@@ -1,0 +1,348 @@
+//! Readable JUnit 5 reproducers for findings of generated drivers. The failing input is run once
+//! more with recording on (`Expected.trace`), which yields every decision and value as Java
+//! source; this module walks the driver's [`Plan`] with that trace, exactly as the driver did,
+//! and writes the same objects, the same values and the same calls as straight-line code. No
+//! byte blob: a `byte[]` argument is written as the array it was.
+
+use std::fmt::Write as _;
+
+use crate::drivers::java::local_name;
+use crate::drivers::plan::{Alt, AltKind, Driver, Param, Plan, Step, Value, MAX_DEPTH};
+use crate::drivers::types::{java_name, JType};
+
+/// One trace entry: a choice index or a value's Java expression.
+#[derive(Debug, Clone, PartialEq)]
+enum Entry {
+    Choice(usize),
+    Value(String),
+}
+
+fn parse_trace(trace: &str) -> Vec<Entry> {
+    trace
+        .lines()
+        .filter_map(|l| {
+            let (k, rest) = l.split_at_checked(2)?;
+            match k {
+                "c " => rest.parse().ok().map(Entry::Choice),
+                "v " => Some(Entry::Value(rest.to_string())),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+struct Walker<'a> {
+    plan: &'a Plan,
+    trace: std::vec::IntoIter<Entry>,
+    lines: Vec<String>,
+    names: std::collections::BTreeMap<String, usize>,
+}
+
+impl Walker<'_> {
+    fn choice(&mut self) -> Option<usize> {
+        match self.trace.next()? {
+            Entry::Choice(c) => Some(c),
+            Entry::Value(_) => None,
+        }
+    }
+
+    fn value_text(&mut self) -> Option<String> {
+        match self.trace.next()? {
+            Entry::Value(v) => Some(v),
+            Entry::Choice(_) => None,
+        }
+    }
+
+    fn fresh(&mut self, hint: &str) -> String {
+        let base = local_name(hint);
+        let n = self.names.entry(base.clone()).or_insert(0);
+        *n += 1;
+        if *n == 1 {
+            base
+        } else {
+            format!("{base}{n}")
+        }
+    }
+
+    fn line(&mut self, s: String) {
+        self.lines.push(format!("        {s}"));
+    }
+
+    /// The expression of one value, as the driver built it (None: the trace ended there).
+    fn value(&mut self, v: &Value, ty: &JType, hint: &str, depth: u32) -> Option<String> {
+        match v {
+            Value::Prim(_) | Value::Builtin(_) | Value::FilePath | Value::Enum(_) => self.value_text(),
+            Value::Fixed(e) => Some((*e).to_string()),
+            Value::Instance(t) => self.helper(t, depth),
+            Value::Array(e, et) => {
+                let n = self.choice()?;
+                let items: Option<Vec<String>> = (0..n).map(|_| self.value(e, et, "element", depth)).collect();
+                let (base, dims) = array_parts(et);
+                Some(format!("new {base}[]{dims} {{{}}}", items?.join(", ")))
+            }
+            Value::Collection(imp, e, et) => {
+                let n = self.choice()?;
+                let items: Option<Vec<String>> = (0..n).map(|_| self.value(e, et, "element", depth)).collect();
+                let name = self.fresh(hint);
+                self.line(format!("{imp}<{}> {name} = new {imp}<>();", boxed(et)));
+                for i in items? {
+                    self.line(format!("{name}.add({i});"));
+                }
+                Some(name)
+            }
+            Value::Map(k, kt, val, vt) => {
+                let n = self.choice()?;
+                let mut entries = Vec::new();
+                for _ in 0..n {
+                    let key = self.value(k, kt, "key", depth)?;
+                    let x = self.value(val, vt, "value", depth)?;
+                    entries.push((key, x));
+                }
+                let name = self.fresh(hint);
+                self.line(format!("java.util.Map<{}, {}> {name} = new java.util.LinkedHashMap<>();", boxed(kt), boxed(vt)));
+                for (key, x) in entries {
+                    self.line(format!("{name}.put({key}, {x});"));
+                }
+                Some(name)
+            }
+            Value::Optional(e, et) => {
+                if self.choice()? == 1 {
+                    Some(format!("java.util.Optional.of({})", self.value(e, et, hint, depth)?))
+                } else {
+                    Some("java.util.Optional.empty()".into())
+                }
+            }
+            Value::Nullable(inner) => {
+                if self.choice()? == 1 {
+                    Some("null".into())
+                } else {
+                    self.value(inner, ty, hint, depth)
+                }
+            }
+        }
+    }
+
+    /// An instance helper's result, assigned to a local named after its type.
+    fn helper(&mut self, ty: &str, depth: u32) -> Option<String> {
+        let h = self.plan.helper(ty)?;
+        let alts: Vec<&Alt> = if depth > MAX_DEPTH { h.leaves() } else { h.alts.iter().collect() };
+        if alts.is_empty() {
+            return None;
+        }
+        let k = if alts.len() == 1 { 0 } else { self.choice()? };
+        let alt = *alts.get(k)?;
+        let expr = match &alt.kind {
+            AltKind::New(c) => format!("new {}({})", java_name(c), self.args(&alt.params, depth + 1)?.join(", ")),
+            AltKind::Static(c, m) => format!("{}.{m}({})", java_name(c), self.args(&alt.params, depth + 1)?.join(", ")),
+            AltKind::Field(c, f) => format!("{}.{f}", java_name(c)),
+            AltKind::Subtype(k) => return self.helper(k, depth + 1),
+        };
+        let t = JType::object(ty);
+        let name = self.fresh(&t.simple());
+        self.line(format!("{} {name} = {expr};", t.java()));
+        Some(name)
+    }
+
+    fn args(&mut self, params: &[Param], depth: u32) -> Option<Vec<String>> {
+        params.iter().map(|p| self.value(&p.value, &p.ty, &p.name, depth)).collect()
+    }
+
+    /// Walks one driver; statements stop where the recorded run stopped.
+    fn driver(&mut self, d: &Driver) -> Option<()> {
+        let owner = java_name(&d.class);
+        let recv = match &d.receiver {
+            Some(r) => {
+                let t = JType::object(&d.class);
+                let x = self.value(r, &t, &t.simple(), 0)?;
+                if matches!(r, Value::Instance(_)) {
+                    x
+                } else {
+                    let name = self.fresh(&t.simple());
+                    self.line(format!("{owner} {name} = {x};"));
+                    name
+                }
+            }
+            None => owner,
+        };
+        if !d.steps.is_empty() {
+            let n = self.choice()?;
+            for _ in 0..n {
+                let k = if d.steps.len() == 1 { 0 } else { self.choice()? };
+                match d.steps.get(k)? {
+                    Step::Call { name, params, .. } => {
+                        let args = self.args(params, 0)?;
+                        self.line(format!("{recv}.{name}({});", args.join(", ")));
+                    }
+                    Step::SetField { name, param } => {
+                        let x = self.value(&param.value, &param.ty, &param.name, 0)?;
+                        self.line(format!("{recv}.{name} = {x};"));
+                    }
+                }
+            }
+        }
+        let mut args = Vec::new();
+        for p in &d.params {
+            let x = self.value(&p.value, &p.ty, &p.name, 0)?;
+            let name = self.fresh(&p.name);
+            self.line(format!("{} {name} = {x};", p.ty.java()));
+            args.push(name);
+        }
+        self.line(format!("{recv}.{}({});", d.method, args.join(", ")));
+        Some(())
+    }
+}
+
+fn boxed(t: &JType) -> String {
+    match t {
+        JType::Prim(c) => match c {
+            'Z' => "Boolean",
+            'B' => "Byte",
+            'S' => "Short",
+            'C' => "Character",
+            'I' => "Integer",
+            'J' => "Long",
+            'F' => "Float",
+            _ => "Double",
+        }
+        .to_string(),
+        t => t.java(),
+    }
+}
+
+fn array_parts(et: &JType) -> (String, String) {
+    let mut dims = String::new();
+    let mut t = et;
+    while let JType::Array(e) = t {
+        dims.push_str("[]");
+        t = e;
+    }
+    (t.java(), dims)
+}
+
+/// TypedValues.bufferedImage's pixels, for reproducers that pass an image.
+const IMAGE_HELPER: &str = "
+    /** The image the driver built: w x h of the given type, pixel (x, y) = seed * (31 * y + x + 1). */
+    static java.awt.image.BufferedImage jvmfuzzImage(int w, int h, int type, int seed) {
+        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(w, h, type);
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                img.setRGB(x, y, seed * (31 * y + x + 1));
+            }
+        }
+        return img;
+    }
+";
+
+/// What a finding's reproducer needs to say about the failure.
+pub struct FindingInfo<'a> {
+    pub id: &'a str,
+    pub exception: &'a str,
+    pub message: &'a str,
+    pub class_path: &'a str,
+}
+
+/// The JUnit 5 test class for `trace` (from `Expected.trace`), or None if the trace does not
+/// match the plan (e.g. drivers regenerated since).
+pub fn junit(plan: &Plan, trace: &str, f: &FindingInfo) -> Option<String> {
+    let entries = parse_trace(trace);
+    let mut w = Walker { plan, trace: entries.into_iter(), lines: Vec::new(), names: Default::default() };
+    let m = w.choice()?;
+    let d = plan.drivers.get(m)?;
+    let complete = w.driver(d).is_some();
+    let mut s = String::new();
+    let _ = writeln!(s, "// jvmfuzz finding {}: {}: {}", f.id, f.exception, f.message.replace(['\n', '\r'], " "));
+    let _ = writeln!(s, "// The calls the generated driver {}.{} made on the failing input.", d.driver_class(), d.java_name);
+    let _ = writeln!(s, "// Run it with the target on the class path, e.g.:");
+    let _ = writeln!(s, "//   javac -cp {}:junit-platform-console-standalone.jar ReproducerTest.java", f.class_path);
+    let _ = writeln!(s, "//   java -jar junit-platform-console-standalone.jar -cp {}:. --select-class ReproducerTest", f.class_path);
+    let _ = writeln!(s);
+    let _ = writeln!(s, "import org.junit.jupiter.api.Test;\n");
+    let _ = writeln!(s, "class ReproducerTest {{");
+    let _ = writeln!(s, "    /** Expected to throw {}. */", f.exception);
+    let _ = writeln!(s, "    @Test");
+    let _ = writeln!(s, "    @SuppressWarnings({{\"rawtypes\", \"unchecked\", \"deprecation\"}})");
+    let _ = writeln!(s, "    void {}() throws Throwable {{", local_name(&d.java_name));
+    for l in &w.lines {
+        let _ = writeln!(s, "{l}");
+    }
+    if !complete {
+        let _ = writeln!(s, "        // (the failure happened here, before the method under test was called)");
+    }
+    let _ = writeln!(s, "    }}");
+    if w.lines.iter().any(|l| l.contains("jvmfuzzImage(")) {
+        s.push_str(IMAGE_HELPER);
+    }
+    let _ = writeln!(s, "}}");
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::drivers::plan::Helper;
+
+    fn plan() -> Plan {
+        let account = "com/acme/Account".to_string();
+        Plan {
+            drivers: vec![Driver {
+                id: 0,
+                class: account.clone(),
+                method: "withdraw".into(),
+                desc: "(I)V".into(),
+                java_name: "withdraw".into(),
+                receiver: Some(Value::Instance(account.clone())),
+                steps: vec![
+                    Step::Call { name: "deposit".into(), params: vec![Param { name: "amount".into(), ty: JType::Prim('I'), value: Value::Prim('I') }], fields: vec!["balance".into()] },
+                    Step::Call { name: "freeze".into(), params: vec![], fields: vec!["frozen".into()] },
+                ],
+                params: vec![Param { name: "amount".into(), ty: JType::Prim('I'), value: Value::Prim('I') }],
+                reads: vec!["balance".into(), "frozen".into()],
+            }],
+            helpers: vec![Helper {
+                ty: account.clone(),
+                method: "newAccount".into(),
+                alts: vec![
+                    Alt { kind: AltKind::New(account.clone()), params: vec![], cost: 1 },
+                    Alt {
+                        kind: AltKind::New(account),
+                        params: vec![Param { name: "owner".into(), ty: JType::object("java/lang/String"), value: Value::Builtin("string") }],
+                        cost: 2,
+                    },
+                ],
+            }],
+            constants: vec![],
+        }
+    }
+
+    #[test]
+    fn walks_the_plan_with_the_trace() {
+        let trace = "c 0\nc 1\nv \"bob\"\nc 2\nc 0\nv 1234567\nc 1\nv 5\n";
+        let f = FindingInfo { id: "abc", exception: "java.lang.IllegalStateException", message: "bug", class_path: "app.jar" };
+        let src = junit(&plan(), trace, &f).unwrap();
+        let body: Vec<&str> = src.lines().map(str::trim).filter(|l| l.contains(';') && !l.starts_with("//") && !l.starts_with("import")).collect();
+        assert_eq!(
+            body,
+            vec![
+                "com.acme.Account account = new com.acme.Account(\"bob\");",
+                "account.deposit(1234567);",
+                "account.freeze();",
+                "int amount = 5;",
+                "account.withdraw(amount);",
+            ]
+        );
+        assert!(!src.contains("the failure happened here"));
+    }
+
+    #[test]
+    fn stops_where_the_run_stopped() {
+        // The run ended inside the method sequence (a modifier threw).
+        let trace = "c 0\nc 0\nc 2\nc 1\n";
+        let f = FindingInfo { id: "abc", exception: "E", message: "", class_path: "." };
+        let src = junit(&plan(), trace, &f).unwrap();
+        assert!(src.contains("account.freeze();"));
+        assert!(!src.contains("account.withdraw("));
+        assert!(src.contains("the failure happened here"));
+        // A trace of another plan is refused.
+        assert!(junit(&plan(), "c 7\n", &f).is_none());
+    }
+}

@@ -1,0 +1,305 @@
+//! Java types for the driver generator: descriptors and (best-effort) generic signatures, their
+//! Java source spelling, and the knowledge base of JDK types: which `TypedValues` builtin
+//! produces a String, a boxed primitive, a File, a `java.time` value, and which concrete class
+//! stands in for a collection interface.
+
+/// A (possibly generic) Java type.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum JType {
+    /// `Z B S C I J F D` (never `V` here).
+    Prim(char),
+    /// Internal name plus type arguments (empty when raw or unknown).
+    Object(String, Vec<JType>),
+    Array(Box<JType>),
+}
+
+impl JType {
+    pub fn object(name: &str) -> JType {
+        JType::Object(name.to_string(), Vec::new())
+    }
+
+    pub fn erased(&self) -> JType {
+        match self {
+            JType::Object(n, _) => JType::object(n),
+            JType::Array(e) => JType::Array(Box::new(e.erased())),
+            p => p.clone(),
+        }
+    }
+
+    /// Java source spelling, erased (raw types): always compiles, warnings aside.
+    pub fn java(&self) -> String {
+        match self {
+            JType::Prim(c) => prim_name(*c).to_string(),
+            JType::Object(n, _) => java_name(n),
+            JType::Array(e) => format!("{}[]", e.java()),
+        }
+    }
+
+    /// Simple name for variable names: `Codec`, `int`, `byte[]` -> `bytes`.
+    pub fn simple(&self) -> String {
+        match self {
+            JType::Prim(c) => prim_name(*c).to_string(),
+            JType::Object(n, _) => n.rsplit(['/', '$']).next().unwrap_or(n).to_string(),
+            JType::Array(e) => format!("{}s", e.simple()),
+        }
+    }
+}
+
+pub fn prim_name(c: char) -> &'static str {
+    match c {
+        'Z' => "boolean",
+        'B' => "byte",
+        'S' => "short",
+        'C' => "char",
+        'I' => "int",
+        'J' => "long",
+        'F' => "float",
+        _ => "double",
+    }
+}
+
+/// `com/acme/Outer$Inner` -> `com.acme.Outer.Inner`.
+pub fn java_name(internal: &str) -> String {
+    internal.replace(['/', '$'], ".")
+}
+
+/// The parameter descriptors of a method descriptor, e.g. `(I[BLjava/lang/String;)V` ->
+/// `["I", "[B", "Ljava/lang/String;"]`.
+pub fn param_descriptors(desc: &str) -> Option<Vec<String>> {
+    let inner = desc.strip_prefix('(')?.split_once(')')?.0;
+    let b = inner.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        while b.get(i) == Some(&b'[') {
+            i += 1;
+        }
+        match b.get(i)? {
+            b'L' => i += inner[i..].find(';')? + 1,
+            _ => i += 1,
+        }
+        out.push(inner[start..i].to_string());
+    }
+    Some(out)
+}
+
+pub fn parse_descriptor(d: &str) -> Option<JType> {
+    let (t, rest) = parse_type(d)?;
+    rest.is_empty().then_some(t)
+}
+
+/// Parses one field type or generic type signature; returns it and the rest.
+fn parse_type(s: &str) -> Option<(JType, &str)> {
+    let c = s.chars().next()?;
+    match c {
+        'Z' | 'B' | 'S' | 'C' | 'I' | 'J' | 'F' | 'D' => Some((JType::Prim(c), &s[1..])),
+        '[' => {
+            let (e, rest) = parse_type(&s[1..])?;
+            Some((JType::Array(Box::new(e)), rest))
+        }
+        'T' => {
+            // A type variable: erased to Object (bounds are not tracked).
+            let end = s.find(';')?;
+            Some((JType::object("java/lang/Object"), &s[end + 1..]))
+        }
+        'L' => {
+            let mut name = String::new();
+            let mut args = Vec::new();
+            let mut rest = &s[1..];
+            loop {
+                let c = rest.chars().next()?;
+                match c {
+                    ';' => return Some((JType::Object(name, args), &rest[1..])),
+                    '<' => {
+                        rest = &rest[1..];
+                        args.clear();
+                        while !rest.starts_with('>') {
+                            let c = rest.chars().next()?;
+                            if c == '*' {
+                                args.push(JType::object("java/lang/Object"));
+                                rest = &rest[1..];
+                            } else if c == '+' || c == '-' {
+                                let (t, r) = parse_type(&rest[1..])?;
+                                args.push(t);
+                                rest = r;
+                            } else {
+                                let (t, r) = parse_type(rest)?;
+                                args.push(t);
+                                rest = r;
+                            }
+                        }
+                        rest = &rest[1..];
+                    }
+                    '.' => {
+                        // Inner class of a generic outer: Outer<T>.Inner
+                        name.push('$');
+                        args.clear();
+                        rest = &rest[1..];
+                    }
+                    _ => {
+                        name.push(c);
+                        rest = &rest[c.len_utf8()..];
+                    }
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Parameter types of a method: from its generic signature when it has one that agrees with the
+/// descriptor in arity, else from the descriptor.
+pub fn method_params(desc: &str, signature: Option<&str>) -> Option<Vec<JType>> {
+    let erased: Vec<JType> = param_descriptors(desc)?.iter().map(|d| parse_descriptor(d)).collect::<Option<_>>()?;
+    if let Some(sig) = signature {
+        if let Some(generic) = signature_params(sig) {
+            if generic.len() == erased.len() && generic.iter().zip(&erased).all(|(g, e)| g.erased() == *e || matches!(g, JType::Object(n, _) if n == "java/lang/Object")) {
+                // Type variables erase to their bound in the descriptor: keep the descriptor's type.
+                return Some(generic.into_iter().zip(erased).map(|(g, e)| if g.erased() == e { g } else { e }).collect());
+            }
+        }
+    }
+    Some(erased)
+}
+
+fn signature_params(sig: &str) -> Option<Vec<JType>> {
+    let mut s = sig;
+    if s.starts_with('<') {
+        // Skip the method's type parameters.
+        let mut depth = 0;
+        let mut end = 0;
+        for (i, c) in s.char_indices() {
+            match c {
+                '<' => depth += 1,
+                '>' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = i + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        s = &s[end..];
+    }
+    let mut rest = s.strip_prefix('(')?;
+    let mut out = Vec::new();
+    while !rest.starts_with(')') {
+        let (t, r) = parse_type(rest)?;
+        out.push(t);
+        rest = r;
+    }
+    Some(out)
+}
+
+pub fn return_type(desc: &str) -> Option<JType> {
+    let ret = desc.split_once(')')?.1;
+    if ret == "V" {
+        return None;
+    }
+    parse_descriptor(ret)
+}
+
+/// How the JDK knowledge base builds a value of a JDK type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Known {
+    /// `v.<method>()`, one trace entry; the Java expression may need a cast or wrapper.
+    Builtin { method: &'static str },
+    /// An expression that consumes nothing (e.g. an output sink).
+    Fixed(&'static str),
+    List,
+    Set,
+    Map,
+    Deque,
+    Optional,
+}
+
+/// The knowledge base: JDK types the generator can build without looking for constructors.
+pub fn known(internal: &str) -> Option<Known> {
+    use Known::*;
+    let b = |method| Some(Builtin { method });
+    match internal {
+        "java/lang/String" | "java/lang/CharSequence" | "java/lang/Object" | "java/lang/Comparable" | "java/io/Serializable" => b("string"),
+        "java/lang/Integer" | "java/lang/Number" => b("int32"),
+        "java/lang/Long" => b("int64"),
+        "java/lang/Short" => b("int16"),
+        "java/lang/Byte" => b("int8"),
+        "java/lang/Character" => b("char16"),
+        "java/lang/Boolean" => b("bool"),
+        "java/lang/Float" => b("float32"),
+        "java/lang/Double" => b("float64"),
+        "java/math/BigInteger" => b("bigInteger"),
+        "java/math/BigDecimal" => b("bigDecimal"),
+        "java/io/File" => b("file"),
+        "java/nio/file/Path" => b("path"),
+        "java/io/InputStream" => b("inputStream"),
+        "java/io/Reader" => b("reader"),
+        "java/nio/ByteBuffer" => b("byteBuffer"),
+        "java/util/regex/Pattern" => b("pattern"),
+        "java/net/URI" => b("uri"),
+        "java/net/URL" => b("url"),
+        "java/util/UUID" => b("uuid"),
+        "java/nio/charset/Charset" => b("charset"),
+        "java/util/Locale" => b("locale"),
+        "java/time/Instant" => b("instant"),
+        "java/time/Duration" => b("duration"),
+        "java/time/LocalDate" => b("localDate"),
+        "java/time/LocalTime" => b("localTime"),
+        "java/time/LocalDateTime" => b("localDateTime"),
+        "java/time/ZoneId" => b("zoneId"),
+        "java/time/ZonedDateTime" => b("zonedDateTime"),
+        "java/io/OutputStream" | "java/io/ByteArrayOutputStream" => Some(Fixed("new java.io.ByteArrayOutputStream()")),
+        "java/io/Writer" | "java/io/StringWriter" => Some(Fixed("new java.io.StringWriter()")),
+        "java/lang/StringBuilder" | "java/lang/Appendable" => Some(Fixed("new StringBuilder()")),
+        "java/io/PrintWriter" => Some(Fixed("new java.io.PrintWriter(new java.io.StringWriter())")),
+        "java/io/PrintStream" => Some(Fixed("new java.io.PrintStream(new java.io.ByteArrayOutputStream())")),
+        "java/lang/Throwable" | "java/lang/Exception" | "java/lang/RuntimeException" => Some(Fixed("new RuntimeException(\"jvmfuzz\")")),
+        "java/awt/image/ColorModel" => Some(Fixed("java.awt.image.ColorModel.getRGBdefault()")),
+        "java/awt/Rectangle" => b("rectangle"),
+        "java/awt/Point" => b("point"),
+        "java/awt/Dimension" => b("dimension"),
+        "java/awt/Color" => b("color"),
+        "java/awt/color/ColorSpace" => b("colorSpace"),
+        "java/awt/image/BufferedImage" | "java/awt/image/RenderedImage" | "java/awt/Image" => b("bufferedImage"),
+        "java/util/List" | "java/util/Collection" | "java/lang/Iterable" | "java/util/ArrayList" | "java/util/AbstractList" => Some(List),
+        "java/util/Set" | "java/util/HashSet" | "java/util/LinkedHashSet" => Some(Set),
+        "java/util/Map" | "java/util/HashMap" | "java/util/LinkedHashMap" => Some(Map),
+        "java/util/Queue" | "java/util/Deque" | "java/util/ArrayDeque" => Some(Deque),
+        "java/util/Optional" => Some(Optional),
+        _ => None,
+    }
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptors() {
+        assert_eq!(param_descriptors("(I[BLjava/lang/String;[[J)V").unwrap(), vec!["I", "[B", "Ljava/lang/String;", "[[J"]);
+        assert_eq!(param_descriptors("()V").unwrap(), Vec::<String>::new());
+        assert!(param_descriptors("I").is_none());
+        assert_eq!(parse_descriptor("[Ljava/lang/String;").unwrap().java(), "java.lang.String[]");
+        assert_eq!(return_type("()Lcom/a/B$C;").unwrap().java(), "com.a.B.C");
+    }
+
+    #[test]
+    fn generic_signatures() {
+        let p = method_params(
+            "(Ljava/util/List;Ljava/util/Map;Ljava/lang/Object;)V",
+            Some("<T:Ljava/lang/Object;>(Ljava/util/List<Ljava/lang/String;>;Ljava/util/Map<Ljava/lang/String;+Ljava/lang/Integer;>;TT;)V"),
+        )
+        .unwrap();
+        assert_eq!(p[0], JType::Object("java/util/List".into(), vec![JType::object("java/lang/String")]));
+        assert_eq!(p[1], JType::Object("java/util/Map".into(), vec![JType::object("java/lang/String"), JType::object("java/lang/Integer")]));
+        assert_eq!(p[2], JType::object("java/lang/Object"));
+        // Arity mismatch (e.g. enum constructors' synthetic parameters): the descriptor wins.
+        let q = method_params("(Ljava/lang/String;I)V", Some("()V")).unwrap();
+        assert_eq!(q.len(), 2);
+        // Malformed signatures fall back to the descriptor.
+        assert_eq!(method_params("(I)V", Some("(Lbroken")).unwrap(), vec![JType::Prim('I')]);
+    }
+}

@@ -1,0 +1,196 @@
+//! End-to-end: automatic drivers (`--class`, `--target`, `--package`, `fuzz drivers`) on small
+//! targets written for the purpose (tests/java/driver-targets): each planted bug needs one thing
+//! a harness-less fuzzer must get right. Budgets are executions (`--runs`), never wall-clock.
+//! Each finding's readable JUnit reproducer is compiled and run with the JUnit console launcher
+//! and must fail with the same exception.
+
+mod fuzz_common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use fuzz_common::{execs_to_find, fuzz_bin, Session};
+use jvmfuzz_tests::{self as support, TempDir};
+
+/// The driver targets, compiled once with -g (parameter names, as Maven builds have them).
+fn classes() -> &'static PathBuf {
+    static C: OnceLock<PathBuf> = OnceLock::new();
+    C.get_or_init(|| {
+        let dir = support::target_scratch().join(format!("driver-targets-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let sources = support::java_sources(&support::java_dir("driver-targets/src"));
+        support::javac(&support::jdk17(), &sources, &[], &dir, &["--release", "11", "-g"]);
+        dir
+    })
+}
+
+fn run_fuzz(args: &[&str]) -> Session {
+    let dir = TempDir::new("fuzz-drivers");
+    let mut cmd = Command::new(fuzz_bin());
+    cmd.current_dir(dir.path())
+        .arg("--cp")
+        .arg(classes())
+        .args(["--progress", "plain", "--seed", "1"])
+        .args(args)
+        .env("JAVA_HOME", support::jdk17().home.clone());
+    let out = support::run(cmd, Duration::from_secs(600));
+    Session { dir, out }
+}
+
+/// Compiles the finding's ReproducerTest.java and runs it with the JUnit console launcher:
+/// it must fail, with `exception` in the report.
+fn reproducer_fails_with(dir: &Path, exception: &str) -> String {
+    let src = std::fs::read_to_string(dir.join("ReproducerTest.java")).expect("ReproducerTest.java");
+    assert!(!src.contains("fuzzerTestOneInput") && !src.contains("TypedValues"), "not a plain-calls reproducer:\n{src}");
+    let junit = support::junit_console_jar();
+    let out_dir = dir.join("repro-classes");
+    support::javac(&support::jdk17(), &[dir.join("ReproducerTest.java")], &[classes(), &junit], &out_dir, &[]);
+    let mut java = Command::new(support::jdk17().java());
+    java.arg("-jar")
+        .arg(&junit)
+        .arg("execute")
+        .arg("--class-path")
+        .arg(support::classpath(&[classes(), &out_dir]))
+        .args(["--select-class", "ReproducerTest", "--disable-banner", "--details", "tree"]);
+    let out = support::run(java, Duration::from_secs(120));
+    assert_ne!(out.status, Some(0), "the reproducer passed:\n{src}\n{}", out.dump());
+    assert!(out.stdout.contains(exception) || out.stderr.contains(exception), "{src}\n{}", out.dump());
+    src
+}
+
+fn finding_dir(s: &Session, exception: &str) -> PathBuf {
+    let e = s.summary().into_iter().find(|e| e.exception == exception).unwrap_or_else(|| panic!("no {exception}:\n{}", s.out.dump()));
+    s.findings().join(e.id)
+}
+
+#[test]
+fn exact_int_long_and_string_values() {
+    // Three nested compares against constants of the class: 0x1337BEEF, 0x0123456789ABCDEFL
+    // and "open-sesame" (seed 1: ~4k executions).
+    let s = run_fuzz(&["--target", "drv.Magic::check", "--runs", "200000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalStateException");
+    let src = reproducer_fails_with(&finding_dir(&s, "java.lang.IllegalStateException"), "magic reached");
+    assert!(src.contains("int code = 322420463;") && src.contains("long serial = 81985529216486895L;"), "{src}");
+    assert!(src.contains("\"open-sesame\"") && src.contains("drv.Magic.check(code, serial, name);"), "{src}");
+}
+
+#[test]
+fn private_state_reached_by_a_method_sequence() {
+    // withdraw fails only on a frozen account holding > 5000 owned by "mallory": the driver's
+    // method sequence must call deposit, setOwner and freeze (the modifiers of the fields
+    // withdraw reads) before it.
+    let s = run_fuzz(&["--target", "drv.Account::withdraw", "--runs", "200000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalStateException");
+    let src = reproducer_fails_with(&finding_dir(&s, "java.lang.IllegalStateException"), "frozen account drained");
+    for call in ["account.freeze();", "account.setOwner(\"mallory\");", "account.deposit(", "account.withdraw(amount);"] {
+        assert!(src.contains(call), "missing {call}:\n{src}");
+    }
+    let driver = std::fs::read_to_string(s.dir.join("jvmfuzz-drivers/src/jvmfuzz/drivers/drv/AccountDriver.java")).unwrap();
+    assert!(driver.contains("// Method sequence: modifiers of the fields withdraw reads."), "{driver}");
+}
+
+#[test]
+fn interface_parameter_built_from_an_implementation_on_the_class_path() {
+    // paint(Shape) fails for a Polygon with more than 6 corners; Shape is an interface whose
+    // implementations (Circle, Polygon) are found on the class path.
+    let s = run_fuzz(&["--target", "drv.Canvas::paint", "--runs", "200000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.ArrayIndexOutOfBoundsException");
+    let src = reproducer_fails_with(&finding_dir(&s, "java.lang.ArrayIndexOutOfBoundsException"), "ArrayIndexOutOfBoundsException");
+    assert!(src.contains("drv.Polygon polygon = new drv.Polygon("), "{src}");
+    let helpers = std::fs::read_to_string(s.dir.join("jvmfuzz-drivers/src/jvmfuzz/drivers/Instances.java")).unwrap();
+    assert!(helpers.contains("public static drv.Shape newShape(") && helpers.contains("Instances.newCircle(v, depth + 1)"), "{helpers}");
+}
+
+#[test]
+fn file_processing_method_gets_a_real_file() {
+    // load(File) reads the file: the driver writes the fuzzed content to a temporary file.
+    // "CFG!" then 'x' divides by zero.
+    let s = run_fuzz(&["--target", "drv.ConfigLoader::load", "--runs", "400000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.ArithmeticException");
+    let src = reproducer_fails_with(&finding_dir(&s, "java.lang.ArithmeticException"), "/ by zero");
+    assert!(src.contains("java.nio.file.Files.write(java.nio.file.Files.createTempFile("), "{src}");
+    // A String parameter named like a file (JDriver's heuristic) gets a real file's path too.
+    let driver = std::fs::read_to_string(s.dir.join("jvmfuzz-drivers/src/jvmfuzz/drivers/drv/ConfigLoaderDriver.java")).unwrap();
+    assert!(driver.contains("java.io.File file = v.file();"), "{driver}");
+}
+
+#[test]
+fn string_switch() {
+    let s = run_fuzz(&["--target", "drv.Commands::run(String)", "--runs", "200000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalStateException");
+    let src = reproducer_fails_with(&finding_dir(&s, "java.lang.IllegalStateException"), "self-destruct reached");
+    assert!(src.contains("\"self-destruct\""), "{src}");
+}
+
+#[test]
+fn declared_exceptions_and_own_argument_checks_are_not_findings() {
+    // parse throws ParseException (declared) and IllegalArgumentException (its own radix check)
+    // for most inputs: neither is a bug...
+    let s = run_fuzz(&["--target", "drv.Strict::parse", "--runs", "30000"]);
+    s.assert_exit(0);
+    assert!(s.summary().is_empty(), "{}", s.out.dump());
+    // ...unless the user says so.
+    let s = run_fuzz(&["--target", "drv.Strict::parse", "--runs", "30000", "--findings-include", "java.text.ParseException"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.text.ParseException");
+}
+
+#[test]
+fn a_package_run_finds_every_planted_bug() {
+    // One run over the whole package: the dispatcher spreads executions over the 10 driver
+    // methods and --keep-going collects the distinct bugs (seed 1: all 6 in ~350k executions).
+    let s = run_fuzz(&["--package", "drv", "--runs", "800000", "--keep-going"]);
+    s.assert_exit(1);
+    let found: Vec<String> = s.summary().into_iter().map(|e| e.top_frame).collect();
+    for at in ["drv.Magic.check", "drv.Account.withdraw", "drv.Canvas.paint", "drv.ConfigLoader.load", "drv.Commands.run"] {
+        assert!(found.iter().any(|f| f.starts_with(at)), "no finding at {at}: {found:?}\n{}", s.out.dump());
+    }
+    let stats = std::fs::read_to_string(s.dir.join("jvmfuzz-drivers/stats.txt")).unwrap();
+    assert_eq!(stats.lines().filter(|l| !l.starts_with('#')).count(), 10, "{stats}");
+}
+
+#[test]
+fn drivers_subcommand_writes_readable_sources_and_explains_skips() {
+    let dir = TempDir::new("fuzz-drivers");
+    let mut cmd = Command::new(fuzz_bin());
+    cmd.current_dir(dir.path()).arg("drivers").arg("--cp").arg(classes()).args(["--package", "drv", "--drivers-out", "out"]);
+    let out = support::run(cmd, Duration::from_secs(120));
+    assert_eq!(out.status, Some(0), "{}", out.dump());
+    let report = std::fs::read_to_string(dir.join("out/drivers.txt")).unwrap();
+    assert!(report.contains("public methods: 16") && report.contains("driver methods: 10"), "{report}");
+    assert!(report.contains("drv.Account.freeze()V: trivial"), "{report}");
+    assert!(report.contains("drv.Shape.area()D: abstract"), "{report}");
+    for f in ["jvmfuzz/drivers/Dispatch.java", "jvmfuzz/drivers/Instances.java", "jvmfuzz/drivers/drv/MagicDriver.java"] {
+        assert!(dir.join("out/src").join(f).is_file(), "{f} missing");
+    }
+    // Nothing was compiled or run.
+    assert!(!dir.join("out/classes/jvmfuzz").exists());
+    // The sources compile on their own against the target and the shim.
+    let shim = dir.join("jvmfuzz-shim.jar");
+    std::fs::write(&shim, jvmfuzz_agent::jvmti::SHIM_JAR).unwrap();
+    let sources = support::java_sources(&dir.join("out/src"));
+    support::javac(&support::jdk17(), &sources, &[classes(), &shim], &dir.join("compiled"), &[]);
+}
+
+#[test]
+fn selection_errors_say_what_to_fix() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--class", "drv.Nope"], "class drv.Nope not found on --cp"),
+        (&["--target", "drv.Magic"], "write Class::method"),
+        (&["--target", "drv.Magic::nope"], "no public method named `nope` in drv.Magic"),
+        (&["--package", "nothing.here"], "no public class in package nothing.here"),
+        (&["--class", "drv.Magic", "--harness", "x.Y"], "cannot be used with"),
+    ];
+    for (args, msg) in cases {
+        let s = run_fuzz(&[args, &["--runs", "10"][..]].concat());
+        s.assert_exit(2);
+        assert!(s.out.stderr.contains(msg), "{args:?}: expected `{msg}`:\n{}", s.out.dump());
+    }
+}
