@@ -687,6 +687,7 @@ fn jacoco_only_plan_is_the_reduced_flow_plan() {
 
     let started = Instant::now();
     let (mut methods, mut sites, mut failures) = (0usize, 0usize, Vec::new());
+    let (mut code_bytes, mut insn_count) = (0usize, 0usize);
     for src in corpus() {
         let mut files = Vec::new();
         class_files(&src.dir, &mut files);
@@ -699,6 +700,8 @@ fn jacoco_only_plan_is_the_reduced_flow_plan() {
                 let Some(code) = m.code() else { continue };
                 let Ok(insns) = decode(&code.code) else { continue };
                 methods += 1;
+                code_bytes += code.code.len();
+                insn_count += insns.len();
                 let full = plan_method(&insns, code, cp, PlanOptions { flow_probes: true });
                 let direct = plan_method_jacoco_only(&insns, code, cp);
                 if let Ok(p) = &direct {
@@ -748,7 +751,10 @@ fn jacoco_only_plan_is_the_reduced_flow_plan() {
             }
         }
     }
-    eprintln!("{methods} methods, {sites} JaCoCo sites, in {:.1?}", started.elapsed());
+    eprintln!(
+        "{methods} methods, {insn_count} instructions in {code_bytes} code bytes, {sites} JaCoCo sites, in {:.1?}",
+        started.elapsed()
+    );
     assert!(methods > 100_000, "corpus too small: {methods} methods");
     assert!(failures.is_empty(), "plans differ from their definitions:\n{}", failures.join("\n"));
 }

@@ -417,7 +417,7 @@ def table(R):
         p = R["package"]
         L.append("")
         L.append(f"2. jvmfuzz --package, {R['package_seconds']} s, --keep-going")
-        L.append(f"   execs {p['execs']}, client processes {p['client_processes']}, cpu {p['cpu_s'] or 0:.0f} s, max RSS {p['max_rss_mb'] or 0:.0f} MB")
+        L.append(f"   execs {p['execs']}, client processes {p['client_processes']}, wall {p['wall_s']:.0f} s (incl. start-up)")
         n = p["stats_rows"]
         L.append(f"   stats.txt rows {n} (driver methods {p['driver_methods']}): ran {p['ran']}, reached the method at least once "
                  f"{p['reached']} = {pct(p['reached'], n)}, no set-up failure at all {p['no_setup_failure_at_all']}, "
@@ -445,7 +445,7 @@ def table(R):
             L.append(f"   {m:24} " + " ".join(cells))
         for v in VARIANTS:
             t = M["tools"][v]
-            L.append(f"   {v:14} union: BRANCH {br(t['branches'])}; execs {t['execs']}, cpu {t['cpu_s']:.0f} s; "
+            L.append(f"   {v:14} union: BRANCH {br(t['branches'])}; execs {t['execs']}; "
                      f"distinct findings {t['findings_distinct']}: " + ", ".join(f"{k} {c}" for k, c in sorted(t["findings_by_exception"].items(), key=lambda kv: -kv[1])))
         a, b, c = (M["tools"][v]["branches"] for v in ("jvmfuzz", "jazzer", "jvmfuzz-plain"))
         if a and b:
@@ -480,6 +480,12 @@ def main():
     total = a.method_total or (40 if a.quick else 600)
     secs = max(1, total // len(methods))
     os.makedirs(WORK, exist_ok=True)
+    prev = {}
+    if set(phases) != {"static", "package", "methods"}:  # a partial run updates the saved results
+        try:
+            prev = json.load(open(os.path.join(OUT, "results.json")))
+        except (OSError, ValueError):
+            pass
     R = {"loadavg": {"start": " ".join(open("/proc/loadavg").read().split()[:3])}, "package_seconds": pkg_secs,
          "fuzz_bin": env("FUZZ_BIN"), "started": time.strftime("%Y-%m-%d %H:%M:%S")}
     if "static" in phases:
@@ -489,6 +495,21 @@ def main():
     if "methods" in phases:
         phase_methods(R, methods, secs)
     R["loadavg"]["end"] = " ".join(open("/proc/loadavg").read().split()[:3])
+    for k in ("static", "package", "methods"):
+        if k not in R and k in prev:
+            R[k] = prev[k]
+            if k == "package":
+                R["package_seconds"] = prev.get("package_seconds")
+    if prev:  # re-read: a concurrent partial run may have saved its phases meanwhile
+        try:
+            now = json.load(open(os.path.join(OUT, "results.json")))
+            for k in ("static", "package", "methods"):
+                if k not in phases and k in now:
+                    R[k] = now[k]
+                    if k == "package":
+                        R["package_seconds"] = now.get("package_seconds")
+        except (OSError, ValueError):
+            pass
     txt = table(R)
     print(txt)
     with open(os.path.join(OUT, "results.txt"), "w") as f:
