@@ -124,12 +124,17 @@ def replay_jvmfuzz(run_dir, what, extra_args, name, chunk=300, timeout=30):
     dropped and the chunk is run again. Returns (merged exec, files replayed, files dropped)."""
     files = sorted(glob.glob(os.path.join(run_dir, "corpus", "*")))
     files = [f for f in files if os.path.isfile(f) and not os.path.basename(f).startswith(".")]
-    files += sorted(glob.glob(os.path.join(run_dir, "findings", "*", "input")))
+    pre_dropped = []
+    for e, fid in jvmfuzz_findings(run_dir):  # inputs known to time out are not replayed
+        inp = os.path.join(run_dir, "findings", fid, "input")
+        (pre_dropped if e == "timeout" else files).append(inp)
     rdir = os.path.join(run_dir, "replay")
     shutil.rmtree(rdir, ignore_errors=True)
     os.makedirs(rdir)
-    execs, dropped, n = [], [], 0
-    todo = [files[i:i + chunk] for i in range(0, len(files), chunk)]
+    execs, dropped, n = [], list(pre_dropped), 0
+    files += pre_dropped
+    run_files = [f for f in files if f not in pre_dropped]
+    todo = [run_files[i:i + chunk] for i in range(0, len(run_files), chunk)]
     while todo:
         part = todo.pop(0)
         if not part:
@@ -255,22 +260,30 @@ def phase_static(R):
     }
 
 
-def phase_package(R, secs):
+def phase_package(R, secs, reuse=False):
     d = os.path.join(WORK, "package")
-    shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(d)
     what = ["--package", PKG]
     cmd = [env("FUZZ_BIN"), "--cp", env("TARGET_CP"), *what, "--keep-going", "--max-total-time", str(secs),
            "--includes", INCLUDES, "--progress", "plain"]
-    log(f"package: fuzzing {secs} s")
-    rc, wall, cpu, rss, out = run(cmd, d, os.path.join(d, "log.txt"), limit=secs + 900)
-    log(f"package: rc {rc}, wall {wall:.0f} s")
+    if reuse and os.path.exists(os.path.join(d, "run.json")):
+        rc, wall, cpu, rss = json.load(open(os.path.join(d, "run.json")))
+        out = open(os.path.join(d, "log.txt"), errors="replace").read()
+        log(f"package: reusing the fuzzing run in {d}")
+    else:
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        log(f"package: fuzzing {secs} s")
+        rc, wall, cpu, rss, out = run(cmd, d, os.path.join(d, "log.txt"), limit=secs + 900)
+        json.dump([rc, wall, cpu, rss], open(os.path.join(d, "run.json"), "w"))
+        log(f"package: rc {rc}, wall {wall:.0f} s")
     stats = parse_stats(os.path.join(d, "jvmfuzz-drivers", "stats.txt"))
     head, drivers, _ = parse_drivers_txt(os.path.join(d, "jvmfuzz-drivers", "drivers.txt"))
     finds = jvmfuzz_findings(d)
     log(f"package: replaying the corpus with JaCoCo")
     merged, replayed, dropped = replay_jvmfuzz(d, what, [], "package")
     cov = jacoco_branches(merged, "package")
+    stats_fuzz = stats
+    stats, stats_pass = stats_pass_run(d, dropped)
     n = len(stats)
     R["package"] = {
         "command": " ".join(cmd), "rc": rc, "wall_s": wall, "cpu_s": cpu, "max_rss_mb": rss,
@@ -283,9 +296,58 @@ def phase_package(R, secs):
         "never_ran": sum(1 for s in stats if s["runs"] == 0),
         "not_reached_methods": [s["method"] for s in stats if s["reached"] == 0],
         "findings": len(finds), "findings_by_exception": dict(collections.Counter(e for e, _ in finds)),
+        "stats_from": "stats pass over the final corpus" if stats_pass.get("complete") else "INCOMPLETE stats pass",
+        "stats_pass": stats_pass,
+        "fuzz_run_stats_reached": sum(1 for s in stats_fuzz if s["reached"] > 0),
+        "fuzz_run_stats_rows": len(stats_fuzz),
         "corpus_replayed": replayed, "replay_dropped": [os.path.relpath(x, d) for x in dropped],
         "branches": cov,
     }
+
+
+def stats_pass_run(d, dropped, tries=4):
+    """stats.txt of the fuzzing run only holds the counters of the last client process (a client
+    that ends by a timeout writes none, and the restarted one starts from zero). So the final
+    corpus (less the inputs the replay dropped as timeouts) is run once more as seeds with
+    `--runs 1` in a fresh directory, and that process's stats.txt is used. If that pass hits a
+    timeout too, the seed that timed out is removed and the pass is run again."""
+    sp = os.path.join(d, "statspass")
+    drop = set(os.path.abspath(x) for x in dropped)
+    files = [f for f in sorted(glob.glob(os.path.join(d, "corpus", "*"))) if os.path.isfile(f) and os.path.abspath(f) not in drop]
+    removed = []
+    for attempt in range(tries):
+        shutil.rmtree(sp, ignore_errors=True)
+        os.makedirs(os.path.join(sp, "corpus"))
+        for f in files:
+            shutil.copy(f, os.path.join(sp, "corpus"))
+        cmd = [env("FUZZ_BIN"), "--cp", env("TARGET_CP"), "--package", PKG, "--keep-going", "--runs", "1", "--timeout", "30",
+               "--includes", INCLUDES, "--progress", "plain"]
+        rc, wall, _, _, out = run(cmd, sp, os.path.join(sp, "log.txt"), limit=1800)
+        t = re.findall(r"^jvmfuzz: TIMEOUT ([0-9a-f]+)", out, re.M)
+        info = {"seeds": len(files), "rc": rc, "wall_s": wall, "timeouts": len(t), "removed_after_timeout": removed,
+                "execs": jvmfuzz_execs(out), "command": " ".join(cmd)}
+        if not t:
+            info["complete"] = True
+            return parse_stats(os.path.join(sp, "jvmfuzz-drivers", "stats.txt")), info
+        bad = set()
+        for fid in t:
+            try:
+                bad.add(open(os.path.join(sp, "findings", fid, "input"), "rb").read())
+            except OSError:
+                pass
+        before = len(files)
+        keep = []
+        for f in files:
+            if open(f, "rb").read() in bad:
+                removed.append(os.path.basename(f))
+            else:
+                keep.append(f)
+        files = keep
+        log(f"stats pass: {len(t)} timeout(s), removed {before - len(files)} seed(s), again")
+        if before == len(files):
+            break
+    info["complete"] = False
+    return parse_stats(os.path.join(sp, "jvmfuzz-drivers", "stats.txt")), info
 
 
 def jazzer_run(method, secs, d):
@@ -419,6 +481,10 @@ def table(R):
         L.append(f"2. jvmfuzz --package, {R['package_seconds']} s, --keep-going")
         L.append(f"   execs {p['execs']}, client processes {p['client_processes']}, wall {p['wall_s']:.0f} s (incl. start-up)")
         n = p["stats_rows"]
+        sp = p.get("stats_pass", {})
+        L.append(f"   stats.txt of the fuzzing run: reached {p.get('fuzz_run_stats_reached')}/{p.get('fuzz_run_stats_rows')} "
+                 f"(only the last client process's counters: see README); used instead: {p.get('stats_from')} "
+                 f"({sp.get('seeds')} seeds, {sp.get('execs')} execs, timeouts {sp.get('timeouts')}, seeds removed {len(sp.get('removed_after_timeout', []))})")
         L.append(f"   stats.txt rows {n} (driver methods {p['driver_methods']}): ran {p['ran']}, reached the method at least once "
                  f"{p['reached']} = {pct(p['reached'], n)}, no set-up failure at all {p['no_setup_failure_at_all']}, "
                  f"only set-up failures {p['only_setup_failures']}, never ran {p['never_ran']}")
@@ -472,6 +538,8 @@ def main():
     ap.add_argument("--only", default="static,package,methods")
     ap.add_argument("--package-time", type=int)
     ap.add_argument("--method-total", type=int, help="seconds per tool over all methods (default 600, quick 40)")
+    ap.add_argument("--reuse-package", action="store_true",
+                    help="keep the package fuzzing run in out/work/package, redo only its replay and stats pass")
     ap.add_argument("--methods", help="comma-separated Imaging method names")
     a = ap.parse_args()
     phases = a.only.split(",")
@@ -491,7 +559,7 @@ def main():
     if "static" in phases:
         phase_static(R)
     if "package" in phases:
-        phase_package(R, pkg_secs)
+        phase_package(R, pkg_secs, a.reuse_package)
     if "methods" in phases:
         phase_methods(R, methods, secs)
     R["loadavg"]["end"] = " ".join(open("/proc/loadavg").read().split()[:3])

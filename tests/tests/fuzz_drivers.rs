@@ -194,3 +194,36 @@ fn selection_errors_say_what_to_fix() {
         assert!(s.out.stderr.contains(msg), "{args:?}: expected `{msg}`:\n{}", s.out.dump());
     }
 }
+
+#[test]
+fn generated_drivers_compile_for_real_libraries() {
+    // Real API surfaces exercise what the small targets cannot: generic factories, overloads,
+    // builders, nested and inner classes, bounded type variables. The generated source must
+    // compile as it is, every time (the fuzzer would refuse to start otherwise).
+    let libs: &[(&str, &[&str])] = &[
+        ("com.google.common", &["guava.jar"]),
+        ("org.apache.commons.lang3", &["commons-lang3.jar"]),
+        ("com.fasterxml.jackson", &["jackson-databind.jar", "jackson-core.jar", "jackson-annotations.jar"]),
+    ];
+    for (package, jars) in libs {
+        let dir = TempDir::new("fuzz-drivers-lib");
+        let jars: Vec<PathBuf> = jars.iter().map(|j| support::debian_jar(j)).collect();
+        let cp_parts: Vec<&Path> = jars.iter().map(PathBuf::as_path).collect();
+        let mut cmd = Command::new(fuzz_bin());
+        cmd.current_dir(dir.path()).arg("drivers").arg("--cp").arg(support::classpath(&cp_parts)).args(["--package", package]);
+        let out = support::run(cmd, Duration::from_secs(300));
+        assert_eq!(out.status, Some(0), "{}", out.dump());
+        let report = std::fs::read_to_string(dir.join("jvmfuzz-drivers/drivers.txt")).unwrap();
+        let count = |key: &str| -> usize {
+            report.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.trim().parse().ok()).unwrap_or(0)
+        };
+        eprintln!("{package}: {} public methods, {} driver methods", count("public methods:"), count("driver methods:"));
+        assert!(count("driver methods:") > count("public methods:") / 2, "{report}");
+        let shim = dir.join("jvmfuzz-shim.jar");
+        std::fs::write(&shim, jvmfuzz_agent::jvmti::SHIM_JAR).unwrap();
+        let mut cp = cp_parts.clone();
+        cp.push(&shim);
+        let sources = support::java_sources(&dir.join("jvmfuzz-drivers/src"));
+        support::javac(&support::jdk17(), &sources, &cp, &dir.join("compiled"), &["-proc:none", "-J-Xmx2g"]);
+    }
+}

@@ -20,6 +20,16 @@ const MAX_ALTS: usize = 16;
 struct Candidate {
     kind: AltKind,
     params: Vec<(String, JType)>,
+    overloaded: bool,
+}
+
+/// Whether `c` has another method (or constructor) called `name` with `arity` parameters.
+pub fn overloaded(c: &Class, name: &str, arity: usize) -> bool {
+    c.methods
+        .iter()
+        .filter(|m| m.name == name && m.access & ACC_BRIDGE == 0 && types::param_descriptors(&m.desc).map_or(0, |p| p.len()) == arity)
+        .count()
+        > 1
 }
 
 pub struct TypeTable<'a> {
@@ -66,14 +76,22 @@ impl<'a> TypeTable<'a> {
                 }
                 let Some(params) = types::method_params(&m.desc, m.signature.as_deref()) else { continue };
                 let names = param_names(&m.param_names, params.len());
+                let over = overloaded(c, &m.name, params.len());
                 let params: Vec<(String, JType)> = names.into_iter().zip(params).collect();
                 if m.name == "<init>" {
                     if concrete && c.access & ACC_ENUM == 0 {
-                        candidates.entry(c.name.clone()).or_default().push(Candidate { kind: AltKind::New(c.name.clone()), params });
+                        candidates.entry(c.name.clone()).or_default().push(Candidate { kind: AltKind::New(c.name.clone()), params, overloaded: over });
                     }
                 } else if m.access & ACC_STATIC != 0 && is_identifier(&m.name) {
                     if let Some(JType::Object(t, _)) = types::return_type(&m.desc) {
-                        candidates.entry(t).or_default().push(Candidate { kind: AltKind::Static(c.name.clone(), m.name.clone()), params });
+                        candidates.entry(t).or_default().push(Candidate { kind: AltKind::Static(c.name.clone(), m.name.clone()), params, overloaded: over });
+                    }
+                } else if is_identifier(&m.name) && m.access & ACC_ABSTRACT == 0 && c.access & ACC_INTERFACE == 0 {
+                    // Instance methods of another type that return this one (builders, factories).
+                    if let Some(JType::Object(t, _)) = types::return_type(&m.desc) {
+                        if t != c.name && !m.signature.as_deref().is_some_and(types::uses_class_type_variables) {
+                            candidates.entry(t).or_default().push(Candidate { kind: AltKind::Method(c.name.clone(), m.name.clone()), params, overloaded: over });
+                        }
                     }
                 }
             }
@@ -81,14 +99,14 @@ impl<'a> TypeTable<'a> {
                 let want = ACC_PUBLIC | ACC_STATIC | ACC_FINAL;
                 if f.access & want == want && f.access & (ACC_SYNTHETIC | ACC_ENUM) == 0 && is_identifier(&f.name) {
                     if let Some(JType::Object(t, _)) = types::parse_descriptor(&f.desc) {
-                        candidates.entry(t).or_default().push(Candidate { kind: AltKind::Field(c.name.clone(), f.name.clone()), params: vec![] });
+                        candidates.entry(t).or_default().push(Candidate { kind: AltKind::Field(c.name.clone(), f.name.clone()), params: vec![], overloaded: false });
                     }
                 }
             }
             if concrete {
                 for s in pool.supertypes(&c.name) {
                     if s != "java/lang/Object" && types::known(&s).is_none() {
-                        candidates.entry(s).or_default().push(Candidate { kind: AltKind::Subtype(c.name.clone()), params: vec![] });
+                        candidates.entry(s).or_default().push(Candidate { kind: AltKind::Subtype(c.name.clone()), params: vec![], overloaded: false });
                     }
                 }
             }
@@ -118,6 +136,7 @@ impl<'a> TypeTable<'a> {
     fn resolves(&self, c: &Candidate) -> bool {
         match &c.kind {
             AltKind::Subtype(k) => self.buildable.contains(k),
+            AltKind::Method(owner, _) => self.buildable.contains(owner) && c.params.iter().all(|(n, t)| self.value_for(t, n).is_some()),
             _ => c.params.iter().all(|(n, t)| self.value_for(t, n).is_some()),
         }
     }
@@ -160,14 +179,13 @@ impl<'a> TypeTable<'a> {
                     return match k {
                         Known::Builtin { method } => Some(Value::Builtin(method)),
                         Known::Fixed(e) => Some(Value::Fixed(e)),
-                        Known::List => elem(0).map(|(v, t)| Value::Collection("java.util.ArrayList", Box::new(v), t)),
-                        Known::Set => elem(0).map(|(v, t)| Value::Collection("java.util.LinkedHashSet", Box::new(v), t)),
-                        Known::Deque => elem(0).map(|(v, t)| Value::Collection("java.util.ArrayDeque", Box::new(v), t)),
-                        Known::Map => {
+                        Known::Collection(imp) => elem(0).map(|(v, t)| Value::Collection(imp, Box::new(v), t)),
+                        Known::Map(imp) => {
                             let (kv, kt) = elem(0)?;
                             let (vv, vt) = elem(1)?;
-                            Some(Value::Map(Box::new(kv), kt, Box::new(vv), vt))
+                            Some(Value::Map(imp, Box::new(kv), kt, Box::new(vv), vt))
                         }
+                        Known::Enum => Some(Value::Enum(n.clone())),
                         Known::Optional => elem(0).map(|(v, t)| Value::Optional(Box::new(v), t)),
                     };
                 }
@@ -213,15 +231,16 @@ impl<'a> TypeTable<'a> {
                 let cost = match &c.kind {
                     AltKind::Subtype(_) => 6,
                     AltKind::Field(..) => 0,
+                    AltKind::Method(..) => 5 + params.iter().map(|p| p.value.cost()).sum::<u32>(),
                     _ => 1 + params.iter().map(|p| p.value.cost()).sum::<u32>(),
                 };
-                alts.push(Alt { kind: c.kind.clone(), params, cost });
+                alts.push(Alt { kind: c.kind.clone(), params, cost, cast: c.overloaded });
             }
             alts.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| format!("{:?}", a.kind).cmp(&format!("{:?}", b.kind))));
             alts.dedup();
             alts.truncate(MAX_ALTS);
             for a in &alts {
-                if let AltKind::Subtype(k) = &a.kind {
+                if let AltKind::Subtype(k) | AltKind::Method(k, _) = &a.kind {
                     todo.push(k.clone());
                 }
                 for p in &a.params {
@@ -244,7 +263,7 @@ pub fn collect_instances(v: &Value, out: &mut Vec<String>) {
     match v {
         Value::Instance(t) => out.push(t.clone()),
         Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => collect_instances(e, out),
-        Value::Map(k, _, v, _) => {
+        Value::Map(_, k, _, v, _) => {
             collect_instances(k, out);
             collect_instances(v, out);
         }
@@ -336,10 +355,12 @@ mod tests {
         let t = TypeTable::build(&p, true);
         let list = JType::Object("java/util/List".into(), vec![JType::object("java/lang/Integer")]);
         assert_eq!(t.value_for(&list, "xs"), Some(Value::Collection("java.util.ArrayList", Box::new(Value::Builtin("int32")), JType::object("java/lang/Integer"))));
+        assert_eq!(t.value_for(&JType::object("java/util/concurrent/TimeUnit"), "u"), Some(Value::Enum("java/util/concurrent/TimeUnit".into())));
+        assert!(matches!(t.value_for(&JType::object("java/util/SortedMap"), "m"), Some(Value::Map("java.util.TreeMap", ..))));
         assert_eq!(t.value_for(&JType::object("java/lang/String"), "fileName"), Some(Value::FilePath));
         assert_eq!(t.value_for(&JType::object("java/lang/String"), "name"), Some(Value::Builtin("string")));
         assert_eq!(t.value_for(&JType::Array(Box::new(JType::Prim('B'))), "data"), Some(Value::Builtin("bytes")));
-        assert_eq!(t.value_for(&JType::object("java/util/concurrent/Executor"), "e"), None);
+        assert_eq!(t.value_for(&JType::object("java/util/concurrent/Semaphore"), "e"), None);
         // --nulls: references may be null, primitives never.
         assert!(matches!(t.param(&JType::object("java/lang/String"), "s").unwrap().value, Value::Nullable(_)));
         assert_eq!(t.param(&JType::Prim('I'), "i").unwrap().value, Value::Prim('I'));

@@ -96,9 +96,9 @@ impl Body {
                 self.line("}");
                 name
             }
-            Value::Map(k, kt, val, vt) => {
+            Value::Map(imp, k, kt, val, vt) => {
                 let name = self.fresh(hint);
-                self.line(format!("java.util.LinkedHashMap {name} = new java.util.LinkedHashMap();"));
+                self.line(format!("{imp} {name} = new {imp}();"));
                 let n = self.fresh("count");
                 self.line(format!("for (int {n} = v.size(); {n} > 0; {n}--) {{"));
                 self.indent += 1;
@@ -153,10 +153,18 @@ impl Body {
     }
 
     /// Arguments of one call, in order: inline when none needs statements, else all in locals.
-    fn args(&mut self, params: &[Param], depth: &str, always_locals: bool) -> Vec<String> {
+    /// `cast`: inline arguments get a cast to their parameter type (an overload of the same
+    /// arity exists; locals are typed already).
+    fn args(&mut self, params: &[Param], depth: &str, always_locals: bool, cast: bool) -> Vec<String> {
         let needs_statements = params.iter().any(|p| !is_simple(&p.value));
         if !always_locals && !needs_statements {
-            return params.iter().map(|p| self.expr(&p.value, &p.ty, &p.name, depth)).collect();
+            return params
+                .iter()
+                .map(|p| {
+                    let x = self.expr(&p.value, &p.ty, &p.name, depth);
+                    if cast { cast_to(&p.ty, &x) } else { x }
+                })
+                .collect();
         }
         let mut out = Vec::new();
         for p in params {
@@ -170,6 +178,15 @@ impl Body {
             }
         }
         out
+    }
+}
+
+/// `(T) x`, with `x` parenthesised unless it is a plain call or name.
+pub fn cast_to(ty: &JType, x: &str) -> String {
+    if x.contains(' ') {
+        format!("({}) ({x})", ty.java())
+    } else {
+        format!("({}) {x}", ty.java())
     }
 }
 
@@ -364,8 +381,8 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
                 b.indent += 1;
             }
             match step {
-                Step::Call { name, params, .. } => {
-                    let args = b.args(params, "0", false);
+                Step::Call { name, params, cast, .. } => {
+                    let args = b.args(params, "0", false, *cast);
                     b.line(format!("{recv}.{name}({});", args.join(", ")));
                 }
                 Step::SetField { name, param } => {
@@ -386,7 +403,7 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
         b.indent -= 1;
         b.line("}");
     }
-    let args = b.args(&d.params, "0", true);
+    let args = b.args(&d.params, "0", true, false);
     b.line(format!("{recv}.{}({});", d.method, args.join(", ")));
     let mut s = String::new();
     let reads = if d.reads.is_empty() { String::new() } else { format!(" Reads {}.", d.reads.join(", ")) };
@@ -402,15 +419,24 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
 fn alt_expr(b: &mut Body, a: &Alt) -> String {
     match &a.kind {
         AltKind::New(c) => {
-            let args = b.args(&a.params, "depth + 1", false);
+            let args = b.args(&a.params, "depth + 1", false, a.cast);
             format!("new {}({})", java_name(c), args.join(", "))
         }
         AltKind::Static(c, m) => {
-            let args = b.args(&a.params, "depth + 1", false);
+            let args = b.args(&a.params, "depth + 1", false, a.cast);
             format!("{}.{m}({})", java_name(c), args.join(", "))
         }
         AltKind::Field(c, f) => format!("{}.{f}", java_name(c)),
         AltKind::Subtype(k) => b.expr(&Value::Instance(k.clone()), &JType::object(k), "sub", "depth + 1"),
+        AltKind::Method(c, m) => {
+            // The receiver first, in a local: argument statements must not run before it.
+            let t = JType::object(c);
+            let recv = b.fresh(&t.simple());
+            let x = b.expr(&Value::Instance(c.clone()), &t, &recv, "depth + 1");
+            b.line(format!("{} {recv} = {x};", t.java()));
+            let args = b.args(&a.params, "depth + 1", false, a.cast);
+            format!("{recv}.{m}({})", args.join(", "))
+        }
     }
 }
 

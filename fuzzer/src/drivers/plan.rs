@@ -27,8 +27,8 @@ pub enum Value {
     /// A collection (`ArrayList`, `LinkedHashSet`, `ArrayDeque`) of one element kind: a size,
     /// then the elements.
     Collection(&'static str, Box<Value>, JType),
-    /// A `LinkedHashMap`: a size, then key and value per entry.
-    Map(Box<Value>, JType, Box<Value>, JType),
+    /// A map (`LinkedHashMap`, `TreeMap`): a size, then key and value per entry.
+    Map(&'static str, Box<Value>, JType, Box<Value>, JType),
     /// `Optional.empty()` or `Optional.of(..)`: a choice, then the element if present.
     Optional(Box<Value>, JType),
     /// With `--nulls`: a choice whether the reference is null, then the value if not.
@@ -43,7 +43,7 @@ impl Value {
             Value::Prim(_) | Value::Builtin(_) | Value::FilePath | Value::Fixed(_) | Value::Enum(_) => 1,
             Value::Instance(_) => 4,
             Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => 1 + e.cost(),
-            Value::Map(k, _, v, _) => 1 + k.cost() + v.cost(),
+            Value::Map(_, k, _, v, _) => 1 + k.cost() + v.cost(),
         }
     }
 
@@ -52,7 +52,7 @@ impl Value {
         match self {
             Value::Instance(_) => true,
             Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => e.uses_helper(),
-            Value::Map(k, _, v, _) => k.uses_helper() || v.uses_helper(),
+            Value::Map(_, k, _, v, _) => k.uses_helper() || v.uses_helper(),
             _ => false,
         }
     }
@@ -75,6 +75,9 @@ pub enum AltKind {
     Static(String, String),
     /// `C.F`, a public static final field.
     Field(String, String),
+    /// `recv.m(..)` where `recv` comes from the helper of `C` (a builder's `build()`, a
+    /// factory object's `create(..)`): the type table's instance methods.
+    Method(String, String),
     /// The helper of a subtype (an implementation of an interface or abstract class).
     Subtype(String),
 }
@@ -84,12 +87,15 @@ pub struct Alt {
     pub kind: AltKind,
     pub params: Vec<Param>,
     pub cost: u32,
+    /// The callee has an overload of the same arity: arguments are cast to the parameter
+    /// types so Java picks this one.
+    pub cast: bool,
 }
 
 impl Alt {
     /// A leaf alternative needs no other helper: the only ones allowed at the depth bound.
     pub fn is_leaf(&self) -> bool {
-        !matches!(self.kind, AltKind::Subtype(_)) && self.params.iter().all(|p| !p.value.uses_helper())
+        !matches!(self.kind, AltKind::Subtype(_) | AltKind::Method(..)) && self.params.iter().all(|p| !p.value.uses_helper())
     }
 }
 
@@ -116,8 +122,9 @@ pub const MAX_STEPS: u32 = 4;
 /// One step of a method sequence on the receiver (Algorithm 2's items).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Step {
-    /// `recv.name(args)`; `fields` are the accessed fields it writes (for the comment).
-    Call { name: String, params: Vec<Param>, fields: Vec<String> },
+    /// `recv.name(args)`; `fields` are the accessed fields it writes (for the comment); `cast`
+    /// as in [`Alt::cast`].
+    Call { name: String, params: Vec<Param>, fields: Vec<String>, cast: bool },
     /// `recv.field = value` for a public field.
     SetField { name: String, param: Param },
 }

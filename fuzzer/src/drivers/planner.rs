@@ -208,6 +208,11 @@ fn driver_for(pool: &ClassPool, table: &TypeTable, class: &Class, g: &graphs::Gr
     }
     let key = (class.name.clone(), m.name.clone(), m.desc.clone());
     let cost = |mm: &Method| -> Option<u32> {
+        // A modifier inherited from a generic superclass may take the superclass's type
+        // variable, bound to an unknown type here: calling it is a guess that may not compile.
+        if mm.signature.as_deref().is_some_and(types::uses_class_type_variables) && !class.methods.iter().any(|x| std::ptr::eq(x, mm)) {
+            return None;
+        }
         let ts = types::method_params(&mm.desc, mm.signature.as_deref())?;
         let ns = param_names(&mm.param_names, ts.len());
         ts.iter().zip(&ns).map(|(t, n)| table.value_for(t, n).map(|v| v.cost())).sum()
@@ -229,7 +234,8 @@ fn driver_for(pool: &ClassPool, table: &TypeTable, class: &Class, g: &graphs::Gr
                 let ns = param_names(&mm.param_names, ts.len());
                 let ps: Option<Vec<Param>> = ts.iter().zip(&ns).map(|(t, n)| table.param(t, n)).collect();
                 let Some(ps) = ps else { continue };
-                steps.push(Step::Call { name, params: ps, fields: vec![field.1.clone()] });
+                let cast = pool.get(&owner).is_some_and(|c| instances::overloaded(c, &name, ps.len()));
+                steps.push(Step::Call { name, params: ps, fields: vec![field.1.clone()], cast });
             }
         }
     }

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use crate::drivers::java::local_name;
+use crate::drivers::java::{cast_to, local_name};
 use crate::drivers::plan::{Alt, AltKind, Driver, Param, Plan, Step, Value, MAX_DEPTH};
 use crate::drivers::types::{java_name, JType};
 
@@ -90,7 +90,7 @@ impl Walker<'_> {
                 }
                 Some(name)
             }
-            Value::Map(k, kt, val, vt) => {
+            Value::Map(imp, k, kt, val, vt) => {
                 let n = self.choice()?;
                 let mut entries = Vec::new();
                 for _ in 0..n {
@@ -99,7 +99,7 @@ impl Walker<'_> {
                     entries.push((key, x));
                 }
                 let name = self.fresh(hint);
-                self.line(format!("java.util.Map<{}, {}> {name} = new java.util.LinkedHashMap<>();", boxed(kt), boxed(vt)));
+                self.line(format!("{imp}<{}, {}> {name} = new {imp}<>();", boxed(kt), boxed(vt)));
                 for (key, x) in entries {
                     self.line(format!("{name}.put({key}, {x});"));
                 }
@@ -132,10 +132,14 @@ impl Walker<'_> {
         let k = if alts.len() == 1 { 0 } else { self.choice()? };
         let alt = *alts.get(k)?;
         let expr = match &alt.kind {
-            AltKind::New(c) => format!("new {}({})", java_name(c), self.args(&alt.params, depth + 1)?.join(", ")),
-            AltKind::Static(c, m) => format!("{}.{m}({})", java_name(c), self.args(&alt.params, depth + 1)?.join(", ")),
+            AltKind::New(c) => format!("new {}({})", java_name(c), self.args(&alt.params, depth + 1, alt.cast)?.join(", ")),
+            AltKind::Static(c, m) => format!("{}.{m}({})", java_name(c), self.args(&alt.params, depth + 1, alt.cast)?.join(", ")),
             AltKind::Field(c, f) => format!("{}.{f}", java_name(c)),
             AltKind::Subtype(k) => return self.helper(k, depth + 1),
+            AltKind::Method(c, m) => {
+                let recv = self.helper(c, depth + 1)?;
+                format!("{recv}.{m}({})", self.args(&alt.params, depth + 1, alt.cast)?.join(", "))
+            }
         };
         let t = JType::object(ty);
         let name = self.fresh(&t.simple());
@@ -143,8 +147,14 @@ impl Walker<'_> {
         Some(name)
     }
 
-    fn args(&mut self, params: &[Param], depth: u32) -> Option<Vec<String>> {
-        params.iter().map(|p| self.value(&p.value, &p.ty, &p.name, depth)).collect()
+    fn args(&mut self, params: &[Param], depth: u32, cast: bool) -> Option<Vec<String>> {
+        params
+            .iter()
+            .map(|p| {
+                let x = self.value(&p.value, &p.ty, &p.name, depth)?;
+                Some(if cast { cast_to(&p.ty, &x) } else { x })
+            })
+            .collect()
     }
 
     /// Walks one driver; statements stop where the recorded run stopped.
@@ -169,8 +179,8 @@ impl Walker<'_> {
             for _ in 0..n {
                 let k = if d.steps.len() == 1 { 0 } else { self.choice()? };
                 match d.steps.get(k)? {
-                    Step::Call { name, params, .. } => {
-                        let args = self.args(params, 0)?;
+                    Step::Call { name, params, cast, .. } => {
+                        let args = self.args(params, 0, *cast)?;
                         self.line(format!("{recv}.{name}({});", args.join(", ")));
                     }
                     Step::SetField { name, param } => {
@@ -292,8 +302,8 @@ mod tests {
                 java_name: "withdraw".into(),
                 receiver: Some(Value::Instance(account.clone())),
                 steps: vec![
-                    Step::Call { name: "deposit".into(), params: vec![Param { name: "amount".into(), ty: JType::Prim('I'), value: Value::Prim('I') }], fields: vec!["balance".into()] },
-                    Step::Call { name: "freeze".into(), params: vec![], fields: vec!["frozen".into()] },
+                    Step::Call { name: "deposit".into(), params: vec![Param { name: "amount".into(), ty: JType::Prim('I'), value: Value::Prim('I') }], fields: vec!["balance".into()], cast: false },
+                    Step::Call { name: "freeze".into(), params: vec![], fields: vec!["frozen".into()], cast: false },
                 ],
                 params: vec![Param { name: "amount".into(), ty: JType::Prim('I'), value: Value::Prim('I') }],
                 reads: vec!["balance".into(), "frozen".into()],
@@ -302,11 +312,12 @@ mod tests {
                 ty: account.clone(),
                 method: "newAccount".into(),
                 alts: vec![
-                    Alt { kind: AltKind::New(account.clone()), params: vec![], cost: 1 },
+                    Alt { kind: AltKind::New(account.clone()), params: vec![], cost: 1, cast: false },
                     Alt {
                         kind: AltKind::New(account),
                         params: vec![Param { name: "owner".into(), ty: JType::object("java/lang/String"), value: Value::Builtin("string") }],
                         cost: 2,
+                        cast: false,
                     },
                 ],
             }],

@@ -194,6 +194,51 @@ fn signature_params(sig: &str) -> Option<Vec<JType>> {
     Some(out)
 }
 
+/// Whether a method signature's parameters use a type variable the method does not declare
+/// itself (one of its class's).
+pub fn uses_class_type_variables(sig: &str) -> bool {
+    let mut own: Vec<&str> = Vec::new();
+    let mut rest = sig;
+    if let Some(body) = sig.strip_prefix('<') {
+        // `<T:Ljava/lang/Object;U::Ljava/lang/Comparable<TU;>;>(...)`: names precede a ':' at depth 0.
+        let mut depth = 0;
+        let mut start = 0;
+        let mut end = body.len();
+        for (i, c) in body.char_indices() {
+            match c {
+                '<' => depth += 1,
+                '>' if depth == 0 => {
+                    end = i;
+                    break;
+                }
+                '>' => depth -= 1,
+                ':' if depth == 0 && start <= i => {
+                    if i > start && !body[start..i].contains(';') {
+                        own.push(&body[start..i]);
+                    }
+                    start = i + 1;
+                }
+                ';' if depth == 0 => start = i + 1,
+                _ => {}
+            }
+        }
+        rest = &body[(end + 1).min(body.len())..];
+    }
+    let params = rest.split_once(')').map_or(rest, |(p, _)| p);
+    let b = params.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'T' && (i == 0 || matches!(b[i - 1], b'(' | b';' | b'[' | b'<' | b'+' | b'-')) {
+            if let Some(end) = params[i + 1..].find(';') {
+                let name = &params[i + 1..i + 1 + end];
+                if !name.contains(['/', '<']) && !own.contains(&name) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 pub fn return_type(desc: &str) -> Option<JType> {
     let ret = desc.split_once(')')?.1;
     if ret == "V" {
@@ -209,12 +254,25 @@ pub enum Known {
     Builtin { method: &'static str },
     /// An expression that consumes nothing (e.g. an output sink).
     Fixed(&'static str),
-    List,
-    Set,
-    Map,
-    Deque,
+    /// A collection of this concrete class, filled with elements of the type argument.
+    Collection(&'static str),
+    /// A map of this concrete class.
+    Map(&'static str),
     Optional,
+    /// A JDK enum: a constant.
+    Enum,
 }
+
+/// JDK enums parameters commonly take (the JDK is not parsed, so they are listed).
+const JDK_ENUMS: &[&str] = &[
+    "java/util/concurrent/TimeUnit", "java/math/RoundingMode", "java/time/DayOfWeek", "java/time/Month",
+    "java/time/temporal/ChronoUnit", "java/time/temporal/ChronoField", "java/time/format/TextStyle",
+    "java/nio/file/StandardOpenOption", "java/nio/file/LinkOption", "java/nio/file/AccessMode",
+    "java/nio/file/StandardCopyOption", "java/lang/annotation/ElementType", "java/lang/annotation/RetentionPolicy",
+    "java/lang/Thread$State", "java/nio/file/attribute/PosixFilePermission", "java/text/Normalizer$Form",
+    "java/lang/Character$UnicodeScript", "java/util/Locale$Category", "java/net/Proxy$Type",
+    "java/util/stream/Collector$Characteristics",
+];
 
 /// The knowledge base: JDK types the generator can build without looking for constructors.
 pub fn known(internal: &str) -> Option<Known> {
@@ -263,11 +321,31 @@ pub fn known(internal: &str) -> Option<Known> {
         "java/awt/Color" => b("color"),
         "java/awt/color/ColorSpace" => b("colorSpace"),
         "java/awt/image/BufferedImage" | "java/awt/image/RenderedImage" | "java/awt/Image" => b("bufferedImage"),
-        "java/util/List" | "java/util/Collection" | "java/lang/Iterable" | "java/util/ArrayList" | "java/util/AbstractList" => Some(List),
-        "java/util/Set" | "java/util/HashSet" | "java/util/LinkedHashSet" => Some(Set),
-        "java/util/Map" | "java/util/HashMap" | "java/util/LinkedHashMap" => Some(Map),
-        "java/util/Queue" | "java/util/Deque" | "java/util/ArrayDeque" => Some(Deque),
+        "java/util/List" | "java/util/Collection" | "java/lang/Iterable" | "java/util/ArrayList" | "java/util/AbstractList" => Some(Collection("java.util.ArrayList")),
+        "java/util/Set" | "java/util/HashSet" | "java/util/LinkedHashSet" => Some(Collection("java.util.LinkedHashSet")),
+        "java/util/SortedSet" | "java/util/NavigableSet" | "java/util/TreeSet" => Some(Collection("java.util.TreeSet")),
+        "java/util/Queue" | "java/util/Deque" | "java/util/ArrayDeque" => Some(Collection("java.util.ArrayDeque")),
+        "java/util/concurrent/BlockingQueue" | "java/util/concurrent/LinkedBlockingQueue" => Some(Collection("java.util.concurrent.LinkedBlockingQueue")),
+        "java/util/Map" | "java/util/HashMap" | "java/util/LinkedHashMap" => Some(Map("java.util.LinkedHashMap")),
+        "java/util/SortedMap" | "java/util/NavigableMap" | "java/util/TreeMap" => Some(Map("java.util.TreeMap")),
+        "java/util/concurrent/ConcurrentMap" | "java/util/concurrent/ConcurrentHashMap" => Some(Map("java.util.concurrent.ConcurrentHashMap")),
         "java/util/Optional" => Some(Optional),
+        "java/lang/Class" => b("type"),
+        "java/lang/Readable" => b("reader"),
+        "java/util/stream/IntStream" => b("intStream"),
+        "java/util/stream/LongStream" => b("longStream"),
+        "java/util/stream/DoubleStream" => b("doubleStream"),
+        "java/util/function/Predicate" => b("predicate"),
+        // Functional interfaces without a value to fuzz: a fixed, harmless implementation, cast
+        // to the raw type so it converts to any parameterisation (generic inference cannot fail).
+        "java/lang/Runnable" => Some(Fixed("(java.lang.Runnable) () -> {}")),
+        "java/util/function/Consumer" => Some(Fixed("(java.util.function.Consumer) x -> {}")),
+        "java/util/function/BiConsumer" => Some(Fixed("(java.util.function.BiConsumer) (x, y) -> {}")),
+        "java/util/function/Function" => Some(Fixed("(java.util.function.Function) java.util.function.Function.identity()")),
+        "java/util/function/UnaryOperator" => Some(Fixed("(java.util.function.UnaryOperator) java.util.function.UnaryOperator.identity()")),
+        "java/util/Comparator" => Some(Fixed("(java.util.Comparator) java.util.Comparator.naturalOrder()")),
+        "java/util/concurrent/Executor" | "java/util/concurrent/ExecutorService" => Some(Fixed("java.util.concurrent.ForkJoinPool.commonPool()")),
+        n if JDK_ENUMS.contains(&n) => Some(Enum),
         _ => None,
     }
 }
@@ -284,6 +362,16 @@ mod tests {
         assert!(param_descriptors("I").is_none());
         assert_eq!(parse_descriptor("[Ljava/lang/String;").unwrap().java(), "java.lang.String[]");
         assert_eq!(return_type("()Lcom/a/B$C;").unwrap().java(), "com.a.B.C");
+    }
+
+    #[test]
+    fn class_type_variables() {
+        assert!(uses_class_type_variables("(TT;)Z"));
+        assert!(uses_class_type_variables("(Lcom/fasterxml/Provider;TT;)Z"));
+        assert!(!uses_class_type_variables("<T:Ljava/lang/Object;>(TT;)Z"));
+        assert!(!uses_class_type_variables("<K:Ljava/lang/Object;V::Ljava/lang/Comparable<TV;>;>(Ljava/util/Map<TK;TV;>;)V"));
+        assert!(uses_class_type_variables("<K:Ljava/lang/Object;>(Ljava/util/Map<TK;TE;>;)V"));
+        assert!(!uses_class_type_variables("(Ljava/lang/String;[Lcom/a/TypeRef;)V"));
     }
 
     #[test]

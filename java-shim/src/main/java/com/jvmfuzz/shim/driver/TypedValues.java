@@ -96,6 +96,18 @@ public final class TypedValues {
         return data.length - pos;
     }
 
+    /* Wraps the last recorded value's expression (a builtin made of another). */
+    private void wrapLast(String prefix, String suffix) {
+        if (trace == null) {
+            return;
+        }
+        int end = trace.length() - 1;
+        int start = trace.lastIndexOf("\n", end - 1) + 1;
+        String line = trace.substring(start + 2, end);
+        trace.setLength(start);
+        rec('v', prefix + line + suffix);
+    }
+
     private void rec(char kind, String text) {
         if (trace != null) {
             trace.append(kind).append(' ').append(text).append('\n');
@@ -673,6 +685,55 @@ public final class TypedValues {
             "java.util.Locale.JAPAN", "new java.util.Locale(\"tr\", \"TR\")"};
         rec('v', lit[c]);
         return all[c];
+    }
+
+    // ---- more JDK types ----
+
+    private static final Class<?>[] TYPES = {String.class, Object.class, Integer.class, int.class,
+        Long.class, long.class, Double.class, double.class, Boolean.class, boolean.class, byte[].class,
+        Byte.class, Character.class, char.class, java.util.List.class, java.util.Map.class,
+        Number.class, CharSequence.class, Enum.class, Void.class, void.class, Object[].class};
+    private static final String[] TYPE_NAMES = {"String.class", "Object.class", "Integer.class",
+        "int.class", "Long.class", "long.class", "Double.class", "double.class", "Boolean.class",
+        "boolean.class", "byte[].class", "Byte.class", "Character.class", "char.class",
+        "java.util.List.class", "java.util.Map.class", "Number.class", "CharSequence.class",
+        "Enum.class", "Void.class", "void.class", "Object[].class"};
+
+    /**
+     * A Class object: common JDK types, primitives and arrays. Raw, like predicate(): a raw type
+     * converts (unchecked) to whatever bounded generic type the parameter declares.
+     */
+    @SuppressWarnings("rawtypes")
+    public Class type() {
+        int c = u8() % TYPES.length;
+        rec('v', TYPE_NAMES[c]);
+        return TYPES[c];
+    }
+
+    /** A predicate that always answers the same (true or false, from the input). */
+    @SuppressWarnings("rawtypes")
+    public java.util.function.Predicate predicate() {
+        boolean b = (u8() & 1) != 0;
+        rec('v', "x -> " + b);
+        return (java.util.function.Predicate<Object>) x -> b;
+    }
+
+    public java.util.stream.IntStream intStream() {
+        int[] a = ints();
+        wrapLast("java.util.stream.IntStream.of(", ")");
+        return java.util.stream.IntStream.of(a);
+    }
+
+    public java.util.stream.LongStream longStream() {
+        long[] a = longs();
+        wrapLast("java.util.stream.LongStream.of(", ")");
+        return java.util.stream.LongStream.of(a);
+    }
+
+    public java.util.stream.DoubleStream doubleStream() {
+        double[] a = doubles();
+        wrapLast("java.util.stream.DoubleStream.of(", ")");
+        return java.util.stream.DoubleStream.of(a);
     }
 
     // ---- java.awt (headless: the fuzzer sets java.awt.headless) ----
