@@ -393,14 +393,15 @@ VARIANTS = {
 }
 
 
-def phase_methods(R, methods, secs):
-    R["methods"] = {"seconds_per_method": secs, "methods": methods, "per_method": {}, "tools": {}}
-    per = R["methods"]["per_method"]
+def phase_methods(R, methods, secs, key="methods", variants=None):
+    variants = {v: VARIANTS[v] for v in (variants or VARIANTS)}
+    R[key] = {"seconds_per_method": secs, "methods": methods, "per_method": {}, "tools": {}}
+    per = R[key]["per_method"]
     for i, m in enumerate(methods):
-        log(f"methods: {i + 1}/{len(methods)} {m}: {', '.join(VARIANTS)} side by side, {secs} s each")
+        log(f"{key}: {i + 1}/{len(methods)} {m}: {', '.join(variants)} side by side, {secs} s each")
         res, threads = {}, []
-        for v, f in VARIANTS.items():
-            d = os.path.join(WORK, "methods", v, m)
+        for v, f in variants.items():
+            d = os.path.join(WORK, key, v, m)
             shutil.rmtree(d, ignore_errors=True)
             os.makedirs(d)
             t = threading.Thread(target=lambda v=v, f=f, d=d: res.__setitem__(v, f(m, secs, d)))
@@ -410,30 +411,28 @@ def phase_methods(R, methods, secs):
             t.join()
         per[m] = res
     # coverage: replay each jvmfuzz run, report each run, merge per tool
-    for v in VARIANTS:
+    for v in variants:
         execs = []
         for m in methods:
             r = per[m][v]
-            d = os.path.join(WORK, "methods", v, m)
+            d = os.path.join(WORK, key, v, m)
             if v.startswith("jvmfuzz"):
                 merged, replayed, dropped = replay_jvmfuzz(d, r.pop("_what"), r.pop("_extra"), f"{v}/{m}")
                 r["exec"], r["corpus_replayed"], r["replay_dropped"] = merged, replayed, [os.path.relpath(x, d) for x in dropped]
             r["branches"] = jacoco_branches(r.get("exec"), f"{v}-{m}")
             execs.append(r.get("exec"))
-        dest = os.path.join(WORK, "methods", f"{v}-merged.exec")
+        dest = os.path.join(WORK, key, f"{v}-merged.exec")
         merged = jacoco_merge(execs, dest)
         finds = set()
         for m in methods:
             finds |= set(per[m][v]["findings"])
-        R["methods"]["tools"][v] = {
+        R[key]["tools"][v] = {
             "branches": jacoco_branches(merged, f"{v}-merged"),
             "findings_distinct": len(set(i for _, i in finds)),
             "findings_by_exception": dict(collections.Counter(e for e, _ in finds)),
             "execs": sum(per[m][v].get("execs") or 0 for m in methods),
             "cpu_s": sum(per[m][v].get("cpu_s") or 0 for m in methods),
         }
-    if "package" in R and R["package"].get("branches"):
-        pass
 
 
 # ---------------------------------------------------------------- table
@@ -494,26 +493,34 @@ def table(R):
         ok = n and p["reached"] / n >= 0.90
         goals.append(f">= 90% of driver methods run without set-up failure (reach the method): {'MET' if ok else 'NOT MET'} "
                      f"({pct(p['reached'], n)})")
-    if "methods" in R:
-        M = R["methods"]
+    for key in ("methods", "ablation"):
+      if key in R:
+        M = R[key]
+        vs = list(M["tools"])
         ms = M["methods"]
         L.append("")
-        L.append(f"3./4. Per method name of {FACADE} ({len(ms)} names, {M['seconds_per_method']} s each per tool, "
-                 f"{len(ms) * M['seconds_per_method']} s per tool; the three variants of one method run side by side)")
-        hdr = f"   {'method':24} " + " ".join(f"{v:>22}" for v in VARIANTS)
+        L.append(("3./4." if key == "methods" else "4. (second run, typed values only)") + f" Per method name of {FACADE} ({len(ms)} names, {M['seconds_per_method']} s each per tool, "
+                 f"{len(ms) * M['seconds_per_method']} s per tool; the {len(vs)} variants of one method run side by side)")
+        hdr = f"   {'method':24} " + " ".join(f"{v:>22}" for v in vs)
         L.append(hdr + "   (JaCoCo branches covered)")
         for m in ms:
             cells = []
-            for v in VARIANTS:
+            for v in vs:
                 r = M["per_method"][m][v]
                 c = r.get("branches")
                 cells.append(f"{(c['covered'] if c else '-'):>10} {('execs ' + str(r.get('execs'))) if r.get('execs') is not None else '':>11}")
             L.append(f"   {m:24} " + " ".join(cells))
-        for v in VARIANTS:
+        for v in vs:
             t = M["tools"][v]
             L.append(f"   {v:14} union: BRANCH {br(t['branches'])}; execs {t['execs']}; "
                      f"distinct findings {t['findings_distinct']}: " + ", ".join(f"{k} {c}" for k, c in sorted(t["findings_by_exception"].items(), key=lambda kv: -kv[1])))
-        a, b, c = (M["tools"][v]["branches"] for v in ("jvmfuzz", "jazzer", "jvmfuzz-plain"))
+        a, b, c = (M["tools"].get(v, {}).get("branches") for v in ("jvmfuzz", "jazzer", "jvmfuzz-plain"))
+        if a and c:
+            wins = [sum(1 for m in ms if ((M["per_method"][m][x].get("branches") or {}).get("covered", -1) >
+                                           (M["per_method"][m][y].get("branches") or {}).get("covered", -1))) for x, y in
+                    (("jvmfuzz", "jvmfuzz-plain"), ("jvmfuzz-plain", "jvmfuzz"))]
+            goals.append(f"typed values ({key}, {M['seconds_per_method']} s/method): default {a['covered']} vs typed=plain {c['covered']} "
+                         f"branches (union); per method default higher {wins[0]}, plain higher {wins[1]}, equal {len(ms) - sum(wins)}")
         if a and b:
             ok = a["covered"] > b["covered"]
             goals.append(f"more branch coverage than autofuzz (same {len(ms)} methods, same seconds): {'MET' if ok else 'NOT MET'} "
@@ -521,9 +528,6 @@ def table(R):
             if "package" in R and R["package"].get("branches"):
                 goals.append(f"   also: jvmfuzz --package ({R['package_seconds']} s) {R['package']['branches']['covered']} branches "
                              f"vs Jazzer on the facade ({len(ms) * M['seconds_per_method']} s) {b['covered']}")
-        if a and c:
-            goals.append(f"typed values (design check): default {a['covered']} vs typed=plain {c['covered']} branches "
-                         f"({'default higher' if a['covered'] > c['covered'] else 'default NOT higher'})")
         mism = sum((r.get("branches") or {}).get("mismatch", 0) for m in ms for r in M["per_method"][m].values())
         L.append(f"   JaCoCo 'does not match' warnings over all per-run reports: {mism}")
     L.append("")
@@ -535,7 +539,8 @@ def table(R):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", default="static,package,methods")
+    ap.add_argument("--only", default="static,package,methods,ablation")
+    ap.add_argument("--ablation-total", type=int, help="seconds per variant over all methods in the ablation phase (default 280, quick 40)")
     ap.add_argument("--package-time", type=int)
     ap.add_argument("--method-total", type=int, help="seconds per tool over all methods (default 600, quick 40)")
     ap.add_argument("--reuse-package", action="store_true",
@@ -549,7 +554,7 @@ def main():
     secs = max(1, total // len(methods))
     os.makedirs(WORK, exist_ok=True)
     prev = {}
-    if set(phases) != {"static", "package", "methods"}:  # a partial run updates the saved results
+    if set(phases) != {"static", "package", "methods", "ablation"}:  # a partial run updates the saved results
         try:
             prev = json.load(open(os.path.join(OUT, "results.json")))
         except (OSError, ValueError):
@@ -562,8 +567,11 @@ def main():
         phase_package(R, pkg_secs, a.reuse_package)
     if "methods" in phases:
         phase_methods(R, methods, secs)
+    if "ablation" in phases:
+        phase_methods(R, methods, max(1, (a.ablation_total or (40 if a.quick else 280)) // len(methods)), "ablation",
+                      ["jvmfuzz", "jvmfuzz-plain"])
     R["loadavg"]["end"] = " ".join(open("/proc/loadavg").read().split()[:3])
-    for k in ("static", "package", "methods"):
+    for k in ("static", "package", "methods", "ablation"):
         if k not in R and k in prev:
             R[k] = prev[k]
             if k == "package":
@@ -571,7 +579,7 @@ def main():
     if prev:  # re-read: a concurrent partial run may have saved its phases meanwhile
         try:
             now = json.load(open(os.path.join(OUT, "results.json")))
-            for k in ("static", "package", "methods"):
+            for k in ("static", "package", "methods", "ablation"):
                 if k not in phases and k in now:
                     R[k] = now[k]
                     if k == "package":

@@ -10,9 +10,10 @@
  *     three package segments: the validation helpers of org.apache.commons.imaging.* count for
  *     every class below it) or by a precondition helper (Objects.requireNonNull*, Guava's
  *     Preconditions.check*, commons-lang's Validate.*), and every frame up to the call is that
- *     library's or the JDK's (its lambdas run inside java.util.stream). An
- *     IllegalArgumentException thrown by the JDK itself on arguments the library passed on
- *     unchecked is a finding;
+ *     library's or the JDK's (its lambdas run inside java.util.stream). One thrown by the JDK
+ *     counts as the called method's own check only when that method handed its input straight
+ *     to the JDK (NumberUtils.createFloat("") reaching Float.valueOf); one the JDK throws on
+ *     values the library computed deeper down (a negative raster size) is a finding;
  *   - it is a ClassCastException thrown in a compiler-generated bridge method: the driver
  *     passed an argument of the erased type where a generic subclass expects a narrower one
  *     (a limit of drivers built from erased signatures, not a bug of the target).
@@ -224,6 +225,13 @@ public final class Expected {
             return false;
         }
         String library = library(st[k - 1].getClassName());
+        if (isJdk(st[0].getClassName())) {
+            int first = 0;
+            while (first < k && isJdk(st[first].getClassName())) {
+                first++;
+            }
+            return first == k - 1;
+        }
         if (!isPrecondition(st[0]) && !library(st[0].getClassName()).equals(library)) {
             return false;
         }
