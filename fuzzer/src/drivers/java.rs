@@ -199,7 +199,8 @@ fn is_simple(v: &Value) -> bool {
     }
 }
 
-fn boxed(t: &JType) -> String {
+/// The boxed type of a primitive (for generic type arguments), else the type itself.
+pub fn boxed(t: &JType) -> String {
     match t {
         JType::Prim(c) => match c {
             'Z' => "Boolean",
@@ -217,7 +218,7 @@ fn boxed(t: &JType) -> String {
 }
 
 /// `new T[n][]...` for an array of element type `et`: the base type and the extra dimensions.
-fn array_new(et: &JType) -> (String, String) {
+pub fn array_new(et: &JType) -> (String, String) {
     let mut dims = String::new();
     let mut t = et;
     while let JType::Array(e) = t {

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use crate::drivers::java::{cast_to, local_name};
+use crate::drivers::java::{array_new, boxed, cast_to, local_name};
 use crate::drivers::plan::{Alt, AltKind, Driver, Param, Plan, Step, Value, MAX_DEPTH};
 use crate::drivers::types::{java_name, JType};
 
@@ -77,7 +77,7 @@ impl Walker<'_> {
             Value::Array(e, et) => {
                 let n = self.choice()?;
                 let items: Option<Vec<String>> = (0..n).map(|_| self.value(e, et, "element", depth)).collect();
-                let (base, dims) = array_parts(et);
+                let (base, dims) = array_new(et);
                 Some(format!("new {base}[]{dims} {{{}}}", items?.join(", ")))
             }
             Value::Collection(imp, e, et) => {
@@ -200,33 +200,6 @@ impl Walker<'_> {
         self.line(format!("{recv}.{}({});", d.method, args.join(", ")));
         Some(())
     }
-}
-
-fn boxed(t: &JType) -> String {
-    match t {
-        JType::Prim(c) => match c {
-            'Z' => "Boolean",
-            'B' => "Byte",
-            'S' => "Short",
-            'C' => "Character",
-            'I' => "Integer",
-            'J' => "Long",
-            'F' => "Float",
-            _ => "Double",
-        }
-        .to_string(),
-        t => t.java(),
-    }
-}
-
-fn array_parts(et: &JType) -> (String, String) {
-    let mut dims = String::new();
-    let mut t = et;
-    while let JType::Array(e) = t {
-        dims.push_str("[]");
-        t = e;
-    }
-    (t.java(), dims)
 }
 
 /// TypedValues.bufferedImage's pixels, for reproducers that pass an image.

@@ -11,19 +11,13 @@ package com.jvmfuzz.shim.driver;
 public final class Observed {
     private Observed() {}
 
-    private static final int POOL = 64;
-    private static final int SLOTS = 1024;
-    private static final int PROMOTE = 3;
+    private static final Pool LONGS = new Pool();
+    private static final Pool STRINGS = new Pool();
+    private static final long[] NO_LONGS = new long[0];
 
-    private static final long[] longKeys = new long[SLOTS];
-    private static final byte[] longHits = new byte[SLOTS];
-    private static volatile long[] longs = new long[0];
-    private static int longNext;
-
-    private static final String[] stringKeys = new String[SLOTS];
-    private static final byte[] stringHits = new byte[SLOTS];
+    /* Typed snapshots of the pools, remade only when a pool changes. */
+    private static volatile long[] longs = NO_LONGS;
     private static volatile String[] strings = new String[0];
-    private static int stringNext;
 
     static long[] longs() {
         return longs;
@@ -38,29 +32,13 @@ public final class Observed {
         if (v >= -1 && v <= 1) {
             return;
         }
-        int h = (int) ((v * 0x9E3779B97F4A7C15L) >>> 54) & (SLOTS - 1);
-        synchronized (longKeys) {
-            if (longKeys[h] != v) {
-                longKeys[h] = v;
-                longHits[h] = 1;
-                return;
+        if (LONGS.offer(v, (int) ((v * 0x9E3779B97F4A7C15L) >>> 54))) {
+            Object[] p = LONGS.pool;
+            long[] l = new long[p.length];
+            for (int i = 0; i < p.length; i++) {
+                l[i] = (Long) p[i];
             }
-            if (longHits[h] == PROMOTE) {
-                return;
-            }
-            if (++longHits[h] < PROMOTE) {
-                return;
-            }
-            long[] cur = longs;
-            long[] next;
-            if (cur.length < POOL) {
-                next = java.util.Arrays.copyOf(cur, cur.length + 1);
-                next[cur.length] = v;
-            } else {
-                next = cur.clone();
-                next[longNext++ % POOL] = v;
-            }
-            longs = next;
+            longs = l;
         }
     }
 
@@ -69,26 +47,45 @@ public final class Observed {
         if (s == null || s.isEmpty() || s.length() > 256) {
             return;
         }
-        int h = s.hashCode() * 0x9E3779B9 >>> 22 & (SLOTS - 1);
-        synchronized (stringKeys) {
-            if (!s.equals(stringKeys[h])) {
-                stringKeys[h] = s;
-                stringHits[h] = 1;
-                return;
+        if (STRINGS.offer(s, s.hashCode() * 0x9E3779B9 >>> 22)) {
+            Object[] p = STRINGS.pool;
+            strings = java.util.Arrays.copyOf(p, p.length, String[].class);
+        }
+    }
+
+    /** Sightings counted in a small direct-mapped table; values seen PROMOTE times join the pool. */
+    private static final class Pool {
+        private static final int SIZE = 64;
+        private static final int SLOTS = 1024;
+        private static final int PROMOTE = 3;
+
+        private final Object[] keys = new Object[SLOTS];
+        private final byte[] hits = new byte[SLOTS];
+        volatile Object[] pool = new Object[0];
+        private int next;
+
+        /** Returns true when the pool changed. */
+        synchronized boolean offer(Object v, int hash) {
+            int h = hash & (SLOTS - 1);
+            if (!v.equals(keys[h])) {
+                keys[h] = v;
+                hits[h] = 1;
+                return false;
             }
-            if (stringHits[h] == PROMOTE || ++stringHits[h] < PROMOTE) {
-                return;
+            if (hits[h] == PROMOTE || ++hits[h] < PROMOTE) {
+                return false;
             }
-            String[] cur = strings;
-            String[] next;
-            if (cur.length < POOL) {
-                next = java.util.Arrays.copyOf(cur, cur.length + 1);
-                next[cur.length] = s;
+            Object[] cur = pool;
+            Object[] grown;
+            if (cur.length < SIZE) {
+                grown = java.util.Arrays.copyOf(cur, cur.length + 1);
+                grown[cur.length] = v;
             } else {
-                next = cur.clone();
-                next[stringNext++ % POOL] = s;
+                grown = cur.clone();
+                grown[next++ % SIZE] = v;
             }
-            strings = next;
+            pool = grown;
+            return true;
         }
     }
 }
