@@ -443,6 +443,7 @@ where
     }
 
     let started = Instant::now();
+    let mut last_stats = Instant::now();
     let budget_start = *state.start_time();
     loop {
         if let Some(msg) = fatal.borrow().clone() {
@@ -467,14 +468,23 @@ where
         }
         fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, mgr)?;
         mgr.maybe_report_progress(&mut state, Duration::from_secs(1))?;
+        if let Some(d) = &cfg.drivers {
+            // Every few seconds, so a client that dies (timeout, crash) leaves its counts behind.
+            if last_stats.elapsed() >= Duration::from_secs(5) {
+                last_stats = Instant::now();
+                if let Some(h) = harness_cell.get() {
+                    if let Ok(mut env) = h.env() {
+                        crate::drivers::save_stats(&mut env, d);
+                    }
+                }
+            }
+        }
     }
 
     if let Some(h) = harness_cell.get() {
         h.tear_down();
         if let (Some(d), Ok(mut env)) = (&cfg.drivers, h.env()) {
-            if let Some(stats) = crate::drivers::stats(&mut env) {
-                let _ = std::fs::write(d.classes.with_file_name("stats.txt"), format!("# runs set-up-failures reached-method method\n{stats}"));
-            }
+            crate::drivers::save_stats(&mut env, d);
             crate::drivers::delete_temp_files(&mut env);
         }
     }

@@ -299,7 +299,13 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         status_file: status_file.clone(),
         drivers,
     };
+    if let Some(d) = &cfg.drivers {
+        drivers::reset_stats(d);
+    }
     let launched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| launch::run(&cfg, a.jobs, progress)));
+    if let Some(d) = &cfg.drivers {
+        let _ = drivers::merge_stats(d);
+    }
     let st = status::read(&status_file);
     let _ = std::fs::remove_file(&status_file);
     if let Some(msg) = st.setup_error {

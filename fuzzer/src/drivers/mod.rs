@@ -248,6 +248,42 @@ pub fn delete_temp_files(env: &mut JNIEnv) {
     }
 }
 
+/// This client's per-method statistics, to `stats/<pid>.txt` next to the classes (each client
+/// life of a session has its own file; [`merge_stats`] adds them up at the end).
+pub fn save_stats(env: &mut JNIEnv, d: &DriverRun) {
+    if let Some(text) = stats(env) {
+        let dir = d.classes.with_file_name("stats");
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::write(dir.join(format!("{}.txt", std::process::id())), text);
+    }
+}
+
+/// Removes the per-client statistics of an earlier session.
+pub fn reset_stats(d: &DriverRun) {
+    let _ = std::fs::remove_dir_all(d.classes.with_file_name("stats"));
+}
+
+/// Adds up every client's statistics into `stats.txt`: per driver method, runs, set-up failures
+/// and runs that reached the method under test.
+pub fn merge_stats(d: &DriverRun) -> std::io::Result<()> {
+    let dir = d.classes.with_file_name("stats");
+    let mut totals: Vec<[u64; 3]> = vec![[0; 3]; d.plan.drivers.len()];
+    for e in std::fs::read_dir(&dir)? {
+        let text = std::fs::read_to_string(e?.path())?;
+        for (i, line) in text.lines().enumerate().take(totals.len()) {
+            for (k, n) in line.split(' ').take(3).enumerate() {
+                totals[i][k] += n.parse::<u64>().unwrap_or(0);
+            }
+        }
+    }
+    let mut out = String::from("# runs set-up-failures reached-method method\n");
+    for (t, drv) in totals.iter().zip(&d.plan.drivers) {
+        out.push_str(&format!("{} {} {} {}\n", t[0], t[1], t[2], drv.target()));
+    }
+    std::fs::write(d.classes.with_file_name("stats.txt"), out)?;
+    std::fs::remove_dir_all(&dir)
+}
+
 /// Per driver method: runs, set-up failures, runs that reached the method under test.
 pub fn stats(env: &mut JNIEnv) -> Option<String> {
     env.with_local_frame(4, |env| -> Result<String, jni::errors::Error> {
