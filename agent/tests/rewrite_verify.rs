@@ -668,8 +668,8 @@ fn shim_dir() -> PathBuf {
         let src = manifest_dir().join("tests/java/shim/com/jvmfuzz/shim/Probes.java");
         // The fuzzer's real comparison shim: its natives are not bound here, so it only
         // computes the results of the comparisons it stands in for (lcmp, fcmpl, ...).
-        let cmp = manifest_dir().join("../java-shim/src/main/java/com/jvmfuzz/shim/fuzz/Cmp.java");
-        javac(&jdk17_bin(), Some("8"), &[src, cmp], &out, None);
+        let fuzz = manifest_dir().join("../java-shim/src/main/java/com/jvmfuzz/shim/fuzz");
+        javac(&jdk17_bin(), Some("8"), &[src, fuzz.join("Cmp.java"), fuzz.join("Observed.java")], &out, None);
         out
     })
     .clone()

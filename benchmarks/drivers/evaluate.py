@@ -26,7 +26,7 @@ import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "out")
+OUT = os.environ.get("DRIVERS_OUT") or os.path.join(HERE, "out")  # DRIVERS_OUT: another output directory
 WORK = os.path.join(OUT, "work")
 PKG = "org.apache.commons.imaging"
 INCLUDES = "org.apache.commons.imaging.*"
@@ -449,8 +449,7 @@ def table(R):
     L = []
     load = R.get("loadavg", {})
     L.append(f"jvmfuzz generated drivers on commons-imaging 1.0.0-alpha6 (+ commons-io 2.19.0, commons-lang3 3.17.0); "
-             f"Jazzer {os.environ.get('JAZZER_VERSION')}; JaCoCo 0.8.14; {os.cpu_count()} cores, "
-             f"load {load.get('start')} at start, {load.get('end')} at end")
+             f"Jazzer {os.environ.get('JAZZER_VERSION')}; JaCoCo 0.8.14; {os.cpu_count()} cores")
     goals = []
     if "static" in R:
         s = R["static"]
@@ -477,7 +476,7 @@ def table(R):
     if "package" in R:
         p = R["package"]
         L.append("")
-        L.append(f"2. jvmfuzz --package, {R['package_seconds']} s, --keep-going")
+        L.append(f"2. jvmfuzz --package, {R['package_seconds']} s, --keep-going" + (f"; load {p['load']}" if p.get("load") else ""))
         L.append(f"   execs {p['execs']}, client processes {p['client_processes']}, wall {p['wall_s']:.0f} s (incl. start-up)")
         n = p["stats_rows"]
         sp = p.get("stats_pass", {})
@@ -502,6 +501,8 @@ def table(R):
         L.append(("3./4." if key == "methods" else "4. (second run, typed values only)") + f" Per method name of {FACADE} ({len(ms)} names, {M['seconds_per_method']} s each per tool, "
                  f"{len(ms) * M['seconds_per_method']} s per tool; the {len(vs)} variants of one method run side by side)")
         hdr = f"   {'method':24} " + " ".join(f"{v:>22}" for v in vs)
+        if M.get("load"):
+            L.append(f"   load {M['load']}")
         L.append(hdr + "   (JaCoCo branches covered)")
         for m in ms:
             cells = []
@@ -561,22 +562,27 @@ def main():
             pass
     R = {"loadavg": {"start": " ".join(open("/proc/loadavg").read().split()[:3])}, "package_seconds": pkg_secs,
          "fuzz_bin": env("FUZZ_BIN"), "started": time.strftime("%Y-%m-%d %H:%M:%S")}
-    if "static" in phases:
-        phase_static(R)
-    if "package" in phases:
-        phase_package(R, pkg_secs, a.reuse_package)
-    if "methods" in phases:
-        phase_methods(R, methods, secs)
-    if "ablation" in phases:
-        phase_methods(R, methods, max(1, (a.ablation_total or (40 if a.quick else 280)) // len(methods)), "ablation",
-                      ["jvmfuzz", "jvmfuzz-plain"])
+    def load():
+        return " ".join(open("/proc/loadavg").read().split()[:3])
+    runs = {
+        "static": lambda: phase_static(R),
+        "package": lambda: phase_package(R, pkg_secs, a.reuse_package),
+        "methods": lambda: phase_methods(R, methods, secs),
+        "ablation": lambda: phase_methods(R, methods, max(1, (a.ablation_total or (40 if a.quick else 280)) // len(methods)),
+                                          "ablation", ["jvmfuzz", "jvmfuzz-plain"]),
+    }
+    for k, f in runs.items():
+        if k in phases:
+            l0, t0 = load(), time.strftime("%H:%M:%S")
+            f()
+            R[k]["load"] = f"{l0} at start ({t0}), {load()} at end ({time.strftime('%H:%M:%S')})"
     R["loadavg"]["end"] = " ".join(open("/proc/loadavg").read().split()[:3])
     for k in ("static", "package", "methods", "ablation"):
         if k not in R and k in prev:
             R[k] = prev[k]
             if k == "package":
                 R["package_seconds"] = prev.get("package_seconds")
-    if prev:  # re-read: a concurrent partial run may have saved its phases meanwhile
+    if set(phases) != {"static", "package", "methods", "ablation"}:  # re-read: a concurrent partial run may have saved its phases meanwhile
         try:
             now = json.load(open(os.path.join(OUT, "results.json")))
             for k in ("static", "package", "methods", "ablation"):

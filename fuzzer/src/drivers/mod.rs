@@ -278,7 +278,7 @@ pub fn merge_stats(d: &DriverRun) -> std::io::Result<()> {
     }
     let mut out = String::from("# runs set-up-failures reached-method method\n");
     for (t, drv) in totals.iter().zip(&d.plan.drivers) {
-        out.push_str(&format!("{} {} {} {}\n", t[0], t[1], t[2], drv.target()));
+        out.push_str(&format!("{} {} {} {}.{}{}\n", t[0], t[1], t[2], drv.class.replace('/', "."), drv.method, drv.desc));
     }
     std::fs::write(d.classes.with_file_name("stats.txt"), out)?;
     std::fs::remove_dir_all(&dir)

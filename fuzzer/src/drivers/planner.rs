@@ -119,7 +119,7 @@ pub fn plan(pool: &ClassPool, sel: &Selection, opts: &Options) -> Result<(Plan, 
                 }
             }
             report.public_methods += 1;
-            let label = format!("{}.{}{}", types::java_name(&class.name), m.name, m.desc);
+            let label = format!("{}.{}{}", class.name.replace('/', "."), m.name, m.desc);
             match driver_for(pool, &table, class, &g, m) {
                 Ok(mut d) => {
                     let n = names_used.entry(m.name.clone()).or_insert(0);

@@ -65,6 +65,7 @@ public final class Expected {
         setupFailed = new long[methods.length];
         reached = new long[methods.length];
         active = true;
+        com.jvmfuzz.shim.fuzz.Observed.enabled = true;
     }
 
     /** Called by the dispatcher before driver method i runs. */
@@ -138,7 +139,15 @@ public final class Expected {
             k++;
         }
         if (k == 0 || k == st.length) {
-            // Thrown by driver code itself (or no driver frame at all): report it.
+            // Thrown by driver code itself (a set-up failure), or no driver frame at all (a
+            // stack cut short by a StackOverflowError: deep in the target): report it.
+            if (current >= 0 && current < muts.length) {
+                if (k == 0) {
+                    setupFailed[current]++;
+                } else {
+                    reached[current]++;
+                }
+            }
             return t;
         }
         StackTraceElement call = st[k - 1];

@@ -27,6 +27,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import com.jvmfuzz.shim.fuzz.Observed;
+
 public final class TypedValues {
     private final byte[] data;
     private int pos;

@@ -24,8 +24,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
-import com.jvmfuzz.shim.driver.Expected;
-import com.jvmfuzz.shim.driver.Observed;
 
 public final class Cmp {
     private Cmp() {}
@@ -33,7 +31,7 @@ public final class Cmp {
     private static volatile boolean off;
 
     static void strings(String a, String b) {
-        if (Expected.active) {
+        if (Observed.enabled) {
             // Generated drivers offer compared strings as predefined values.
             Observed.string(a);
             Observed.string(b);
@@ -74,7 +72,7 @@ public final class Cmp {
     /* Operands of traced comparisons (one traced run per corpus entry) feed the generated
      * drivers' predefined values. */
     private static void observe(long a, long b) {
-        if (Expected.active) {
+        if (Observed.enabled) {
             Observed.number(a);
             Observed.number(b);
         }

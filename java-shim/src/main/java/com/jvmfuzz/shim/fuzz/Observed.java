@@ -1,15 +1,18 @@
 /*
- * Comparison operands seen at run time, offered to drivers as predefined values (bucket 7 of
- * TypedValues). The comparison hooks (com.jvmfuzz.shim.fuzz.Cmp) report both operands of every
- * logged comparison; one of them usually comes from the input and changes every run, the other
+ * Comparison operands seen at run time, offered to generated drivers as predefined values
+ * (bucket 7 of com.jvmfuzz.shim.driver.TypedValues). Cmp reports both operands of logged
+ * comparisons while `enabled` (set when drivers are registered); one of them usually comes from the input and changes every run, the other
  * is what the target expects. A value is promoted into the pool only after it has been seen
  * PROMOTE times, which lets constants through and keeps input-derived noise out. The pool is a
  * small copy-on-write array, so readers (one per typed value) never lock or copy.
  */
-package com.jvmfuzz.shim.driver;
+package com.jvmfuzz.shim.fuzz;
 
 public final class Observed {
     private Observed() {}
+
+    /** Set by the drivers' runtime: nothing is recorded for ordinary harnesses. */
+    public static volatile boolean enabled;
 
     private static final Pool LONGS = new Pool();
     private static final Pool STRINGS = new Pool();
@@ -19,11 +22,11 @@ public final class Observed {
     private static volatile long[] longs = NO_LONGS;
     private static volatile String[] strings = new String[0];
 
-    static long[] longs() {
+    public static long[] longs() {
         return longs;
     }
 
-    static String[] strings() {
+    public static String[] strings() {
         return strings;
     }
 
