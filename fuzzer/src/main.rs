@@ -57,6 +57,12 @@ fn setup(msg: impl Into<String>) -> anyhow::Error {
 }
 
 fn main() -> ExitCode {
+    // Like other command-line tools: a closed pipe (`fuzz ... | head`) ends the process quietly
+    // instead of making println! panic. The JVM installs its own handler when it starts.
+    // SAFETY: setting a signal disposition before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {

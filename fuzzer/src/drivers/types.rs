@@ -342,6 +342,7 @@ pub fn known(internal: &str) -> Option<Known> {
         "java/util/function/Consumer" => Some(Fixed("(java.util.function.Consumer) x -> {}")),
         "java/util/function/BiConsumer" => Some(Fixed("(java.util.function.BiConsumer) (x, y) -> {}")),
         "java/util/function/Function" => Some(Fixed("(java.util.function.Function) java.util.function.Function.identity()")),
+        "java/util/function/IntFunction" => Some(Fixed("(java.util.function.IntFunction) Object[]::new")),
         "java/util/function/UnaryOperator" => Some(Fixed("(java.util.function.UnaryOperator) java.util.function.UnaryOperator.identity()")),
         "java/util/Comparator" => Some(Fixed("(java.util.Comparator) java.util.Comparator.naturalOrder()")),
         "java/util/concurrent/Executor" | "java/util/concurrent/ExecutorService" => Some(Fixed("java.util.concurrent.ForkJoinPool.commonPool()")),
