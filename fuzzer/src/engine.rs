@@ -503,7 +503,9 @@ where
         exec_no.get() as f64 / elapsed,
         state.corpus().count(),
         covered,
-        map.len(),
+        // A client restarted at the very end loaded no class yet: its map is empty, while the
+        // covered count is the session's (kept in the state).
+        map.len().max(covered),
         session_ids.borrow().len().max(usize::from(SESSION_FINDING.load(Ordering::Relaxed)))
     );
     status::append(&cfg.status_file, "done");
