@@ -6,12 +6,12 @@
 //! Everything the JVM calls catches panics (unwinding into the JVM is undefined behaviour); on
 //! any error the class is handed back unchanged.
 
-use std::ffi::{c_char, c_uchar, CStr};
+use std::ffi::{c_char, c_uchar};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use jni::sys::{jclass, jint, jobject, JNIEnv as RawJniEnv, JavaVM as RawJavaVM};
-use jvmfuzz_agent::jvmti::env::Env;
+use jvmfuzz_agent::jvmti::env::{self, Env};
 use jvmfuzz_agent::options::ClassFilter;
 use jvmti_sys::{jthread, jvmtiEnv, jvmtiEvent, jvmtiEventCallbacks};
 use once_cell::sync::OnceCell;
@@ -64,34 +64,25 @@ unsafe extern "C" fn class_file_load_hook(
     new_class_data_len: *mut jint,
     new_class_data: *mut *mut c_uchar,
 ) {
-    // Hidden classes (lambdas, proxies) have no name; their code lives in the host class.
-    if name.is_null() || class_data.is_null() || class_data_len <= 0 {
-        return;
-    }
     let _ = catch_unwind(AssertUnwindSafe(|| {
         let Some(filter) = FILTER.get() else { return };
-        // SAFETY: JVMTI passes a NUL-terminated modified-UTF-8 name.
-        let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
+        // SAFETY: the arguments of this callback.
+        let Some((name, bytes)) = (unsafe { env::hooked_class(name, class_data, class_data_len) }) else { return };
         if !filter.accepts(&name) {
             return;
         }
-        // SAFETY: class_data has class_data_len bytes for the duration of the callback.
-        let bytes = unsafe { std::slice::from_raw_parts(class_data, class_data_len as usize) };
         match crate::transform::transform(&name, bytes) {
             Ok(Some(t)) => {
-                let (Some(env), Ok(len)) = (Env::from_raw(jvmti), jint::try_from(t.bytes.len())) else {
-                    FAILED.fetch_add(1, Ordering::Relaxed);
-                    return;
-                };
-                if let Ok(mem) = env.allocate_copy(&t.bytes) {
-                    // SAFETY: out-pointers provided by the JVM for this callback.
-                    unsafe {
-                        *new_class_data_len = len;
-                        *new_class_data = mem;
+                // SAFETY: the out-pointers of this callback.
+                match unsafe { env::hand_back(jvmti, &t.bytes, new_class_data_len, new_class_data) } {
+                    Ok(()) => {
+                        INSTRUMENTED.fetch_add(1, Ordering::Relaxed);
+                        if VERBOSE.load(Ordering::Relaxed) {
+                            eprintln!("jvmfuzz: instrumented {name}: {} probes, {} calls redirected", t.probes, t.redirected);
+                        }
                     }
-                    INSTRUMENTED.fetch_add(1, Ordering::Relaxed);
-                    if VERBOSE.load(Ordering::Relaxed) {
-                        eprintln!("jvmfuzz: instrumented {name}: {} probes, {} calls redirected", t.probes, t.redirected);
+                    Err(_) => {
+                        FAILED.fetch_add(1, Ordering::Relaxed);
                     }
                 }
             }

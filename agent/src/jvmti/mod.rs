@@ -220,13 +220,9 @@ unsafe extern "C" fn class_file_load_hook(
     new_class_data: *mut *mut c_uchar,
 ) {
     let Some(agent) = AGENT.get() else { return };
-    // Hidden classes (lambdas, proxies) have no name; their code lives in the host class.
-    if name.is_null() || class_data.is_null() || class_data_len <= 0 {
-        return;
-    }
     let panicked = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: JVMTI passes a NUL-terminated modified-UTF-8 name.
-        let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
+        // SAFETY: the arguments of this callback.
+        let Some((name, bytes)) = (unsafe { env::hooked_class(name, class_data, class_data_len) }) else { return };
         if !agent.live.load(Ordering::Acquire) {
             agent.stats.early.fetch_add(1, Ordering::Relaxed);
             return;
@@ -234,8 +230,6 @@ unsafe extern "C" fn class_file_load_hook(
         if !agent.options.filter.accepts(&name) {
             return;
         }
-        // SAFETY: class_data has class_data_len bytes for the duration of the callback.
-        let bytes = unsafe { std::slice::from_raw_parts(class_data, class_data_len as usize) };
         match glue::instrument_one_as(&name, bytes, agent.options.counts) {
             Outcome::Instrumented {
                 bytes: new_bytes,
@@ -244,20 +238,9 @@ unsafe extern "C" fn class_file_load_hook(
                 probes,
                 notes,
             } => {
-                let Some(env) = Env::from_raw(jvmti) else {
-                    return;
-                };
-                let Ok(len) = jint::try_from(new_bytes.len()) else {
-                    agent.skip(&name, "rewritten class is too large", &notes);
-                    return;
-                };
-                match env.allocate_copy(&new_bytes) {
-                    Ok(mem) => {
-                        // SAFETY: out-pointers provided by the JVM for this callback.
-                        unsafe {
-                            *new_class_data_len = len;
-                            *new_class_data = mem;
-                        }
+                // SAFETY: the out-pointers of this callback.
+                match unsafe { env::hand_back(jvmti, &new_bytes, new_class_data_len, new_class_data) } {
+                    Ok(()) => {
                         jvmfuzz_runtime::register_class(record);
                         agent.stats.classes.fetch_add(1, Ordering::Relaxed);
                         agent
@@ -274,7 +257,7 @@ unsafe extern "C" fn class_file_load_hook(
                             }
                         }
                     }
-                    Err(e) => agent.skip(&name, &e.to_string(), &notes),
+                    Err(e) => agent.skip(&name, &e, &notes),
                 }
             }
             Outcome::Skipped {

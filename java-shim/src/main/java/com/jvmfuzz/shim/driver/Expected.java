@@ -152,7 +152,7 @@ public final class Expected {
         }
         StackTraceElement call = st[k - 1];
         String callee = call.getClassName() + "::" + call.getMethodName();
-        boolean inSetup = current < 0 || current >= muts.length || !isMut(callee, muts[current]);
+        boolean inSetup = current < 0 || current >= muts.length || !callee.equals(muts[current]);
         if (current >= 0 && current < muts.length) {
             if (inSetup) {
                 setupFailed[current]++;
@@ -167,10 +167,6 @@ public final class Expected {
             return null;
         }
         return t;
-    }
-
-    private static boolean isMut(String callee, String mut) {
-        return callee.equals(mut);
     }
 
     private static boolean isA(Throwable t, String[] names) {

@@ -484,23 +484,26 @@ public final class TypedValues {
     /** A temporary file whose content comes from the input (files are reused between runs). */
     public File file() throws IOException {
         byte[] content = rawBytes();
-        Path p = temp(content);
-        rec('v', tempLiteral(content) + ".toFile()");
+        String ext = extension();
+        Path p = temp(content, ext);
+        rec('v', tempLiteral(content, ext) + ".toFile()");
         return p.toFile();
     }
 
     public Path path() throws IOException {
         byte[] content = rawBytes();
-        Path p = temp(content);
-        rec('v', tempLiteral(content));
+        String ext = extension();
+        Path p = temp(content, ext);
+        rec('v', tempLiteral(content, ext));
         return p;
     }
 
     /** For String parameters that name a file (JDriver's heuristic): a real file's path. */
     public String filePath() throws IOException {
         byte[] content = rawBytes();
-        Path p = temp(content);
-        rec('v', tempLiteral(content) + ".toString()");
+        String ext = extension();
+        Path p = temp(content, ext);
+        rec('v', tempLiteral(content, ext) + ".toString()");
         return p.toString();
     }
 
@@ -544,17 +547,14 @@ public final class TypedValues {
         return start == 1 || s.equals(s.toLowerCase(java.util.Locale.ROOT));
     }
 
-    private String lastExtension = ".bin";
-
-    private Path temp(byte[] content) throws IOException {
-        lastExtension = extension();
-        Path p = TempFiles.get(files++, lastExtension);
+    private Path temp(byte[] content, String ext) throws IOException {
+        Path p = TempFiles.get(files++, ext);
         Files.write(p, content);
         return p;
     }
 
-    private String tempLiteral(byte[] content) {
-        return "java.nio.file.Files.write(java.nio.file.Files.createTempFile(\"jvmfuzz\", \"" + lastExtension + "\"), "
+    private static String tempLiteral(byte[] content, String ext) {
+        return "java.nio.file.Files.write(java.nio.file.Files.createTempFile(\"jvmfuzz\", \"" + ext + "\"), "
                 + bytesLiteral(content) + ")";
     }
 
