@@ -30,8 +30,10 @@ fn class_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Compiled corpus as (name, bytes), or None when javac is unavailable.
-fn corpus() -> Option<Vec<(String, Vec<u8>)>> {
+/// Compiled corpus as (name, bytes), or None when javac is unavailable. `tag` names the
+/// output directory: the tests of this file run in parallel, and a shared directory let one
+/// test delete or half-write the class files another was reading (CI: `parse: Truncated(0)`).
+fn corpus(tag: &str) -> Option<Vec<(String, Vec<u8>)>> {
     let javac = std::env::var("JVMFUZZ_JDK17").map(|d| format!("{d}/bin/javac")).unwrap_or_else(|_| "javac".into());
     if Command::new(&javac).arg("-version").output().is_err() {
         let must = std::env::var("JVMFUZZ_REQUIRE_JAVA").is_ok() || std::env::var("CI").is_ok();
@@ -40,7 +42,7 @@ fn corpus() -> Option<Vec<(String, Vec<u8>)>> {
         return None;
     }
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/java-coverage/src17");
-    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("coverage-robustness");
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("coverage-robustness-{tag}"));
     let _ = std::fs::remove_dir_all(&out);
     let mut srcs = Vec::new();
     class_files(&src, &mut srcs);
@@ -71,7 +73,7 @@ fn all_methods(bytes: &[u8]) -> Vec<(String, String, u32, u32)> {
 
 #[test]
 fn coverage_all_or_nothing_probe_data() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = corpus("all-or-nothing") else { return };
     let mut checked = 0;
     for (name, bytes) in &corpus {
         let owned = all_methods(bytes);
@@ -100,7 +102,7 @@ fn coverage_all_or_nothing_probe_data() {
 
 #[test]
 fn coverage_corrupted_classes_never_panic() {
-    let Some(corpus) = corpus() else { return };
+    let Some(corpus) = corpus("corrupted") else { return };
     // xorshift: deterministic, no dependencies.
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut rnd = move || {
