@@ -23,10 +23,8 @@
 //!
 //! `counts` only changes what is measured, never the reports (JaCoCo's model is boolean):
 //! - `covered` (default) inserts only the probes the reports read (JaCoCo's, see
-//!   `instrument::plan::jacoco_only`), each a call to `Probes.cover`, which checks a per-probe
-//!   flag and records an event only until the flag is set: after its first hit a probe costs
-//!   a load and a test. The `dump` counts are then event counts (1, or a few when threads race
-//!   on a first hit), not hit counts.
+//!   `instrument::plan::jacoco_only`), each a store `Probes.flags[id] = true` in the rewritten
+//!   code itself (no call; see `jvmti::flags`). The `dump` counts are then 0 or 1.
 //! - `exact` inserts method-entry and branch-arm probes as well, each a call to `Probes.hit`,
 //!   which records every hit: the `dump` holds exact per-probe hit counts. Slower.
 //!
@@ -101,7 +99,7 @@ impl fmt::Display for ReportFormat {
 /// What the probes measure (`counts=`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum CountMode {
-    /// JaCoCo's probes only, each recorded once (`Probes.cover`).
+    /// JaCoCo's probes only, each a flag store (`Probes.flags[id] = true`).
     #[default]
     Covered,
     /// Entry, branch-arm and JaCoCo probes, every hit counted (`Probes.hit`).

@@ -230,6 +230,7 @@ fn ours_from_rewriter_as(w: &Work, flow_probes: bool, layout: ProbeLayout) -> Ve
         probe_class: "jvmfuzztest/HitProbes".into(),
         probe_method: "hit".into(),
         probe_descriptor: "(I)V".into(),
+        probe_flags: None,
     };
     let mut next_id = 0u32;
     let mut records = Vec::new();

@@ -22,6 +22,10 @@ pub struct InstrumentConfig {
     pub probe_method: String,
     /// Must take exactly one `int` and return `void`.
     pub probe_descriptor: String,
+    /// When set, a probe is `probe_class.<this field>[id] = true` (a public static `boolean[]`)
+    /// instead of a call to `probe_method`. Ids must then be below the array's length before a
+    /// rewritten class runs: the caller grows the array before handing the class back.
+    pub probe_flags: Option<String>,
 }
 
 impl Default for InstrumentConfig {
@@ -32,6 +36,7 @@ impl Default for InstrumentConfig {
             probe_class: "com/jvmfuzz/shim/Probes".to_string(),
             probe_method: "hit".to_string(),
             probe_descriptor: "(I)V".to_string(),
+            probe_flags: None,
         }
     }
 }
@@ -264,11 +269,17 @@ pub fn instrument_class_cmp(
     }
     let total = u32::try_from(total)
         .map_err(|_| InstrumentError::ConstantPool(ClassFileError::ConstantPoolFull))?;
-    let method_ref = cf
-        .constant_pool
-        .add_method_ref(&cfg.probe_class, &cfg.probe_method, &cfg.probe_descriptor)
-        .map_err(InstrumentError::ConstantPool)?;
-    let probe = ProbeCall { method_ref };
+    let cp = &mut cf.constant_pool;
+    let probe = match &cfg.probe_flags {
+        Some(field) => ProbeCall::Flag {
+            field_ref: cp.add_field_ref(&cfg.probe_class, field, "[Z").map_err(InstrumentError::ConstantPool)?,
+        },
+        None => ProbeCall::Call {
+            method_ref: cp
+                .add_method_ref(&cfg.probe_class, &cfg.probe_method, &cfg.probe_descriptor)
+                .map_err(InstrumentError::ConstantPool)?,
+        },
+    };
     let mut next = alloc(total);
 
     // Pass 2: rewrite.

@@ -1,9 +1,15 @@
 //! The method rewriter: inserts the probes of a [`MethodPlan`] into one `Code` attribute and
 //! remaps everything that holds a code offset.
 //!
-//! Each probe is `sipush id` (or `ldc_w` of an Integer constant when the id does not fit
-//! 16 bits) followed by `invokestatic Probes.hit(I)V`: 6 bytes, stack-neutral, one extra
-//! stack word. Placement semantics are those documented in `plan.rs`:
+//! Each probe pushes its id with `sipush id` (or `ldc_w` of an Integer constant when the id
+//! does not fit 16 bits) and is one of ([`ProbeCall`]):
+//! - a call, `invokestatic Probes.hit(I)V`: 6 bytes, one extra stack word;
+//! - a flag store, `getstatic Probes.flags:[Z; <id>; iconst_1; bastore`: 8 bytes, three extra
+//!   stack words. JaCoCo's probe shape: no call, so it is cheap even in the interpreter,
+//!   where short test suites spend most of their time.
+//!
+//! Both are stack-neutral and branch-free, so no probe needs a frame of its own. Placement
+//! semantics are those documented in `plan.rs`:
 //! - `Fallthrough{at}` code goes before `at`'s label, `Label{at}` code after it;
 //! - `Edge{insn, target}` becomes a trampoline `probes; goto_w target-label` after the
 //!   original code, and the jump (or the switch entries) from `insn` to `target` is
@@ -36,14 +42,34 @@ use super::layout::{layout, Dest, Layout, LayoutInput};
 use super::plan::{MethodPlan, Placement};
 use super::remap::{self, OffsetMap, RemapError};
 
-/// Size of one probe: `sipush`/`ldc_w` (3) + `invokestatic` (3).
-pub const PROBE_LEN: u32 = 6;
-
-/// How to call the probe: the constant-pool index of the `Methodref` to
-/// `com/jvmfuzz/shim/Probes.hit(I)V` (or whatever the configuration names).
+/// What one probe does with its id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ProbeCall {
-    pub method_ref: u16,
+pub enum ProbeCall {
+    /// `invokestatic` of this `Methodref` (to `com/jvmfuzz/shim/Probes.hit(I)V` or whatever the
+    /// configuration names), with the id as argument.
+    Call { method_ref: u16 },
+    /// `flags[id] = true` on the static `boolean[]` this `Fieldref` names. Whoever installs the
+    /// array must make it longer than every id before the class can run.
+    Flag { field_ref: u16 },
+}
+
+impl ProbeCall {
+    /// Bytes of one probe: the id push (3) plus `invokestatic` (3), or plus `getstatic` (3),
+    /// `iconst_1` and `bastore`.
+    pub fn code_len(self) -> u32 {
+        match self {
+            ProbeCall::Call { .. } => 6,
+            ProbeCall::Flag { .. } => 8,
+        }
+    }
+
+    /// Stack words the probe needs above what the method already uses.
+    pub fn extra_stack(self) -> u16 {
+        match self {
+            ProbeCall::Call { .. } => 1,
+            ProbeCall::Flag { .. } => 3,
+        }
+    }
 }
 
 /// What the rewriter needs to know about the method besides its code: the implicit
@@ -141,6 +167,7 @@ fn place(
     insns: &[Insn],
     index_of: &[u32],
     first_probe: u32,
+    probe_len: u32,
 ) -> Result<Placements, RewriteError> {
     let n = insns.len();
     let mut p = Placements {
@@ -170,13 +197,13 @@ fn place(
                         "Fallthrough at {at} follows an unconditional instruction"
                     )));
                 }
-                p.pre_len[i] += PROBE_LEN;
+                p.pre_len[i] += probe_len;
                 p.inline.push((i as u32, 0, id));
             }
             Placement::Label { at } => {
                 let i = insn_at(at)
                     .ok_or_else(|| bad(format!("Label at {at}: no instruction there")))?;
-                p.label_len[i] += PROBE_LEN;
+                p.label_len[i] += probe_len;
                 p.inline.push((i as u32, 1, id));
             }
             Placement::Edge { insn, target } => {
@@ -214,6 +241,10 @@ fn emit_probe(
     cp: &mut ConstantPool<'_>,
     probe: &ProbeCall,
 ) -> Result<(), RewriteError> {
+    if let ProbeCall::Flag { field_ref } = *probe {
+        out.push(GETSTATIC);
+        out.extend_from_slice(&field_ref.to_be_bytes());
+    }
     if id <= i16::MAX as u32 {
         write_branch16(out, SIPUSH, id as i16);
     } else {
@@ -221,8 +252,16 @@ fn emit_probe(
         out.push(LDC_W);
         out.extend_from_slice(&c.to_be_bytes());
     }
-    out.push(INVOKESTATIC);
-    out.extend_from_slice(&probe.method_ref.to_be_bytes());
+    match *probe {
+        ProbeCall::Call { method_ref } => {
+            out.push(INVOKESTATIC);
+            out.extend_from_slice(&method_ref.to_be_bytes());
+        }
+        ProbeCall::Flag { .. } => {
+            out.push(ICONST_1);
+            out.push(BASTORE);
+        }
+    }
     Ok(())
 }
 
@@ -303,9 +342,9 @@ pub fn instrument_decoded_cmp(
     }
     let n = insns.len();
     let index_of = index_table(insns, bytes.len());
-    let mut placements = place(plan, insns, &index_of, first_probe)?;
+    let mut placements = place(plan, insns, &index_of, first_probe, probe.code_len())?;
     // Comparison logging sits at the label, after the `Label` probes.
-    let mut extra_stack: u16 = 1;
+    let mut extra_stack: u16 = probe.extra_stack();
     for (k, site) in cmp.iter().enumerate() {
         let slot = placements.label_len.get_mut(site.index);
         let in_order = k == 0 || cmp[k - 1].index < site.index;
@@ -337,7 +376,7 @@ pub fn instrument_decoded_cmp(
     let tramp_len: Vec<u32> = placements
         .tramps
         .iter()
-        .map(|t| t.count * PROBE_LEN + 5)
+        .map(|t| t.count * probe.code_len() + 5)
         .collect();
     let lay = layout(&LayoutInput {
         insns,

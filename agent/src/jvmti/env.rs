@@ -198,6 +198,40 @@ pub fn c_path(path: &std::path::Path) -> Option<CString> {
     CString::new(path.as_os_str().as_bytes()).ok()
 }
 
+
+/// The class name and bytes of one ClassFileLoadHook call; `None` for hidden classes (lambdas,
+/// proxies: no name, their code lives in the host class) and empty data.
+///
+/// # Safety
+/// The raw arguments of the current ClassFileLoadHook call; the results must not outlive it.
+pub unsafe fn hooked_class<'a>(name: *const c_char, data: *const c_uchar, len: jint) -> Option<(std::borrow::Cow<'a, str>, &'a [u8])> {
+    if name.is_null() || data.is_null() || len <= 0 {
+        return None;
+    }
+    // SAFETY: JVMTI passes a NUL-terminated modified-UTF-8 name and `len` bytes of class data,
+    // both valid for the duration of the callback.
+    let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
+    let bytes = unsafe { std::slice::from_raw_parts(data, len as usize) };
+    Some((name, bytes))
+}
+
+/// Hands rewritten class bytes back to the JVM through the hook's out-pointers (JVMTI memory).
+/// On an error nothing is handed back and the JVM keeps the original bytes.
+///
+/// # Safety
+/// `new_len` and `new_data` are the out-pointers of the current ClassFileLoadHook call.
+pub unsafe fn hand_back(jvmti: *mut jvmtiEnv, bytes: &[u8], new_len: *mut jint, new_data: *mut *mut c_uchar) -> Result<(), String> {
+    let env = Env::from_raw(jvmti).ok_or("no JVMTI environment")?;
+    let len = jint::try_from(bytes.len()).map_err(|_| "rewritten class is too large".to_string())?;
+    let mem = env.allocate_copy(bytes).map_err(|e| e.to_string())?;
+    // SAFETY: out-pointers provided by the JVM for this callback.
+    unsafe {
+        *new_len = len;
+        *new_data = mem;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,37 +267,4 @@ mod tests {
         assert_eq!(offset_of!(jvmtiEventCallbacks, ThreadEnd), slot(53));
         assert_eq!(offset_of!(jvmtiEventCallbacks, ClassFileLoadHook), slot(54));
     }
-}
-
-/// The class name and bytes of one ClassFileLoadHook call; `None` for hidden classes (lambdas,
-/// proxies: no name, their code lives in the host class) and empty data.
-///
-/// # Safety
-/// The raw arguments of the current ClassFileLoadHook call; the results must not outlive it.
-pub unsafe fn hooked_class<'a>(name: *const c_char, data: *const c_uchar, len: jint) -> Option<(std::borrow::Cow<'a, str>, &'a [u8])> {
-    if name.is_null() || data.is_null() || len <= 0 {
-        return None;
-    }
-    // SAFETY: JVMTI passes a NUL-terminated modified-UTF-8 name and `len` bytes of class data,
-    // both valid for the duration of the callback.
-    let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
-    let bytes = unsafe { std::slice::from_raw_parts(data, len as usize) };
-    Some((name, bytes))
-}
-
-/// Hands rewritten class bytes back to the JVM through the hook's out-pointers (JVMTI memory).
-/// On an error nothing is handed back and the JVM keeps the original bytes.
-///
-/// # Safety
-/// `new_len` and `new_data` are the out-pointers of the current ClassFileLoadHook call.
-pub unsafe fn hand_back(jvmti: *mut jvmtiEnv, bytes: &[u8], new_len: *mut jint, new_data: *mut *mut c_uchar) -> Result<(), String> {
-    let env = Env::from_raw(jvmti).ok_or("no JVMTI environment")?;
-    let len = jint::try_from(bytes.len()).map_err(|_| "rewritten class is too large".to_string())?;
-    let mem = env.allocate_copy(bytes).map_err(|e| e.to_string())?;
-    // SAFETY: out-pointers provided by the JVM for this callback.
-    unsafe {
-        *new_len = len;
-        *new_data = mem;
-    }
-    Ok(())
 }

@@ -40,18 +40,19 @@ pub enum Outcome {
 
 /// The profiler's configuration for `counts=mode`. The coverage analysis must re-plan
 /// `ClassRecord::original` the same way ([`probe_layout`]).
-/// - `covered` (default): only the sites of JaCoCo's probes ([`planner`]), each a call to
-///   `Probes.cover(I)V`, which records a probe's first hit only;
+/// - `covered` (default): only the sites of JaCoCo's probes ([`planner`]), each a store into
+///   the flag array `Probes.flags` (see [`super::flags`]: the hook must grow it before handing
+///   the class back);
 /// - `exact`: entry, branch-arm and JaCoCo-equivalent flow probes, each a call to
 ///   `Probes.hit(I)V`, which records every hit.
 pub fn instrument_config(mode: CountMode) -> InstrumentConfig {
-    let probe_method = match mode {
-        CountMode::Covered => "cover",
-        CountMode::Exact => "hit",
+    let probe_flags = match mode {
+        CountMode::Covered => Some(super::flags::FIELD.to_string()),
+        CountMode::Exact => None,
     };
     InstrumentConfig {
         plan_options: PlanOptions { flow_probes: true },
-        probe_method: probe_method.to_string(),
+        probe_flags,
         ..InstrumentConfig::default()
     }
 }

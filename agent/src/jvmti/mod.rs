@@ -6,16 +6,20 @@
 //! - OnLoad: parse options (bad ones stop the JVM with a message), get JVMTI, add capabilities,
 //!   put the embedded shim jar on the bootstrap class path, enable ClassFileLoadHook, VMInit,
 //!   VMDeath, ThreadEnd.
-//! - VMInit: bind the shim's natives (RegisterNatives); only from then on are classes
-//!   rewritten, so no rewritten code can run before its probe works. Classes loaded earlier are
-//!   the JDK's own, which the default filter excludes anyway.
-//! - ClassFileLoadHook (any thread, concurrently): filter, rewrite, hand back new bytes, or
-//!   hand back nothing (= original bytes) on any error or panic.
+//! - VMInit: bind the shim's natives (RegisterNatives) and, for `counts=covered`, look up the
+//!   probe flag array (`flags`); only from then on are classes rewritten, so no rewritten code
+//!   can run before its probe works. Classes loaded earlier are the JDK's own, which the default
+//!   filter excludes anyway.
+//! - ClassFileLoadHook (any thread, concurrently): filter, rewrite, make the flag array long
+//!   enough for the class's ids, hand back new bytes, or hand back nothing (= original bytes) on
+//!   any error or panic.
 //! - ThreadEnd: drain the dying thread's ring.
 //! - VMDeath (normal exit, System.exit, uncaught exception in main; not Runtime.halt or a
-//!   signal): drain all rings, write the dump and the reports, print the summary.
+//!   signal): drain all rings, merge the probe flags, write the dump and the reports, print the
+//!   summary.
 
 pub mod env;
+pub mod flags;
 pub mod glue;
 pub mod shim;
 
@@ -30,7 +34,7 @@ use jni::sys::{jclass, jint, jobject, JNIEnv as RawJniEnv, JavaVM, JNI_ERR, JNI_
 use jvmti_sys::{jthread, jvmtiEnv, jvmtiEvent, jvmtiEventCallbacks};
 use once_cell::sync::OnceCell;
 
-use crate::options::AgentOptions;
+use crate::options::{AgentOptions, CountMode};
 use crate::report::SessionInfo;
 use env::Env;
 use glue::Outcome;
@@ -63,6 +67,8 @@ struct Agent {
     stats: HookStats,
     /// Classes already logged as skipped (a class can be loaded by several loaders).
     logged: Mutex<HashSet<String>>,
+    /// The probe flag arrays of `counts=covered`.
+    flags: flags::Flags,
 }
 
 static AGENT: OnceCell<Agent> = OnceCell::new();
@@ -146,6 +152,7 @@ fn on_load(vm: *mut JavaVM, options: Option<&str>) -> Result<(), String> {
     let agent = Agent {
         options,
         live: AtomicBool::new(false),
+        flags: flags::Flags::new(),
         finished: AtomicBool::new(false),
         start_ms: now_ms(),
         stats: HookStats::default(),
@@ -187,9 +194,12 @@ unsafe extern "C" fn vm_init(_jvmti: *mut jvmtiEnv, jni: *mut RawJniEnv, _thread
         let Some(agent) = AGENT.get() else { return };
         // SAFETY: the JNIEnv of the VMInit thread, valid for this call.
         let registered = match unsafe { jni::JNIEnv::from_raw(jni) } {
-            Ok(mut env) => {
-                jvmfuzz_runtime::register_probes_natives(&mut env).map_err(|e| e.to_string())
-            }
+            Ok(mut env) => jvmfuzz_runtime::register_probes_natives(&mut env)
+                .map_err(|e| e.to_string())
+                .and_then(|()| match agent.options.counts {
+                    CountMode::Covered => agent.flags.init(&mut env).map_err(|e| e.to_string()),
+                    CountMode::Exact => Ok(()),
+                }),
             Err(e) => Err(e.to_string()),
         };
         match registered {
@@ -209,7 +219,7 @@ unsafe extern "C" fn thread_end(_jvmti: *mut jvmtiEnv, _jni: *mut RawJniEnv, _th
 #[allow(clippy::too_many_arguments)]
 unsafe extern "C" fn class_file_load_hook(
     jvmti: *mut jvmtiEnv,
-    _jni: *mut RawJniEnv,
+    jni: *mut RawJniEnv,
     _class_being_redefined: jclass,
     _loader: jobject,
     name: *const c_char,
@@ -238,6 +248,13 @@ unsafe extern "C" fn class_file_load_hook(
                 probes,
                 notes,
             } => {
+                if agent.options.counts == CountMode::Covered {
+                    // SAFETY: the JNIEnv of this callback's thread.
+                    if let Err(e) = unsafe { ensure_flags(&agent.flags, jni, &record) } {
+                        agent.skip(&name, &e, &notes);
+                        return;
+                    }
+                }
                 // SAFETY: the out-pointers of this callback.
                 match unsafe { env::hand_back(jvmti, &new_bytes, new_class_data_len, new_class_data) } {
                     Ok(()) => {
@@ -287,6 +304,22 @@ unsafe extern "C" fn class_file_load_hook(
     }
 }
 
+/// Makes the flag array long enough for every probe id of `record` (see [`flags`]).
+///
+/// # Safety
+/// `jni` must be the current thread's JNIEnv (or null).
+unsafe fn ensure_flags(flags: &flags::Flags, jni: *mut RawJniEnv, record: &jvmfuzz_runtime::ClassRecord) -> Result<(), String> {
+    let end = record
+        .methods
+        .iter()
+        .map(|m| u64::from(m.first_probe) + u64::from(m.probe_count))
+        .max()
+        .unwrap_or(0);
+    // SAFETY: per this function's contract.
+    let mut env = unsafe { jni::JNIEnv::from_raw(jni) }.map_err(|e| e.to_string())?;
+    flags.ensure(&mut env, end).map_err(|e| e.to_string())
+}
+
 impl Agent {
     fn skip(&self, name: &str, reason: &str, notes: &[String]) {
         self.stats.skipped.fetch_add(1, Ordering::Relaxed);
@@ -307,10 +340,12 @@ impl Agent {
     }
 }
 
-unsafe extern "C" fn vm_death(_jvmti: *mut jvmtiEnv, _jni: *mut RawJniEnv) {
+unsafe extern "C" fn vm_death(_jvmti: *mut jvmtiEnv, jni: *mut RawJniEnv) {
     guard((), || {
         if let Some(agent) = AGENT.get() {
-            finish(agent);
+            // SAFETY: the JNIEnv of the VMDeath thread, valid for this call.
+            let env = unsafe { jni::JNIEnv::from_raw(jni) }.ok();
+            finish(agent, env);
         }
     })
 }
@@ -326,7 +361,7 @@ pub fn summary_line(stats: &HookStats) -> String {
     )
 }
 
-fn finish(agent: &Agent) {
+fn finish(agent: &Agent, env: Option<jni::JNIEnv<'_>>) {
     if agent.finished.swap(true, Ordering::AcqRel) {
         return;
     }
@@ -334,7 +369,13 @@ fn finish(agent: &Agent) {
     guard((), || {
         jvmfuzz_runtime::drain_all();
     });
-    let hits = guard(Vec::new(), jvmfuzz_runtime::hit_counts);
+    let mut hits = guard(Vec::new(), jvmfuzz_runtime::hit_counts);
+    if let (CountMode::Covered, Some(mut env)) = (agent.options.counts, env) {
+        guard((), || match agent.flags.collect(&mut env) {
+            Ok(f) => flags::merge_into(&mut hits, &f),
+            Err(e) => log(&format!("{e}; the reports show no coverage")),
+        });
+    }
     if let Some(path) = &agent.options.dump {
         guard((), || {
             if let Err(e) = write_dump(path, &hits) {

@@ -31,7 +31,7 @@ fn fx() -> Fx {
         .unwrap();
     Fx {
         cp,
-        probe: ProbeCall { method_ref },
+        probe: ProbeCall::Call { method_ref },
     }
 }
 
@@ -121,7 +121,7 @@ fn places_fallthrough_label_and_edge_probes() {
     ]);
     let out =
         instrument_method(&c, &mut f.cp, &sig("f", "(I)I", true), &p, 0, &f.probe, 61).unwrap();
-    let mr = f.probe.method_ref;
+    let ProbeCall::Call { method_ref: mr } = f.probe else { unreachable!() };
     let mut want = probe_bytes(0, mr); // 0: entry
     want.extend([ILOAD_0, IFNE, 0, 25]); // 6, 7: ifne -> trampoline at 32
     want.extend(probe_bytes(1, mr)); // 10: fall-through arm
@@ -151,6 +151,43 @@ fn places_fallthrough_label_and_edge_probes() {
         out.attribute(&f.cp, "LineNumberTable").unwrap(),
         &[0, 2, 0, 0, 0, 10, 0, 24, 0, 11]
     );
+}
+
+/// The flag-store probe (`counts=covered`): same placements, 8 bytes each, max_stack + 3, and
+/// ids above 32767 through an Integer constant.
+#[test]
+fn flag_probes_store_into_the_array() {
+    let mut cp = ConstantPool::empty();
+    let field_ref = cp.add_field_ref("com/jvmfuzz/shim/Probes", "flags", "[Z").unwrap();
+    let probe = ProbeCall::Flag { field_ref };
+    // 0 iload_0; 1 ifne ->6; 4 iconst_1; 5 ireturn; 6 iconst_2; 7 ireturn
+    let mut c = code(vec![ILOAD_0, IFNE, 0, 5, ICONST_1, IRETURN, ICONST_2, IRETURN], 1, 1);
+    let init = vec![VType::Integer];
+    with_frames(&mut cp, &mut c, &init, &[frame(6, init.clone(), vec![])]);
+    let p = plan(&[Placement::Fallthrough { at: 0 }, Placement::Edge { insn: 1, target: 6 }]);
+    let first = 40_000;
+    let out = instrument_method(&c, &mut cp, &sig("f", "(I)I", true), &p, first, &probe, 61).unwrap();
+    let [fa, fb] = field_ref.to_be_bytes();
+    let store = |push: [u8; 3]| {
+        let mut v = vec![GETSTATIC, fa, fb];
+        v.extend(push);
+        v.extend([ICONST_1, BASTORE]);
+        v
+    };
+    let mut ldc = |id: i32| {
+        let [a, b] = cp.add_integer(id).unwrap().to_be_bytes();
+        [LDC_W, a, b]
+    };
+    let (p0, p1) = (ldc(40_000), ldc(40_001));
+    let mut want = store(p0); // 0: entry
+    want.extend([ILOAD_0, IFNE, 0, 7]); // 8, 9: ifne -> trampoline at 16
+    want.extend([ICONST_1, IRETURN, ICONST_2, IRETURN]); // 12..15; original 6 -> 14
+    want.extend(store(p1)); // 16: trampoline
+    want.extend([GOTO_W, 0xff, 0xff, 0xff, 0xf6]); // 24: goto_w -10 -> 14
+    assert_eq!(&out.code[..], &want[..]);
+    assert_eq!(out.max_stack, 1 + 3);
+    let fs = frames_of(&cp, &out, &init);
+    assert_eq!(fs, vec![frame(14, init.clone(), vec![]), frame(16, init.clone(), vec![])]);
 }
 
 #[test]

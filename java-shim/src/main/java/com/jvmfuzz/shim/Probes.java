@@ -1,14 +1,11 @@
 /*
- * What instrumented code calls: `invokestatic com/jvmfuzz/shim/Probes.hit(I)V` (the fuzzer, and
- * the agent with counts=exact) or `Probes.cover(I)V` (the agent's default, counts=covered).
+ * What instrumented code reaches: `invokestatic com/jvmfuzz/shim/Probes.hit(I)V` (the fuzzer,
+ * and the agent with counts=exact), or the `flags` array (the agent's default, counts=covered).
  *
  * Each thread owns one SPSC event ring in native memory (allocated by the jvmfuzz runtime and
  * handed over as a direct ByteBuffer). `hit` appends the probe id to it on every call and
  * publishes the new head with release semantics; the runtime (Rust) drains rings into hit
- * counts and the edge map. `cover` first checks the probe's flag in a shared boolean[] and
- * appends an event only while the flag is clear: it is set once the event is stored, so after
- * its first hit a covered probe costs a field load, a bounds check and a byte test (about what
- * JaCoCo's `probes[i] = true` costs).
+ * counts and the edge map.
  *
  * The natives are bound by the agent with RegisterNatives at VMInit (never by JNI name lookup,
  * because the fuzzer binary embeds the same runtime). The agent never instruments this package,
@@ -54,15 +51,13 @@ public final class Probes {
         }
     }
 
-    /* Hit-once flags for `cover`, indexed by probe id, grown (copied) when a larger id first
-     * fires. Read racily without a lock: a thread that sees an older or shorter array, or a
-     * flag set in an array that was being replaced, just takes the slow path once more and
-     * records one more event, which the reports (covered or not) do not mind. */
-    private static boolean[] covered = new boolean[4096];
-
-    /* Ids at or above this never get a flag (their probes record every hit, like `hit`):
-     * bounds the array at 64 MB whatever ids a rewritten class carries. */
-    private static final int MAX_FLAGS = 1 << 26;
+    /* The agent's default probe (counts=covered) is no call at all: rewritten code stores
+     * `flags[id] = true` itself (getstatic, push id, iconst_1, bastore), JaCoCo's probe shape.
+     * Only the agent writes this field, through JNI, and only to a longer array, before it hands
+     * back a class whose ids need the room; it keeps every array it ever installed and ORs them
+     * at VM death, because compiled code may hold on to a replaced one. Not final: the JIT
+     * must not fold it. Null until the first class is rewritten in that mode. */
+    public static boolean[] flags;
 
     /** The probe. Kept tiny (well under 35 bytecode bytes) so the JIT always inlines it. */
     public static void hit(int id) {
@@ -71,55 +66,6 @@ public final class Probes {
             r = ring();
         }
         r.put(id);
-    }
-
-    /** The hit-once probe: records only until the probe's first event is stored. Tiny too. */
-    public static void cover(int id) {
-        boolean[] c = covered;
-        if (id < 0 || id >= c.length || !c[id]) {
-            firstCover(id);
-        }
-    }
-
-    /* First hit of a `cover` probe (or a repeat whose event was not stored yet). */
-    private static void firstCover(int id) {
-        Ring r = primary;
-        if (r.owner != Thread.currentThread()) {
-            r = ring();
-        }
-        // The flag goes up only once the event is stored: a probe fired while this thread has
-        // no ring (attaching, busy, or the attach failed) stays uncovered and tries again.
-        if (r.offer(id) && id >= 0) {
-            boolean[] c = covered;
-            if (id >= c.length) {
-                c = grow(id);
-            }
-            if (id < c.length) {
-                c[id] = true;
-            }
-        }
-    }
-
-    /* Makes room for flag `id` (unless it is at or above MAX_FLAGS, or memory is short);
-     * returns the current array. System.arraycopy, not java.util.Arrays: the JDK may be
-     * instrumented on request, and this path must not fire probes of its own. */
-    private static synchronized boolean[] grow(int id) {
-        boolean[] c = covered;
-        if (id < c.length || id >= MAX_FLAGS) {
-            return c;
-        }
-        int n = c.length;
-        while (n <= id) {
-            n <<= 1;
-        }
-        try {
-            boolean[] g = new boolean[n];
-            System.arraycopy(c, 0, g, 0, c.length);
-            covered = g;
-            return g;
-        } catch (OutOfMemoryError e) {
-            return c;
-        }
     }
 
     /* Not the primary thread: the ThreadLocal lookup. */

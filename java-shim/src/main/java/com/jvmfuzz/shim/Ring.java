@@ -80,19 +80,6 @@ final class Ring {
         }
     }
 
-    /* Like put, but says whether the event was stored (false: busy, disabled or dropped). */
-    boolean offer(int id) {
-        if (busy) {
-            return false;
-        }
-        busy = true;
-        try {
-            return store(id);
-        } finally {
-            busy = false;
-        }
-    }
-
     private boolean store(int id) {
         int h = head;
         if (h == limit && !refill()) {

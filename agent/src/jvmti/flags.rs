@@ -1,0 +1,169 @@
+//! The probe flags of `counts=covered`: `com.jvmfuzz.shim.Probes.flags`, a Java `boolean[]`
+//! indexed by probe id that rewritten code stores into directly (`flags[id] = true`, no call:
+//! JaCoCo's probe shape, cheap even in the interpreter).
+//!
+//! This module owns the array. Because a probe is a bare `bastore`, an id past the end would throw
+//! `ArrayIndexOutOfBoundsException` inside the user's code, so:
+//! - [`Flags::ensure`] runs in the class-load hook *before* a rewritten class is handed back, and
+//!   installs a longer array when the class's ids need it;
+//! - every array ever installed is kept (a global reference each), and [`Flags::collect`] ORs them
+//!   all at VM death: compiled code may hoist the `getstatic` out of a loop and keep writing into a
+//!   replaced array, and those writes must count. So growing never copies.
+//!
+//! Only JNI touches the field: no Java code runs in the hook on our behalf.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use jni::objects::{GlobalRef, JBooleanArray, JClass, JStaticFieldID, JValue};
+use jni::JNIEnv;
+
+/// The shim class and its field (public static, not final).
+pub const CLASS: &str = "com/jvmfuzz/shim/Probes";
+pub const FIELD: &str = "flags";
+
+/// Largest array: 2^26 probes, 64 MB. Classes whose ids pass it are handed back unchanged.
+pub const MAX_FLAGS: u64 = 1 << 26;
+
+/// Smallest array, so that small programs install one array in all.
+const MIN_LEN: u64 = 1 << 14;
+
+#[derive(Debug, thiserror::Error)]
+pub enum FlagsError {
+    #[error("the probe flag array is not set up (Probes.flags was not found at VMInit)")]
+    NotReady,
+    #[error("probe ids up to {0} would pass the flag array's limit of {MAX_FLAGS} probes")]
+    TooMany(u64),
+    #[error("cannot install a probe flag array of {len} entries: {source}")]
+    Grow { len: u64, source: jni::errors::Error },
+    #[error("cannot read the probe flags: {0}")]
+    Read(jni::errors::Error),
+    #[error("JNI: {0}")]
+    Jni(#[from] jni::errors::Error),
+}
+
+struct Installed {
+    class: GlobalRef,
+    field: JStaticFieldID,
+    /// Every array installed, oldest first; the last one is the field's value.
+    arrays: Vec<GlobalRef>,
+}
+
+/// See the module docs. One per agent.
+pub struct Flags {
+    /// Length of the installed array: the lock-free check of [`Flags::ensure`].
+    len: AtomicU64,
+    state: Mutex<Option<Installed>>,
+}
+
+impl Default for Flags {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Flags {
+    pub const fn new() -> Self {
+        Flags { len: AtomicU64::new(0), state: Mutex::new(None) }
+    }
+
+    /// Looks up the field (VMInit, once the shim is loadable). Until this succeeds every
+    /// [`Flags::ensure`] fails, so no class gets flag probes.
+    pub fn init(&self, env: &mut JNIEnv) -> Result<(), FlagsError> {
+        let found = (|| {
+            let class = env.find_class(CLASS)?;
+            let field = env.get_static_field_id(&class, FIELD, "[Z")?;
+            Ok::<_, jni::errors::Error>((env.new_global_ref(&class)?, field))
+        })();
+        let (class, field) = found.inspect_err(|_| clear_exception(env))?;
+        *self.lock() = Some(Installed { class, field, arrays: Vec::new() });
+        Ok(())
+    }
+
+    /// Makes `Probes.flags` longer than every id below `end`.
+    pub fn ensure(&self, env: &mut JNIEnv, end: u64) -> Result<(), FlagsError> {
+        if end <= self.len.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        if end > MAX_FLAGS {
+            return Err(FlagsError::TooMany(end));
+        }
+        let mut guard = self.lock();
+        let inst = guard.as_mut().ok_or(FlagsError::NotReady)?;
+        let cur = self.len.load(Ordering::Acquire);
+        if end <= cur {
+            return Ok(());
+        }
+        // Doubling keeps the arrays (all kept until exit) under twice the final size.
+        let len = end.next_power_of_two().max(MIN_LEN).max(cur * 2).min(MAX_FLAGS);
+        let installed = env.with_local_frame(4, |env| -> jni::errors::Result<GlobalRef> {
+            let array = env.new_boolean_array(len as i32)?;
+            let class = <&JClass>::from(inst.class.as_obj());
+            env.set_static_field(class, inst.field, JValue::Object(&array))?;
+            env.new_global_ref(&array)
+        });
+        match installed {
+            Ok(global) => {
+                inst.arrays.push(global);
+                self.len.store(len, Ordering::Release);
+                Ok(())
+            }
+            Err(source) => {
+                // Out of memory, typically: this class stays uninstrumented, the JVM runs on.
+                clear_exception(env);
+                Err(FlagsError::Grow { len, source })
+            }
+        }
+    }
+
+    /// The OR of every array installed (`len` entries: the largest array's length), as 0/1.
+    pub fn collect(&self, env: &mut JNIEnv) -> Result<Vec<u8>, FlagsError> {
+        let guard = self.lock();
+        let Some(inst) = guard.as_ref() else { return Ok(Vec::new()) };
+        let len = self.len.load(Ordering::Acquire) as usize;
+        let mut out = vec![0u8; len];
+        let mut buf = Vec::new();
+        for global in &inst.arrays {
+            let array = <&JBooleanArray>::from(global.as_obj());
+            let n = env.get_array_length(array).map_err(FlagsError::Read)? as usize;
+            buf.resize(n, 0);
+            env.get_boolean_array_region(array, 0, &mut buf).map_err(FlagsError::Read)?;
+            for (o, &b) in out.iter_mut().zip(&buf) {
+                *o |= u8::from(b != 0);
+            }
+        }
+        Ok(out)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Installed>> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Marks every flagged probe as hit once in `hits` (the runtime's per-probe counts).
+pub fn merge_into(hits: &mut [u64], flags: &[u8]) {
+    for (h, &f) in hits.iter_mut().zip(flags) {
+        if f != 0 && *h == 0 {
+            *h = 1;
+        }
+    }
+}
+
+/// A pending Java exception must not leak into the class being loaded or the exiting JVM.
+fn clear_exception(env: &mut JNIEnv) {
+    if env.exception_check().unwrap_or(false) {
+        let _ = env.exception_clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merge_marks_flagged_probes_once() {
+        let mut hits = vec![0, 5, 0, 0];
+        merge_into(&mut hits, &[1, 1, 0]);
+        assert_eq!(hits, vec![1, 5, 0, 0]);
+    }
+}
