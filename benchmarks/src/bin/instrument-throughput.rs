@@ -20,7 +20,8 @@
 //! Modes:
 //! - `hook` (default): `jvmfuzz_agent::jvmti::glue::instrument_one`, exactly what the agent's
 //!   ClassFileLoadHook runs per class with default options (`counts=covered`: JaCoCo's probe
-//!   sites only, calling `Probes.cover`): parse, plan, probe-id reservation, rewrite, write,
+//!   sites only, each a `Probes.flags[id] = true` store): parse, plan, probe-id reservation,
+//!   rewrite, write,
 //!   and the class record the agent registers with the runtime (built, not registered here).
 //! - `fuzzer`: `instrument_class` with the fuzzer's configuration (entry and branch-arm probes
 //!   only), no registration.
