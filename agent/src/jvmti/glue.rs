@@ -88,7 +88,9 @@ pub fn planner(mode: CountMode) -> &'static dyn Planner {
     }
 }
 
-/// Instruments one class the way the agent does by default (`counts=covered`).
+/// Instruments one class the way the agent does by default (`counts=covered`). The bytes store
+/// into `Probes.flags`: before the class can run, the caller must make that array longer than
+/// the record's largest id ([`super::flags::Flags::ensure`]), as the class-load hook does.
 pub fn instrument_one(name: &str, original: &[u8]) -> Outcome {
     instrument_one_as(name, original, CountMode::default())
 }

@@ -220,28 +220,25 @@ fn convert(cf: &ClassFile) -> Option<Class> {
     };
     c.accessible = cf.access_flags.contains(ClassAccessFlags::PUBLIC);
     for a in &cf.attributes {
-        match pool.utf8(a.attribute_name_index).as_deref() {
-            Some("InnerClasses") => {
-                let n = u16_at(&a.info, 0).unwrap_or(0) as usize;
-                for k in 0..n {
-                    let o = 2 + k * 8;
-                    let (Some(inner), Some(flags)) = (u16_at(&a.info, o), u16_at(&a.info, o + 6)) else { break };
-                    if pool.class(inner).as_deref() == Some(name.as_str()) {
-                        let outer = u16_at(&a.info, o + 2).unwrap_or(0);
-                        if flags & ACC_PUBLIC == 0 {
-                            c.accessible = false;
-                        }
-                        // Local and anonymous classes (no outer) are never accessible.
-                        if outer == 0 {
-                            c.accessible = false;
-                        }
-                        if flags & ACC_STATIC == 0 && flags & ACC_INTERFACE == 0 && flags & ACC_ENUM == 0 {
-                            c.inner_non_static = true;
-                        }
+        if pool.utf8(a.attribute_name_index).as_deref() == Some("InnerClasses") {
+            let n = u16_at(&a.info, 0).unwrap_or(0) as usize;
+            for k in 0..n {
+                let o = 2 + k * 8;
+                let (Some(inner), Some(flags)) = (u16_at(&a.info, o), u16_at(&a.info, o + 6)) else { break };
+                if pool.class(inner).as_deref() == Some(name.as_str()) {
+                    let outer = u16_at(&a.info, o + 2).unwrap_or(0);
+                    if flags & ACC_PUBLIC == 0 {
+                        c.accessible = false;
+                    }
+                    // Local and anonymous classes (no outer) are never accessible.
+                    if outer == 0 {
+                        c.accessible = false;
+                    }
+                    if flags & ACC_STATIC == 0 && flags & ACC_INTERFACE == 0 && flags & ACC_ENUM == 0 {
+                        c.inner_non_static = true;
                     }
                 }
             }
-            _ => {}
         }
     }
     for cp in &cf.const_pool {

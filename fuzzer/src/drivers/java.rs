@@ -375,7 +375,7 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
             };
             if single {
                 if !comment.is_empty() {
-                    b.line(comment.trim_start().to_string());
+                    b.line(comment.trim_start());
                 }
             } else {
                 b.line(format!("{label}: {{{comment}"));

@@ -72,10 +72,13 @@ pub struct Options {
     pub nulls: bool,
 }
 
+/// A method name, and its parameter types when the selection names an overload.
+type MethodFilter = (String, Option<Vec<String>>);
+
 pub fn plan(pool: &ClassPool, sel: &Selection, opts: &Options) -> Result<(Plan, Report), PlanError> {
     let table = TypeTable::build(pool, opts.nulls);
     let mut report = Report { refused_class_files: pool.refused.len(), ..Report::default() };
-    let (classes, method_filter): (Vec<&Class>, Option<(String, Option<Vec<String>>)>) = match sel {
+    let (classes, method_filter): (Vec<&Class>, Option<MethodFilter>) = match sel {
         Selection::Class(c) | Selection::Target { class: c, .. } => {
             let internal = c.replace('.', "/");
             let class = pool.get(&internal).ok_or_else(|| PlanError::NoClass(c.clone()))?;

@@ -69,20 +69,20 @@ impl Walker<'_> {
     }
 
     /// The expression of one value, as the driver built it (None: the trace ended there).
-    fn value(&mut self, v: &Value, ty: &JType, hint: &str, depth: u32) -> Option<String> {
+    fn value(&mut self, v: &Value, hint: &str, depth: u32) -> Option<String> {
         match v {
             Value::Prim(_) | Value::Builtin(_) | Value::FilePath | Value::Enum(_) => self.value_text(),
             Value::Fixed(e) => Some((*e).to_string()),
             Value::Instance(t) => self.helper(t, depth),
             Value::Array(e, et) => {
                 let n = self.choice()?;
-                let items: Option<Vec<String>> = (0..n).map(|_| self.value(e, et, "element", depth)).collect();
+                let items: Option<Vec<String>> = (0..n).map(|_| self.value(e, "element", depth)).collect();
                 let (base, dims) = array_new(et);
                 Some(format!("new {base}[]{dims} {{{}}}", items?.join(", ")))
             }
             Value::Collection(imp, e, et) => {
                 let n = self.choice()?;
-                let items: Option<Vec<String>> = (0..n).map(|_| self.value(e, et, "element", depth)).collect();
+                let items: Option<Vec<String>> = (0..n).map(|_| self.value(e, "element", depth)).collect();
                 let name = self.fresh(hint);
                 self.line(format!("{imp}<{}> {name} = new {imp}<>();", boxed(et)));
                 for i in items? {
@@ -94,8 +94,8 @@ impl Walker<'_> {
                 let n = self.choice()?;
                 let mut entries = Vec::new();
                 for _ in 0..n {
-                    let key = self.value(k, kt, "key", depth)?;
-                    let x = self.value(val, vt, "value", depth)?;
+                    let key = self.value(k, "key", depth)?;
+                    let x = self.value(val, "value", depth)?;
                     entries.push((key, x));
                 }
                 let name = self.fresh(hint);
@@ -105,9 +105,9 @@ impl Walker<'_> {
                 }
                 Some(name)
             }
-            Value::Optional(e, et) => {
+            Value::Optional(e, _) => {
                 if self.choice()? == 1 {
-                    Some(format!("java.util.Optional.of({})", self.value(e, et, hint, depth)?))
+                    Some(format!("java.util.Optional.of({})", self.value(e, hint, depth)?))
                 } else {
                     Some("java.util.Optional.empty()".into())
                 }
@@ -116,7 +116,7 @@ impl Walker<'_> {
                 if self.choice()? == 1 {
                     Some("null".into())
                 } else {
-                    self.value(inner, ty, hint, depth)
+                    self.value(inner, hint, depth)
                 }
             }
         }
@@ -151,7 +151,7 @@ impl Walker<'_> {
         params
             .iter()
             .map(|p| {
-                let x = self.value(&p.value, &p.ty, &p.name, depth)?;
+                let x = self.value(&p.value, &p.name, depth)?;
                 Some(if cast { cast_to(&p.ty, &x) } else { x })
             })
             .collect()
@@ -163,7 +163,7 @@ impl Walker<'_> {
         let recv = match &d.receiver {
             Some(r) => {
                 let t = JType::object(&d.class);
-                let x = self.value(r, &t, &t.simple(), 0)?;
+                let x = self.value(r, &t.simple(), 0)?;
                 if matches!(r, Value::Instance(_)) {
                     x
                 } else {
@@ -184,7 +184,7 @@ impl Walker<'_> {
                         self.line(format!("{recv}.{name}({});", args.join(", ")));
                     }
                     Step::SetField { name, param } => {
-                        let x = self.value(&param.value, &param.ty, &param.name, 0)?;
+                        let x = self.value(&param.value, &param.name, 0)?;
                         self.line(format!("{recv}.{name} = {x};"));
                     }
                 }
@@ -192,7 +192,7 @@ impl Walker<'_> {
         }
         let mut args = Vec::new();
         for p in &d.params {
-            let x = self.value(&p.value, &p.ty, &p.name, 0)?;
+            let x = self.value(&p.value, &p.name, 0)?;
             let name = self.fresh(&p.name);
             self.line(format!("{} {name} = {x};", p.ty.java()));
             args.push(name);
