@@ -9,7 +9,7 @@
 //! | `report=DIR`      | where reports are written                                          | `jvmfuzz-coverage` |
 //! | `formats=LIST`    | report formats: `xml`, `html`, `lcov`, or `none`                  | `xml+html+lcov` |
 //! | `sources=DIRS`    | `:`-separated source roots for the HTML report                    | none |
-//! | `counts=MODE`     | `covered`: JaCoCo's probes only, each reports its first hit; `exact`: entry, branch-arm and JaCoCo probes, every hit counted | `covered` |
+//! | `counts=MODE`     | `covered`: JaCoCo's probes only, each a flag store; `exact`: entry, branch-arm and JaCoCo probes, every hit counted | `covered` |
 //! | `verbose`         | log every class that could not be instrumented, and why           | off |
 //! | `dump=FILE`       | debugging aid: write `id count` lines for every probe at exit     | off |
 //!
