@@ -1,6 +1,15 @@
 //! `fuzz repro`, `fuzz minimize`, `fuzz cmin`: run inputs in an in-process JVM without the
 //! fuzzing loop. Timeouts are caught by the same watchdog; a timeout ends the tool (Java cannot
 //! stop the stuck thread) after reporting it.
+//!
+//! Why not LibAFL's components here:
+//! - `minimize` is afl-tmin's deterministic block deletion, keyed on our finding id.
+//!   `StdTMinMutationalStage` mutates at random and needs a whole fuzzer state, executor and
+//!   feedback set up around one input. It gives no guarantee of reaching the minimum that
+//!   block deletion reaches in a bounded number of runs.
+//! - `cmin` is afl-cmin's greedy cover, smallest inputs first. LibAFL's `MapCorpusMinimizer`
+//!   is behind its `cmin` feature, which builds the z3 solver from source: minutes of build
+//!   time on CI for a tool that greedy cover serves.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
