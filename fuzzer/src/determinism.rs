@@ -29,6 +29,14 @@ use libafl_bolts::Named;
 
 use crate::engine::State;
 
+/// The RNG seed of client `client` of a `--seed` run: `seed` itself for client 0 (so a
+/// single-job run is what `--seed` says), a distinct one for each other client. With one seed
+/// for all, the clients of `--jobs N` mutated in lockstep: the same inputs, found at the same
+/// moment, N times over.
+pub fn client_seed(seed: u64, client: usize) -> u64 {
+    seed ^ (client as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// The execution time every corpus entry is recorded with under `--seed`. Under a millisecond,
 /// like almost every real execution here, so the minimizer's penalty (length × whole
 /// milliseconds) is 0 as in an unseeded run. (With 1 ms, which makes the penalty prefer shorter
@@ -101,5 +109,17 @@ impl<E, EM, Z> Stage<E, EM, State, Z> for FixedTimesStage {
             meta.set_exec_time(FIXED_EXEC_TIME.saturating_mul(cycles));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::client_seed;
+
+    #[test]
+    fn client_zero_keeps_the_seed_and_others_differ() {
+        assert_eq!(client_seed(1, 0), 1);
+        let seeds: std::collections::HashSet<u64> = (0..64).map(|c| client_seed(1, c)).collect();
+        assert_eq!(seeds.len(), 64);
     }
 }

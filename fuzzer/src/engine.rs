@@ -179,11 +179,12 @@ pub type State = StdState<CachedOnDiskCorpus<BytesInput>, BytesInput, StdRand, O
 
 /// Runs one fuzzing client to its end (budget, first finding, or error). Writes the outcome to
 /// the status file; never returns an error for user set-up problems (those go to the status).
-pub fn run_client<EM>(cfg: &FuzzConfig, state: Option<State>, mut mgr: EM) -> Result<(), Error>
+/// Runs client `client` (0 for a single-job run; with `--jobs`, the Launcher's client id, from 1).
+pub fn run_client<EM>(cfg: &FuzzConfig, client: usize, state: Option<State>, mut mgr: EM) -> Result<(), Error>
 where
     EM: EventFirer<BytesInput, State> + EventRestarter<State> + ProgressReporter<State> + SendExiting + libafl::events::EventReceiver<BytesInput, State> + libafl::events::HasEventManagerId,
 {
-    match run_client_inner(cfg, state, &mut mgr) {
+    match run_client_inner(cfg, client, state, &mut mgr) {
         Err(Error::ShuttingDown) => Err(Error::ShuttingDown),
         // Anything else ends the session with a message (the restarter must be told we are
         // leaving on purpose, or it would treat the exit as a crash and respawn us).
@@ -192,7 +193,7 @@ where
     }
 }
 
-fn run_client_inner<EM>(cfg: &FuzzConfig, state: Option<State>, mgr: &mut EM) -> Result<(), Error>
+fn run_client_inner<EM>(cfg: &FuzzConfig, client: usize, state: Option<State>, mgr: &mut EM) -> Result<(), Error>
 where
     EM: EventFirer<BytesInput, State> + EventRestarter<State> + ProgressReporter<State> + SendExiting + libafl::events::EventReceiver<BytesInput, State> + libafl::events::HasEventManagerId,
 {
@@ -238,9 +239,9 @@ where
     let mut state = match state {
         Some(s) => s,
         None => StdState::new(
-            StdRand::with_seed(cfg.seed.unwrap_or_else(current_nanos)),
-            CachedOnDiskCorpus::no_meta(&cfg.corpus, 4096)?,
-            OnDiskCorpus::no_meta(cfg.findings.join(".libafl"))?,
+            StdRand::with_seed(cfg.seed.map_or_else(current_nanos, |s| crate::determinism::client_seed(s, client))),
+            crate::corpus::client_corpus(&cfg.corpus, client)?,
+            crate::corpus::client_objectives(&cfg.findings.join(".libafl"), client)?,
             &mut feedback,
             &mut objective,
         )?,
@@ -404,7 +405,7 @@ where
     // runs the trivial harness 1.3-2x faster (the mutations were a quarter of the loop).
     let mutator = HavocScheduledMutator::with_max_stack_pow(havoc_mutations().merge(tokens_mutations()), havoc_pow());
     let power = StdPowerMutationalStage::new(mutator);
-    let i2s = StdMutationalStage::new(HavocScheduledMutator::new(tuple_list!(I2SRandReplace::new())));
+    let i2s = StdMutationalStage::new(HavocScheduledMutator::with_max_stack_pow(tuple_list!(I2SRandReplace::new()), i2s_pow()));
     let tracing = ShadowTracingStage::new();
     let fixed_times = crate::determinism::FixedTimesStage::new(seeded);
     let mut stages = tuple_list!(calibration, fixed_times, tracing, i2s, power);
@@ -511,6 +512,11 @@ where
     status::append(&cfg.status_file, "done");
     mgr.send_exiting()?;
     Ok(())
+}
+
+/// Stack depth of input-to-state replacements (LibAFL's default is 7: up to 128 at once).
+fn i2s_pow() -> usize {
+    std::env::var("JVMFUZZ_I2S_POW").ok().and_then(|v| v.parse().ok()).filter(|p| (1..=10).contains(p)).unwrap_or(7)
 }
 
 fn havoc_pow() -> usize {

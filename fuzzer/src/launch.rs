@@ -95,7 +95,7 @@ fn run_with<MT: Monitor + std::fmt::Debug + Clone>(cfg: &FuzzConfig, jobs: usize
             Ok((state, mgr)) => {
                 // The client (a forked child): fuzz, then leave without returning into the
                 // parent's code path.
-                let r: Result<(), Error> = run_client::<_>(cfg, state as Option<State>, mgr);
+                let r: Result<(), Error> = run_client::<_>(cfg, 0, state as Option<State>, mgr);
                 if let Some(e) = r.as_ref().err().filter(|e| !matches!(e, Error::ShuttingDown)) {
                     crate::status::append(&cfg.status_file, &format!("setup the fuzzing loop failed: {}", crate::engine::short_error(e)));
                 }
@@ -171,8 +171,8 @@ fn launcher<MT: Monitor + std::fmt::Debug + Clone>(
             .shmem_provider(shmem)
             .configuration(EventConfig::from_name("jvmfuzz"))
             .monitor(monitor)
-            .run_client(|state: Option<State>, mgr, _desc| {
-                let r = run_client(cfg, state, mgr);
+            .run_client(|state: Option<State>, mgr, desc: libafl::events::launcher::ClientDescription| {
+                let r = run_client(cfg, desc.id(), state, mgr);
                 // ShuttingDown: another client ended the session (e.g. its finding).
                 if let Some(e) = r.as_ref().err().filter(|e| !matches!(e, Error::ShuttingDown)) {
                     crate::status::append(&cfg.status_file, &format!("setup the fuzzing loop failed: {}", crate::engine::short_error(e)));

@@ -9,6 +9,7 @@
 mod classpath;
 mod cli;
 mod cmplog;
+mod corpus;
 mod coverage;
 mod determinism;
 mod drivers;

@@ -365,6 +365,7 @@ fn finish(agent: &Agent, env: Option<jni::JNIEnv<'_>>) {
     if agent.finished.swap(true, Ordering::AcqRel) {
         return;
     }
+    let t0 = std::time::Instant::now();
     // Each step is guarded on its own: a failing report must not cost the exit line.
     guard((), || {
         jvmfuzz_runtime::drain_all();
@@ -408,6 +409,7 @@ fn finish(agent: &Agent, env: Option<jni::JNIEnv<'_>>) {
         });
     }
     if agent.options.verbose {
+        log(&format!("exit work (drain, flags, analysis, reports) took {} ms", t0.elapsed().as_millis()));
         let s = guard(None, || Some(jvmfuzz_runtime::stats()));
         if let Some(s) = s {
             log(&format!(
