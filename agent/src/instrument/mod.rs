@@ -15,4 +15,4 @@ pub use class::{
     MethodRecord, Planner, SkipReason,
 };
 pub use cmplog::{CmpKind, CmpSite, CmpSites};
-pub use rewrite::{instrument_decoded, instrument_decoded_cmp, instrument_method, MethodSig, ProbeCall, RewriteError};
+pub use rewrite::{instrument_decoded_cmp, instrument_method, MethodSig, ProbeCall, RewriteError};

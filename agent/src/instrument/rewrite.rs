@@ -281,38 +281,14 @@ pub fn instrument_method(
     major_version: u16,
 ) -> Result<CodeAttribute<'static>, RewriteError> {
     let insns = decode(&code.code)?;
-    instrument_decoded(
-        code,
-        &insns,
-        cp,
-        method,
-        plan,
-        first_probe,
-        probe,
-        major_version,
-    )
+    instrument_decoded_cmp(code, &insns, cp, method, plan, first_probe, probe, major_version, &[])
 }
 
 /// [`instrument_method`] for a caller that already holds `decode(&code.code)` (the class
-/// rewriter decodes once for planning and rewriting: decoding is a large share of the cost).
-#[allow(clippy::too_many_arguments)]
-pub fn instrument_decoded(
-    code: &CodeAttribute<'_>,
-    insns: &[Insn],
-    cp: &mut ConstantPool<'_>,
-    method: &MethodSig<'_>,
-    plan: &MethodPlan,
-    first_probe: u32,
-    probe: &ProbeCall,
-    major_version: u16,
-) -> Result<CodeAttribute<'static>, RewriteError> {
-    instrument_decoded_cmp(code, insns, cp, method, plan, first_probe, probe, major_version, &[])
-}
-
-/// [`instrument_decoded`] plus comparison-operand logging (`cmplog`, the fuzzer's
-/// configuration): the sequence of each of `cmp` (in instruction order) goes at its
-/// instruction's label, after the `Label` probes. With `cmp` empty the output is exactly
-/// [`instrument_decoded`]'s.
+/// rewriter decodes once for planning and rewriting: decoding is a large share of the cost),
+/// plus comparison-operand logging (`cmplog`, the fuzzer's configuration): the sequence of each
+/// of `cmp` (in instruction order) goes at its instruction's label, after the `Label` probes.
+/// With `cmp` empty the output is exactly [`instrument_method`]'s.
 #[allow(clippy::too_many_arguments)]
 pub fn instrument_decoded_cmp(
     code: &CodeAttribute<'_>,
