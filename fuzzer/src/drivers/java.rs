@@ -36,14 +36,14 @@ pub fn render(plan: &Plan) -> Vec<(String, String)> {
 struct Body {
     lines: Vec<String>,
     indent: usize,
-    names: BTreeMap<String, usize>,
+    names: LocalNames,
     /// Helper method name by type.
     helpers: Rc<BTreeMap<String, String>>,
 }
 
 impl Body {
     fn new(indent: usize, helpers: &Rc<BTreeMap<String, String>>) -> Body {
-        Body { lines: Vec::new(), indent, names: BTreeMap::new(), helpers: Rc::clone(helpers) }
+        Body { lines: Vec::new(), indent, names: LocalNames::default(), helpers: Rc::clone(helpers) }
     }
 
     fn line(&mut self, s: impl AsRef<str>) {
@@ -52,14 +52,7 @@ impl Body {
 
     /// A local name based on `hint`, unique in this body.
     fn fresh(&mut self, hint: &str) -> String {
-        let base = local_name(hint);
-        let n = self.names.entry(base.clone()).or_insert(0);
-        *n += 1;
-        if *n == 1 {
-            base
-        } else {
-            format!("{base}{n}")
-        }
+        self.names.fresh(hint)
     }
 
     /// The expression for `value`; statements it needs go to the body first.
@@ -238,6 +231,24 @@ pub fn prim_method(c: char) -> &'static str {
         'J' => "int64",
         'F' => "float32",
         _ => "float64",
+    }
+}
+
+/// Local variable names handed out in one method body: `x`, then `x2`, `x3`, ...
+#[derive(Debug, Default)]
+pub struct LocalNames(BTreeMap<String, usize>);
+
+impl LocalNames {
+    /// A name based on `hint` ([`local_name`]) not handed out before.
+    pub fn fresh(&mut self, hint: &str) -> String {
+        let base = local_name(hint);
+        let n = self.0.entry(base.clone()).or_insert(0);
+        *n += 1;
+        if *n == 1 {
+            base
+        } else {
+            format!("{base}{n}")
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use crate::drivers::java::{array_new, boxed, cast_to, local_name};
+use crate::drivers::java::{array_new, boxed, cast_to, local_name, LocalNames};
 use crate::drivers::plan::{Alt, AltKind, Driver, Param, Plan, Step, Value, MAX_DEPTH};
 use crate::drivers::types::{java_name, JType};
 
@@ -35,7 +35,7 @@ struct Walker<'a> {
     plan: &'a Plan,
     trace: std::vec::IntoIter<Entry>,
     lines: Vec<String>,
-    names: std::collections::BTreeMap<String, usize>,
+    names: LocalNames,
 }
 
 impl Walker<'_> {
@@ -54,14 +54,7 @@ impl Walker<'_> {
     }
 
     fn fresh(&mut self, hint: &str) -> String {
-        let base = local_name(hint);
-        let n = self.names.entry(base.clone()).or_insert(0);
-        *n += 1;
-        if *n == 1 {
-            base
-        } else {
-            format!("{base}{n}")
-        }
+        self.names.fresh(hint)
     }
 
     fn line(&mut self, s: String) {
