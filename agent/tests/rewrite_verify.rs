@@ -1281,30 +1281,49 @@ fn checker_detects_broken_frames() {
     }
 }
 
-/// Takes a few minutes (about 10k classes, each loaded four times); set
-/// JVMFUZZ_SKIP_JAR_TESTS=1 to skip.
-#[test]
-fn real_jars_full_plan_verify() {
+/// Instruments every class of the real jars with `kind` and loads them on each of `jdks`: no class
+/// may fail only after instrumentation. A missing jar is skipped with a message, or fails the
+/// test under CI / JVMFUZZ_REQUIRE_JAVA=1 (scripts/fetch-test-deps.sh installs them all).
+/// JVMFUZZ_SKIP_JAR_TESTS=1 skips.
+fn real_jars_verify(kind: PlanKind, jdks: &[PathBuf]) {
     if std::env::var_os("JVMFUZZ_SKIP_JAR_TESTS").is_some() {
         println!("skipped (JVMFUZZ_SKIP_JAR_TESTS)");
         return;
     }
+    let must = std::env::var_os("CI").is_some() || std::env::var_os("JVMFUZZ_REQUIRE_JAVA").is_some();
     let mut problems = Vec::new();
     for case in JARS {
         if !Path::new(case.jar).exists() {
+            assert!(!must, "missing {} (scripts/fetch-test-deps.sh installs it)", case.jar);
             println!("skipping missing {}", case.jar);
             continue;
         }
-        problems.extend(jar_case(case, PlanKind::Full, &[jdk17_bin(), jdk25_bin()]));
+        problems.extend(jar_case(case, kind, jdks));
     }
     for p in problems.iter().take(50) {
         println!("NEW FAILURE {p}");
     }
-    assert!(
-        problems.is_empty(),
-        "{} classes fail only after instrumentation",
-        problems.len()
-    );
+    assert!(problems.is_empty(), "{} classes fail only after instrumentation", problems.len());
+}
+
+/// The full plan (entry, arms and flow probes) on JDK 17 and 25. Takes a few minutes (about 10k
+/// classes, each loaded four times).
+#[test]
+fn real_jars_full_plan_verify() {
+    real_jars_verify(PlanKind::Full, &[jdk17_bin(), jdk25_bin()]);
+}
+
+/// The fuzzer's configuration (arms-only plan plus comparison logging) on JDK 17.
+#[test]
+fn real_jars_fuzz_cmplog_verify() {
+    real_jars_verify(PlanKind::FuzzCmp, &[jdk17_bin()]);
+}
+
+/// The production planner (JaCoCo placement with flow probes) on JDK 17: every plan it makes
+/// must be accepted by the rewriter and verify.
+#[test]
+fn real_jars_jacoco_plan_verify() {
+    real_jars_verify(PlanKind::Jacoco { flow: true }, &[jdk17_bin()]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1403,54 +1422,3 @@ fn mutated_classes_never_panic() {
     assert!(runs > 1000 && ok > 0);
 }
 
-/// The fuzzer's configuration (arms-only plan plus comparison logging) over the same jars, on
-/// JDK 17: every rewritten class must verify.
-#[test]
-fn real_jars_fuzz_cmplog_verify() {
-    if std::env::var_os("JVMFUZZ_SKIP_JAR_TESTS").is_some() {
-        println!("skipped (JVMFUZZ_SKIP_JAR_TESTS)");
-        return;
-    }
-    let mut problems = Vec::new();
-    for case in JARS {
-        if Path::new(case.jar).exists() {
-            problems.extend(jar_case(case, PlanKind::FuzzCmp, &[jdk17_bin()]));
-        }
-    }
-    for p in problems.iter().take(50) {
-        println!("NEW FAILURE {p}");
-    }
-    assert!(
-        problems.is_empty(),
-        "{} classes fail only after instrumentation",
-        problems.len()
-    );
-}
-
-/// The production planner (JaCoCo placement with flow probes) over the same jars, on JDK 17:
-/// every plan it makes must be accepted by the rewriter and verify.
-#[test]
-fn real_jars_jacoco_plan_verify() {
-    if std::env::var_os("JVMFUZZ_SKIP_JAR_TESTS").is_some() {
-        println!("skipped (JVMFUZZ_SKIP_JAR_TESTS)");
-        return;
-    }
-    let mut problems = Vec::new();
-    for case in JARS {
-        if Path::new(case.jar).exists() {
-            problems.extend(jar_case(
-                case,
-                PlanKind::Jacoco { flow: true },
-                &[jdk17_bin()],
-            ));
-        }
-    }
-    for p in problems.iter().take(50) {
-        println!("NEW FAILURE {p}");
-    }
-    assert!(
-        problems.is_empty(),
-        "{} classes fail only after instrumentation",
-        problems.len()
-    );
-}
