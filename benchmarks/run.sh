@@ -80,22 +80,13 @@ fi
 GUAVA_JAR=$(readlink -f /usr/share/java/guava.jar)
 
 # ---------------------------------------------------------------- Maven Central artifacts
-M2=${M2_REPO:-$HOME/.m2/repository}
+. "$HERE/lib.sh"
 JACOCO_VERSION=0.8.14
 JUNIT_CONSOLE_VERSION=1.11.4
 LANG3_VERSION=3.17.0
-fetch() { # groupId artifactId version [classifier] -> path of the jar
-    local g=$1 a=$2 v=$3 c=${4:-}
-    local f="$M2/${g//.//}/$a/$v/$a-$v${c:+-$c}.jar"
-    if [ ! -f "$f" ]; then
-        say "mvn dependency:get $g:$a:$v${c:+:jar:$c}"
-        mvn -q -B dependency:get -Dtransitive=false -Dartifact="$g:$a:$v${c:+:jar:$c}" >&2
-    fi
-    echo "$f"
-}
-JACOCO_CLI=$(fetch org.jacoco org.jacoco.cli $JACOCO_VERSION nodeps)
-JACOCO_AGENT=$(fetch org.jacoco org.jacoco.agent $JACOCO_VERSION runtime)
-CONSOLE=$(fetch org.junit.platform junit-platform-console-standalone $JUNIT_CONSOLE_VERSION)
+JACOCO_CLI=$(fetch org.jacoco:org.jacoco.cli:$JACOCO_VERSION:nodeps)
+JACOCO_AGENT=$(fetch org.jacoco:org.jacoco.agent:$JACOCO_VERSION:runtime)
+CONSOLE=$(fetch org.junit.platform:junit-platform-console-standalone:$JUNIT_CONSOLE_VERSION)
 
 # The test suite and its test dependencies (JUnit itself comes from the console launcher).
 SUITE_LIB=$OUT/lang3-lib

@@ -18,28 +18,15 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$HERE/../.." && pwd)"
 JAZZER_VERSION="${JAZZER_VERSION:-0.30.0}"
 JACOCO_VERSION=0.8.14
-M2="${MAVEN_REPO:-$HOME/.m2/repository}"
+. "$HERE/../lib.sh"
 
 need_apt=()
 [ -x /usr/bin/time ] || need_apt+=(time)
 command -v javac >/dev/null || need_apt+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null || need_apt+=(maven)
 command -v python3 >/dev/null || need_apt+=(python3)
-if [ ${#need_apt[@]} -gt 0 ]; then
-    echo "installing ${need_apt[*]} (apt)" >&2
-    apt-get update -qq && apt-get install -y -qq "${need_apt[@]}" >/dev/null
-fi
+apt_missing "${need_apt[@]}"
 
-fetch() { # group:artifact:version[:classifier] -> path of the jar in ~/.m2
-    local g a v c; IFS=: read -r g a v c <<<"$1"
-    local jar="$M2/${g//.//}/$a/$v/$a-$v${c:+-$c}.jar"
-    if [ ! -f "$jar" ]; then
-        local art="$g:$a:$v"; [ -n "$c" ] && art="$g:$a:$v:jar:$c"
-        mvn -q dependency:get -Dtransitive=false -Dartifact="$art" >&2
-    fi
-    [ -f "$jar" ] || { echo "could not fetch $1" >&2; exit 2; }
-    echo "$jar"
-}
 export IMAGING_JAR="$(fetch org.apache.commons:commons-imaging:1.0.0-alpha6)"
 IO_JAR="$(fetch commons-io:commons-io:2.19.0)"
 LANG_JAR="$(fetch org.apache.commons:commons-lang3:3.17.0)"
@@ -50,14 +37,7 @@ export JACOCO_CLI="$(fetch org.jacoco:org.jacoco.cli:$JACOCO_VERSION:nodeps)"
 export JACOCO_AGENT="$(fetch org.jacoco:org.jacoco.agent:$JACOCO_VERSION:runtime)"
 export JAZZER_VERSION
 
-if [ -z "${FUZZ_BIN:-}" ]; then
-    FUZZ_BIN="${CARGO_TARGET_DIR:-$REPO/target}/release/fuzz"
-    if [ ! -x "$FUZZ_BIN" ]; then
-        echo "building $FUZZ_BIN (cargo build --release -p jvmfuzz-fuzzer)" >&2
-        (cd "$REPO" && cargo build --release -p jvmfuzz-fuzzer >&2)
-    fi
-fi
-export FUZZ_BIN
+fuzz_bin "$REPO"
 export JAVA="${JAVA:-$(command -v java)}"
 
 echo "fuzz: $FUZZ_BIN; jazzer $JAZZER_VERSION; jacoco $JACOCO_VERSION; $("$JAVA" -version 2>&1 | head -1); $(nproc) cores" >&2

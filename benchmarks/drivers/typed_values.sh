@@ -9,9 +9,10 @@
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$HERE/../.." && pwd)"
-FUZZ="${FUZZ_BIN:-$REPO/target/release/fuzz}"
-[ "${1:-}" = "--fuzz" ] && FUZZ="$2"
-[ -x "$FUZZ" ] || (cd "$REPO" && cargo build --release -p jvmfuzz-fuzzer)
+. "$HERE/../lib.sh"
+[ "${1:-}" = "--fuzz" ] && FUZZ_BIN="$2"
+fuzz_bin "$REPO"
+FUZZ="$FUZZ_BIN"
 WORK="$HERE/out/typed-values"
 rm -rf "$WORK" && mkdir -p "$WORK"
 javac -g --release 11 -d "$WORK/classes" "$REPO"/tests/java/driver-targets/src/drv/*.java

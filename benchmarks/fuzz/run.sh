@@ -16,7 +16,7 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$HERE/../.." && pwd)"
 export JAZZER_VERSION="${JAZZER_VERSION:-0.30.0}"
 GSON_VERSION="${GSON_VERSION:-2.13.1}"
-M2="${MAVEN_REPO:-$HOME/.m2/repository}"
+. "$HERE/../lib.sh"
 
 need_apt=()
 [ -x /usr/bin/time ] || need_apt+=(time)
@@ -24,31 +24,14 @@ command -v javac >/dev/null || need_apt+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null || need_apt+=(maven)
 command -v python3 >/dev/null || need_apt+=(python3)
 [ -f /usr/share/java/jackson-databind.jar ] || need_apt+=(libjackson2-databind-java)
-if [ ${#need_apt[@]} -gt 0 ]; then
-    echo "installing ${need_apt[*]} (apt)" >&2
-    apt-get update -qq && apt-get install -y -qq "${need_apt[@]}" >/dev/null
-fi
+apt_missing "${need_apt[@]}"
 
-fetch() { # group:artifact:version -> path of the jar in ~/.m2
-    local g a v; IFS=: read -r g a v <<<"$1"
-    local jar="$M2/${g//.//}/$a/$v/$a-$v.jar"
-    [ -f "$jar" ] || mvn -q dependency:get -Dtransitive=false -Dartifact="$1" >&2
-    [ -f "$jar" ] || { echo "could not fetch $1" >&2; exit 2; }
-    echo "$jar"
-}
 export JAZZER_JAR="$(fetch com.code-intelligence:jazzer:$JAZZER_VERSION)"
 export JAZZER_API="$(fetch com.code-intelligence:jazzer-api:$JAZZER_VERSION)"
 export GSON_CP="$(fetch com.google.code.gson:gson:$GSON_VERSION)"
 export JACKSON_CP=/usr/share/java/jackson-databind.jar:/usr/share/java/jackson-core.jar:/usr/share/java/jackson-annotations.jar
 
-if [ -z "${FUZZ_BIN:-}" ]; then
-    FUZZ_BIN="${CARGO_TARGET_DIR:-$REPO/target}/release/fuzz"
-    if [ ! -x "$FUZZ_BIN" ]; then
-        echo "building $FUZZ_BIN (cargo build --release -p jvmfuzz-fuzzer)" >&2
-        (cd "$REPO" && cargo build --release -p jvmfuzz-fuzzer >&2)
-    fi
-fi
-export FUZZ_BIN
+fuzz_bin "$REPO"
 export JAVA="${JAVA:-$(command -v java)}"
 
 BUILD="$HERE/out/build"
