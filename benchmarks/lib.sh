@@ -4,6 +4,8 @@
 #   fetch G:A:V[:C]     path of that jar (classifier C optional), downloaded with mvn if missing;
 #                       exits 2 if Maven Central does not have it
 #   apt_missing PKG...  apt-get installs the packages given (callers list only what is missing)
+#   need_tools [PKG...] installs what the fuzzing benchmarks run (/usr/bin/time, javac, mvn,
+#                       python3) where missing, plus the packages given
 #   fuzz_bin REPO       sets and exports FUZZ_BIN: $FUZZ_BIN if set, else the release `fuzz`
 #                       under $CARGO_TARGET_DIR (default REPO/target), built with cargo if missing
 
@@ -26,6 +28,15 @@ apt_missing() {
     command -v apt-get >/dev/null || { echo "missing $*, and no apt-get: install them by hand" >&2; exit 1; }
     echo "installing $* (apt)" >&2
     apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+need_tools() {
+    local pkgs=("$@")
+    [ -x /usr/bin/time ] || pkgs+=(time)
+    command -v javac >/dev/null || pkgs+=(openjdk-17-jdk-headless)
+    command -v mvn >/dev/null || pkgs+=(maven)
+    command -v python3 >/dev/null || pkgs+=(python3)
+    apt_missing "${pkgs[@]}"
 }
 
 fuzz_bin() {

@@ -20,12 +20,7 @@ JAZZER_VERSION="${JAZZER_VERSION:-0.30.0}"
 JACOCO_VERSION=0.8.14
 . "$HERE/../lib.sh"
 
-need_apt=()
-[ -x /usr/bin/time ] || need_apt+=(time)
-command -v javac >/dev/null || need_apt+=(openjdk-17-jdk-headless)
-command -v mvn >/dev/null || need_apt+=(maven)
-command -v python3 >/dev/null || need_apt+=(python3)
-apt_missing "${need_apt[@]}"
+need_tools
 
 export IMAGING_JAR="$(fetch org.apache.commons:commons-imaging:1.0.0-alpha6)"
 IO_JAR="$(fetch commons-io:commons-io:2.19.0)"

@@ -18,13 +18,9 @@ export JAZZER_VERSION="${JAZZER_VERSION:-0.30.0}"
 GSON_VERSION="${GSON_VERSION:-2.13.1}"
 . "$HERE/../lib.sh"
 
-need_apt=()
-[ -x /usr/bin/time ] || need_apt+=(time)
-command -v javac >/dev/null || need_apt+=(openjdk-17-jdk-headless)
-command -v mvn >/dev/null || need_apt+=(maven)
-command -v python3 >/dev/null || need_apt+=(python3)
-[ -f /usr/share/java/jackson-databind.jar ] || need_apt+=(libjackson2-databind-java)
-apt_missing "${need_apt[@]}"
+jackson=()
+[ -f /usr/share/java/jackson-databind.jar ] || jackson=(libjackson2-databind-java)
+need_tools "${jackson[@]}"
 
 export JAZZER_JAR="$(fetch com.code-intelligence:jazzer:$JAZZER_VERSION)"
 export JAZZER_API="$(fetch com.code-intelligence:jazzer-api:$JAZZER_VERSION)"
