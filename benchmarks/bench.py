@@ -101,7 +101,16 @@ def throughput(a, out):
         os.makedirs(os.path.join(d, sub), exist_ok=True)
     java = a.java
     jc = [java, "-jar", a.jacoco_cli, "instrument"]
-    per_jar = {j: {"jacoco": [], "jvmfuzz": [], "jvmfuzz_res": [], "jacoco_cpu": [], "jvmfuzz_cpu": []} for j in a.jars}
+    per_jar = {j: {"jacoco": [], "jvmfuzz": [], "jvmfuzz_res": [], "jacoco_cpu": [], "jvmfuzz_cpu": [],
+                   "par": [], "par_cpu": [], "par_res": []} for j in a.jars}
+    # The parallel run (--threads N): as many workers as cores, libdeflate. Its output jar is
+    # verified once per jar here (every entry read back, CRC-32 checked), outside the timing.
+    par_flags = ["--threads", str(a.threads), "--codec", "libdeflate"]
+    for jar in a.jars:
+        r = measure([a.bench_bin, "--mode", a.mode, "--out", os.path.join(d, "jvmfuzz"), *par_flags, "--verify", jar],
+                    os.path.join(logs, f"jvmfuzz-par-verify-{os.path.basename(jar)}.log"))
+        if r.rc != 0:
+            die(f"instrument-throughput {' '.join(par_flags)} --verify {jar} failed (exit {r.rc}):\n{r.output[-3000:]}")
     tiny, tiny_cpu = [], []
     warm = {}  # jar -> list of per-rep lists of pass results
 
@@ -137,6 +146,15 @@ def throughput(a, out):
             per_jar[jar]["jvmfuzz"].append(r.wall)
             per_jar[jar]["jvmfuzz_cpu"].append(r.cpu)
             per_jar[jar]["jvmfuzz_res"].append(res[0])
+            r = measure([a.bench_bin, "--mode", a.mode, "--out", os.path.join(d, "jvmfuzz"), *par_flags, jar],
+                        os.path.join(logs, f"jvmfuzz-par-{name}.log"))
+            check(r, f"instrument-throughput {' '.join(par_flags)} {name}")
+            res = results(r.output)
+            if len(res) != 1:
+                die(f"instrument-throughput {' '.join(par_flags)} {name}: no RESULT line:\n{r.output[-3000:]}")
+            per_jar[jar]["par"].append(r.wall)
+            per_jar[jar]["par_cpu"].append(r.cpu)
+            per_jar[jar]["par_res"].append(res[0])
         if a.warm_passes > 0:
             r = measure([java, "-cp", a.jacoco_cli + os.pathsep + a.warm_classes, "JacocoWarm", str(a.warm_passes)] + a.jars,
                         os.path.join(logs, "jacoco-warm.log"))
@@ -181,6 +199,13 @@ def throughput(a, out):
         row(f"jvmfuzz jar->jar ({a.mode} mode, whole process)", med(ours), med(ours_cpu),
             f"class bytes {growth_ours:+.0%}, {res0['instrumented']} rewritten, {failed} failed; "
             f"zip read+write {zip_cpu:.3f} s CPU")
+        par, par_cpu = pj["par"], pj["par_cpu"]
+        pres0 = pj["par_res"][0]
+        row(f"jvmfuzz jar->jar, {a.threads} threads, libdeflate", med(par), med(par_cpu),
+            f"{pres0['instrumented']} rewritten, {max(r['failed'] for r in pj['par_res'])} failed; "
+            f"output jar {pres0['out_jar_bytes'] / 1e6:.2f} MB vs {res0['out_jar_bytes'] / 1e6:.2f} MB (1 thread, zlib-rs)")
+        psp_adj = [x / o for x, o in zip(adj, par)]
+        psp_adj_cpu = [x / o for x, o in zip(adj_cpu, par_cpu)]
         row("jvmfuzz rewrite only (parse+plan+rewrite+write)", med(rewrite_only),
             med([r["rewrite_first_cpu_s"] for r in pj["jvmfuzz_res"]]),
             f"{res0['probes']} probes in {res0['methods']} methods")
@@ -192,10 +217,13 @@ def throughput(a, out):
             "jacoco_raw_s": med(jac), "jacoco_adjusted_s": med(adj), "jvmfuzz_s": med(ours),
             "jacoco_adjusted_cpu_s": med(adj_cpu), "jvmfuzz_cpu_s": med(ours_cpu),
             "jvmfuzz_rewrite_only_s": med(rewrite_only), "jvmfuzz_failed_classes": failed,
+            "threads": a.threads, "parallel_s": med(par), "parallel_cpu_s": med(par_cpu),
+            "parallel_speedup_vs_adjusted_wall": med(psp_adj), "parallel_speedup_vs_adjusted_wall_range": [min(psp_adj), max(psp_adj)],
+            "parallel_speedup_vs_adjusted_cpu": med(psp_adj_cpu), "parallel_speedup_vs_adjusted_cpu_range": [min(psp_adj_cpu), max(psp_adj_cpu)],
         })
 
     lines = []
-    lines.append(f"(a) Instrumentation throughput: every class of the jar, one thread, jar -> jar; "
+    lines.append(f"(a) Instrumentation throughput: every class of the jar, jar -> jar; "
                  f"median of {done} alternated repetitions")
     lines.append("    classes/s and MB/s (uncompressed class bytes in) are per wall-clock second")
     hdr = f"{'jar':<18} {'what':<50} {'wall s':>7} {'CPU s':>7} {'classes/s':>9} {'MB/s':>6}  note"
@@ -213,6 +241,12 @@ def throughput(a, out):
             f"{s['speedup_vs_adjusted_cpu']:.1f}x CPU "
             f"[{s['speedup_vs_adjusted_cpu_range'][0]:.1f}..{s['speedup_vs_adjusted_cpu_range'][1]:.1f}]; "
             f"vs raw: {s['speedup_vs_raw_wall']:.1f}x wall   (goal >= 10x)")
+        lines.append(
+            f"  {s['jar']}: jvmfuzz jar->jar, {s['threads']} threads, libdeflate, vs JaCoCo CLI startup-adjusted: "
+            f"{s['parallel_speedup_vs_adjusted_wall']:.1f}x wall "
+            f"[{s['parallel_speedup_vs_adjusted_wall_range'][0]:.1f}..{s['parallel_speedup_vs_adjusted_wall_range'][1]:.1f}], "
+            f"{s['parallel_speedup_vs_adjusted_cpu']:.1f}x CPU "
+            f"[{s['parallel_speedup_vs_adjusted_cpu_range'][0]:.1f}..{s['parallel_speedup_vs_adjusted_cpu_range'][1]:.1f}]   (goal >= 10x)")
     return lines, {"rows": rows, "summary": summary, "tiny_jar_s": med(tiny)}
 
 
@@ -398,6 +432,8 @@ def main():
     p.add_argument("--agent", required=True)
     p.add_argument("--bench-bin", required=True)
     p.add_argument("--mode", default="hook")
+    p.add_argument("--threads", type=int, default=os.cpu_count() or 2,
+                   help="workers of the parallel jar->jar row (default: the number of cores)")
     p.add_argument("--tiny-jar", required=True)
     p.add_argument("--warm-classes", required=True)
     p.add_argument("--warm-passes", type=int, default=3)

@@ -2,11 +2,12 @@
 //! agent's class-load hook does, and reports classes/s and MB/s.
 //!
 //! ```text
-//! instrument-throughput [--mode hook|fuzzer|identity] [--out DIR] [--passes N] [--level N] [--verbose] JAR...
+//! instrument-throughput [--mode hook|fuzzer|identity] [--out DIR] [--passes N] [--level N] [--threads N [--codec zlib|libdeflate] [--verify]] [--verbose] JAR...
 //! ```
 //!
-//! Per jar, three timed phases, all in this process and on one thread (JaCoCo's `instrument`
-//! command is single-threaded too):
+//! With `--threads 1` (the default), per jar, three timed phases, all in this process and on one
+//! thread (JaCoCo's `instrument` command rewrites on one thread; its JVM uses the other cores
+//! for JIT compilation and GC):
 //! 1. read: read the jar file and inflate every entry into memory (one inflater, reset per
 //!    entry, as `java.util.zip.ZipInputStream` does; CRC-32 checked);
 //! 2. rewrite: every `.class` entry through the rewriter (parse, plan, rewrite, write back);
@@ -27,6 +28,14 @@
 //!   only), no registration.
 //! - `identity`: no rewriting (the class bytes are copied): the cost of the jar I/O alone.
 //!
+//! `--threads N` (N > 1) is the same work spread over N worker threads, as an offline
+//! instrumenter that owns the machine would do it: the main thread reads the jar file and its
+//! directory; the workers take entries in chunks and inflate, check, rewrite and deflate each
+//! one; the main thread then writes the already-compressed entries in their original order
+//! (`jar_writer`: the zip crate takes only uncompressed data). The output jar is read back and
+//! every entry's CRC-32 checked after the timing. Only the end-to-end figures are reported in
+//! this mode (no separate rewrite phase, one pass).
+//!
 //! `--passes N` repeats the rewrite phase N times (the figures use the median pass; the first
 //! pass is also printed). `--level N` (1..9) changes the output jar's deflate level, to see what
 //! compression costs; benchmarks/run.sh always uses the default 6. Machine-readable `RESULT key=value ...` lines are printed for
@@ -37,11 +46,15 @@ use std::fs::File;
 use std::io::{BufWriter, Cursor, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use flate2::{Decompress, FlushDecompress, Status};
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipArchive, ZipWriter};
+
+mod jar_writer;
+mod parallel;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -67,10 +80,16 @@ struct Args {
     verbose: bool,
     /// Deflate level for the output jar (6 = `java.util.zip`'s default, what JaCoCo writes).
     level: i64,
+    /// Worker threads (1: the phased, single-threaded run).
+    threads: usize,
+    /// Deflate implementation of the `--threads N` run.
+    codec: parallel::Codec,
+    /// `--threads N`: read the written jar back and check every entry.
+    verify: bool,
     jars: Vec<PathBuf>,
 }
 
-const USAGE: &str = "usage: instrument-throughput [--mode hook|fuzzer|identity] [--out DIR] [--passes N] [--level 1..9] [--verbose] JAR...";
+const USAGE: &str = "usage: instrument-throughput [--mode hook|fuzzer|identity] [--out DIR] [--passes N] [--level 1..9] [--threads N [--codec zlib|libdeflate] [--verify]] [--verbose] JAR...";
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
@@ -79,6 +98,9 @@ fn parse_args() -> Result<Args, String> {
         passes: 1,
         verbose: false,
         level: 6,
+        threads: 1,
+        codec: parallel::Codec::Zlib,
+        verify: false,
         jars: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -108,6 +130,21 @@ fn parse_args() -> Result<Args, String> {
                     .filter(|n: &i64| (1..=9).contains(n))
                     .ok_or_else(|| format!("--level needs 1..9\n{USAGE}"))?
             }
+            "--threads" => {
+                args.threads = value("--threads")?
+                    .parse()
+                    .ok()
+                    .filter(|&n: &usize| (1..=256).contains(&n))
+                    .ok_or_else(|| format!("--threads needs 1..256\n{USAGE}"))?
+            }
+            "--codec" => {
+                args.codec = match value("--codec")?.as_str() {
+                    "zlib" => parallel::Codec::Zlib,
+                    "libdeflate" => parallel::Codec::Libdeflate,
+                    c => return Err(format!("unknown codec `{c}` (zlib, libdeflate)\n{USAGE}")),
+                }
+            }
+            "--verify" => args.verify = true,
             "--verbose" | "-v" => args.verbose = true,
             "--help" | "-h" => {
                 println!("{USAGE}");
@@ -148,7 +185,7 @@ enum Rewritten {
 // ---------------------------------------------------------------------------------------------
 // The only code that depends on the agent's API shape.
 
-fn rewrite(mode: Mode, name: &str, original: &[u8], next_id: &mut u32) -> Rewritten {
+fn rewrite(mode: Mode, name: &str, original: &[u8], next_id: &AtomicU32) -> Rewritten {
     match mode {
         Mode::Identity => Rewritten::Unchanged("identity mode".into()),
         Mode::Hook => {
@@ -168,11 +205,7 @@ fn rewrite(mode: Mode, name: &str, original: &[u8], next_id: &mut u32) -> Rewrit
         Mode::Fuzzer => {
             use jvmfuzz_agent::instrument::{instrument_class, InstrumentConfig, JacocoPlanner};
             let cfg = InstrumentConfig::default();
-            let mut alloc = |n: u32| {
-                let first = *next_id;
-                *next_id = next_id.wrapping_add(n);
-                first
-            };
+            let mut alloc = |n: u32| next_id.fetch_add(n, Ordering::Relaxed);
             match instrument_class(original, &cfg, &mut alloc, &JacocoPlanner) {
                 Ok(inst) if inst.changed => Rewritten::Instrumented {
                     bytes: inst.bytes,
@@ -272,7 +305,7 @@ struct PassStats {
     reasons: BTreeMap<String, u64>,
 }
 
-fn rewrite_pass(mode: Mode, entries: &[Entry], next_id: &mut u32) -> (PassStats, Vec<Option<Vec<u8>>>) {
+fn rewrite_pass(mode: Mode, entries: &[Entry], next_id: &AtomicU32) -> (PassStats, Vec<Option<Vec<u8>>>) {
     let mut s = PassStats {
         time: Duration::ZERO,
         cpu: Duration::ZERO,
@@ -335,7 +368,7 @@ fn secs(d: Duration) -> f64 {
     d.as_secs_f64()
 }
 
-fn run_jar(args: &Args, jar: &Path, next_id: &mut u32) -> Result<(), String> {
+fn run_jar(args: &Args, jar: &Path, next_id: &AtomicU32) -> Result<(), String> {
     let file_name = jar.file_name().ok_or_else(|| format!("{}: not a file", jar.display()))?;
     let out_path = args.out.join(file_name);
 
@@ -448,10 +481,11 @@ fn main() -> ExitCode {
         eprintln!("{}: {e}", args.out.display());
         return ExitCode::FAILURE;
     }
-    let mut next_id = 0u32;
+    let next_id = AtomicU32::new(0);
     let mut ok = true;
     for jar in &args.jars {
-        if let Err(e) = run_jar(&args, jar, &mut next_id) {
+        let run = if args.threads > 1 { parallel::run_jar } else { run_jar };
+        if let Err(e) = run(&args, jar, &next_id) {
             eprintln!("error: {e}");
             ok = false;
         }
