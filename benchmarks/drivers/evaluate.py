@@ -10,7 +10,9 @@ Phases (--only, comma-separated): static, package, methods.
   methods  per public method name of org.apache.commons.imaging.Imaging: jvmfuzz --target
            (default typed values), jvmfuzz --target with -Djvmfuzz.typed=plain, and Jazzer
            --autofuzz, the three started side by side for the same seconds; JaCoCo coverage per
-           run, merged per tool with `jacoco merge`.
+           run, measured the same way for both tools (final corpus + finding inputs replayed under
+           JaCoCo's agent), merged per tool with `jacoco merge`. Jazzer's own --coverage_dump is
+           reported beside it.
 """
 import argparse
 import collections
@@ -110,6 +112,11 @@ def jacoco_branches(exec_file, name):
 
 def jacoco_merge(execs, dest):
     execs = [e for e in execs if e and os.path.exists(e)]
+    # `jacoco merge` appends to an existing destination file: without this, a re-run's union
+    # silently included every earlier run's data (the unions published before 2026-11-22 00:40
+    # were affected).
+    if os.path.exists(dest):
+        os.remove(dest)
     if not execs:
         return None
     subprocess.run([env("JAVA"), "-jar", env("JACOCO_CLI"), "merge", *execs, "--destfile", dest],
@@ -351,27 +358,38 @@ def stats_pass_run(d, dropped, tries=4):
 
 
 def jazzer_run(method, secs, d):
+    """One Jazzer autofuzz run, then its coverage measured as jvmfuzz's is: the final corpus and
+    the finding inputs (crash-*, not timeouts) replayed once with `-runs=0` under JaCoCo's own
+    agent. Jazzer's `--coverage_dump` (written by Jazzer from its own coverage map) is kept as a
+    second figure: on this target it reports far more than the replay measures, including
+    branches of classes the method never reaches (see README.md)."""
     os.makedirs(os.path.join(d, "corpus"), exist_ok=True)
     dump = os.path.join(d, "jazzer.exec")
-    base = [env("JAVA"), "-cp", env("TARGET_CP") + ":" + env("JAZZER_JAR") + ":" + env("JAZZER_API"),
-            "com.code_intelligence.jazzer.Jazzer", "--cp=" + env("TARGET_CP"), f"--autofuzz={FACADE}::{method}",
-            "--instrumentation_includes=org.apache.commons.imaging.**", "--keep_going=1000000",
-            "-timeout=10"]
-    cmd = base + [f"--coverage_dump={dump}", f"-max_total_time={secs}", "corpus"]
+    jazzer_main = ["com.code_intelligence.jazzer.Jazzer", "--cp=" + env("TARGET_CP"), f"--autofuzz={FACADE}::{method}",
+                   "--instrumentation_includes=org.apache.commons.imaging.**", "--keep_going=1000000", "-timeout=10"]
+    cp = ["-cp", env("TARGET_CP") + ":" + env("JAZZER_JAR") + ":" + env("JAZZER_API")]
+    cmd = [env("JAVA"), *cp, *jazzer_main, f"--coverage_dump={dump}", f"-max_total_time={secs}", "corpus"]
     rc, wall, cpu, rss, out = run(cmd, d, os.path.join(d, "log.txt"), limit=secs + 180)
-    r = {"rc": rc, "wall_s": wall, "cpu_s": cpu, "max_rss_mb": rss, "coverage_from": "coverage_dump"}
+    r = {"rc": rc, "wall_s": wall, "cpu_s": cpu, "max_rss_mb": rss}
     done = re.search(r"Done (\d+) runs in (\d+) second", out)
     r["execs"] = int(done.group(1)) if done else None
     r["findings"] = jazzer_findings(out)
-    if not os.path.exists(dump):
-        # ended early (libFuzzer timeout, crash): replay its corpus with -runs=0 for the dump
-        dump2 = os.path.join(d, "jazzer-replay.exec")
-        run(base + [f"--coverage_dump={dump2}", "-runs=0", "corpus"], d, os.path.join(d, "replay.log"), limit=900)
-        r["coverage_from"] = "corpus replay (-runs=0): no dump from the fuzzing run"
-        dump = dump2 if os.path.exists(dump2) else None
-        if dump is None:
-            r["coverage_from"] = "none"
-    r["exec"] = dump
+    r["dump_exec"] = dump if os.path.exists(dump) else None
+    # The replay: corpus + crash inputs, JaCoCo's agent (its transformer is registered before
+    # Jazzer's, so it instruments the original class bytes: class ids match the jar's).
+    crashes = os.path.join(d, "replay-crashes")
+    shutil.rmtree(crashes, ignore_errors=True)
+    os.makedirs(crashes)
+    for f in glob.glob(os.path.join(d, "crash-*")):
+        shutil.copy(f, crashes)
+    ex = os.path.join(d, "replay.exec")
+    if os.path.exists(ex):
+        os.remove(ex)
+    agent = f"-javaagent:{env('JACOCO_AGENT')}=destfile={ex},includes={INCLUDES}"
+    run([env("JAVA"), agent, *cp, *jazzer_main, "-runs=0", "corpus", crashes], d, os.path.join(d, "replay.log"),
+        limit=900, timing=False)
+    r["exec"] = ex if os.path.exists(ex) else None
+    r["coverage_from"] = "corpus + crash inputs replayed under JaCoCo's agent" if r["exec"] else "none (replay wrote no exec file)"
     return r
 
 
@@ -420,12 +438,18 @@ def phase_methods(R, methods, secs, key="methods", variants=None):
                 merged, replayed, dropped = replay_jvmfuzz(d, r.pop("_what"), r.pop("_extra"), f"{v}/{m}")
                 r["exec"], r["corpus_replayed"], r["replay_dropped"] = merged, replayed, [os.path.relpath(x, d) for x in dropped]
             r["branches"] = jacoco_branches(r.get("exec"), f"{v}-{m}")
+            if r.get("dump_exec"):
+                r["branches_dump"] = jacoco_branches(r["dump_exec"], f"{v}-{m}-dump")
             execs.append(r.get("exec"))
         dest = os.path.join(WORK, key, f"{v}-merged.exec")
         merged = jacoco_merge(execs, dest)
         finds = set()
         for m in methods:
             finds |= set(per[m][v]["findings"])
+        dumps = [per[m][v].get("dump_exec") for m in methods]
+        if any(dumps):
+            R[key]["tools"].setdefault("_dump", {})[v] = jacoco_branches(
+                jacoco_merge(dumps, os.path.join(WORK, key, f"{v}-dump-merged.exec")), f"{v}-dump-merged")
         R[key]["tools"][v] = {
             "branches": jacoco_branches(merged, f"{v}-merged"),
             "findings_distinct": len(set(i for _, i in finds)),
@@ -495,26 +519,34 @@ def table(R):
     for key in ("methods", "ablation"):
       if key in R:
         M = R[key]
-        vs = list(M["tools"])
+        vs = [v for v in M["tools"] if not v.startswith("_")]
+        dump_union = M["tools"].get("_dump", {})
         ms = M["methods"]
         L.append("")
         L.append(("3./4." if key == "methods" else "4. (second run, typed values only)") + f" Per method name of {FACADE} ({len(ms)} names, {M['seconds_per_method']} s each per tool, "
                  f"{len(ms) * M['seconds_per_method']} s per tool; the {len(vs)} variants of one method run side by side)")
-        hdr = f"   {'method':24} " + " ".join(f"{v:>22}" for v in vs)
+        hdr = f"   {'method':24} " + " ".join(f"{v:>30}" for v in vs)
         if M.get("load"):
             L.append(f"   load {M['load']}")
-        L.append(hdr + "   (JaCoCo branches covered)")
+        L.append(hdr + "   (JaCoCo branches covered: corpus + findings replayed under JaCoCo's agent, both tools;")
+        L.append(" " * len(hdr) + "    '(dump N)': what Jazzer's own --coverage_dump reports for the same run)")
         for m in ms:
             cells = []
             for v in vs:
                 r = M["per_method"][m][v]
                 c = r.get("branches")
-                cells.append(f"{(c['covered'] if c else '-'):>10} {('execs ' + str(r.get('execs'))) if r.get('execs') is not None else '':>11}")
+                cell = f"{(c['covered'] if c else '-')}"
+                if r.get("branches_dump"):
+                    cell += f" (dump {r['branches_dump']['covered']})"
+                cells.append(f"{cell:>16} {('execs ' + str(r.get('execs'))) if r.get('execs') is not None else '':>13}")
             L.append(f"   {m:24} " + " ".join(cells))
         for v in vs:
             t = M["tools"][v]
             L.append(f"   {v:14} union: BRANCH {br(t['branches'])}; execs {t['execs']}; "
                      f"distinct findings {t['findings_distinct']}: " + ", ".join(f"{k} {c}" for k, c in sorted(t["findings_by_exception"].items(), key=lambda kv: -kv[1])))
+        for v, c in dump_union.items():
+            if c:
+                L.append(f"   {v:14} union by its own --coverage_dump: BRANCH {br(c)} (not comparable: see README.md)")
         a, b, c = (M["tools"].get(v, {}).get("branches") for v in ("jvmfuzz", "jazzer", "jvmfuzz-plain"))
         if a and c:
             wins = [sum(1 for m in ms if ((M["per_method"][m][x].get("branches") or {}).get("covered", -1) >
@@ -524,8 +556,11 @@ def table(R):
                          f"branches (union); per method default higher {wins[0]}, plain higher {wins[1]}, equal {len(ms) - sum(wins)}")
         if a and b:
             ok = a["covered"] > b["covered"]
-            goals.append(f"more branch coverage than autofuzz (same {len(ms)} methods, same seconds): {'MET' if ok else 'NOT MET'} "
-                         f"(jvmfuzz {a['covered']} vs Jazzer {b['covered']} of {a['total']})")
+            goals.append(f"more branch coverage than autofuzz (same {len(ms)} methods, same seconds, both measured by replay under "
+                         f"JaCoCo's agent): {'MET' if ok else 'NOT MET'} (jvmfuzz {a['covered']} vs Jazzer {b['covered']} of {a['total']})")
+            jd = dump_union.get("jazzer")
+            if jd:
+                goals.append(f"   Jazzer's own --coverage_dump claims {jd['covered']} for the same runs")
             if "package" in R and R["package"].get("branches"):
                 goals.append(f"   also: jvmfuzz --package ({R['package_seconds']} s) {R['package']['branches']['covered']} branches "
                              f"vs Jazzer on the facade ({len(ms) * M['seconds_per_method']} s) {b['covered']}")

@@ -215,8 +215,10 @@ pub fn write_reports(
     }
     let t_analysis = std::time::Instant::now();
     let count = |id: u64| hits.get(id as usize).copied().unwrap_or(0);
-    let mut coverage = Vec::with_capacity(groups.len());
-    for group in &groups {
+    // Classes are analysed independently (each re-parses its original bytes): spread over the
+    // cores, since this runs at VM death on the profiled program's clock. Results keep the
+    // groups' order.
+    let analyse = |group: &Vec<&ClassRecord>| -> Result<Option<crate::coverage::ClassCoverage>, String> {
         let first = group[0];
         let methods: Vec<MethodProbes<'_>> = first
             .methods
@@ -236,19 +238,37 @@ pub fn write_reports(
                 .map(|r| count(u64::from(r.first_probe) + offset))
                 .sum()
         };
-        match analyze_class_with(
+        analyze_class_with(
             &ClassInput {
                 bytes: &first.original,
                 methods: &methods,
             },
             &hit,
             probe_layout(opts.counts),
-        ) {
+        )
+        .map_err(|e| format!("{}: cannot analyse coverage: {e}", first.name))
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
+    let chunk = groups.len().div_ceil(threads).max(1);
+    let parts: Vec<Vec<Result<Option<crate::coverage::ClassCoverage>, String>>> = std::thread::scope(|s| {
+        let handles: Vec<_> = groups
+            .chunks(chunk)
+            .map(|part| s.spawn(move || part.iter().map(analyse).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| vec![Err("a coverage analysis thread panicked".to_string())]))
+            .collect()
+    });
+    let mut coverage = Vec::with_capacity(groups.len());
+    for r in parts.into_iter().flatten() {
+        match r {
             Ok(Some(c)) => coverage.push(c),
             Ok(None) => {}
-            Err(e) => notes.push(format!("{}: cannot analyse coverage: {e}", first.name)),
+            Err(e) => notes.push(e),
         }
     }
+    let analysis_ms = t_analysis.elapsed().as_millis();
     let cfg = ReportConfig {
         dir: opts.report_dir.clone(),
         formats: Formats {
@@ -260,7 +280,6 @@ pub fn write_reports(
         name: "jvmfuzz".to_string(),
         sessions: vec![session.clone()],
     };
-    let analysis_ms = t_analysis.elapsed().as_millis();
     let t_reports = std::time::Instant::now();
     let summary = crate::report::write_reports(&cfg, &coverage).map_err(|e| e.to_string())?;
     notes.push(format!(

@@ -57,24 +57,50 @@ pub struct ReportConfig {
 }
 
 /// Writes the configured reports and returns the summary (also for printing).
+///
+/// The agent does this at VM death, on the profiled program's clock, so the formats are rendered
+/// and written side by side, and the HTML pages (one per class and source file: over a thousand
+/// for a mid-sized library) are written by several threads.
 pub fn write_reports(cfg: &ReportConfig, classes: &[ClassCoverage]) -> Result<Summary, ReportError> {
     let b = bundle(&cfg.name, classes);
     create_dir(&cfg.dir)?;
-    if cfg.formats.xml {
-        write(&cfg.dir.join("jacoco.xml"), xml::render(&b, &cfg.sessions).as_bytes())?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
+    let pages = if cfg.formats.html { html::render(&b, &cfg.sources) } else { Vec::new() };
+    // Few distinct directories: made once here, not per page by every writer.
+    let dirs: std::collections::BTreeSet<&Path> = pages.iter().filter_map(|(rel, _)| rel.parent()).collect();
+    for d in dirs {
+        create_dir(&cfg.dir.join(d))?;
     }
-    if cfg.formats.lcov {
-        write(&cfg.dir.join("lcov.info"), lcov::render(&b, &cfg.sources).as_bytes())?;
-    }
-    if cfg.formats.html {
-        for (rel, page) in html::render(&b, &cfg.sources) {
-            let path = cfg.dir.join(rel);
-            if let Some(parent) = path.parent() {
-                create_dir(parent)?;
-            }
-            write(&path, page.as_bytes())?;
+    std::thread::scope(|s| {
+        let mut jobs: Vec<std::thread::ScopedJoinHandle<'_, Result<(), ReportError>>> = Vec::new();
+        if cfg.formats.xml {
+            jobs.push(s.spawn(|| write(&cfg.dir.join("jacoco.xml"), xml::render(&b, &cfg.sessions).as_bytes())));
         }
-    }
+        if cfg.formats.lcov {
+            jobs.push(s.spawn(|| write(&cfg.dir.join("lcov.info"), lcov::render(&b, &cfg.sources).as_bytes())));
+        }
+        for part in pages.chunks(pages.len().div_ceil(threads).max(1)) {
+            jobs.push(s.spawn(move || {
+                for (rel, page) in part {
+                    write(&cfg.dir.join(rel), page.as_bytes())?;
+                }
+                Ok(())
+            }));
+        }
+        // Every job is joined (so none outlives the scope) before the first error is returned.
+        let results: Vec<Result<(), ReportError>> = jobs
+            .into_iter()
+            .map(|j| {
+                j.join().unwrap_or_else(|_| {
+                    Err(ReportError::Io {
+                        path: cfg.dir.clone(),
+                        source: std::io::Error::other("a report writer thread panicked"),
+                    })
+                })
+            })
+            .collect();
+        results.into_iter().collect::<Result<(), ReportError>>()
+    })?;
     Ok(Summary::of(&b))
 }
 

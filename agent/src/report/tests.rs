@@ -171,3 +171,45 @@ fn write_error_is_reported() {
     assert!(matches!(write_reports(&cfg, &sample()), Err(ReportError::Io { .. })));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The HTML pages are written by several threads in chunks: every page html::render makes must
+/// land on disk with exactly its bytes, whatever the split.
+#[test]
+fn every_html_page_is_written_once_with_its_bytes() {
+    let base = sample().pop().unwrap();
+    let mut classes = Vec::new();
+    for p in 0..7 {
+        for k in 0..23 {
+            let mut c = base.clone();
+            c.name = format!("pkg{p}/C{k}");
+            c.source_file = Some(format!("C{k}.java"));
+            classes.push(c);
+        }
+    }
+    let dir = temp_dir("pages");
+    let cfg = ReportConfig { dir: dir.clone(), formats: Formats::default(), sources: vec![], name: "many".into(), sessions: vec![] };
+    write_reports(&cfg, &classes).unwrap();
+    let b = crate::coverage::bundle("many", &classes);
+    let pages = html::render(&b, &[]);
+    assert!(pages.len() > 7 * 23, "one page per class at least: {}", pages.len());
+    for (rel, page) in &pages {
+        let got = std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("{}: {e}", rel.display()));
+        assert_eq!(&got, page, "{}", rel.display());
+    }
+    let on_disk = walk(&dir).into_iter().filter(|p| p.extension().is_some_and(|e| e == "html")).count();
+    assert_eq!(on_disk, pages.len(), "no stray or missing pages");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn walk(d: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(d).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
