@@ -43,6 +43,8 @@ declare -A DEB=(
   [libcommons-codec-java]=/usr/share/java/commons-codec.jar
   [junit5]=/usr/share/java/junit-jupiter-api.jar
   [libjacoco-java]=/usr/share/java/org.jacoco.core.jar
+  # A C compiler: cargo's linker, and libdeflate's sources in the benchmark crate (.ci/run tests it).
+  [gcc]=/usr/bin/gcc
 )
 missing=()
 for pkg in "${!DEB[@]}"; do
