@@ -121,6 +121,17 @@ fn file_processing_method_gets_a_real_file() {
 }
 
 #[test]
+fn file_name_extension_from_another_class() {
+    // open(File) only acts on a name ending in ".qzx", an extension listed in another class
+    // (ext.Formats): the drivers' temporary files take extensions from the class path's constants.
+    let s = run_fuzz(&["--target", "ext.Loader::open", "--runs", "100000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalStateException");
+    let src = reproducer_fails_with(&finding_dir(&s, "java.lang.IllegalStateException"), "opened a .qzx file");
+    assert!(src.contains("\".qzx\""), "{src}");
+}
+
+#[test]
 fn string_switch() {
     let s = run_fuzz(&["--target", "drv.Commands::run(String)", "--runs", "200000"]);
     s.assert_exit(1);

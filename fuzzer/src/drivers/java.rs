@@ -538,8 +538,15 @@ fn dispatch_class(plan: &Plan) -> String {
         let _ = writeln!(s, "        {},", string_literal(&d.target()));
     }
     let _ = writeln!(s, "    }};\n");
+    let _ = writeln!(s, "    /** File-name extensions among the class path's string constants (temporary files' names). */");
+    let _ = writeln!(s, "    static final String[] EXTENSIONS = {{");
+    for e in &plan.extensions {
+        let _ = writeln!(s, "        {},", string_literal(e));
+    }
+    let _ = writeln!(s, "    }};\n");
     let _ = writeln!(s, "    static {{");
     let _ = writeln!(s, "        Expected.register(Dispatch.class, TARGETS);");
+    let _ = writeln!(s, "        TypedValues.fileExtensions(EXTENSIONS);");
     let _ = writeln!(s, "    }}\n");
     let _ = writeln!(s, "    public static void fuzzerTestOneInput(byte[] data) throws Throwable {{");
     let _ = writeln!(s, "        run(new TypedValues(data));");

@@ -176,6 +176,9 @@ pub struct Plan {
     pub helpers: Vec<Helper>,
     /// Constants per target class (internal name): ints, longs, doubles, strings.
     pub constants: Vec<(String, Constants)>,
+    /// String constants of the whole class path shaped like file-name extensions (`.xpm`),
+    /// sorted: the drivers' temporary files take their names' extensions from them too.
+    pub extensions: Vec<String>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]

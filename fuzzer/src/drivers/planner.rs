@@ -152,6 +152,7 @@ pub fn plan(pool: &ClassPool, sel: &Selection, opts: &Options) -> Result<(Plan, 
             plan.constants.push((class.name.clone(), constants(class)));
         }
     }
+    plan.extensions = file_extensions(pool);
     if let (Some((name, params)), 0) = (&method_filter, report.public_methods) {
         let class = match sel {
             Selection::Target { class, .. } => class.clone(),
@@ -256,6 +257,32 @@ fn driver_for(pool: &ClassPool, table: &TypeTable, class: &Class, g: &graphs::Gr
     })
 }
 
+/// Every string constant on the class path shaped like a file-name extension, dotted and sorted
+/// (so one selector always means the same extension). Libraries that pick a format by file name
+/// declare their extensions as such constants (commons-imaging's `ImageFormats`: "xpm", "pnm",
+/// ...), usually in a class other than the one under test, and compare them in a dependency
+/// (commons-lang3's `ArrayUtils.contains`) that the comparison hooks do not see.
+fn file_extensions(pool: &ClassPool) -> Vec<String> {
+    let mut set = BTreeSet::new();
+    for c in pool.classes.values() {
+        for s in c.strings.iter().flat_map(|s| s.split('\u{1}')) {
+            if let Some(e) = as_extension(s) {
+                set.insert(e);
+            }
+        }
+    }
+    set.into_iter().collect()
+}
+
+/// `xpm` or `.xpm` -> `.xpm`: 2-4 ASCII lowercase letters and digits, at least one letter.
+fn as_extension(s: &str) -> Option<String> {
+    let body = s.strip_prefix('.').unwrap_or(s);
+    let shaped = (2..=4).contains(&body.len())
+        && body.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        && body.bytes().any(|b| b.is_ascii_lowercase());
+    shaped.then(|| format!(".{body}"))
+}
+
 /// The class's constants (its constant pool plus bipush/sipush operands), at most 255 each.
 fn constants(class: &Class) -> Constants {
     let mut c = Constants::default();
@@ -293,6 +320,16 @@ fn constants(class: &Class) -> Constants {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn extension_shapes() {
+        assert_eq!(as_extension("xpm").as_deref(), Some(".xpm"));
+        assert_eq!(as_extension(".tif").as_deref(), Some(".tif"));
+        assert_eq!(as_extension("mp3").as_deref(), Some(".mp3"));
+        for no in ["x", "abcde", "XPM", "12", "a-b", ".", "", "é1"] {
+            assert_eq!(as_extension(no), None, "{no}");
+        }
+    }
 
     #[test]
     fn target_syntax() {

@@ -288,6 +288,7 @@ mod tests {
                 ],
             }],
             constants: vec![],
+            extensions: vec![],
         }
     }
 

@@ -513,6 +513,15 @@ public final class TypedValues {
 
     private String extension() {
         int c = u8();
+        // Odd selector bytes (and one more byte) draw from the file-name extensions among the
+        // class path's string constants (Dispatch passes them in; sorted, so a value always means
+        // the same extension): formats a library picks only by file name (XPM, XBM, PNM, ...)
+        // are reached through them. Even ones draw from the class's constants and a fixed list.
+        String[] jar = jarExtensions;
+        if ((c & 1) == 1 && !PLAIN && jar.length > 0) {
+            return jar[(((c >>> 1) << 8) | u8()) % jar.length];
+        }
+        c >>>= 1;
         // Extensions among the class's constants come first (".pcx", "psd", ...).
         int own = 0;
         for (String k : kStrings) {
@@ -531,6 +540,14 @@ public final class TypedValues {
             }
         }
         return ".bin";
+    }
+
+    /* Set once by the generated Dispatch class (see extension()). */
+    private static volatile String[] jarExtensions = new String[0];
+
+    /** The class path's file-name extensions (dotted), for the names of temporary files. */
+    public static void fileExtensions(String[] extensions) {
+        jarExtensions = extensions == null ? new String[0] : extensions.clone();
     }
 
     private static boolean isExtension(String s) {
