@@ -137,24 +137,17 @@ def throughput(a, out):
             check(r, f"jacoco instrument {name}")
             per_jar[jar]["jacoco"].append(r.wall)
             per_jar[jar]["jacoco_cpu"].append(r.cpu)
-            r = measure([a.bench_bin, "--mode", a.mode, "--out", os.path.join(d, "jvmfuzz"), jar],
-                        os.path.join(logs, f"jvmfuzz-{name}.log"))
-            check(r, f"instrument-throughput {name}")
-            res = results(r.output)
-            if len(res) != 1:
-                die(f"instrument-throughput {name}: no RESULT line:\n{r.output[-3000:]}")
-            per_jar[jar]["jvmfuzz"].append(r.wall)
-            per_jar[jar]["jvmfuzz_cpu"].append(r.cpu)
-            per_jar[jar]["jvmfuzz_res"].append(res[0])
-            r = measure([a.bench_bin, "--mode", a.mode, "--out", os.path.join(d, "jvmfuzz"), *par_flags, jar],
-                        os.path.join(logs, f"jvmfuzz-par-{name}.log"))
-            check(r, f"instrument-throughput {' '.join(par_flags)} {name}")
-            res = results(r.output)
-            if len(res) != 1:
-                die(f"instrument-throughput {' '.join(par_flags)} {name}: no RESULT line:\n{r.output[-3000:]}")
-            per_jar[jar]["par"].append(r.wall)
-            per_jar[jar]["par_cpu"].append(r.cpu)
-            per_jar[jar]["par_res"].append(res[0])
+            for key, flags, tag in (("jvmfuzz", [], "jvmfuzz"), ("par", par_flags, "jvmfuzz-par")):
+                what = " ".join(["instrument-throughput", *flags, name])
+                r = measure([a.bench_bin, "--mode", a.mode, "--out", os.path.join(d, "jvmfuzz"), *flags, jar],
+                            os.path.join(logs, f"{tag}-{name}.log"))
+                check(r, what)
+                res = results(r.output)
+                if len(res) != 1:
+                    die(f"{what}: no RESULT line:\n{r.output[-3000:]}")
+                per_jar[jar][key].append(r.wall)
+                per_jar[jar][key + "_cpu"].append(r.cpu)
+                per_jar[jar][key + "_res"].append(res[0])
         if a.warm_passes > 0:
             r = measure([java, "-cp", a.jacoco_cli + os.pathsep + a.warm_classes, "JacocoWarm", str(a.warm_passes)] + a.jars,
                         os.path.join(logs, "jacoco-warm.log"))
