@@ -43,16 +43,17 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{BufWriter, Cursor, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use flate2::{Decompress, FlushDecompress, Status};
+use flate2::Decompress;
 use zip::write::SimpleFileOptions;
-use zip::{CompressionMethod, ZipArchive, ZipWriter};
+use zip::{CompressionMethod, ZipWriter};
 
+mod jar_reader;
 mod jar_writer;
 mod parallel;
 
@@ -221,55 +222,18 @@ fn rewrite(mode: Mode, name: &str, original: &[u8], next_id: &AtomicU32) -> Rewr
 
 // ---------------------------------------------------------------------------------------------
 
-/// Reads the jar into memory and inflates every entry with one `Decompress`, reset between
-/// entries, as `java.util.zip.ZipInputStream` (which JaCoCo's `instrument` reads jars with)
-/// reuses one `Inflater`; every entry's CRC-32 is checked. (The zip crate's own reader would
-/// build a fresh inflater per entry.)
+/// Reads the jar into memory and inflates every entry with one reused inflater, every entry's
+/// size and CRC-32 checked (`jar_reader`).
 fn read_jar(path: &Path) -> Result<Vec<Entry>, String> {
     let raw = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut zip = ZipArchive::new(Cursor::new(raw.as_slice())).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut inflater = Decompress::new(false);
-    let mut entries = Vec::with_capacity(zip.len());
-    for i in 0..zip.len() {
-        let f = zip.by_index_raw(i).map_err(|e| format!("{}: entry {i}: {e}", path.display()))?;
-        let name = f.name().map_err(|e| format!("{}: entry {i}: {e}", path.display()))?.into_owned();
-        let bad = |what: &str| format!("{}: {name}: {what}", path.display());
-        let is_dir = f.is_dir();
-        let (method, size, crc) = (f.compression(), f.size(), f.crc32());
-        let start = f.data_start().ok_or_else(|| bad("no data offset"))?;
-        let compressed = usize::try_from(start)
-            .ok()
-            .zip(usize::try_from(f.compressed_size()).ok())
-            .and_then(|(s, n)| raw.get(s..s.checked_add(n)?))
-            .ok_or_else(|| bad("entry data outside the file"))?;
-        let size = usize::try_from(size).map_err(|_| bad("entry too large"))?;
-        let data = if is_dir {
-            Vec::new()
-        } else {
-            let data = match method {
-                CompressionMethod::Stored => compressed.to_vec(),
-                CompressionMethod::Deflated => {
-                    inflater.reset(false);
-                    // A little spare room: inflate must be able to reach the end of the stream.
-                    let mut out = Vec::with_capacity(size + 64);
-                    let status = inflater
-                        .decompress_vec(compressed, &mut out, FlushDecompress::Finish)
-                        .map_err(|e| bad(&format!("inflate: {e}")))?;
-                    if status != Status::StreamEnd || out.len() != size {
-                        return Err(bad("inflated size differs from the directory's"));
-                    }
-                    out
-                }
-                m => return Err(bad(&format!("unsupported compression {m:?}"))),
-            };
-            if crc32fast::hash(&data) != crc {
-                return Err(bad("CRC-32 mismatch"));
-            }
-            data
-        };
-        entries.push(Entry { name, is_dir, data });
-    }
-    Ok(entries)
+    let mut inflater = jar_reader::Inflater::Zlib(Decompress::new(false));
+    jar_reader::directory(path, &raw)?
+        .into_iter()
+        .map(|r| {
+            let data = jar_reader::inflate(&mut inflater, path, &raw, &r)?;
+            Ok(Entry { name: r.name, is_dir: r.is_dir, data })
+        })
+        .collect()
 }
 
 fn write_jar(path: &Path, entries: &[Entry], rewritten: &[Option<Vec<u8>>], level: i64) -> Result<u64, String> {

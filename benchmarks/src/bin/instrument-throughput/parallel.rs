@@ -16,26 +16,16 @@ use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use flate2::{Compress, Compression, Decompress, FlushCompress, FlushDecompress, Status};
-use zip::{CompressionMethod, ZipArchive};
+use flate2::{Compress, Compression, Decompress, FlushCompress, Status};
+use zip::ZipArchive;
 
+use crate::jar_reader::{self, inflate, Inflater, Raw};
 use crate::jar_writer::{self, Compressed};
 use crate::{cpu_now, rewrite, secs, Args, Rewritten};
 
 /// Entries a worker takes at a time: large enough that the shared counter is cold, small
 /// enough that the last chunks balance the threads.
 const CHUNK: usize = 16;
-
-/// Where one entry's bytes sit in the jar file.
-struct Raw {
-    name: String,
-    is_dir: bool,
-    method: CompressionMethod,
-    start: usize,
-    len: usize,
-    size: usize,
-    crc: u32,
-}
 
 #[derive(Default)]
 struct Tally {
@@ -62,24 +52,6 @@ impl Tally {
     }
 }
 
-fn directory(path: &Path, raw: &[u8]) -> Result<Vec<Raw>, String> {
-    let mut zip = ZipArchive::new(Cursor::new(raw)).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut out = Vec::with_capacity(zip.len());
-    for i in 0..zip.len() {
-        let f = zip.by_index_raw(i).map_err(|e| format!("{}: entry {i}: {e}", path.display()))?;
-        let name = f.name().map_err(|e| format!("{}: entry {i}: {e}", path.display()))?.into_owned();
-        let bad = |what: &str| format!("{}: {name}: {what}", path.display());
-        let start = f.data_start().and_then(|s| usize::try_from(s).ok()).ok_or_else(|| bad("no data offset"))?;
-        let len = usize::try_from(f.compressed_size()).map_err(|_| bad("entry too large"))?;
-        if start.checked_add(len).is_none_or(|end| end > raw.len()) {
-            return Err(bad("entry data outside the file"));
-        }
-        let size = usize::try_from(f.size()).map_err(|_| bad("entry too large"))?;
-        out.push(Raw { is_dir: f.is_dir(), method: f.compression(), start, len, size, crc: f.crc32(), name });
-    }
-    Ok(out)
-}
-
 /// Which deflate implementation the workers use (`--codec`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Codec {
@@ -90,47 +62,66 @@ pub enum Codec {
     Libdeflate,
 }
 
+/// A deflater reused across entries, level 6 unless `--level`.
+enum Deflater {
+    Zlib(Compress),
+    Libdeflate(libdeflater::Compressor),
+}
+
+impl Deflater {
+    fn new(codec: Codec, level: u32) -> Deflater {
+        match codec {
+            Codec::Zlib => Deflater::Zlib(Compress::new(Compression::new(level), false)),
+            Codec::Libdeflate => Deflater::Libdeflate(libdeflater::Compressor::new(
+                libdeflater::CompressionLvl::new(level as i32).unwrap_or_default(),
+            )),
+        }
+    }
+
+    /// A raw deflate stream of `data`.
+    fn deflate(&mut self, data: &[u8]) -> Result<Vec<u8>, String> {
+        match self {
+            Deflater::Libdeflate(c) => {
+                let mut out = vec![0u8; c.deflate_compress_bound(data.len())];
+                let n = c.deflate_compress(data, &mut out).map_err(|e| e.to_string())?;
+                out.truncate(n);
+                Ok(out)
+            }
+            Deflater::Zlib(c) => {
+                c.reset();
+                // Room for incompressible data: deflate's stored blocks add 5 bytes per 16 KiB block.
+                let mut out = Vec::with_capacity(data.len() + data.len() / 1000 + 64);
+                loop {
+                    let before = c.total_in() as usize;
+                    let status = c.compress_vec(&data[before..], &mut out, FlushCompress::Finish).map_err(|e| e.to_string())?;
+                    if status == Status::StreamEnd {
+                        return Ok(out);
+                    }
+                    out.reserve(out.capacity().max(4096));
+                }
+            }
+        }
+    }
+}
+
 struct Worker {
-    inflater: Decompress,
-    deflater: Compress,
-    ld_in: libdeflater::Decompressor,
-    ld_out: libdeflater::Compressor,
-    codec: Codec,
+    inflater: Inflater,
+    deflater: Deflater,
 }
 
 impl Worker {
+    fn new(codec: Codec, level: u32) -> Worker {
+        let inflater = match codec {
+            Codec::Zlib => Inflater::Zlib(Decompress::new(false)),
+            Codec::Libdeflate => Inflater::Libdeflate(libdeflater::Decompressor::new()),
+        };
+        Worker { inflater, deflater: Deflater::new(codec, level) }
+    }
+
     fn entry(&mut self, args: &Args, path: &Path, raw: &[u8], r: &Raw, next_id: &AtomicU32, t: &mut Tally) -> Result<Compressed, String> {
-        let bad = |what: &str| format!("{}: {}: {what}", path.display(), r.name);
+        let data = inflate(&mut self.inflater, path, raw, r)?;
         if r.is_dir {
             return Ok(Compressed { name: r.name.clone(), is_dir: true, data: Vec::new(), crc: 0, uncompressed: 0 });
-        }
-        let compressed = &raw[r.start..r.start + r.len];
-        let data = match r.method {
-            CompressionMethod::Stored => compressed.to_vec(),
-            CompressionMethod::Deflated if self.codec == Codec::Libdeflate => {
-                let mut out = vec![0u8; r.size];
-                let n = self.ld_in.deflate_decompress(compressed, &mut out).map_err(|e| bad(&format!("inflate: {e}")))?;
-                if n != r.size {
-                    return Err(bad("inflated size differs from the directory's"));
-                }
-                out
-            }
-            CompressionMethod::Deflated => {
-                self.inflater.reset(false);
-                let mut out = Vec::with_capacity(r.size + 64);
-                let status = self
-                    .inflater
-                    .decompress_vec(compressed, &mut out, FlushDecompress::Finish)
-                    .map_err(|e| bad(&format!("inflate: {e}")))?;
-                if status != Status::StreamEnd || out.len() != r.size {
-                    return Err(bad("inflated size differs from the directory's"));
-                }
-                out
-            }
-            m => return Err(bad(&format!("unsupported compression {m:?}"))),
-        };
-        if crc32fast::hash(&data) != r.crc {
-            return Err(bad("CRC-32 mismatch"));
         }
         let data = if !r.name.ends_with(".class") {
             data
@@ -156,26 +147,7 @@ impl Worker {
             t.out_class_bytes += out.len() as u64;
             out
         };
-        if self.codec == Codec::Libdeflate {
-            let mut out = vec![0u8; self.ld_out.deflate_compress_bound(data.len())];
-            let n = self.ld_out.deflate_compress(&data, &mut out).map_err(|e| bad(&format!("deflate: {e}")))?;
-            out.truncate(n);
-            return Ok(Compressed { name: r.name.clone(), is_dir: false, crc: crc32fast::hash(&data), uncompressed: data.len() as u64, data: out });
-        }
-        self.deflater.reset();
-        // Room for incompressible data: deflate's stored blocks add 5 bytes per 16 KiB block.
-        let mut out = Vec::with_capacity(data.len() + data.len() / 1000 + 64);
-        loop {
-            let before = self.deflater.total_in() as usize;
-            let status = self
-                .deflater
-                .compress_vec(&data[before..], &mut out, FlushCompress::Finish)
-                .map_err(|e| bad(&format!("deflate: {e}")))?;
-            if status == Status::StreamEnd {
-                break;
-            }
-            out.reserve(out.capacity().max(4096));
-        }
+        let out = self.deflater.deflate(&data).map_err(|e| format!("{}: {}: deflate: {e}", path.display(), r.name))?;
         Ok(Compressed { name: r.name.clone(), is_dir: false, crc: crc32fast::hash(&data), uncompressed: data.len() as u64, data: out })
     }
 }
@@ -203,7 +175,7 @@ pub fn run_jar(args: &Args, jar: &Path, next_id: &AtomicU32) -> Result<(), Strin
     let c0 = cpu_now();
     let t0 = Instant::now();
     let raw = std::fs::read(jar).map_err(|e| format!("{}: {e}", jar.display()))?;
-    let dir = directory(jar, &raw)?;
+    let dir = jar_reader::directory(jar, &raw)?;
     let t_read = t0.elapsed();
     let c_read = cpu_now().saturating_sub(c0);
 
@@ -217,15 +189,7 @@ pub fn run_jar(args: &Args, jar: &Path, next_id: &AtomicU32) -> Result<(), Strin
             .map(|_| {
                 s.spawn(|| -> Result<Tally, String> {
                     let level = u32::try_from(args.level).unwrap_or(6);
-                    let mut w = Worker {
-                        inflater: Decompress::new(false),
-                        deflater: Compress::new(Compression::new(level), false),
-                        ld_in: libdeflater::Decompressor::new(),
-                        ld_out: libdeflater::Compressor::new(
-                            libdeflater::CompressionLvl::new(level as i32).unwrap_or_default(),
-                        ),
-                        codec: args.codec,
-                    };
+                    let mut w = Worker::new(args.codec, level);
                     let mut t = Tally::default();
                     loop {
                         let first = next_chunk.fetch_add(CHUNK, Ordering::Relaxed);
