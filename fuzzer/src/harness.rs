@@ -6,12 +6,13 @@
 //! Must be used on the thread that created the JVM (it stays attached); every call runs in its
 //! own JNI local frame so no local reference outlives an execution.
 
-use jni::objects::{GlobalRef, JClass, JObject, JStaticMethodID, JString, JValue};
+use jni::objects::{GlobalRef, JClass, JObject, JStaticFieldID, JStaticMethodID, JString, JValue};
 use jni::signature::{Primitive, ReturnType};
 use jni::sys::jvalue;
 use jni::JNIEnv;
 
 pub const RUNNER: &str = "com/jvmfuzz/shim/fuzz/Runner";
+const HOOKS: &str = "com/jvmfuzz/shim/fuzz/Hooks";
 
 #[derive(Debug, thiserror::Error)]
 pub enum HarnessError {
@@ -100,6 +101,11 @@ pub struct Harness {
     argument: JStaticMethodID,
     check: JStaticMethodID,
     dump: JStaticMethodID,
+    /// `Hooks.exitCall`, read after a call that threw nothing: only when it is set does a
+    /// clean execution need `Runner.check` (a second Java call, a fifth of a trivial
+    /// execution's cost).
+    hooks: GlobalRef,
+    exit_call: JStaticFieldID,
     pub mode: Mode,
     pub class_name: String,
 }
@@ -145,6 +151,14 @@ impl Harness {
         let argument = static_id(env, &runner, "argument", "([B)Ljava/lang/Object;")?;
         let check = static_id(env, &runner, "check", "(Ljava/lang/Throwable;)Ljava/lang/String;")?;
         let dump = static_id(env, &runner, "timeoutReport", "(Ljava/lang/String;)Ljava/lang/String;")?;
+        let hooks = env.find_class(HOOKS).map_err(|e| {
+            let _ = env.exception_clear();
+            HarnessError::Jni(format!("shim class {HOOKS} missing: {e}"))
+        })?;
+        let exit_call = env.get_static_field_id(&hooks, "exitCall", "Ljava/lang/String;").map_err(|e| {
+            let _ = env.exception_clear();
+            jni_err(e)
+        })?;
         let args = string_array(env, init_args)?;
         if env
             .call_static_method(&runner, "initialize", "(Ljava/lang/Class;[Ljava/lang/String;)V", &[JValue::Object(&class), JValue::Object(&args)])
@@ -160,6 +174,8 @@ impl Harness {
             argument,
             check,
             dump,
+            hooks: env.new_global_ref(&hooks).map_err(jni_err)?,
+            exit_call,
             mode,
             class_name: class_name.to_string(),
         };
@@ -175,6 +191,9 @@ impl Harness {
     /// Runs one input. `Ok(None)`: nothing to report.
     pub fn run(&self, data: &[u8]) -> Result<Option<Failure>, HarnessError> {
         let mut env = self.env()?;
+        if self.mode == Mode::Bytes {
+            return self.run_bytes(&mut env, data);
+        }
         env.with_local_frame(16, |env| -> Result<Option<Failure>, HarnessError> {
             let arr = env.byte_array_from_slice(data).map_err(|e| {
                 let _ = env.exception_clear();
@@ -209,6 +228,43 @@ impl Harness {
             };
             self.finish(env)
         })
+    }
+
+    /// The `byte[]` harness on the fast path: one array, one call, and back, without a local
+    /// frame or `Runner.check` unless something was thrown or the target tried to exit.
+    fn run_bytes(&self, env: &mut JNIEnv, data: &[u8]) -> Result<Option<Failure>, HarnessError> {
+        let arr = env.byte_array_from_slice(data).map_err(|e| {
+            let _ = env.exception_clear();
+            jni_err(e)
+        })?;
+        // SAFETY: cached id of the harness method; one reference argument as its descriptor says.
+        let _ = unsafe {
+            env.call_static_method_unchecked(
+                <&JClass>::from(self.class.as_obj()),
+                self.method,
+                ReturnType::Primitive(Primitive::Void),
+                &[jvalue { l: arr.as_raw() }],
+            )
+        };
+        // DeleteLocalRef is allowed with an exception pending.
+        let _ = env.delete_local_ref(arr);
+        if !env.exception_check().unwrap_or(true) {
+            let raw = env.get_raw();
+            // SAFETY: a valid JNIEnv of this thread; cached class and id of the static String
+            // field Hooks.exitCall; no exception is pending. The result is a local reference.
+            let exit = unsafe {
+                match (**raw).GetStaticObjectField {
+                    Some(get) => get(raw, self.hooks.as_obj().as_raw(), self.exit_call.into_raw()),
+                    None => std::ptr::null_mut(),
+                }
+            };
+            if exit.is_null() {
+                return Ok(None);
+            }
+            // SAFETY: the local reference just returned.
+            let _ = env.delete_local_ref(unsafe { JObject::from_raw(exit) });
+        }
+        env.with_local_frame(16, |env| self.finish(env))
     }
 
     /// Takes the pending Throwable (if any) and asks Runner.check whether it is a finding.

@@ -4,6 +4,12 @@
 //! `on_timeout` callback (which saves the finding). It does not stop the stuck thread (Java
 //! cannot, safely): in `fuzz` LibAFL's own executor timeout, set a little later, then restarts
 //! the process with its state; `repro`/`minimize` exit after reporting.
+//!
+//! Arming is one atomic store and no clock read (it runs on every execution, millions of times
+//! a second on a fast harness): the watchdog thread notes when it first saw an execution
+//! number armed and fires once the same number has stayed armed for `timeout`. An execution is
+//! therefore reported between `timeout` and `timeout` + two ticks after it started, never
+//! before.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -12,12 +18,8 @@ use std::time::{Duration, Instant};
 use jni::JavaVM;
 
 pub struct Watchdog {
-    /// Execution number being timed (0 = idle).
+    /// Execution number being timed (0 = idle). Numbers must not repeat.
     armed: AtomicU64,
-    /// Nanoseconds since `epoch` at which the armed execution times out.
-    deadline_ns: AtomicU64,
-    epoch: Instant,
-    timeout: Duration,
 }
 
 impl Watchdog {
@@ -26,23 +28,24 @@ impl Watchdog {
     where
         F: Fn(&mut jni::JNIEnv, u64) + Send + 'static,
     {
-        let w = Arc::new(Watchdog {
-            armed: AtomicU64::new(0),
-            deadline_ns: AtomicU64::new(u64::MAX),
-            epoch: Instant::now(),
-            timeout,
-        });
+        let w = Arc::new(Watchdog { armed: AtomicU64::new(0) });
         let me = Arc::clone(&w);
         let tick = (timeout / 20).clamp(Duration::from_millis(5), Duration::from_millis(100));
         let _ = std::thread::Builder::new().name("jvmfuzz-watchdog".into()).spawn(move || {
             let mut fired_for = 0u64;
+            // The armed execution number and when this thread first saw it.
+            let mut seen: (u64, Instant) = (0, Instant::now());
             loop {
                 std::thread::sleep(tick);
                 let exec = me.armed.load(Ordering::Acquire);
                 if exec == 0 || exec == fired_for {
                     continue;
                 }
-                if me.now_ns() < me.deadline_ns.load(Ordering::Acquire) {
+                if exec != seen.0 {
+                    seen = (exec, Instant::now());
+                    continue;
+                }
+                if seen.1.elapsed() < timeout {
                     continue;
                 }
                 fired_for = exec;
@@ -54,14 +57,8 @@ impl Watchdog {
         w
     }
 
-    fn now_ns(&self) -> u64 {
-        u64::try_from(self.epoch.elapsed().as_nanos()).unwrap_or(u64::MAX)
-    }
-
-    /// Starts timing execution number `exec` (non-zero).
+    /// Starts timing execution number `exec` (non-zero, larger than any armed before).
     pub fn arm(&self, exec: u64) {
-        let deadline = self.now_ns().saturating_add(u64::try_from(self.timeout.as_nanos()).unwrap_or(u64::MAX));
-        self.deadline_ns.store(deadline, Ordering::Release);
         self.armed.store(exec.max(1), Ordering::Release);
     }
 

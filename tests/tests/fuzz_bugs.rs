@@ -140,6 +140,17 @@ fn system_exit_is_a_finding_not_the_end() {
     assert!(s.out.stdout.contains("jvmfuzz: 1 finding(s)"), "{}", s.out.dump());
 }
 
+/// The harness returns normally after the exit call: the finding comes from the exit hook's
+/// flag, which the fast `byte[]` path reads after every clean execution.
+#[test]
+fn system_exit_swallowed_by_the_target_is_still_a_finding() {
+    let s = fuzz("ExitSwallowed", &["--runs", "200000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "com.jvmfuzz.shim.fuzz.FuzzerExit");
+    let e = s.summary().into_iter().next().unwrap();
+    assert!(e.message.contains("System.exit(4)"), "{e:?}");
+}
+
 #[test]
 fn a_hang_is_a_timeout_finding_with_thread_dump() {
     let s = fuzz("Hang", &["--runs", "200000", "--timeout", "1"]);
