@@ -445,6 +445,7 @@ where
 
     let started = Instant::now();
     let mut last_stats = Instant::now();
+    let mut last_probes_stat = Instant::now();
     let budget_start = *state.start_time();
     loop {
         if let Some(msg) = fatal.borrow().clone() {
@@ -469,6 +470,10 @@ where
         }
         fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, mgr)?;
         mgr.maybe_report_progress(&mut state, Duration::from_secs(1))?;
+        if last_probes_stat.elapsed() >= Duration::from_secs(1) {
+            last_probes_stat = Instant::now();
+            report_probes(&mut state, mgr, map.probes())?;
+        }
         if let Some(d) = &cfg.drivers {
             // Every few seconds, so a client that dies (timeout, crash) leaves its counts behind.
             if last_stats.elapsed() >= Duration::from_secs(5) {
@@ -504,9 +509,9 @@ where
         exec_no.get() as f64 / elapsed,
         state.corpus().count(),
         covered,
-        // A client restarted at the very end loaded no class yet: its map is empty, while the
-        // covered count is the session's (kept in the state).
-        map.len().max(covered),
+        // A client restarted at the very end loaded no class yet, while the covered count is
+        // the session's (kept in the state).
+        map.probes().max(covered),
         session_ids.borrow().len().max(usize::from(SESSION_FINDING.load(Ordering::Relaxed)))
     );
     status::append(&cfg.status_file, "done");
@@ -571,6 +576,30 @@ fn record_failure(
             Err(e) => println!("jvmfuzz: cannot save finding {id}: {e}"),
         }
     }
+}
+
+/// The map holds a cell per probe that has fired (coverage.rs), so LibAFL's own "edges: x/y"
+/// stat reads covered/fired; this one reads covered/instrumented, what users compare against.
+fn report_probes<EM: EventFirer<BytesInput, State>>(state: &mut State, mgr: &mut EM, instrumented: usize) -> Result<(), Error> {
+    let covered = state
+        .named_metadata_map()
+        .get::<libafl::feedbacks::MapFeedbackMetadata<u8>>("edges")
+        .map_or(0, |m| m.num_covered_map_indexes);
+    let executions = *state.executions();
+    mgr.fire(
+        state,
+        libafl::events::EventWithStats::with_current_time(
+            libafl::events::Event::UpdateUserStats {
+                name: Cow::Borrowed("probes"),
+                value: libafl::monitors::stats::UserStats::new(
+                    libafl::monitors::stats::UserStatsValue::Ratio(covered as u64, instrumented.max(covered) as u64),
+                    libafl::monitors::stats::AggregatorOps::Avg,
+                ),
+                phantom: std::marker::PhantomData,
+            },
+            executions,
+        ),
+    )
 }
 
 /// A LibAFL error as one short message (its Display appends a backtrace).
