@@ -75,8 +75,9 @@ extern "system" fn log_bytes(env: *mut RawEnv, _class: jclass, a: jbyteArray, b:
     }));
 }
 
-/// `Cmp.buffer(which)`: a direct ByteBuffer over the value-profile map (0), the trace log (1)
-/// or the switch case tables (2); null for anything else or on error.
+/// `Cmp.buffer(which)`: a direct ByteBuffer over the value-profile map (0), the trace log (1),
+/// the switch case tables (2) or the value-profile map's site -> cell table (3); null for
+/// anything else or on error.
 extern "system" fn buffer(env: *mut RawEnv, _class: jclass, which: jint) -> jobject {
     catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the JNIEnv of the calling thread.
@@ -85,6 +86,7 @@ extern "system" fn buffer(env: *mut RawEnv, _class: jclass, which: jint) -> jobj
             0 => (crate::coverage::value_map().as_mut_ptr(), crate::coverage::VALUE_CAPACITY),
             1 => (TRACE.as_ptr() as *mut u8, TRACE.len() * 8),
             2 => (CASES.as_ptr() as *mut u8, CASES.len() * 4),
+            3 => crate::coverage::value_map().index_buffer(),
             _ => return std::ptr::null_mut(),
         };
         // SAFETY: static memory, valid and never moved for the life of the process.

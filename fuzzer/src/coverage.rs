@@ -20,10 +20,11 @@
 //!
 //! The second map, [`ValueMap`], is the value profile (libFuzzer's `-use_value_profile`, LibAFL's
 //! `cmp_map`): one byte per comparison site the fuzz-mode rewriter logs (cmplog.rs hands out
-//! the cells), which the shim's `Cmp` raises to 1 + the number of equal bits of the operands.
+//! the site ids), which the shim's `Cmp` raises to 1 + the number of equal bits of the operands.
 //! A second `MaxMapFeedback` over it makes an input interesting when it brings some comparison
-//! closer to equality than any input before. It grows the same way: its observer's length is
-//! the cells reserved so far.
+//! closer to equality than any input before. Like the probe map it holds only what has been
+//! reached: `Cmp` gives a site the next cell on its first comparison, through a site -> cell
+//! table in native memory that it owns the writing of (one int of header: cells handed out).
 
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
@@ -208,18 +209,21 @@ pub fn collect() {
 /// Comparison sites the value-profile map can hold (1 MiB, touched only as far as used).
 pub const VALUE_CAPACITY: usize = 1 << 20;
 
-/// The value-profile map: one cell per logged comparison (per case of a switch), written by
-/// the shim's `Cmp` through a direct ByteBuffer over [`ValueMap::as_mut_ptr`].
+/// The value-profile map: one cell per comparison site reached, written by the shim's `Cmp`
+/// through direct ByteBuffers over [`ValueMap::as_mut_ptr`] and [`ValueMap::index_buffer`].
 pub struct ValueMap {
     cells: Box<[AtomicU8]>,
-    /// Cells handed out to comparison sites.
+    /// `Cmp`'s site -> cell table: `[0]` = cells handed out, `[1 + site]` = 1 + the site's cell.
+    index: Box<[AtomicU32]>,
+    /// Site ids handed out to the rewriter.
     reserved: AtomicUsize,
-    /// The observer's current length (`reserved` as of the end of the last execution).
+    /// The observer's current length (cells handed out as of the end of the last execution).
     len: AtomicUsize,
 }
 
 static VALUES: Lazy<ValueMap> = Lazy::new(|| ValueMap {
-    cells: (0..VALUE_CAPACITY).map(|_| AtomicU8::new(0)).collect(),
+    cells: zeroed(VALUE_CAPACITY),
+    index: zeroed(VALUE_CAPACITY + 1),
     reserved: AtomicUsize::new(0),
     len: AtomicUsize::new(1),
 });
@@ -235,12 +239,18 @@ impl ValueMap {
         self.cells.as_ptr() as *mut u8
     }
 
+    /// The site -> cell table for the shim's ByteBuffer (pointer, bytes); valid for the life
+    /// of the process.
+    pub fn index_buffer(&self) -> (*mut u8, usize) {
+        (self.index.as_ptr() as *mut u8, self.index.len() * 4)
+    }
+
     /// Pointer to the observer's length word.
     pub fn len_ptr(&self) -> *mut usize {
         self.len.as_ptr()
     }
 
-    /// Reserves `n` consecutive cells; `None` when the map is full (the site is not logged).
+    /// Reserves `n` consecutive site ids; `None` when the map is full (the site is not logged).
     pub fn reserve(&self, n: usize) -> Option<usize> {
         let mut cur = self.reserved.load(Ordering::Relaxed);
         loop {
@@ -252,9 +262,10 @@ impl ValueMap {
         }
     }
 
-    /// Makes the observer see every cell reserved so far.
+    /// Makes the observer see every cell handed out so far.
     pub fn sync_len(&self) {
-        self.len.store(self.reserved.load(Ordering::Relaxed).max(1), Ordering::Relaxed);
+        let handed_out = self.index[0].load(Ordering::Relaxed) as usize;
+        self.len.store(handed_out.clamp(1, VALUE_CAPACITY), Ordering::Relaxed);
     }
 }
 

@@ -52,8 +52,8 @@ public final class Cmp {
 
     private static native void logBytes(byte[] a, byte[] b);
 
-    /* Which buffer: 0 value-profile map, 1 trace log, 2 switch case tables. Null if the
-     * fuzzer has none. */
+    /* Which buffer: 0 value-profile map, 1 trace log, 2 switch case tables, 3 the site ->
+     * cell table of the value-profile map. Null if the fuzzer has none. */
     private static native ByteBuffer buffer(int which);
 
     // ---- called by rewritten code (see agent/src/instrument/cmplog.rs) ----
@@ -191,6 +191,10 @@ public final class Cmp {
         static final int ENTRY = 24;
 
         static final ByteBuffer VP;
+        /* Site -> cell of VP: int at 0 = cells handed out, int at 4 * (1 + site) = 1 + the
+         * site's cell (0: none yet). A site gets a cell on its first comparison, so the map
+         * the fuzzer walks after every execution is as long as the sites reached so far. */
+        static final ByteBuffer IDX;
         static final ByteBuffer LOG;
         static final ByteBuffer CASES;
         static final int CAP;
@@ -200,8 +204,10 @@ public final class Cmp {
             ByteBuffer vp = get(0);
             ByteBuffer log = get(1);
             ByteBuffer cases = get(2);
-            boolean on = vp != null && log != null && cases != null && log.capacity() > HEADER;
+            ByteBuffer idx = get(3);
+            boolean on = vp != null && log != null && cases != null && idx != null && log.capacity() > HEADER;
             VP = on ? vp : ByteBuffer.allocate(0);
+            IDX = on ? idx.order(ByteOrder.nativeOrder()) : ByteBuffer.allocate(0);
             LOG = on ? log.order(ByteOrder.nativeOrder()) : ByteBuffer.allocate(0);
             CASES = on ? cases.order(ByteOrder.nativeOrder()) : ByteBuffer.allocate(0);
             CAP = on ? (log.capacity() - HEADER) / ENTRY : 0;
@@ -216,11 +222,26 @@ public final class Cmp {
             }
         }
 
-        /* Site ids are cells the fuzzer reserved in VP: always in range. */
+        /* Site ids are below the number the fuzzer reserved, so within IDX; cells are fewer
+         * than sites, so within VP. */
         static void max(int site, int v) {
-            if (VP.get(site) < v) {
-                VP.put(site, (byte) v);
+            int cell = IDX.getInt(4 + 4 * site) - 1;
+            if (cell < 0) {
+                cell = assign(site);
             }
+            if (VP.get(cell) < v) {
+                VP.put(cell, (byte) v);
+            }
+        }
+
+        private static synchronized int assign(int site) {
+            int c = IDX.getInt(4 + 4 * site);
+            if (c == 0) {
+                c = IDX.getInt(0) + 1;
+                IDX.putInt(4 + 4 * site, c);
+                IDX.putInt(0, c);
+            }
+            return c - 1;
         }
 
         static boolean tracing() {
