@@ -894,7 +894,7 @@ fn program_case(
     );
     if let PlanKind::FuzzCmp = kind {
         println!("comparison sites: {:?}", rep.cmp_sites);
-        for k in ["Int", "Ref", "Zero", "IntDivisor", "LongDivisor", "Switch", "Long"] {
+        for k in ["Int", "Ref", "Zero", "IntDivisor", "LongDivisor", "Switch", "Long", "Difference"] {
             assert!(rep.cmp_sites.contains_key(k), "no {k} site in {:?}", rep.cmp_sites);
         }
         for k in ["Float { g: false }", "Float { g: true }", "Double { g: false }", "Double { g: true }"] {

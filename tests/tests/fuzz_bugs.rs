@@ -60,11 +60,19 @@ fn finds_a_64_bit_magic_compare_via_operand_logging() {
 
 #[test]
 fn finds_a_magic_divisor_via_value_profile() {
-    // 1_000_000 / (k - OFFSET) with OFFSET computed at run time: nothing to copy into the input,
+    // 1_000_000 / (k ^ OFFSET) with OFFSET computed at run time: nothing to copy into the input,
     // only the value profile of the divisor (equal bits with 0) leads the search to k = OFFSET.
-    // Before: not found in 2M runs (seeds 1, 2); with it, seeds 1-6: 25k-240k, one seed not
-    // within 3M.
-    let s = fuzz("DivMagic", &["--runs", "2000000"]);
+    let s = fuzz("XorMagic", &["--runs", "2000000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.ArithmeticException");
+}
+
+#[test]
+fn finds_a_difference_divisor_via_its_operands() {
+    // 1_000_000 / (k - OFFSET): the isub's operands are logged as a comparison, so
+    // input-to-state copies OFFSET into the input. Seeds 1-6 (2026-11-22): 40-2,163 executions;
+    // before the operands were logged, only the value profile led there: 16k-44k (seeds 1-6).
+    let s = fuzz("DivMagic", &["--runs", "10000"]);
     s.assert_exit(1);
     execs_to_find(&s, "java.lang.ArithmeticException");
 }

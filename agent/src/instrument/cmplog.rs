@@ -10,6 +10,7 @@
 //! | `if<cond>` (int vs 0), unless right after `lcmp`/`[fd]cmp*`/`instanceof` | `dup; push id; invokestatic` | `z(II)V` |
 //! | `idiv`, `irem` (the divisor vs 0) | `dup; push id; invokestatic` | `z(II)V` |
 //! | `ldiv`, `lrem` (the divisor vs 0) | `dup2; push id; invokestatic` | `lz(JI)V` |
+//! | `isub` right before `idiv`/`irem`/`if<cond>` (its operands) | `dup2; push id; invokestatic` | `i(III)V` |
 //! | `tableswitch`, `lookupswitch` (the key vs each case) | `dup; push id; invokestatic` | `sw(II)V` |
 //! | `lcmp` | `push id; invokestatic; i2l; lconst_0` | `lcmp(JJI)I` |
 //! | `fcmpl`/`fcmpg` | `push id; invokestatic; i2f; fconst_0` | `fcmpl(FFI)I`/`fcmpg(FFI)I` |
@@ -22,6 +23,12 @@
 //! stack-neutral, so no frame is needed inside it; it sits at the instruction's label (after
 //! any `Label` probes), so jumps to the instruction run it too. The push is `sipush` or `ldc_w`,
 //! both 3 bytes, so a sequence's length does not depend on its id. At most 3 extra stack words.
+//!
+//! `a - b` feeding a divisor or a zero test is zero exactly when `a == b` (the test's `<`/`>`
+//! too, barring overflow), so its operands are logged as a comparison of their own: `x / (k -
+//! OFFSET)` then gives input-to-state the value `k` must take, where the divisor alone (logged
+//! against 0) only gives the value profile a distance to climb. That is jFuzz's constraint on the
+//! divisor, solved by replacement instead of a solver.
 //!
 //! The id space is the caller's ([`CmpSites`]): the fuzzer gives each site a cell of its
 //! value-profile map and registers a switch's case constants natively.
@@ -48,6 +55,8 @@ pub enum CmpKind {
     IntDivisor,
     /// `ldiv`/`lrem`: the long divisor against 0.
     LongDivisor,
+    /// `isub` whose result is a divisor or tested against 0: its two operands.
+    Difference,
     /// `tableswitch`/`lookupswitch`: the key against each case constant.
     Switch,
     /// `lcmp`: two longs.
@@ -59,10 +68,12 @@ pub enum CmpKind {
 }
 
 impl CmpKind {
-    /// The kind of comparison `insn` makes, given the instruction before it (`if*` right after
-    /// `lcmp`/`[fd]cmp*`/`instanceof` only tests a result already logged or a type test).
-    pub fn of(insn: &Insn, prev: Option<&Insn>) -> Option<CmpKind> {
+    /// The kind of comparison `insn` makes, given the instructions around it (`if*` right after
+    /// `lcmp`/`[fd]cmp*`/`instanceof` only tests a result already logged or a type test; `isub`
+    /// counts only when a divisor or a zero test uses its result).
+    pub fn of(insn: &Insn, prev: Option<&Insn>, next: Option<&Insn>) -> Option<CmpKind> {
         Some(match insn.opcode {
+            ISUB if next.is_some_and(|n| matches!(n.opcode, IDIV | IREM | IFEQ..=IFLE)) => CmpKind::Difference,
             IF_ICMPEQ..=IF_ICMPLE => CmpKind::Int,
             IF_ACMPEQ | IF_ACMPNE => CmpKind::Ref,
             IFEQ..=IFLE => {
@@ -86,7 +97,7 @@ impl CmpKind {
     /// The shim method and its descriptor.
     pub fn target(self) -> (&'static str, &'static str) {
         match self {
-            CmpKind::Int => ("i", "(III)V"),
+            CmpKind::Int | CmpKind::Difference => ("i", "(III)V"),
             CmpKind::Ref => ("a", "(Ljava/lang/Object;Ljava/lang/Object;I)V"),
             CmpKind::Zero | CmpKind::IntDivisor => ("z", "(II)V"),
             CmpKind::LongDivisor => ("lz", "(JI)V"),
@@ -110,7 +121,7 @@ impl CmpKind {
     /// Stack words the sequence needs above the instruction's own operands.
     pub fn extra_stack(self) -> u16 {
         match self {
-            CmpKind::Int | CmpKind::Ref | CmpKind::LongDivisor => 3,
+            CmpKind::Int | CmpKind::Difference | CmpKind::Ref | CmpKind::LongDivisor => 3,
             CmpKind::Zero | CmpKind::IntDivisor | CmpKind::Switch => 2,
             CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } => 1,
         }
@@ -137,7 +148,7 @@ pub fn plan_cmp(insns: &[Insn], sites: &mut dyn CmpSites) -> Vec<CmpSite> {
     let mut cases: Vec<i32> = Vec::new();
     for (i, insn) in insns.iter().enumerate() {
         let prev = i.checked_sub(1).and_then(|p| insns.get(p));
-        let Some(kind) = CmpKind::of(insn, prev) else { continue };
+        let Some(kind) = CmpKind::of(insn, prev, insns.get(i + 1)) else { continue };
         cases.clear();
         match &insn.kind {
             InsnKind::LookupSwitch { pairs, .. } => {
@@ -164,7 +175,7 @@ pub fn emit(out: &mut Vec<u8>, site: &CmpSite, cp: &mut ConstantPool<'_>) -> Res
     let (name, desc) = site.kind.target();
     let method = cp.add_method_ref(CMP_CLASS, name, desc)?;
     match site.kind {
-        CmpKind::Int | CmpKind::Ref | CmpKind::LongDivisor => out.push(DUP2),
+        CmpKind::Int | CmpKind::Difference | CmpKind::Ref | CmpKind::LongDivisor => out.push(DUP2),
         CmpKind::Zero | CmpKind::IntDivisor | CmpKind::Switch => out.push(DUP),
         CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } => {}
     }
@@ -218,6 +229,30 @@ mod tests {
         assert_eq!(kinds, vec![CmpKind::Int, CmpKind::Long, CmpKind::Zero, CmpKind::IntDivisor]);
         // Instruction indexes (not offsets).
         assert_eq!(sites.iter().map(|s| s.index).collect::<Vec<_>>(), vec![2, 5, 8, 11]);
+    }
+
+    #[test]
+    fn a_difference_feeding_a_divisor_or_a_zero_test_logs_its_operands() {
+        // iload_0 iload_1 isub idiv; iload_0 iload_1 isub ifeq; iload_0 iload_1 isub ireturn
+        let code = [
+            ILOAD_2, ILOAD_0, ILOAD_1, ISUB, IDIV, POP, // 0..6
+            ILOAD_0, ILOAD_1, ISUB, IFEQ, 0, 3, // 6..12
+            ILOAD_0, ILOAD_1, ISUB, IRETURN, // 12..16
+        ];
+        let insns = decode(&code).unwrap();
+        let mut c = Counter(0, Vec::new());
+        let sites = plan_cmp(&insns, &mut c);
+        let got: Vec<(usize, CmpKind)> = sites.iter().map(|s| (s.index, s.kind)).collect();
+        assert_eq!(
+            got,
+            vec![(3, CmpKind::Difference), (4, CmpKind::IntDivisor), (8, CmpKind::Difference), (9, CmpKind::Zero)],
+            "the isub that is only returned is not a comparison"
+        );
+        let mut out = Vec::new();
+        let mut cp = crate::classfile::ConstantPool::empty();
+        emit(&mut out, &sites[0], &mut cp).unwrap();
+        assert_eq!(out.len() as u32, CmpKind::Difference.code_len());
+        assert_eq!(out[0], DUP2);
     }
 
     #[test]

@@ -45,6 +45,8 @@ public class Branches {
         StringBuilder sb = new StringBuilder();
         sb.append(f < 1.0f).append(f > 1.0f).append(f == -0.0f).append(d < 1.0).append(d > 1.0).append(d == -0.0);
         sb.append(' ').append(l / 3L).append(l % 7L).append(i / 5).append(i % 4);
+        // Differences feeding a divisor and a zero test (their operands are logged too).
+        sb.append(' ').append(100 / (i - 7 == 0 ? 1 : i - 7)).append(i % (i - 3 == 0 ? 2 : i - 3));
         long m = l;
         sb.append(m > 100L ? 'g' : m == 100L ? 'e' : 'l');
         switch (i) {
