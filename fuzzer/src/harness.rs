@@ -217,17 +217,22 @@ impl Harness {
                     }
                 }
             };
-            // SAFETY: cached id of the harness method; one reference argument as its descriptor says.
-            let _ = unsafe {
-                env.call_static_method_unchecked(
-                    <&JClass>::from(self.class.as_obj()),
-                    self.method,
-                    ReturnType::Primitive(Primitive::Void),
-                    &[jvalue { l: arg.as_raw() }],
-                )
-            };
+            self.call_target(env, &arg);
             self.finish(env)
         })
+    }
+
+    /// Calls `fuzzerTestOneInput(arg)`; what it throws stays pending for the caller.
+    fn call_target(&self, env: &mut JNIEnv, arg: &JObject) {
+        // SAFETY: cached id of the harness method; one reference argument as its descriptor says.
+        let _ = unsafe {
+            env.call_static_method_unchecked(
+                <&JClass>::from(self.class.as_obj()),
+                self.method,
+                ReturnType::Primitive(Primitive::Void),
+                &[jvalue { l: arg.as_raw() }],
+            )
+        };
     }
 
     /// The `byte[]` harness on the fast path: one array, one call, and back, without a local
@@ -237,15 +242,7 @@ impl Harness {
             let _ = env.exception_clear();
             jni_err(e)
         })?;
-        // SAFETY: cached id of the harness method; one reference argument as its descriptor says.
-        let _ = unsafe {
-            env.call_static_method_unchecked(
-                <&JClass>::from(self.class.as_obj()),
-                self.method,
-                ReturnType::Primitive(Primitive::Void),
-                &[jvalue { l: arr.as_raw() }],
-            )
-        };
+        self.call_target(env, &arr);
         // DeleteLocalRef is allowed with an exception pending.
         let _ = env.delete_local_ref(arr);
         if !env.exception_check().unwrap_or(true) {
