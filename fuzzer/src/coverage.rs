@@ -9,7 +9,12 @@
 //! search, the path hash of the power schedule) walks the whole map, so its cost follows the
 //! map's length: on the jackson-databind harness, 2.4k fired of 26k instrumented probes, map
 //! work fell from 45% of the process's CPU to 14% and exec/s doubled (45k -> 95k). A cell is
-//! never given back, so indices are stable for the life of the process. Users still see
+//! never given back, so indices are stable for the life of the process. Not across processes: a
+//! client that LibAFL restarts (timeout, native crash) builds a new table in a new first-hit
+//! order, while the novelty history it restores was indexed by the old one, so until the history
+//! is outgrown a new probe can land on a cell the history already marks. Probe ids had the same
+//! weakness at class granularity (they follow class-load order). A stable key (class name, probe
+//! index in the class) kept in the state would fix both; not built. Users still see
 //! covered/instrumented (the "probes" stat and the final line); LibAFL's own "edges" stat
 //! reads covered/fired.
 //!
