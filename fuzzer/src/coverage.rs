@@ -8,7 +8,7 @@
 //! probe of every loaded class. LibAFL's per-execution work (hit-count classification, novelty
 //! search, the path hash of the power schedule) walks the whole map, so its cost follows the
 //! map's length: on the jackson-databind harness, 2.4k fired of 26k instrumented probes, map
-//! work fell from 45% of the process's CPU to 14% and exec/s doubled (45k -> 95k). A cell is
+//! work fell from 43% of the CPU samples to 15% and exec/s doubled (45k -> 95k). A cell is
 //! never given back, so indices are stable for the life of the process. Not across processes: a
 //! client that LibAFL restarts (timeout, native crash) builds a new table in a new first-hit
 //! order, while the novelty history it restores was indexed by the old one, so until the history
