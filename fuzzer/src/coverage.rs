@@ -9,12 +9,13 @@
 //! search, the path hash of the power schedule) walks the whole map, so its cost follows the
 //! map's length: on the jackson-databind harness, 2.4k fired of 26k instrumented probes, map
 //! work fell from 43% of the CPU samples to 15% and exec/s doubled (45k -> 95k). A cell is
-//! never given back, so indices are stable for the life of the process. Not across processes: a
-//! client that LibAFL restarts (timeout, native crash) builds a new table in a new first-hit
-//! order, while the novelty history it restores was indexed by the old one, so until the history
-//! is outgrown a new probe can land on a cell the history already marks. Probe ids had the same
-//! weakness at class granularity (they follow class-load order). A stable key (class name, probe
-//! index in the class) kept in the state would fix both; not built. Users still see
+//! never given back, so indices are stable for the life of the process. A client that LibAFL
+//! restarts (timeout, native crash) restores a novelty history indexed by these cells, so the
+//! table travels with the state as [`CellTable`] (class name, probe index in the class, cell):
+//! the new process gives each probe its old cell when its class loads, and new probes cells
+//! after the old ones. (Probe ids follow class-load order, which differs between processes.)
+//! The value-profile map's cells do not travel yet: after a restart its history is only
+//! approximately right. Users still see
 //! covered/instrumented (the "probes" stat and the final line); LibAFL's own "edges" stat
 //! reads covered/fired.
 //!
@@ -33,8 +34,12 @@
 
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
-use jvmfuzz_runtime::EventSink;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use jvmfuzz_runtime::{EventSink, MethodRecord};
 use once_cell::sync::Lazy;
+use serde::{Deserialize, Serialize};
 
 /// Probe ids the map can hold (16 MiB of address space, touched only as far as used).
 pub const CAPACITY: usize = 1 << 24;
@@ -48,7 +53,17 @@ pub struct CoverageMap {
     /// The observer's current length: cells handed out as of the last execution's end.
     len: AtomicUsize,
     dropped: AtomicU64,
+    /// Cells of a previous life not yet given back to their probes, by class name.
+    pending: Mutex<HashMap<String, Vec<(u32, u32)>>>,
 }
+
+/// The probe -> cell table as it survives a restart: (class name, probe index in the class,
+/// cell). State metadata.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CellTable {
+    pub entries: Vec<(String, u32, u32)>,
+}
+libafl_bolts::impl_serdeany!(CellTable);
 
 static MAP: Lazy<CoverageMap> = Lazy::new(|| CoverageMap::with_capacity(CAPACITY));
 
@@ -97,7 +112,61 @@ impl CoverageMap {
             assigned: AtomicUsize::new(0),
             len: AtomicUsize::new(1),
             dropped: AtomicU64::new(0),
+            pending: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Cells handed out so far (changes when a probe fires for the first time).
+    pub fn assigned(&self) -> usize {
+        self.assigned.load(Ordering::Relaxed)
+    }
+
+    /// Takes over a previous life's table, before any class loads: its cells stay reserved for
+    /// their probes, and new probes get cells after them.
+    pub fn restore(&self, table: &CellTable) {
+        let mut pending = self.pending.lock().unwrap_or_else(|e| e.into_inner());
+        let mut end = 0usize;
+        for (class, local, cell) in &table.entries {
+            if (*cell as usize) < self.cells.len() {
+                pending.entry(class.clone()).or_default().push((*local, *cell));
+                end = end.max(*cell as usize + 1);
+            }
+        }
+        self.assigned.fetch_max(end, Ordering::Relaxed);
+    }
+
+    /// A class was instrumented (before any of its probes can fire): its probes get back the
+    /// cells a previous life gave them.
+    pub fn on_class(&self, name: &str, methods: &[MethodRecord]) {
+        let Some(cells) = self.pending.lock().unwrap_or_else(|e| e.into_inner()).remove(name) else { return };
+        for (local, cell) in cells {
+            if let Some(slot) = probe_id(methods, local).and_then(|id| self.index.get(id as usize)) {
+                let _ = slot.compare_exchange(0, cell + 1, Ordering::Relaxed, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// The table to carry over a restart: every cell given to a probe of a class in
+    /// `classes`, plus the cells of a previous life whose classes have not loaded again.
+    pub fn table(&self, classes: &[std::sync::Arc<jvmfuzz_runtime::ClassRecord>]) -> CellTable {
+        let mut entries = Vec::new();
+        for c in classes {
+            let mut local = 0u32;
+            for m in &c.methods {
+                for k in 0..m.probe_count {
+                    let id = m.first_probe.saturating_add(k);
+                    let cell = self.index.get(id as usize).map_or(0, |s| s.load(Ordering::Relaxed));
+                    if cell != 0 {
+                        entries.push((c.name.clone(), local, cell - 1));
+                    }
+                    local = local.saturating_add(1);
+                }
+            }
+        }
+        for (class, cells) in self.pending.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+            entries.extend(cells.iter().map(|&(local, cell)| (class.clone(), local, cell)));
+        }
+        CellTable { entries }
     }
 
     /// Pointer for the observer; valid for the life of the process.
@@ -158,6 +227,17 @@ impl CoverageMap {
     pub fn dropped(&self) -> u64 {
         self.dropped.load(Ordering::Relaxed)
     }
+}
+
+/// The probe id of a class's `local`-th probe (its methods' probes counted in order).
+fn probe_id(methods: &[MethodRecord], mut local: u32) -> Option<u32> {
+    for m in methods {
+        if local < m.probe_count {
+            return m.first_probe.checked_add(local);
+        }
+        local -= m.probe_count;
+    }
+    None
 }
 
 /// Folds drained probe events into the map.
@@ -306,6 +386,61 @@ mod tests {
         m.sync_len();
         assert_eq!(cells(&m), vec![2]);
         assert_eq!(m.dropped(), 2);
+    }
+
+    fn class(name: &str, methods: &[(u32, u32)]) -> std::sync::Arc<jvmfuzz_runtime::ClassRecord> {
+        std::sync::Arc::new(jvmfuzz_runtime::ClassRecord {
+            name: name.into(),
+            original: std::sync::Arc::from(&[][..]),
+            first_probe: methods.first().map_or(0, |m| m.0),
+            methods: methods
+                .iter()
+                .map(|&(first_probe, probe_count)| MethodRecord { name: "m".into(), descriptor: "()V".into(), first_probe, probe_count })
+                .collect(),
+        })
+    }
+
+    #[test]
+    fn a_restarted_map_gives_probes_their_old_cells_whatever_the_new_ids() {
+        // First life: class A's probes are ids 10..13 (two methods: 10-11 and 12-13), B's 20..22.
+        let a1 = class("A", &[(10, 2), (12, 2)]);
+        let b1 = class("B", &[(20, 3)]);
+        let first = CoverageMap::with_capacity(1024);
+        first.fold(&[21, 13, 10]);
+        let table = first.table(&[a1, b1]);
+        assert_eq!(
+            table.entries,
+            vec![("A".into(), 0, 2), ("A".into(), 3, 1), ("B".into(), 1, 0)],
+            "A's 4th probe is id 13 (second method), cell 1"
+        );
+        // Second life: classes load in the other order, with other ids; C is new.
+        let second = CoverageMap::with_capacity(1024);
+        second.restore(&table);
+        let b2 = class("B", &[(0, 3)]);
+        let a2 = class("A", &[(3, 2), (7, 2)]);
+        second.on_class("B", &b2.methods);
+        second.on_class("A", &a2.methods);
+        // A's probe 3 is id 8 now; C's first probe (id 50) fires first but gets a new cell.
+        second.fold(&[50, 8, 3, 1]);
+        second.sync_len();
+        assert_eq!(cells(&second), vec![1, 1, 1, 1], "cells 0-2 went back to their probes, cell 3 is new");
+        let c2 = class("C", &[(50, 1)]);
+        let again = second.table(&[b2, a2, c2]);
+        assert_eq!(again.entries.len(), 4);
+        assert!(again.entries.contains(&("C".into(), 0, 3)), "{again:?}");
+        assert!(again.entries.contains(&("A".into(), 0, 2)), "{again:?}");
+    }
+
+    #[test]
+    fn cells_of_classes_not_loaded_again_stay_reserved_and_in_the_table() {
+        let table = CellTable { entries: vec![("Gone".into(), 0, 5), ("Bad".into(), 0, 99_999)] };
+        let m = CoverageMap::with_capacity(64);
+        m.restore(&table);
+        m.fold(&[7]);
+        m.sync_len();
+        assert_eq!(m.len(), 7, "new probes start after the restored cells; out-of-range cells are dropped");
+        let t = m.table(&[]);
+        assert_eq!(t.entries, vec![("Gone".into(), 0, 5)]);
     }
 
     #[test]

@@ -247,6 +247,11 @@ where
         )?,
     };
     state.set_max_size(cfg.max_len.max(1));
+    // A restarted client: its novelty history is indexed by the previous life's map cells.
+    if let Some(t) = state.metadata_map().get::<crate::coverage::CellTable>() {
+        map.restore(t);
+        println!("jvmfuzz: restarted client: {} coverage-map cells carried over", t.entries.len());
+    }
 
     let scheduler = IndexesLenTimeMinimizerScheduler::new(
         &edges_observer,
@@ -446,6 +451,8 @@ where
     let started = Instant::now();
     let mut last_stats = Instant::now();
     let mut last_probes_stat = Instant::now();
+    let mut saved_cells = usize::MAX;
+    let mut last_cells_save = Instant::now().checked_sub(Duration::from_secs(1)).unwrap_or_else(Instant::now);
     let budget_start = *state.start_time();
     loop {
         if let Some(msg) = fatal.borrow().clone() {
@@ -470,6 +477,12 @@ where
         }
         fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, mgr)?;
         mgr.maybe_report_progress(&mut state, Duration::from_secs(1))?;
+        // The cell table travels with the state (it is what a restart serialises).
+        if map.assigned() != saved_cells && last_cells_save.elapsed() >= Duration::from_millis(250) {
+            saved_cells = map.assigned();
+            last_cells_save = Instant::now();
+            state.add_metadata(map.table(&jvmfuzz_runtime::classes()));
+        }
         if last_probes_stat.elapsed() >= Duration::from_secs(1) {
             last_probes_stat = Instant::now();
             report_probes(&mut state, mgr, map.probes())?;

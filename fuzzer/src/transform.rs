@@ -267,6 +267,8 @@ pub fn transform(name: &str, original: &[u8]) -> Result<Option<Transformed>, Str
     }
     let first_probe = methods.iter().map(|m| m.first_probe).min().unwrap_or(0);
     let probes = inst.counts.probes;
+    // A restarted client's probes get their old map cells back (before any of them can fire).
+    crate::coverage::map().on_class(name, &methods);
     jvmfuzz_runtime::register_class(ClassRecord {
         name: name.to_string(),
         original: std::sync::Arc::from(prepared.as_slice()),

@@ -196,6 +196,13 @@ fn a_native_jvm_crash_restarts_the_client_and_keeps_going() {
     let e = s.summary().into_iter().find(|e| e.exception == "native crash").unwrap_or_else(|| panic!("{}", s.out.dump()));
     assert_eq!(&std::fs::read(s.findings().join(&e.id).join("input")).unwrap()[..2], b"CX");
     assert!(s.out.stdout.contains("jvmfuzz: done:"), "the restarted client did not finish:\n{}", s.out.dump());
+    // The restored novelty history is indexed by map cells: the new process must have been
+    // handed the old probe -> cell table.
+    assert!(
+        s.out.stdout.lines().any(|l| l.starts_with("jvmfuzz: restarted client: ") && !l.contains(": 0 coverage-map")),
+        "no cell table carried over:\n{}",
+        s.out.dump()
+    );
 }
 
 #[test]
