@@ -67,16 +67,8 @@ libafl_bolts::impl_serdeany!(CellTable);
 
 static MAP: Lazy<CoverageMap> = Lazy::new(|| CoverageMap::with_capacity(CAPACITY));
 
-/// A zeroed buffer of `n` atomics; at this size it comes from mmap, so no page is touched
-/// until written.
-fn zeroed<A>(n: usize) -> Box<[A]>
-where
-    A: Zeroable,
-{
-    A::zeroed_slice(n)
-}
-
-/// Atomics whose all-zero bit pattern is a valid zero, allocated as plain zeroed integers.
+/// Atomics whose all-zero bit pattern is a valid zero, allocated as plain zeroed integers: a
+/// buffer this size comes from mmap, so no page is touched until written.
 trait Zeroable: Sized {
     fn zeroed_slice(n: usize) -> Box<[Self]>;
 }
@@ -107,8 +99,8 @@ impl CoverageMap {
     /// A map for probe ids below `capacity`, with as many cells.
     pub fn with_capacity(capacity: usize) -> CoverageMap {
         CoverageMap {
-            cells: zeroed(capacity),
-            index: zeroed(capacity),
+            cells: AtomicU8::zeroed_slice(capacity),
+            index: AtomicU32::zeroed_slice(capacity),
             assigned: AtomicUsize::new(0),
             len: AtomicUsize::new(1),
             dropped: AtomicU64::new(0),
@@ -307,8 +299,8 @@ pub struct ValueMap {
 }
 
 static VALUES: Lazy<ValueMap> = Lazy::new(|| ValueMap {
-    cells: zeroed(VALUE_CAPACITY),
-    index: zeroed(VALUE_CAPACITY + 1),
+    cells: AtomicU8::zeroed_slice(VALUE_CAPACITY),
+    index: AtomicU32::zeroed_slice(VALUE_CAPACITY + 1),
     reserved: AtomicUsize::new(0),
     len: AtomicUsize::new(1),
 });

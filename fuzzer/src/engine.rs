@@ -507,11 +507,7 @@ where
             crate::drivers::delete_temp_files(&mut env);
         }
     }
-    let covered = state
-        .named_metadata_map()
-        .get::<libafl::feedbacks::MapFeedbackMetadata<u8>>("edges")
-        .map(|m| m.num_covered_map_indexes)
-        .unwrap_or(0);
+    let covered = covered_edges(&state);
     let elapsed = started.elapsed().as_secs_f64().max(1e-9);
     if map.dropped() > 0 {
         println!("jvmfuzz: note: {} probe events beyond the coverage map's capacity were ignored", map.dropped());
@@ -591,13 +587,15 @@ fn record_failure(
     }
 }
 
+/// Map cells covered so far, by the edges feedback's history.
+fn covered_edges(state: &State) -> usize {
+    state.named_metadata_map().get::<libafl::feedbacks::MapFeedbackMetadata<u8>>("edges").map_or(0, |m| m.num_covered_map_indexes)
+}
+
 /// The map holds a cell per probe that has fired (coverage.rs), so LibAFL's own "edges: x/y"
 /// stat reads covered/fired; this one reads covered/instrumented, what users compare against.
 fn report_probes<EM: EventFirer<BytesInput, State>>(state: &mut State, mgr: &mut EM, instrumented: usize) -> Result<(), Error> {
-    let covered = state
-        .named_metadata_map()
-        .get::<libafl::feedbacks::MapFeedbackMetadata<u8>>("edges")
-        .map_or(0, |m| m.num_covered_map_indexes);
+    let covered = covered_edges(state);
     let executions = *state.executions();
     mgr.fire(
         state,

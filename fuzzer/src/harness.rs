@@ -191,31 +191,32 @@ impl Harness {
     /// Runs one input. `Ok(None)`: nothing to report.
     pub fn run(&self, data: &[u8]) -> Result<Option<Failure>, HarnessError> {
         let mut env = self.env()?;
-        if self.mode == Mode::Bytes {
-            return self.run_bytes(&mut env, data);
+        match self.mode {
+            Mode::Bytes => self.run_bytes(&mut env, data),
+            Mode::Provider => self.run_provider(&mut env, data),
         }
+    }
+
+    /// A provider harness: the bytes go through `Runner.argument` (our FuzzedDataProvider or a
+    /// Jazzer proxy), in a local frame of its own.
+    fn run_provider(&self, env: &mut JNIEnv, data: &[u8]) -> Result<Option<Failure>, HarnessError> {
         env.with_local_frame(16, |env| -> Result<Option<Failure>, HarnessError> {
             let arr = env.byte_array_from_slice(data).map_err(|e| {
                 let _ = env.exception_clear();
                 jni_err(e)
             })?;
-            let arg: JObject = match self.mode {
-                Mode::Bytes => arr.into(),
-                Mode::Provider => {
-                    // SAFETY: cached id of Runner.argument([B)Object, matching argument list.
-                    let r = unsafe {
-                        env.call_static_method_unchecked(
-                            <&JClass>::from(self.runner.as_obj()),
-                            self.argument,
-                            ReturnType::Object,
-                            &[jvalue { l: arr.as_raw() }],
-                        )
-                    };
-                    match r.and_then(|v| v.l()) {
-                        Ok(o) => o,
-                        Err(_) => return self.finish(env),
-                    }
-                }
+            // SAFETY: cached id of Runner.argument([B)Object, matching argument list.
+            let r = unsafe {
+                env.call_static_method_unchecked(
+                    <&JClass>::from(self.runner.as_obj()),
+                    self.argument,
+                    ReturnType::Object,
+                    &[jvalue { l: arr.as_raw() }],
+                )
+            };
+            let arg = match r.and_then(|v| v.l()) {
+                Ok(o) => o,
+                Err(_) => return self.finish(env),
             };
             self.call_target(env, &arg);
             self.finish(env)
