@@ -12,6 +12,7 @@
 //! | `counts=MODE`     | `covered`: JaCoCo's probes only, each a flag store; `exact`: entry, branch-arm and JaCoCo probes, every hit counted | `covered` |
 //! | `verbose`         | log every class that could not be instrumented, and why           | off |
 //! | `dump=FILE`       | debugging aid: write `id count` lines for every probe at exit     | off |
+//! | `analysis=WHEN`   | `background`: analyse classes during the run on an idle-priority thread, redo at exit only those whose coverage changed since; `exit`: all at exit | `background` |
 //!
 //! GLOBS is a `:`-separated list of class-name patterns with JaCoCo semantics: names are
 //! dotted (`com.acme.Foo`, nested classes `com.acme.Foo$Bar`), `*` matches any run of characters
@@ -39,7 +40,8 @@ use std::path::PathBuf;
 use once_cell::sync::Lazy;
 
 /// The option names, for error messages.
-pub const OPTION_NAMES: &str = "includes, excludes, report, formats, sources, verbose, dump, counts";
+pub const OPTION_NAMES: &str = "includes, excludes, report, formats, sources, verbose, dump, counts, analysis";
+pub const ANALYSIS_NAMES: &str = "background, exit";
 pub const FORMAT_NAMES: &str = "xml, html, lcov, none";
 pub const COUNTS_NAMES: &str = "covered, exact";
 pub const DEFAULT_REPORT_DIR: &str = "jvmfuzz-coverage";
@@ -69,6 +71,8 @@ pub enum OptionsError {
     BadFormat { value: String },
     #[error("option `counts`: unknown mode `{value}`; valid modes: {COUNTS_NAMES}")]
     BadCounts { value: String },
+    #[error("option `analysis`: unknown value `{value}`; valid values: {ANALYSIS_NAMES}")]
+    BadAnalysis { value: String },
     #[error("option `{name}`: empty pattern in `{value}` (separate class-name globs with :)")]
     EmptyPattern { name: String, value: String },
     #[error("option `{name}`: invalid character {ch:?} in pattern `{pattern}`")]
@@ -201,6 +205,9 @@ pub struct AgentOptions {
     /// Debugging aid: `id count` per probe written here at VM death.
     pub dump: Option<PathBuf>,
     pub counts: CountMode,
+    /// `analysis=background` (default): analyse classes during the run at idle priority and
+    /// redo at VM death only those whose coverage changed since; `exit`: all at VM death.
+    pub background_analysis: bool,
 }
 
 impl Default for AgentOptions {
@@ -213,6 +220,7 @@ impl Default for AgentOptions {
             verbose: false,
             dump: None,
             counts: CountMode::Covered,
+            background_analysis: true,
         }
     }
 }
@@ -235,7 +243,7 @@ impl AgentOptions {
             };
             let name = match key {
                 "includes" | "excludes" | "report" | "formats" | "sources" | "verbose" | "dump"
-                | "counts" => key,
+                | "counts" | "analysis" => key,
                 _ => {
                     return Err(OptionsError::Unknown {
                         name: key.to_string(),
@@ -284,6 +292,17 @@ impl AgentOptions {
                                 }
                             }
                         }
+                        "analysis" => {
+                            opts.background_analysis = match value.to_ascii_lowercase().as_str() {
+                                "background" => true,
+                                "exit" => false,
+                                _ => {
+                                    return Err(OptionsError::BadAnalysis {
+                                        value: value.to_string(),
+                                    })
+                                }
+                            }
+                        }
                         "sources" => {
                             opts.sources = value
                                 .split(':')
@@ -308,6 +327,7 @@ fn usage(name: &str) -> &'static str {
         "formats" => "formats=xml+html+lcov",
         "sources" => "sources=DIR:DIR",
         "counts" => "counts=covered or counts=exact",
+        "analysis" => "analysis=background or analysis=exit",
         _ => "dump=FILE",
     }
 }
@@ -418,6 +438,16 @@ mod tests {
         assert!(o.verbose);
         assert_eq!(o.dump, Some(PathBuf::from("/tmp/d.txt")));
         assert_eq!(o.counts, CountMode::Exact);
+    }
+
+    #[test]
+    fn analysis_when() {
+        assert!(parse("").unwrap().background_analysis);
+        assert!(parse("analysis=background").unwrap().background_analysis);
+        assert!(!parse("analysis=Exit").unwrap().background_analysis);
+        let e = parse("analysis=later").unwrap_err();
+        assert_eq!(e, OptionsError::BadAnalysis { value: "later".into() });
+        assert!(e.to_string().contains("background, exit"), "{e}");
     }
 
     #[test]

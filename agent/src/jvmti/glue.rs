@@ -1,6 +1,6 @@
 //! The two calls into other modules' APIs, each in one small function so the rest of the
 //! agent does not depend on their shapes: the rewriter (`instrument::instrument_class`) and the
-//! coverage analysis + report writer (`coverage::analyze_class_with`, `report::write_reports`),
+//! coverage analysis + report writer (`analysis::analyse_all`, `report::write_reports`),
 //! both set up for the `counts=` mode.
 
 use std::sync::Arc;
@@ -9,13 +9,15 @@ use jvmfuzz_runtime::{ClassRecord, MethodRecord, RuntimeError};
 
 use crate::bytecode::Insn;
 use crate::classfile::{CodeAttribute, ConstantPool};
-use crate::coverage::{analyze_class_with, ClassInput, MethodProbes, ProbeLayout};
+use crate::coverage::ProbeLayout;
 use crate::instrument::plan::{self, MethodPlan, PlanError, PlanOptions};
 use crate::instrument::{
     instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason,
 };
 use crate::options::{AgentOptions, CountMode, ReportFormat};
 use crate::report::{Formats, ReportConfig, SessionInfo};
+
+use super::analysis::{self, AnalysisCache};
 
 /// What happened to one class in the load hook.
 #[derive(Debug)]
@@ -187,81 +189,20 @@ pub fn instrument_one_as(name: &str, original: &[u8], mode: CountMode) -> Outcom
 
 /// Writes the coverage reports; returns the terminal summary table and notes for verbose mode.
 ///
-/// Classes loaded more than once under one name (several class loaders, or a redefinition) are
-/// reported once, like JaCoCo does: copies with identical bytes have their hits added up probe
-/// by probe; a copy with different bytes is left out of the report (and noted).
+/// `cache` holds analyses the background thread made during the run (see `analysis`): those
+/// of classes whose fired probes are unchanged are reused.
 pub fn write_reports(
     opts: &AgentOptions,
     classes: &[Arc<ClassRecord>],
     hits: &[u64],
     session: &SessionInfo,
+    cache: Option<&mut AnalysisCache>,
 ) -> Result<(String, Vec<String>), String> {
-    let mut notes = Vec::new();
-    // name -> records with the bytes of the first one seen.
-    let mut groups: Vec<Vec<&ClassRecord>> = Vec::new();
-    let mut index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for c in classes {
-        match index.get(c.name.as_str()) {
-            Some(&g) if same_layout(groups[g][0], c) => groups[g].push(c),
-            Some(_) => notes.push(format!(
-                "{}: loaded again with different bytes; only the first version is reported",
-                c.name
-            )),
-            None => {
-                index.insert(c.name.as_str(), groups.len());
-                groups.push(vec![c]);
-            }
-        }
-    }
+    let (groups, mut notes) = analysis::group(classes);
     let t_analysis = std::time::Instant::now();
-    let count = |id: u64| hits.get(id as usize).copied().unwrap_or(0);
-    // Classes are analysed independently (each re-parses its original bytes): spread over the
-    // cores, since this runs at VM death on the profiled program's clock. Results keep the
-    // groups' order.
-    let analyse = |group: &Vec<&ClassRecord>| -> Result<Option<crate::coverage::ClassCoverage>, String> {
-        let first = group[0];
-        let methods: Vec<MethodProbes<'_>> = first
-            .methods
-            .iter()
-            .map(|m| MethodProbes {
-                name: &m.name,
-                descriptor: &m.descriptor,
-                first_probe: m.first_probe,
-                probe_count: m.probe_count,
-            })
-            .collect();
-        // Probe `first.first_probe + k` is the same site in every copy.
-        let hit = |id: u32| -> u64 {
-            let offset = u64::from(id.wrapping_sub(first.first_probe));
-            group
-                .iter()
-                .map(|r| count(u64::from(r.first_probe) + offset))
-                .sum()
-        };
-        analyze_class_with(
-            &ClassInput {
-                bytes: &first.original,
-                methods: &methods,
-            },
-            &hit,
-            probe_layout(opts.counts),
-        )
-        .map_err(|e| format!("{}: cannot analyse coverage: {e}", first.name))
-    };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
-    let chunk = groups.len().div_ceil(threads).max(1);
-    let parts: Vec<Vec<Result<Option<crate::coverage::ClassCoverage>, String>>> = std::thread::scope(|s| {
-        let handles: Vec<_> = groups
-            .chunks(chunk)
-            .map(|part| s.spawn(move || part.iter().map(analyse).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| vec![Err("a coverage analysis thread panicked".to_string())]))
-            .collect()
-    });
+    let (results, reused) = analysis::analyse_all(&groups, hits, probe_layout(opts.counts), cache);
     let mut coverage = Vec::with_capacity(groups.len());
-    for r in parts.into_iter().flatten() {
+    for r in results {
         match r {
             Ok(Some(c)) => coverage.push(c),
             Ok(None) => {}
@@ -283,20 +224,9 @@ pub fn write_reports(
     let t_reports = std::time::Instant::now();
     let summary = crate::report::write_reports(&cfg, &coverage).map_err(|e| e.to_string())?;
     notes.push(format!(
-        "analysed {} classes in {analysis_ms} ms, wrote the reports in {} ms",
-        coverage.len(),
+        "analysed {} classes in {analysis_ms} ms ({reused} analysed during the run and unchanged since), wrote the reports in {} ms",
+        groups.len(),
         t_reports.elapsed().as_millis()
     ));
     Ok((summary.table(), notes))
-}
-
-/// Same bytes, hence the same probe plan at the same offsets from the class's first probe.
-fn same_layout(a: &ClassRecord, b: &ClassRecord) -> bool {
-    a.original == b.original
-        && a.methods.len() == b.methods.len()
-        && a.methods.iter().zip(&b.methods).all(|(x, y)| {
-            x.probe_count == y.probe_count
-                && x.first_probe.wrapping_sub(a.first_probe)
-                    == y.first_probe.wrapping_sub(b.first_probe)
-        })
 }

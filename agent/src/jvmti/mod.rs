@@ -18,6 +18,8 @@
 //!   signal): drain all rings, merge the probe flags, write the dump and the reports, print the
 //!   summary.
 
+pub mod analysis;
+pub mod background;
 pub mod env;
 pub mod flags;
 pub mod glue;
@@ -69,6 +71,8 @@ struct Agent {
     logged: Mutex<HashSet<String>>,
     /// The probe flag arrays of `counts=covered`.
     flags: flags::Flags,
+    /// Analyses made during the run (`analysis=background`).
+    background: background::Background,
 }
 
 static AGENT: OnceCell<Agent> = OnceCell::new();
@@ -153,6 +157,7 @@ fn on_load(vm: *mut JavaVM, options: Option<&str>) -> Result<(), String> {
         options,
         live: AtomicBool::new(false),
         flags: flags::Flags::new(),
+        background: background::Background::default(),
         finished: AtomicBool::new(false),
         start_ms: now_ms(),
         stats: HookStats::default(),
@@ -203,13 +208,34 @@ unsafe extern "C" fn vm_init(_jvmti: *mut jvmtiEnv, jni: *mut RawJniEnv, _thread
             Err(e) => Err(e.to_string()),
         };
         match registered {
-            Ok(()) => agent.live.store(true, Ordering::Release),
+            Ok(()) => {
+                agent.live.store(true, Ordering::Release);
+                start_background(agent, jni);
+            }
             // Nothing will be instrumented; the application runs unchanged.
             Err(e) => log(&format!(
                 "cannot bind the probe natives, instrumenting nothing: {e}"
             )),
         }
     })
+}
+
+/// Starts the background analysis when it has something to do: reports are written and the
+/// probes are flags it can read (`counts=exact` counts arrive through the rings, which have a
+/// single consumer).
+fn start_background(agent: &'static Agent, jni: *mut RawJniEnv) {
+    let o = &agent.options;
+    if !o.background_analysis || o.formats.is_empty() || o.counts != CountMode::Covered {
+        return;
+    }
+    // SAFETY: the JNIEnv of the VMInit thread, valid for this call.
+    let vm = unsafe { jni::JNIEnv::from_raw(jni) }.and_then(|env| env.get_java_vm());
+    let started = vm
+        .map_err(|e| e.to_string())
+        .and_then(|vm| agent.background.start(vm, &agent.flags, glue::probe_layout(o.counts)).map_err(|e| e.to_string()));
+    if let Err(e) = started {
+        log(&format!("no background analysis (all classes are analysed at exit): {e}"));
+    }
 }
 
 unsafe extern "C" fn thread_end(_jvmti: *mut jvmtiEnv, _jni: *mut RawJniEnv, _thread: jthread) {
@@ -366,6 +392,8 @@ fn finish(agent: &Agent, env: Option<jni::JNIEnv<'_>>) {
         return;
     }
     let t0 = std::time::Instant::now();
+    // First: from here on the background thread neither runs JNI nor competes for the cores.
+    let (mut cache, background) = agent.background.close();
     // Each step is guarded on its own: a failing report must not cost the exit line.
     guard((), || {
         jvmfuzz_runtime::drain_all();
@@ -392,12 +420,18 @@ fn finish(agent: &Agent, env: Option<jni::JNIEnv<'_>>) {
                 start_ms: agent.start_ms,
                 dump_ms: now_ms(),
             };
-            match glue::write_reports(&agent.options, &classes, &hits, &session) {
+            match glue::write_reports(&agent.options, &classes, &hits, &session, Some(&mut cache)) {
                 Ok((table, notes)) => {
                     if agent.options.verbose {
                         for n in &notes {
                             log(n);
                         }
+                        log(&format!(
+                            "background analysis: {} looks at the flags, {} class analyses, {} ms of CPU",
+                            background.passes,
+                            background.analysed,
+                            background.cpu.as_millis()
+                        ));
                     }
                     let _ = write!(std::io::stderr().lock(), "{table}");
                 }

@@ -1,9 +1,17 @@
-//! Browsable HTML: `index.html` (packages) -> `<package>/index.html` (classes and source
-//! files) -> `<package>/<Class>.html` (methods) and `<package>/<File>.html` (the source,
-//! lines coloured green/yellow/red for covered/partly covered/missed, with a diamond on lines
-//! with branches whose tooltip says how many were missed). Every page carries its own CSS:
+//! Browsable HTML: `index.html` (packages) -> `<package>/index.html` (the package's classes and
+//! source files, then a section per class with its methods) -> `<package>/<File>.html` (the
+//! source, lines coloured green/yellow/red for covered/partly covered/missed, with a diamond on
+//! lines with branches whose tooltip says how many were missed). Every page carries its own CSS:
 //! no external assets, so the directory can be opened from anywhere.
+//!
+//! Why one page per package rather than per class (JaCoCo's layout): the agent writes the report
+//! at VM death, on the profiled program's clock, and creating files is what that costs most. A
+//! mid-sized library has a thousand classes; on ext4 just after `mvn clean` (inodes recently
+//! freed) creating that many files took 0.3-1.3 s, most of the exit (see benchmarks/README.md).
+//! Source pages are written only when the source text is found: without it a line listing is
+//! a short section of the package page instead.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -24,6 +32,7 @@ pre.src span.l{display:block;white-space:pre}\
 .fc{background:#ccf5cc}.pc{background:#fff3b3}.nc{background:#ffcccc}\
 .nr{color:#888;display:inline-block;width:4em;text-align:right;margin-right:1em}\
 .br{display:inline-block;width:1.2em}.bfc{color:#3a3}.bpc{color:#c90}.bnc{color:#d33}\
+p.lines{font-family:monospace;line-height:1.6}p.lines span{padding:0 3px}\
 a{color:#0645ad;text-decoration:none}a:hover{text-decoration:underline}";
 
 /// File-name safe version of a name (package, class or source file).
@@ -116,58 +125,81 @@ pub(crate) fn render(b: &BundleCoverage<'_>, sources: &[PathBuf]) -> Vec<(PathBu
     pages
 }
 
-/// Page of a class; a class called `index` must not overwrite the package index.
-fn class_page_name(simple: &str) -> String {
-    if simple == "index" {
-        "index_.html".to_string()
-    } else {
-        format!("{}.html", safe(simple))
-    }
+/// Anchor of a class's section in its package page.
+fn class_anchor(simple: &str) -> String {
+    format!("c-{}", safe(simple))
 }
 
+/// Anchor of a source file's line listing in its package page (when there is no source page).
+fn source_anchor(sf: &str) -> String {
+    format!("s-{}", safe(sf))
+}
+
+/// The source page of a file; `index.java` must not overwrite the package index.
 fn source_page_name(sf: &str) -> String {
-    format!("{}.html", safe(sf))
+    let name = safe(sf);
+    if name == "index" {
+        "index_.html".to_string()
+    } else {
+        format!("{name}.html")
+    }
 }
 
 fn package_pages(b: &BundleCoverage<'_>, p: &PackageCoverage<'_>, sources: &[PathBuf]) -> Vec<(PathBuf, String)> {
     let dir = PathBuf::from(package_dir(&p.name));
     let mut pages = Vec::new();
+    // Source text first: whether a file has a page decides where links point.
+    let texts: BTreeMap<&str, String> = p
+        .source_files
+        .iter()
+        .filter_map(|sf| {
+            let bytes = find_source(sources, &p.name, &sf.name).and_then(|f| std::fs::read(f).ok())?;
+            Some((sf.name.as_str(), String::from_utf8_lossy(&bytes).into_owned()))
+        })
+        .collect();
     let crumbs = format!("<a href=\"../index.html\">{}</a> &gt; {}", escape(&b.name), escape(&package_title(&p.name)));
     let class_rows: Vec<(String, Counters)> = p
         .classes
         .iter()
-        .map(|c| (format!("<a href=\"{}\">{}</a>", class_page_name(c.simple_name()), escape(&c.simple_name().replace('$', "."))), c.counters))
+        .map(|c| (format!("<a href=\"#{}\">{}</a>", class_anchor(c.simple_name()), escape(&c.simple_name().replace('$', "."))), c.counters))
         .collect();
     let file_rows: Vec<(String, Counters)> = p
         .source_files
         .iter()
-        .map(|s| (format!("<a href=\"{}\">{}</a>", source_page_name(&s.name), escape(&s.name)), s.counters))
+        .map(|s| {
+            let href = if texts.contains_key(s.name.as_str()) {
+                source_page_name(&s.name)
+            } else {
+                format!("#{}", source_anchor(&s.name))
+            };
+            (format!("<a href=\"{href}\">{}</a>", escape(&s.name)), s.counters)
+        })
         .collect();
-    let body = format!("<h2>Classes</h2>{}<h2>Source files</h2>{}", table(&class_rows, &p.counters), table(&file_rows, &p.counters));
-    pages.push((dir.join("index.html"), page(&package_title(&p.name), &crumbs, &body)));
+    let mut body = format!("<h2>Classes</h2>{}<h2>Source files</h2>{}", table(&class_rows, &p.counters), table(&file_rows, &p.counters));
     for c in &p.classes {
-        pages.push((dir.join(class_page_name(c.simple_name())), class_page(b, p, c)));
+        let src = c.source_file.as_deref().filter(|s| texts.contains_key(s)).map(source_page_name);
+        class_section(&mut body, c, src.as_deref());
     }
+    for sf in p.source_files.iter().filter(|sf| !texts.contains_key(sf.name.as_str())) {
+        line_section(&mut body, sf);
+    }
+    pages.push((dir.join("index.html"), page(&package_title(&p.name), &crumbs, &body)));
     for sf in &p.source_files {
-        pages.push((dir.join(source_page_name(&sf.name)), source_page(b, p, sf, sources)));
+        if let Some(text) = texts.get(sf.name.as_str()) {
+            pages.push((dir.join(source_page_name(&sf.name)), source_page(b, p, sf, text)));
+        }
     }
     pages
 }
 
-fn class_page(b: &BundleCoverage<'_>, p: &PackageCoverage<'_>, c: &ClassCoverage) -> String {
-    let crumbs = format!(
-        "<a href=\"../index.html\">{}</a> &gt; <a href=\"index.html\">{}</a> &gt; {}",
-        escape(&b.name),
-        escape(&package_title(&p.name)),
-        escape(c.simple_name())
-    );
-    let src = c.source_file.as_deref().map(source_page_name);
+/// A class's methods; `src` is the source page methods link into, if the source was found.
+fn class_section(body: &mut String, c: &ClassCoverage, src: Option<&str>) {
     let rows: Vec<(String, Counters)> = c
         .methods
         .iter()
         .map(|m| {
             let label = escape(&format!("{}{}", m.name, m.descriptor));
-            let mut name = match (&src, m.first_line) {
+            let mut name = match (src, m.first_line) {
                 (Some(s), Some(l)) => format!("<a href=\"{s}#L{l}\">{label}</a>"),
                 _ => label,
             };
@@ -179,15 +211,55 @@ fn class_page(b: &BundleCoverage<'_>, p: &PackageCoverage<'_>, c: &ClassCoverage
             (name, m.counters)
         })
         .collect();
-    let mut body = table(&rows, &c.counters);
+    let _ = write!(body, "<h2 id=\"{}\">{}</h2>", class_anchor(c.simple_name()), escape(&c.name.replace('/', ".")));
+    body.push_str(&table(&rows, &c.counters));
     if !c.skipped.is_empty() {
-        body.push_str("<h2>Not analysed</h2><ul>");
+        body.push_str("<h3>Not analysed</h3><ul>");
         for (m, why) in &c.skipped {
             let _ = write!(body, "<li>{}: {}</li>", escape(m), escape(why));
         }
         body.push_str("</ul>");
     }
-    page(&c.name.replace('/', "."), &crumbs, &body)
+}
+
+/// The counted lines of a source file whose text was not found, as runs of lines with the same
+/// status (`12-15` fully covered, ...); a line with branches stands alone, its tooltip saying how
+/// many were missed. Compact on purpose: a line per element would be most of the report's bytes.
+fn line_section(body: &mut String, sf: &SourceFileCoverage) {
+    let _ = write!(
+        body,
+        "<h2 id=\"{}\">{}</h2><p>Source not found (give <code>sources=</code>); counted lines: \
+         <span class=\"fc\">covered</span> <span class=\"pc\">partly covered</span> <span class=\"nc\">missed</span></p><p class=\"lines\">",
+        source_anchor(&sf.name),
+        escape(&sf.name)
+    );
+    let mut run: Option<(&'static str, u32, u32)> = None;
+    let flush = |body: &mut String, run: Option<(&'static str, u32, u32)>| {
+        if let Some((cls, a, b)) = run {
+            if a == b {
+                let _ = write!(body, "<span class=\"{cls}\">{a}</span> ");
+            } else {
+                let _ = write!(body, "<span class=\"{cls}\">{a}-{b}</span> ");
+            }
+        }
+    };
+    for (&nr, l) in &sf.lines {
+        let cls = line_class(l);
+        if l.branches.total() > 0 {
+            flush(body, run.take());
+            let _ = write!(body, "<span class=\"{cls}\" title=\"{}\">{nr}&#9670;</span> ", branch_title(l));
+            continue;
+        }
+        match &mut run {
+            Some((c, _, b)) if *c == cls => *b = nr,
+            _ => {
+                flush(body, run.take());
+                run = Some((cls, nr, nr));
+            }
+        }
+    }
+    flush(body, run);
+    body.push_str("</p>");
 }
 
 fn line_class(l: &LineCounts) -> &'static str {
@@ -200,59 +272,51 @@ fn line_class(l: &LineCounts) -> &'static str {
     }
 }
 
-fn branch_mark(l: &LineCounts) -> String {
+/// "1 of 2 branches missed." and the like.
+fn branch_title(l: &LineCounts) -> String {
     let t = l.branches.total();
-    if t == 0 {
-        return "<span class=\"br\"></span>".into();
-    }
-    let (class, title) = if l.branches.missed == 0 {
-        ("bfc", format!("All {t} branches covered."))
+    if l.branches.missed == 0 {
+        format!("All {t} branches covered.")
     } else if l.branches.covered == 0 {
-        ("bnc", format!("All {t} branches missed."))
+        format!("All {t} branches missed.")
     } else {
-        ("bpc", format!("{} of {t} branches missed.", l.branches.missed))
-    };
-    format!("<span class=\"br {class}\" title=\"{title}\">&#9670;</span>")
+        format!("{} of {t} branches missed.", l.branches.missed)
+    }
 }
 
-fn source_page(b: &BundleCoverage<'_>, p: &PackageCoverage<'_>, sf: &SourceFileCoverage, sources: &[PathBuf]) -> String {
+fn branch_mark(l: &LineCounts) -> String {
+    if l.branches.total() == 0 {
+        return "<span class=\"br\"></span>".into();
+    }
+    let class = if l.branches.missed == 0 {
+        "bfc"
+    } else if l.branches.covered == 0 {
+        "bnc"
+    } else {
+        "bpc"
+    };
+    format!("<span class=\"br {class}\" title=\"{}\">&#9670;</span>", branch_title(l))
+}
+
+fn source_page(b: &BundleCoverage<'_>, p: &PackageCoverage<'_>, sf: &SourceFileCoverage, text: &str) -> String {
     let crumbs = format!(
         "<a href=\"../index.html\">{}</a> &gt; <a href=\"index.html\">{}</a> &gt; {}",
         escape(&b.name),
         escape(&package_title(&p.name)),
         escape(&sf.name)
     );
-    let text = find_source(sources, &p.name, &sf.name).and_then(|f| std::fs::read(f).ok());
     let mut body = String::from("<pre class=\"src\">");
-    match text {
-        Some(bytes) => {
-            let text = String::from_utf8_lossy(&bytes);
-            for (i, src) in text.lines().enumerate() {
-                let nr = i as u32 + 1;
-                let (cls, mark) = match sf.lines.get(&nr) {
-                    Some(l) => (line_class(l), branch_mark(l)),
-                    None => ("", "<span class=\"br\"></span>".to_string()),
-                };
-                let _ = write!(
-                    body,
-                    "<span class=\"l {cls}\" id=\"L{nr}\"><span class=\"nr\">{nr}</span>{mark}{}</span>",
-                    escape(&src.replace('\t', "    "))
-                );
-            }
-        }
-        None => {
-            // No source folder has the file: show the counted lines only.
-            for (nr, l) in &sf.lines {
-                let _ = write!(
-                    body,
-                    "<span class=\"l {}\" id=\"L{nr}\"><span class=\"nr\">{nr}</span>{}instructions {}/{}</span>",
-                    line_class(l),
-                    branch_mark(l),
-                    l.instructions.covered,
-                    l.instructions.total()
-                );
-            }
-        }
+    for (i, src) in text.lines().enumerate() {
+        let nr = i as u32 + 1;
+        let (cls, mark) = match sf.lines.get(&nr) {
+            Some(l) => (line_class(l), branch_mark(l)),
+            None => ("", "<span class=\"br\"></span>".to_string()),
+        };
+        let _ = write!(
+            body,
+            "<span class=\"l {cls}\" id=\"L{nr}\"><span class=\"nr\">{nr}</span>{mark}{}</span>",
+            escape(&src.replace('\t', "    "))
+        );
     }
     body.push_str("</pre>");
     page(&sf.name, &crumbs, &format!("{}{body}", table(&[], &sf.counters)))

@@ -58,19 +58,11 @@ pub struct ReportConfig {
 
 /// Writes the configured reports and returns the summary (also for printing).
 ///
-/// The agent does this at VM death, on the profiled program's clock, so the formats are rendered
-/// and written side by side, and the HTML pages (one per class and source file: over a thousand
-/// for a mid-sized library) are written by several threads.
+/// The agent does this at VM death, on the profiled program's clock, so the three formats are
+/// rendered and written side by side, on three threads.
 pub fn write_reports(cfg: &ReportConfig, classes: &[ClassCoverage]) -> Result<Summary, ReportError> {
     let b = bundle(&cfg.name, classes);
     create_dir(&cfg.dir)?;
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
-    let pages = if cfg.formats.html { html::render(&b, &cfg.sources) } else { Vec::new() };
-    // Few distinct directories: made once here, not per page by every writer.
-    let dirs: std::collections::BTreeSet<&Path> = pages.iter().filter_map(|(rel, _)| rel.parent()).collect();
-    for d in dirs {
-        create_dir(&cfg.dir.join(d))?;
-    }
     std::thread::scope(|s| {
         let mut jobs: Vec<std::thread::ScopedJoinHandle<'_, Result<(), ReportError>>> = Vec::new();
         if cfg.formats.xml {
@@ -79,14 +71,8 @@ pub fn write_reports(cfg: &ReportConfig, classes: &[ClassCoverage]) -> Result<Su
         if cfg.formats.lcov {
             jobs.push(s.spawn(|| write(&cfg.dir.join("lcov.info"), lcov::render(&b, &cfg.sources).as_bytes())));
         }
-        for part in pages.chunks(pages.len().div_ceil(threads).max(1)) {
-            jobs.push(s.spawn(move || {
-                for (rel, page) in part {
-                    write(&cfg.dir.join(rel), page.as_bytes())?;
-                }
-                Ok(())
-            }));
-        }
+        // The HTML on this thread meanwhile: a page per package (and per source file found).
+        let html = if cfg.formats.html { write_html(cfg, &b) } else { Ok(()) };
         // Every job is joined (so none outlives the scope) before the first error is returned.
         let results: Vec<Result<(), ReportError>> = jobs
             .into_iter()
@@ -99,9 +85,22 @@ pub fn write_reports(cfg: &ReportConfig, classes: &[ClassCoverage]) -> Result<Su
                 })
             })
             .collect();
-        results.into_iter().collect::<Result<(), ReportError>>()
+        std::iter::once(html).chain(results).collect::<Result<(), ReportError>>()
     })?;
     Ok(Summary::of(&b))
+}
+
+fn write_html(cfg: &ReportConfig, b: &crate::coverage::BundleCoverage<'_>) -> Result<(), ReportError> {
+    let pages = html::render(b, &cfg.sources);
+    // Few distinct directories: made once here, not per page.
+    let dirs: std::collections::BTreeSet<&Path> = pages.iter().filter_map(|(rel, _)| rel.parent()).collect();
+    for d in dirs {
+        create_dir(&cfg.dir.join(d))?;
+    }
+    for (rel, page) in &pages {
+        write(&cfg.dir.join(rel), page.as_bytes())?;
+    }
+    Ok(())
 }
 
 fn create_dir(p: &Path) -> Result<(), ReportError> {

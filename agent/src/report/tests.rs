@@ -139,8 +139,12 @@ fn writes_all_formats_with_source_view() {
     assert!(lcov.contains(&format!("SF:{}", src.join("p/A.java").display())), "{lcov}");
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(index.contains("href=\"p/index.html\""));
-    let class = std::fs::read_to_string(out.join("p/A.html")).unwrap();
-    assert!(class.contains("href=\"A.java.html#L5\""), "{class}");
+    let package = std::fs::read_to_string(out.join("p/index.html")).unwrap();
+    assert!(package.contains("<a href=\"#c-A\">A</a>"), "class row links to its section: {package}");
+    assert!(package.contains("<h2 id=\"c-A\">p.A</h2>"), "{package}");
+    assert!(package.contains("href=\"A.java.html#L5\">f(I)I</a>"), "method links into the source: {package}");
+    assert!(package.contains("<a href=\"A.java.html\">A.java</a>"), "{package}");
+    assert!(!package.contains("id=\"s-A.java\""), "no line listing when there is a source page");
     let source = std::fs::read_to_string(out.join("p/A.java.html")).unwrap();
     assert!(source.contains("<span class=\"l pc\" id=\"L5\">"), "{source}");
     assert!(source.contains("1 of 2 branches missed."));
@@ -172,8 +176,26 @@ fn write_error_is_reported() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The HTML pages are written by several threads in chunks: every page html::render makes must
-/// land on disk with exactly its bytes, whatever the split.
+/// Without the source text there is no source page (and no link to one): the package page lists
+/// the counted lines instead, and the report is one file per package.
+#[test]
+fn without_sources_lines_are_listed_in_the_package_page() {
+    let dir = temp_dir("nosrc");
+    let cfg = ReportConfig { dir: dir.clone(), formats: Formats { xml: false, html: true, lcov: false }, sources: vec![], name: "n".into(), sessions: vec![] };
+    write_reports(&cfg, &sample()).unwrap();
+    let mut files: Vec<String> = walk(&dir).iter().map(|p| p.strip_prefix(&dir).unwrap().display().to_string()).collect();
+    files.sort();
+    assert_eq!(files, ["index.html", "p/index.html"]);
+    let package = std::fs::read_to_string(dir.join("p/index.html")).unwrap();
+    assert!(package.contains("<a href=\"#s-A.java\">A.java</a>"), "{package}");
+    assert!(package.contains("<h2 id=\"s-A.java\">A.java</h2>"), "{package}");
+    // Line 3 covered, 5 partly (with branches: alone, with its tooltip), 6 missed.
+    assert!(package.contains("<span class=\"fc\">3</span> <span class=\"pc\" title=\"1 of 2 branches missed.\">5&#9670;</span> <span class=\"nc\">6</span>"), "{package}");
+    assert!(package.contains(">f(I)I<") && !package.contains(".html#L"), "methods do not link to a missing page: {package}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every page html::render makes lands on disk with exactly its bytes, and nothing else does.
 #[test]
 fn every_html_page_is_written_once_with_its_bytes() {
     let base = sample().pop().unwrap();
@@ -186,19 +208,29 @@ fn every_html_page_is_written_once_with_its_bytes() {
             classes.push(c);
         }
     }
-    let dir = temp_dir("pages");
-    let cfg = ReportConfig { dir: dir.clone(), formats: Formats::default(), sources: vec![], name: "many".into(), sessions: vec![] };
+    let root = temp_dir("pages");
+    // Half of the classes have their source: a package index plus source pages.
+    let src = root.join("src");
+    for p in 0..7 {
+        std::fs::create_dir_all(src.join(format!("pkg{p}"))).unwrap();
+        for k in (0..23).step_by(2) {
+            std::fs::write(src.join(format!("pkg{p}/C{k}.java")), format!("class C{k} {{}}\n")).unwrap();
+        }
+    }
+    let out = root.join("out");
+    let cfg = ReportConfig { dir: out.clone(), formats: Formats::default(), sources: vec![src.clone()], name: "many".into(), sessions: vec![] };
     write_reports(&cfg, &classes).unwrap();
     let b = crate::coverage::bundle("many", &classes);
-    let pages = html::render(&b, &[]);
-    assert!(pages.len() > 7 * 23, "one page per class at least: {}", pages.len());
+    let pages = html::render(&b, std::slice::from_ref(&src));
+    assert_eq!(pages.len(), 1 + 7 * (1 + 12), "an index, and per package an index and 12 source pages");
+    let dir = out;
     for (rel, page) in &pages {
         let got = std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("{}: {e}", rel.display()));
         assert_eq!(&got, page, "{}", rel.display());
     }
     let on_disk = walk(&dir).into_iter().filter(|p| p.extension().is_some_and(|e| e == "html")).count();
     assert_eq!(on_disk, pages.len(), "no stray or missing pages");
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&root);
 }
 
 fn walk(d: &std::path::Path) -> Vec<PathBuf> {

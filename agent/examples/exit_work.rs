@@ -1,0 +1,69 @@
+//! Times the agent's exit work (coverage analysis and report writing) outside a JVM, on the
+//! classes of a directory tree, so it can be profiled on its own.
+//!
+//!     cargo run --release -p jvmfuzz-agent --example exit_work -- CLASSDIR REPORTDIR [REPS]
+//!
+//! Every `.class` file under CLASSDIR is instrumented the way the class-load hook does; every
+//! other probe counts as hit. The exit work then runs REPS times (default 5) through the same
+//! function the agent calls at VM death, each into a fresh REPORTDIR.
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use jvmfuzz_agent::jvmti::glue::{instrument_one, write_reports, Outcome};
+use jvmfuzz_agent::options::AgentOptions;
+use jvmfuzz_agent::report::SessionInfo;
+
+fn class_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            class_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "class") {
+            out.push(p);
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() < 3 {
+        eprintln!("usage: exit_work CLASSDIR REPORTDIR [REPS]");
+        std::process::exit(2);
+    }
+    let (root, report) = (PathBuf::from(&args[1]), PathBuf::from(&args[2]));
+    let reps: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(5);
+    let mut files = Vec::new();
+    class_files(&root, &mut files);
+    files.sort();
+    let mut records = Vec::new();
+    for f in &files {
+        let Ok(bytes) = std::fs::read(f) else { continue };
+        let name = f.strip_prefix(&root).unwrap_or(f).with_extension("").display().to_string();
+        match instrument_one(&name, &bytes) {
+            Outcome::Instrumented { record, .. } | Outcome::Skipped { record: Some(record), .. } => records.push(Arc::new(record)),
+            Outcome::Skipped { .. } => {}
+        }
+    }
+    let probes: u64 = records.iter().map(|r| r.probe_count()).sum();
+    let max_id = records.iter().map(|r| u64::from(r.first_probe) + r.probe_count()).max().unwrap_or(0);
+    let hits: Vec<u64> = (0..max_id).map(|i| i % 2).collect();
+    eprintln!("{} classes, {probes} probes", records.len());
+    let session = SessionInfo { id: "exit-work".into(), start_ms: 0, dump_ms: 0 };
+    let opts = match AgentOptions::parse(Some(&format!("report={},verbose", report.display()))) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    for _ in 0..reps {
+        let _ = std::fs::remove_dir_all(&report);
+        let t = Instant::now();
+        match write_reports(&opts, &records, &hits, &session, None) {
+            Ok((_, notes)) => eprintln!("{} ms ({})", t.elapsed().as_millis(), notes.last().map_or("", |s| s.as_str())),
+            Err(e) => eprintln!("error: {e}"),
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! The background analysis thread (`analysis=background`, the default when reports are written
+//! with `counts=covered`).
+//!
+//! Every [`PERIOD`] it reads the probe flags, and analyses each class whose fired probes held
+//! still since its previous look into the [`AnalysisCache`] (see `analysis` for why the reports
+//! stay exactly the same). It runs under `SCHED_IDLE`: it gets a core only when the program's
+//! threads and the JIT leave one idle, so it moves exit work into idle time instead of adding
+//! to the program's.
+//!
+//! It is a Java daemon thread (attached once; it reads `Probes.flags` through JNI). At VM death
+//! [`Background::close`] takes the cache and closes the gate that every JNI call and every
+//! cache update of the thread passes under the same lock; the thread then parks for good: it
+//! never detaches and never touches the JVM again.
+
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use jni::JavaVM;
+
+use super::analysis::{self, AnalysisCache, Verdict};
+use super::flags::Flags;
+use crate::coverage::ProbeLayout;
+
+/// Between two looks at the flags.
+pub const PERIOD: Duration = Duration::from_millis(300);
+
+#[derive(Default)]
+struct State {
+    /// Set by [`Background::start`], cleared for good by [`Background::close`].
+    open: bool,
+    cache: AnalysisCache,
+    passes: u64,
+    analysed: u64,
+    /// CPU time the thread used, as of its last look.
+    cpu: Duration,
+}
+
+/// See the module docs. One per agent.
+#[derive(Default)]
+pub struct Background {
+    state: Mutex<State>,
+}
+
+/// What the thread did, for `verbose`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Closed {
+    pub passes: u64,
+    pub analysed: u64,
+    pub cpu: Duration,
+}
+
+impl Background {
+    /// Starts the thread. `flags` must be set up (VMInit).
+    pub fn start(&'static self, vm: JavaVM, flags: &'static Flags, layout: ProbeLayout) -> std::io::Result<()> {
+        self.lock().open = true;
+        let spawned = std::thread::Builder::new()
+            .name("jvmfuzz-analysis".into())
+            .spawn(move || self.run(&vm, flags, layout));
+        if spawned.is_err() {
+            self.lock().open = false;
+        }
+        spawned.map(|_| ())
+    }
+
+    /// Stops the thread for good and hands over what it analysed (empty if it never ran).
+    pub fn close(&self) -> (AnalysisCache, Closed) {
+        let mut st = self.lock();
+        st.open = false;
+        let closed = Closed { passes: st.passes, analysed: st.analysed, cpu: st.cpu };
+        (std::mem::take(&mut st.cache), closed)
+    }
+
+    fn run(&self, vm: &JavaVM, flags: &Flags, layout: ProbeLayout) {
+        idle_priority();
+        if let Ok(mut env) = vm.attach_current_thread_as_daemon() {
+            // A panic ends the thread's work, not the program: the exit analyses everything.
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.passes(&mut env, flags, layout)));
+        }
+        // Never return: returning would detach the thread from a JVM that may be exiting.
+        loop {
+            std::thread::park();
+        }
+    }
+
+    fn passes(&self, env: &mut jni::JNIEnv<'_>, flags: &Flags, layout: ProbeLayout) {
+        loop {
+            std::thread::sleep(PERIOD);
+            let fired = {
+                let mut st = self.lock();
+                if !st.open {
+                    return;
+                }
+                st.passes += 1;
+                st.cpu = thread_cpu_time();
+                match flags.collect(env) {
+                    Ok(f) => f,
+                    Err(_) => return,
+                }
+            };
+            let count = |id: u64| u64::from(fired.get(id as usize).copied().unwrap_or(0));
+            let classes = jvmfuzz_runtime::classes();
+            let (groups, _) = analysis::group(&classes);
+            for g in &groups {
+                let bits = analysis::fired_bits(g, &count);
+                let verdict = {
+                    let mut st = self.lock();
+                    if !st.open {
+                        return;
+                    }
+                    st.cache.consider(g, &bits)
+                };
+                if verdict != Verdict::Analyse {
+                    continue;
+                }
+                let result = analysis::analyse_group(g, &count, layout);
+                let mut st = self.lock();
+                if !st.open {
+                    return;
+                }
+                st.analysed += 1;
+                st.cache.store(g, bits, result);
+            }
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// CPU time of the calling thread (zero where it cannot be read).
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: a valid timespec to write into.
+    if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(ts.tv_sec.max(0) as u64, ts.tv_nsec.clamp(0, 999_999_999) as u32)
+}
+
+/// `SCHED_IDLE` for the calling thread, else nice 19 (on Linux both are per thread); best effort.
+fn idle_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        let param = libc::sched_param { sched_priority: 0 };
+        // SAFETY: pid 0 is the calling thread; `param` is a valid sched_param.
+        if unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) } != 0 {
+            // SAFETY: who = 0 is the calling thread.
+            unsafe {
+                libc::setpriority(libc::PRIO_PROCESS, 0, 19);
+            }
+        }
+    }
+}
