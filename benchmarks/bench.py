@@ -289,10 +289,12 @@ def overhead(a, out):
     ]
     if a.diagnose:
         # Where jvmfuzz's overhead goes: with exact counting (every probe, every hit) instead of
-        # the default hit-once probes, without reports at exit, and with nothing instrumented
-        # (agent, shim and class-load hook only).
+        # the default hit-once probes, with every class analysed at exit (no background
+        # analysis), without reports at exit, and with nothing instrumented (agent, shim and
+        # class-load hook only).
         variants += [
             ("jvmfuzz_exact", "jvmfuzz, counts=exact", [f"-agentpath:{a.agent}=includes={includes},counts=exact,report={jv_report}-exact"]),
+            ("jvmfuzz_exit", "jvmfuzz, analysis=exit", [f"-agentpath:{a.agent}=includes={includes},analysis=exit,report={jv_report}-exit"]),
             ("jvmfuzz_noreport", "jvmfuzz, formats=none", [f"-agentpath:{a.agent}=includes={includes},formats=none"]),
             ("jvmfuzz_nothing", "jvmfuzz, includes nothing", [f"-agentpath:{a.agent}=includes=jvmfuzz.bench.nothing.*"]),
         ]
@@ -327,8 +329,9 @@ def overhead(a, out):
         done = rep + 1
         log(f"[overhead] repetition {rep + 1}/{a.reps}")
         for key, label, flags in variants:
-            if key == "jvmfuzz" and os.path.isdir(jv_report):
-                shutil.rmtree(jv_report)
+            for k, suffix in (("jvmfuzz", ""), ("jvmfuzz_exact", "-exact"), ("jvmfuzz_exit", "-exit")):
+                if key == k and os.path.isdir(jv_report + suffix):
+                    shutil.rmtree(jv_report + suffix)
             r = measure(jvm + flags + launcher, os.path.join(logs, f"suite-{key}.log"), timeout=timeout)
             c = test_counts(r.output)
             if c["found"] is None:

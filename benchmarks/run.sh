@@ -13,9 +13,9 @@
 #            (b) on the suite minus the `time` package
 #   --reps N at most N repetitions (at least min(3, N), or min(2, N) with --quick)
 #   --budget time budget in seconds for the measurements
-#   --diagnose  (b) also runs jvmfuzz with counts=exact, with formats=none and with nothing
-#            included, to split its overhead into probe kind / reports / probes+rewriting /
-#            fixed cost
+#   --diagnose  (b) also runs jvmfuzz with counts=exact, with analysis=exit, with formats=none and with nothing
+#            included, to split its overhead into probe kind / exit analysis / reports /
+#            probes+rewriting / fixed cost
 #
 # Self-installing and idempotent: apt packages (JDK, Maven, guava, groovy, python3) if missing,
 # Maven Central artifacts through mvn, release builds of the agent and the bench binary through

@@ -38,6 +38,7 @@ fn main() {
     class_files(&root, &mut files);
     files.sort();
     let mut records = Vec::new();
+    let t_hook = Instant::now();
     for f in &files {
         let Ok(bytes) = std::fs::read(f) else { continue };
         let name = f.strip_prefix(&root).unwrap_or(f).with_extension("").display().to_string();
@@ -46,10 +47,11 @@ fn main() {
             Outcome::Skipped { .. } => {}
         }
     }
+    let hook = t_hook.elapsed();
     let probes: u64 = records.iter().map(|r| r.probe_count()).sum();
     let max_id = records.iter().map(|r| u64::from(r.first_probe) + r.probe_count()).max().unwrap_or(0);
     let hits: Vec<u64> = (0..max_id).map(|i| i % 2).collect();
-    eprintln!("{} classes, {probes} probes", records.len());
+    eprintln!("{} classes, {probes} probes; instrumented (read + rewrite) in {} ms", records.len(), hook.as_millis());
     let session = SessionInfo { id: "exit-work".into(), start_ms: 0, dump_ms: 0 };
     let opts = match AgentOptions::parse(Some(&format!("report={},verbose", report.display()))) {
         Ok(o) => o,

@@ -488,6 +488,10 @@ impl Java {
         self.cmd.current_dir(d);
         self
     }
+    pub fn env(mut self, k: &str, v: impl AsRef<std::ffi::OsStr>) -> Self {
+        self.cmd.env(k, v);
+        self
+    }
     pub fn run(self, timeout: Duration) -> Output {
         run(self.cmd, timeout)
     }

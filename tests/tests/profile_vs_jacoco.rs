@@ -19,6 +19,9 @@
 //! - `lcov.info` agrees with the XML's line data, `index.html` exists.
 //!
 //! INSTRUCTION, COMPLEXITY and (unless asserted) LINE differences are printed.
+//!
+//! A third run starts the agent's probe ids just below the end of the static final flag array,
+//! so that most probes store into the growable one.
 
 use jvmfuzz_tests::jacoco::{self, get, Diff, Report};
 use jvmfuzz_tests::*;
@@ -58,7 +61,16 @@ fn checksum(out: &Output) -> String {
 }
 
 fn run_program(jdk: &Jdk, agent: &Agent, b: &Built) -> Output {
-    let out = Java::new(jdk, agent)
+    run_program_env(jdk, agent, b, None)
+}
+
+/// `reserve`: the agent's first probe id (`JVMFUZZ_RESERVE_PROBES`).
+fn run_program_env(jdk: &Jdk, agent: &Agent, b: &Built, reserve: Option<u32>) -> Output {
+    let mut java = Java::new(jdk, agent);
+    if let Some(n) = reserve {
+        java = java.env("JVMFUZZ_RESERVE_PROBES", n.to_string());
+    }
+    let out = java
         .arg("-ea")
         .arg("-cp")
         .arg(&b.classes)
@@ -167,6 +179,10 @@ fn sanity_of_reference(r: &Report) {
 }
 
 fn compare(jdk: &Jdk, with_patterns: bool) {
+    compare_with(jdk, with_patterns, None)
+}
+
+fn compare_with(jdk: &Jdk, with_patterns: bool, reserve: Option<u32>) {
     let t0 = Instant::now();
     let b = build(jdk, with_patterns);
     let t_build = t0.elapsed();
@@ -197,7 +213,7 @@ fn compare(jdk: &Jdk, with_patterns: bool) {
     let t2 = Instant::now();
     let dir = b.tmp.join("jvmfuzz-report");
     let opts = format!("includes=cov.*,report={},formats=xml+html+lcov,sources={}", dir.display(), b.sources.display());
-    let ours_out = run_program(jdk, &Agent::Jvmfuzz(opts), &b);
+    let ours_out = run_program_env(jdk, &Agent::Jvmfuzz(opts), &b, reserve);
     let t_ours = t2.elapsed();
     assert_eq!(checksum(&jac_out), checksum(&ours_out), "the program computed something else under jvmfuzz");
     let summary = parse_agent_summary(&ours_out.stderr);
@@ -300,6 +316,13 @@ fn compare(jdk: &Jdk, with_patterns: bool) {
 #[test]
 fn profile_matches_jacoco_jdk17() {
     compare(&jdk17(), false);
+}
+
+/// Probe ids straddling the end of the static final flag array (`Probes.fixed`): the first
+/// hundred go to it, the rest to the growable `Probes.flags`, which must be grown first.
+#[test]
+fn profile_matches_jacoco_with_probe_ids_past_the_fixed_array() {
+    compare_with(&jdk17(), false, Some(jvmfuzz_agent::jvmti::flags::FIXED_LEN - 100));
 }
 
 #[test]

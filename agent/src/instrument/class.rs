@@ -22,10 +22,22 @@ pub struct InstrumentConfig {
     pub probe_method: String,
     /// Must take exactly one `int` and return `void`.
     pub probe_descriptor: String,
-    /// When set, a probe is `probe_class.<this field>[id] = true` (a public static `boolean[]`)
-    /// instead of a call to `probe_method`. Ids must then be below the array's length before a
-    /// rewritten class runs: the caller grows the array before handing the class back.
-    pub probe_flags: Option<String>,
+    /// When set, a probe is a store `probe_class.<field>[id] = true` into one of two public
+    /// static `boolean[]` fields instead of a call to `probe_method`.
+    pub probe_flags: Option<FlagFields>,
+}
+
+/// The flag arrays of flag-store probes (see `jvmti::flags`, which owns them at run time).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FlagFields {
+    /// A `static final boolean[]` of `fixed_len` entries, for ids below `fixed_len`. The JIT
+    /// folds a static final array and its length into the code, so such a probe compiles to a
+    /// single byte store: no field load, no bounds check.
+    pub fixed: String,
+    pub fixed_len: u32,
+    /// A growable `static boolean[]` indexed by id, for the ids from `fixed_len` on. The caller
+    /// makes it longer than a class's ids before handing the class back.
+    pub growable: String,
 }
 
 impl Default for InstrumentConfig {
@@ -271,8 +283,10 @@ pub fn instrument_class_cmp(
         .map_err(|_| InstrumentError::ConstantPool(ClassFileError::ConstantPoolFull))?;
     let cp = &mut cf.constant_pool;
     let probe = match &cfg.probe_flags {
-        Some(field) => ProbeCall::Flag {
-            field_ref: cp.add_field_ref(&cfg.probe_class, field, "[Z").map_err(InstrumentError::ConstantPool)?,
+        Some(f) => ProbeCall::Flag {
+            fixed_ref: cp.add_field_ref(&cfg.probe_class, &f.fixed, "[Z").map_err(InstrumentError::ConstantPool)?,
+            fixed_len: f.fixed_len,
+            field_ref: cp.add_field_ref(&cfg.probe_class, &f.growable, "[Z").map_err(InstrumentError::ConstantPool)?,
         },
         None => ProbeCall::Call {
             method_ref: cp

@@ -11,7 +11,7 @@ pub mod remap;
 pub mod rewrite;
 
 pub use class::{
-    instrument_class, instrument_class_cmp, ClassCounts, InstrumentConfig, InstrumentError, Instrumented, JacocoPlanner, MethodOutcome,
+    instrument_class, instrument_class_cmp, ClassCounts, FlagFields, InstrumentConfig, InstrumentError, Instrumented, JacocoPlanner, MethodOutcome,
     MethodRecord, Planner, SkipReason,
 };
 pub use cmplog::{CmpKind, CmpSite, CmpSites};

@@ -48,9 +48,10 @@ pub enum ProbeCall {
     /// `invokestatic` of this `Methodref` (to `com/jvmfuzz/shim/Probes.hit(I)V` or whatever the
     /// configuration names), with the id as argument.
     Call { method_ref: u16 },
-    /// `flags[id] = true` on the static `boolean[]` this `Fieldref` names. Whoever installs the
-    /// array must make it longer than every id before the class can run.
-    Flag { field_ref: u16 },
+    /// `flags[id] = true` on a static `boolean[]`: the `fixed_ref` one (a static final array of
+    /// `fixed_len` entries) for ids below `fixed_len`, else the `field_ref` one, which whoever
+    /// installs it must make longer than every id before the class can run.
+    Flag { fixed_ref: u16, fixed_len: u32, field_ref: u16 },
 }
 
 impl ProbeCall {
@@ -241,9 +242,10 @@ fn emit_probe(
     cp: &mut ConstantPool<'_>,
     probe: &ProbeCall,
 ) -> Result<(), RewriteError> {
-    if let ProbeCall::Flag { field_ref } = *probe {
+    if let ProbeCall::Flag { fixed_ref, fixed_len, field_ref } = *probe {
+        let array = if id < fixed_len { fixed_ref } else { field_ref };
         out.push(GETSTATIC);
-        out.extend_from_slice(&field_ref.to_be_bytes());
+        out.extend_from_slice(&array.to_be_bytes());
     }
     if id <= i16::MAX as u32 {
         write_branch16(out, SIPUSH, id as i16);

@@ -92,7 +92,7 @@ impl Background {
                 }
                 st.passes += 1;
                 st.cpu = thread_cpu_time();
-                match flags.collect(env) {
+                match flags.collect(env, jvmfuzz_runtime::probe_count()) {
                     Ok(f) => f,
                     Err(_) => return,
                 }

@@ -1,16 +1,22 @@
-//! The probe flags of `counts=covered`: `com.jvmfuzz.shim.Probes.flags`, a Java `boolean[]`
-//! indexed by probe id that rewritten code stores into directly (`flags[id] = true`, no call:
-//! JaCoCo's probe shape, cheap even in the interpreter).
+//! The probe flags of `counts=covered`: rewritten code stores `flags[id] = true` itself (no call:
+//! JaCoCo's probe shape, cheap even in the interpreter) into one of two Java `boolean[]` fields
+//! of `com.jvmfuzz.shim.Probes`:
+//! - `fixed`, `static final`, [`FIXED_LEN`] entries, allocated by the shim: ids below
+//!   [`FIXED_LEN`]. The JIT folds a static final array (and so its length) into compiled code,
+//!   so such a probe is one byte store: no field load, no bounds check (JaCoCo's probe keeps a
+//!   bounds check, its array being a local loaded at method entry);
+//! - `flags`, growable, indexed by id: ids from [`FIXED_LEN`] on (programs past a million
+//!   probes).
 //!
-//! This module owns the array. Because a probe is a bare `bastore`, an id past the end would throw
+//! This module owns `flags`. Because a probe is a bare `bastore`, an id past the end would throw
 //! `ArrayIndexOutOfBoundsException` inside the user's code, so:
 //! - [`Flags::ensure`] runs in the class-load hook *before* a rewritten class is handed back, and
 //!   installs a longer array when the class's ids need it;
 //! - every array ever installed is kept (a global reference each), and [`Flags::collect`] ORs them
-//!   all at VM death: compiled code may hoist the `getstatic` out of a loop and keep writing into a
-//!   replaced array, and those writes must count. So growing never copies.
+//!   all (and `fixed`) at VM death: compiled code may hoist the `getstatic` out of a loop and keep
+//!   writing into a replaced array, and those writes must count. So growing never copies.
 //!
-//! Only JNI touches the field: no Java code runs in the hook on our behalf.
+//! Only JNI touches the fields: no Java code runs in the hook on our behalf.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -18,9 +24,13 @@ use std::sync::Mutex;
 use jni::objects::{GlobalRef, JBooleanArray, JClass, JStaticFieldID, JValue};
 use jni::JNIEnv;
 
-/// The shim class and its field (public static, not final).
+/// The shim class and its growable field (public static, not final).
 pub const CLASS: &str = "com/jvmfuzz/shim/Probes";
 pub const FIELD: &str = "flags";
+/// The shim's `public static final boolean[] fixed`, and its length (`Probes.FIXED`; checked at
+/// [`Flags::init`]).
+pub const FIXED_FIELD: &str = "fixed";
+pub const FIXED_LEN: u32 = 1 << 20;
 
 /// Largest array: 2^26 probes, 64 MB. Classes whose ids pass it are handed back unchanged.
 pub const MAX_FLAGS: u64 = 1 << 26;
@@ -32,6 +42,8 @@ const MIN_LEN: u64 = 1 << 14;
 pub enum FlagsError {
     #[error("the probe flag array is not set up (Probes.flags was not found at VMInit)")]
     NotReady,
+    #[error("Probes.fixed has {0} entries, the agent expects {FIXED_LEN}: shim and agent do not match")]
+    FixedLength(i32),
     #[error("probe ids up to {0} would pass the flag array's limit of {MAX_FLAGS} probes")]
     TooMany(u64),
     #[error("cannot install a probe flag array of {len} entries: {source}")]
@@ -45,6 +57,8 @@ pub enum FlagsError {
 struct Installed {
     class: GlobalRef,
     field: JStaticFieldID,
+    /// `Probes.fixed`.
+    fixed: GlobalRef,
     /// Every array installed, oldest first; the last one is the field's value.
     arrays: Vec<GlobalRef>,
 }
@@ -67,16 +81,23 @@ impl Flags {
         Flags { len: AtomicU64::new(0), state: Mutex::new(None) }
     }
 
-    /// Looks up the field (VMInit, once the shim is loadable). Until this succeeds every
-    /// [`Flags::ensure`] fails, so no class gets flag probes.
+    /// Looks up the fields (VMInit, once the shim is loadable; this initialises `Probes`, which
+    /// allocates `fixed`). Until this succeeds every [`Flags::ensure`] fails, so no class gets
+    /// flag probes.
     pub fn init(&self, env: &mut JNIEnv) -> Result<(), FlagsError> {
         let found = (|| {
             let class = env.find_class(CLASS)?;
             let field = env.get_static_field_id(&class, FIELD, "[Z")?;
-            Ok::<_, jni::errors::Error>((env.new_global_ref(&class)?, field))
+            let fixed = env.get_static_field(&class, FIXED_FIELD, "[Z")?.l()?;
+            let len = env.get_array_length(<&JBooleanArray>::from(&fixed))?;
+            Ok::<_, jni::errors::Error>((env.new_global_ref(&class)?, field, env.new_global_ref(&fixed)?, len))
         })();
-        let (class, field) = found.inspect_err(|_| clear_exception(env))?;
-        *self.lock() = Some(Installed { class, field, arrays: Vec::new() });
+        let (class, field, fixed, len) = found.inspect_err(|_| clear_exception(env))?;
+        if len != FIXED_LEN as i32 {
+            return Err(FlagsError::FixedLength(len));
+        }
+        *self.lock() = Some(Installed { class, field, fixed, arrays: Vec::new() });
+        self.len.store(u64::from(FIXED_LEN), Ordering::Release);
         Ok(())
     }
 
@@ -120,16 +141,17 @@ impl Flags {
         }
     }
 
-    /// The OR of every array installed (`len` entries: the largest array's length), as 0/1.
-    pub fn collect(&self, env: &mut JNIEnv) -> Result<Vec<u8>, FlagsError> {
+    /// The OR of `fixed` and every array installed, as 0/1, for the ids below `upto` (the ids
+    /// handed out so far: `fixed` is longer than most programs need).
+    pub fn collect(&self, env: &mut JNIEnv, upto: u64) -> Result<Vec<u8>, FlagsError> {
         let guard = self.lock();
         let Some(inst) = guard.as_ref() else { return Ok(Vec::new()) };
-        let len = self.len.load(Ordering::Acquire) as usize;
+        let len = self.len.load(Ordering::Acquire).min(upto) as usize;
         let mut out = vec![0u8; len];
         let mut buf = Vec::new();
-        for global in &inst.arrays {
+        for global in std::iter::once(&inst.fixed).chain(&inst.arrays) {
             let array = <&JBooleanArray>::from(global.as_obj());
-            let n = env.get_array_length(array).map_err(FlagsError::Read)? as usize;
+            let n = (env.get_array_length(array).map_err(FlagsError::Read)? as usize).min(len);
             buf.resize(n, 0);
             env.get_boolean_array_region(array, 0, &mut buf).map_err(FlagsError::Read)?;
             for (o, &b) in out.iter_mut().zip(&buf) {

@@ -12,7 +12,7 @@ use crate::classfile::{CodeAttribute, ConstantPool};
 use crate::coverage::ProbeLayout;
 use crate::instrument::plan::{self, MethodPlan, PlanError, PlanOptions};
 use crate::instrument::{
-    instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason,
+    instrument_class, FlagFields, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason,
 };
 use crate::options::{AgentOptions, CountMode, ReportFormat};
 use crate::report::{Formats, ReportConfig, SessionInfo};
@@ -49,7 +49,11 @@ pub enum Outcome {
 ///   `Probes.hit(I)V`, which records every hit.
 pub fn instrument_config(mode: CountMode) -> InstrumentConfig {
     let probe_flags = match mode {
-        CountMode::Covered => Some(super::flags::FIELD.to_string()),
+        CountMode::Covered => Some(FlagFields {
+            fixed: super::flags::FIXED_FIELD.to_string(),
+            fixed_len: super::flags::FIXED_LEN,
+            growable: super::flags::FIELD.to_string(),
+        }),
         CountMode::Exact => None,
     };
     InstrumentConfig {

@@ -57,6 +57,8 @@ pub struct HookStats {
     pub panics: AtomicU64,
     /// Classes seen before VMInit (never rewritten).
     pub early: AtomicU64,
+    /// Time spent in the hook on classes the filter accepted (for `verbose`).
+    pub hook_ns: AtomicU64,
 }
 
 struct Agent {
@@ -142,6 +144,11 @@ fn on_load(vm: *mut JavaVM, options: Option<&str>) -> Result<(), String> {
         ..Default::default()
     })
     .map_err(|e| format!("runtime: {e}"))?;
+    // Test aid: the first probe id is N, so that small test programs reach the ids past
+    // `flags::FIXED_LEN`, which go to the growable flag array.
+    if let Some(n) = std::env::var("JVMFUZZ_RESERVE_PROBES").ok().and_then(|v| v.parse::<u32>().ok()) {
+        jvmfuzz_runtime::reserve(n).map_err(|e| format!("JVMFUZZ_RESERVE_PROBES: {e}"))?;
+    }
 
     // Panics are caught at every entry point and counted; the default hook would print each
     // one on the application's stderr. Only verbose mode shows them. (The hook is this
@@ -266,6 +273,8 @@ unsafe extern "C" fn class_file_load_hook(
         if !agent.options.filter.accepts(&name) {
             return;
         }
+        let t0 = std::time::Instant::now();
+        let _timer = Elapsed(t0, &agent.stats.hook_ns);
         match glue::instrument_one_as(&name, bytes, agent.options.counts) {
             Outcome::Instrumented {
                 bytes: new_bytes,
@@ -376,6 +385,15 @@ unsafe extern "C" fn vm_death(_jvmti: *mut jvmtiEnv, jni: *mut RawJniEnv) {
     })
 }
 
+/// Adds the time since `.0` to `.1` when dropped (every way out of the hook).
+struct Elapsed<'a>(std::time::Instant, &'a AtomicU64);
+
+impl Drop for Elapsed<'_> {
+    fn drop(&mut self) {
+        self.1.fetch_add(self.0.elapsed().as_nanos() as u64, Ordering::Relaxed);
+    }
+}
+
 /// The exit line, printed exactly once per run.
 pub fn summary_line(stats: &HookStats) -> String {
     format!(
@@ -400,7 +418,7 @@ fn finish(agent: &Agent, env: Option<jni::JNIEnv<'_>>) {
     });
     let mut hits = guard(Vec::new(), jvmfuzz_runtime::hit_counts);
     if let (CountMode::Covered, Some(mut env)) = (agent.options.counts, env) {
-        guard((), || match agent.flags.collect(&mut env) {
+        guard((), || match agent.flags.collect(&mut env, jvmfuzz_runtime::probe_count()) {
             Ok(f) => flags::merge_into(&mut hits, &f),
             Err(e) => log(&format!("{e}; the reports show no coverage")),
         });
@@ -443,7 +461,11 @@ fn finish(agent: &Agent, env: Option<jni::JNIEnv<'_>>) {
         });
     }
     if agent.options.verbose {
-        log(&format!("exit work (drain, flags, analysis, reports) took {} ms", t0.elapsed().as_millis()));
+        log(&format!(
+            "class-load hook: {} ms in all; exit work (drain, flags, analysis, reports) took {} ms",
+            agent.stats.hook_ns.load(Ordering::Relaxed) / 1_000_000,
+            t0.elapsed().as_millis()
+        ));
         let s = guard(None, || Some(jvmfuzz_runtime::stats()));
         if let Some(s) = s {
             log(&format!(

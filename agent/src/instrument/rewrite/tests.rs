@@ -153,22 +153,25 @@ fn places_fallthrough_label_and_edge_probes() {
     );
 }
 
-/// The flag-store probe (`counts=covered`): same placements, 8 bytes each, max_stack + 3, and
-/// ids above 32767 through an Integer constant.
+/// The flag-store probe (`counts=covered`): same placements, 8 bytes each, max_stack + 3, ids
+/// above 32767 through an Integer constant, and the fixed array below its length, the growable
+/// one from it on.
 #[test]
 fn flag_probes_store_into_the_array() {
     let mut cp = ConstantPool::empty();
+    // Ids from 40,000 on go to the growable array; 39,999 and below to the fixed one.
+    let fixed_ref = cp.add_field_ref("com/jvmfuzz/shim/Probes", "fixed", "[Z").unwrap();
     let field_ref = cp.add_field_ref("com/jvmfuzz/shim/Probes", "flags", "[Z").unwrap();
-    let probe = ProbeCall::Flag { field_ref };
+    let probe = ProbeCall::Flag { fixed_ref, fixed_len: 40_000, field_ref };
     // 0 iload_0; 1 ifne ->6; 4 iconst_1; 5 ireturn; 6 iconst_2; 7 ireturn
     let mut c = code(vec![ILOAD_0, IFNE, 0, 5, ICONST_1, IRETURN, ICONST_2, IRETURN], 1, 1);
     let init = vec![VType::Integer];
     with_frames(&mut cp, &mut c, &init, &[frame(6, init.clone(), vec![])]);
     let p = plan(&[Placement::Fallthrough { at: 0 }, Placement::Edge { insn: 1, target: 6 }]);
-    let first = 40_000;
+    let first = 39_999;
     let out = instrument_method(&c, &mut cp, &sig("f", "(I)I", true), &p, first, &probe, 61).unwrap();
-    let [fa, fb] = field_ref.to_be_bytes();
-    let store = |push: [u8; 3]| {
+    let store = |array: u16, push: [u8; 3]| {
+        let [fa, fb] = array.to_be_bytes();
         let mut v = vec![GETSTATIC, fa, fb];
         v.extend(push);
         v.extend([ICONST_1, BASTORE]);
@@ -178,11 +181,11 @@ fn flag_probes_store_into_the_array() {
         let [a, b] = cp.add_integer(id).unwrap().to_be_bytes();
         [LDC_W, a, b]
     };
-    let (p0, p1) = (ldc(40_000), ldc(40_001));
-    let mut want = store(p0); // 0: entry
+    let (p0, p1) = (ldc(39_999), ldc(40_000));
+    let mut want = store(fixed_ref, p0); // 0: entry
     want.extend([ILOAD_0, IFNE, 0, 7]); // 8, 9: ifne -> trampoline at 16
     want.extend([ICONST_1, IRETURN, ICONST_2, IRETURN]); // 12..15; original 6 -> 14
-    want.extend(store(p1)); // 16: trampoline
+    want.extend(store(field_ref, p1)); // 16: trampoline
     want.extend([GOTO_W, 0xff, 0xff, 0xff, 0xf6]); // 24: goto_w -10 -> 14
     assert_eq!(&out.code[..], &want[..]);
     assert_eq!(out.max_stack, 1 + 3);

@@ -52,11 +52,19 @@ public final class Probes {
     }
 
     /* The agent's default probe (counts=covered) is no call at all: rewritten code stores
-     * `flags[id] = true` itself (getstatic, push id, iconst_1, bastore), JaCoCo's probe shape.
-     * Only the agent writes this field, through JNI, and only to a longer array, before it hands
-     * back a class whose ids need the room; it keeps every array it ever installed and ORs them
-     * at VM death, because compiled code may hold on to a replaced one. Not final: the JIT
-     * must not fold it. Null until the first class is rewritten in that mode. */
+     * `fixed[id] = true` (ids below FIXED) or `flags[id] = true` itself (getstatic, push id,
+     * iconst_1, bastore), JaCoCo's probe shape. The agent reads both through JNI at VM death
+     * (agent/src/jvmti/flags.rs).
+     *
+     * `fixed` is final so that the JIT folds it, and its length, into compiled code: a probe is
+     * then a single byte store. 1 MiB of heap; FIXED must equal flags.rs's FIXED_LEN. */
+    public static final int FIXED = 1 << 20;
+    public static final boolean[] fixed = new boolean[FIXED];
+
+    /* Ids from FIXED on. Only the agent writes this field, through JNI, and only to a longer
+     * array, before it hands back a class whose ids need the room; it keeps every array it ever
+     * installed and ORs them at VM death, because compiled code may hold on to a replaced one.
+     * Not final: the JIT must not fold it. Null until needed. */
     public static boolean[] flags;
 
     /** The probe. Kept tiny (well under 35 bytecode bytes) so the JIT always inlines it. */
