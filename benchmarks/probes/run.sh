@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Probe cost in hot compiled code (a diagnostic beside benchmarks/run.sh's whole-suite overhead):
+# Hot.java loops over branchy commons-lang3 methods with no agent, JaCoCo's agent and jvmfuzz's
+# agent (formats=none: no exit work), alternated; each run reports its fastest round after JIT
+# warm-up, timed inside the JVM. Prints the medians over repetitions and the ratios to no agent.
+#
+# usage: benchmarks/probes/run.sh [--reps N] [--agent PATH_TO_libjvmfuzz_agent.so] [--java JAVA]
+# Needs what benchmarks/run.sh sets up (the lang3 jar in benchmarks/out/lang3-lib, JaCoCo's agent
+# in ~/.m2): run that once first.
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(dirname "$(dirname "$HERE")")
+REPS=5
+JAVA=java
+AGENT=${CARGO_TARGET_DIR:-$ROOT/target}/release/libjvmfuzz_agent.so
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --reps) REPS=$2; shift ;;
+        --agent) AGENT=$2; shift ;;
+        --java) JAVA=$2; shift ;;
+        -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "probes/run.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+LANG3=$ROOT/benchmarks/out/lang3-lib/commons-lang3-3.17.0.jar
+JACOCO=$(ls ~/.m2/repository/org/jacoco/org.jacoco.agent/0.8.14/org.jacoco.agent-0.8.14-runtime.jar 2>/dev/null || true)
+[ -f "$LANG3" ] || { echo "missing $LANG3: run benchmarks/run.sh --only overhead once first" >&2; exit 1; }
+[ -f "$JACOCO" ] || { echo "missing JaCoCo's agent jar in ~/.m2: run benchmarks/run.sh once first" >&2; exit 1; }
+[ -f "$AGENT" ] || { echo "missing $AGENT: cargo build --release" >&2; exit 1; }
+OUT=$ROOT/benchmarks/out/probes
+mkdir -p "$OUT/classes"
+javac -nowarn -cp "$LANG3" -d "$OUT/classes" "$HERE/Hot.java"
+CP=$OUT/classes:$LANG3
+INC='org.apache.commons.lang3.*'
+: > "$OUT/runs.txt"
+for r in $(seq "$REPS"); do
+    for v in none jacoco jvmfuzz; do
+        case $v in
+            none) A=() ;;
+            jacoco) A=(-javaagent:$JACOCO=destfile=$OUT/hot.exec,includes=$INC) ;;
+            jvmfuzz) A=(-agentpath:$AGENT=includes=$INC,formats=none) ;;
+        esac
+        best=$("$JAVA" "${A[@]}" -cp "$CP" Hot 7 2>/dev/null | awk '/^round/ {print $4}' | sort -n | head -1)
+        echo "$r $v $best" | tee -a "$OUT/runs.txt" >&2
+    done
+done
+python3 - "$OUT/runs.txt" <<'PY'
+import sys, statistics as st
+runs = {}
+for line in open(sys.argv[1]):
+    r, v, ms = line.split()
+    runs.setdefault(v, {})[int(r)] = float(ms)
+none = runs["none"]
+print(f"{'variant':<10} {'best round ms (median)':>22} {'ratio to none (median of paired)':>34}")
+for v in ("none", "jacoco", "jvmfuzz"):
+    ratios = [runs[v][r] / none[r] for r in none if r in runs[v]]
+    print(f"{v:<10} {st.median(runs[v].values()):>22.0f} {st.median(ratios):>34.3f}")
+oj = st.median([runs['jacoco'][r] / none[r] for r in none]) - 1
+ov = st.median([runs['jvmfuzz'][r] / none[r] for r in none]) - 1
+print(f"probe overhead in hot code: JaCoCo {oj:+.1%}, jvmfuzz {ov:+.1%}")
+PY
