@@ -31,7 +31,7 @@ struct State {
     cache: AnalysisCache,
     passes: u64,
     analysed: u64,
-    /// CPU time the thread used, as of its last look.
+    /// CPU time the thread used, as of its last look or analysis.
     cpu: Duration,
 }
 
@@ -118,6 +118,7 @@ impl Background {
                     return;
                 }
                 st.analysed += 1;
+                st.cpu = thread_cpu_time();
                 st.cache.store(g, bits, result);
             }
         }

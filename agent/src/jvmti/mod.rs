@@ -9,14 +9,15 @@
 //! - VMInit: bind the shim's natives (RegisterNatives) and, for `counts=covered`, look up the
 //!   probe flag array (`flags`); only from then on are classes rewritten, so no rewritten code
 //!   can run before its probe works. Classes loaded earlier are the JDK's own, which the default
-//!   filter excludes anyway.
+//!   filter excludes anyway. With reports to write (and `analysis=background`), it starts the
+//!   background analysis thread (`background`).
 //! - ClassFileLoadHook (any thread, concurrently): filter, rewrite, make the flag array long
 //!   enough for the class's ids, hand back new bytes, or hand back nothing (= original bytes) on
 //!   any error or panic.
 //! - ThreadEnd: drain the dying thread's ring.
 //! - VMDeath (normal exit, System.exit, uncaught exception in main; not Runtime.halt or a
-//!   signal): drain all rings, merge the probe flags, write the dump and the reports, print the
-//!   summary.
+//!   signal): stop the background thread and take its analyses, drain all rings, merge the probe
+//!   flags, write the dump and the reports, print the summary.
 
 pub mod analysis;
 pub mod background;
