@@ -321,3 +321,28 @@ fn source_page(b: &BundleCoverage<'_>, p: &PackageCoverage<'_>, sf: &SourceFileC
     body.push_str("</pre>");
     page(&sf.name, &crumbs, &format!("{}{body}", table(&[], &sf.counters)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::coverage::Counter;
+
+    fn lc(ci: u32, mi: u32, cb: u32, mb: u32) -> LineCounts {
+        LineCounts { instructions: Counter { missed: mi, covered: ci }, branches: Counter { missed: mb, covered: cb } }
+    }
+
+    /// Lines of the same status merge into runs; a line with branches stands alone.
+    #[test]
+    fn counted_lines_are_listed_as_runs() {
+        let lines = [(10, lc(3, 0, 0, 0)), (11, lc(2, 0, 0, 0)), (14, lc(1, 0, 0, 0)), (15, lc(1, 0, 1, 1)), (16, lc(0, 4, 0, 0)), (17, lc(0, 1, 0, 0)), (20, lc(2, 0, 0, 0))];
+        let sf = SourceFileCoverage { name: "A.java".into(), package: "p".into(), counters: Counters::default(), lines: lines.into_iter().collect() };
+        let mut body = String::new();
+        line_section(&mut body, &sf);
+        let list = &body[body.find("<p class=\"lines\">").unwrap()..];
+        assert_eq!(
+            list,
+            "<p class=\"lines\"><span class=\"fc\">10-14</span> <span class=\"pc\" title=\"1 of 2 branches missed.\">15&#9670;</span> \
+             <span class=\"nc\">16-17</span> <span class=\"fc\">20</span> </p>"
+        );
+    }
+}
