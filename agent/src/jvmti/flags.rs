@@ -35,9 +35,6 @@ pub const FIXED_LEN: u32 = 1 << 20;
 /// Largest array: 2^26 probes, 64 MB. Classes whose ids pass it are handed back unchanged.
 pub const MAX_FLAGS: u64 = 1 << 26;
 
-/// Smallest array, so that small programs install one array in all.
-const MIN_LEN: u64 = 1 << 14;
-
 #[derive(Debug, thiserror::Error)]
 pub enum FlagsError {
     #[error("the probe flag array is not set up (Probes.flags was not found at VMInit)")]
@@ -119,8 +116,9 @@ impl Flags {
         if end <= cur {
             return Ok(());
         }
-        // Doubling keeps the arrays (all kept until exit) under twice the final size.
-        let len = end.next_power_of_two().max(MIN_LEN).max(cur * 2).min(MAX_FLAGS);
+        // Doubling keeps the arrays (all kept until exit) under twice the final size; `cur` is
+        // at least FIXED_LEN, the ids `fixed` covers.
+        let len = end.next_power_of_two().max(cur * 2).min(MAX_FLAGS);
         let installed = env.with_local_frame(4, |env| -> jni::errors::Result<GlobalRef> {
             let array = env.new_boolean_array(len as i32)?;
             let class = <&JClass>::from(inst.class.as_obj());

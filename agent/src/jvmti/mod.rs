@@ -439,7 +439,9 @@ fn finish(agent: &Agent, env: Option<jni::JNIEnv<'_>>) {
                 start_ms: agent.start_ms,
                 dump_ms: now_ms(),
             };
-            match glue::write_reports(&agent.options, &classes, &hits, &session, Some(&mut cache)) {
+            // Without analyses from the run there is nothing to compare fired probes against.
+            let cache = (background.analysed > 0).then_some(&mut cache);
+            match glue::write_reports(&agent.options, &classes, &hits, &session, cache) {
                 Ok((table, notes)) => {
                     if agent.options.verbose {
                         for n in &notes {
