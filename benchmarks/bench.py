@@ -2,9 +2,12 @@
 """Benchmark driver behind benchmarks/run.sh (which installs and builds everything first).
 
 Every comparison is measured side by side in one run: the variants are alternated
-(A B C A B C ...), every repetition gives one paired ratio, and the table shows the median
-ratio with its min..max spread. Absolute times on a shared 2-core machine are noise; ratios
-measured this way are not (much).
+(A B C A B C ...; the overhead benchmark rotates the order: A B C, B C A, C A B), every
+repetition gives one paired ratio, and the table shows the median ratio with its min..max
+spread. Absolute times on a shared 2-core machine are noise; ratios measured this way are less
+so. The overhead table adds a bootstrap interval for jvmfuzz's overhead over JaCoCo's: both are
+a few percent of a suite whose own spread is larger, and the interval says how far their ratio
+can be trusted. Raw timings go to out/overhead/runs.tsv as they are measured.
 
 Times: wall = elapsed time of the child process; CPU = its user + system time (all JVM threads:
 JIT compiler and GC included), from wait4().
@@ -15,6 +18,7 @@ import datetime
 import json
 import os
 import platform
+import random
 import re
 import shutil
 import statistics
@@ -79,6 +83,45 @@ def med(xs):
 
 def spread(xs, fmt="{:.2f}"):
     return (fmt + ".." + fmt).format(min(xs), max(xs)) if xs else "-"
+
+
+def overhead_ratio_interval(base, ref, new, level=0.95, resamples=4000):
+    """Bootstrap interval of (new overhead) / (ref overhead), both the median of paired ratios.
+
+    `base`, `ref`, `new` are per-repetition times (same length, paired by repetition). Whole
+    repetitions are resampled, so a slow moment of the machine moves all three variants of a
+    repetition together, as it did when measured. Returns (low, high, share) where `share` is
+    the share of resamples in which `ref`'s overhead was positive (the ratio is undefined
+    otherwise; those resamples are left out). The seed is fixed: the same runs give the same
+    interval.
+
+    >>> lo, hi, share = overhead_ratio_interval([10] * 5, [12] * 5, [11] * 5)
+    >>> round(lo, 3), round(hi, 3), share
+    (0.5, 0.5, 1.0)
+    >>> lo, hi, _ = overhead_ratio_interval([10, 10, 10, 10], [11, 12, 11, 12], [10.2, 10.9, 10.3, 11.4])
+    >>> 0.1 < lo <= hi < 1.0
+    True
+    """
+    n = len(base)
+    if n == 0 or len(ref) != n or len(new) != n:
+        return float("nan"), float("nan"), 0.0
+    rng = random.Random(20261122)
+    rr = [r / b for r, b in zip(ref, base)]
+    nr = [x / b for x, b in zip(new, base)]
+    got = []
+    for _ in range(resamples):
+        idx = [rng.randrange(n) for _ in range(n)]
+        oref = statistics.median(rr[i] for i in idx) - 1
+        onew = statistics.median(nr[i] for i in idx) - 1
+        if oref > 0:
+            got.append(onew / oref)
+    if not got:
+        return float("nan"), float("nan"), 0.0
+    got.sort()
+    tail = (1 - level) / 2
+    lo = got[min(len(got) - 1, int(tail * len(got)))]
+    hi = got[min(len(got) - 1, int((1 - tail) * len(got)))]
+    return lo, hi, len(got) / resamples
 
 
 def die(msg):
@@ -272,8 +315,20 @@ def overhead(a, out):
            "--add-opens", "java.base/java.lang.reflect=ALL-UNNAMED",
            "--add-opens", "java.base/java.lang=ALL-UNNAMED",
            "--add-opens", "java.base/java.util=ALL-UNNAMED"]
+    def launcher_cp(key):
+        # The offline variants run classes rewritten ahead of time, first on the class path (the
+        # unchanged jars behind them still serve resources): the JVM-side cost of each tool's
+        # rewritten code with no agent in the process.
+        if key == "jacoco_offline":
+            return os.pathsep.join([os.path.join(a.offline_jacoco, f"commons-lang3-{a.lang3_version}.jar"),
+                                    os.path.join(a.offline_jacoco, f"commons-lang3-{a.lang3_version}-tests.jar"),
+                                    cp, a.jacoco_agent])
+        if key == "jvmfuzz_offline":
+            return os.pathsep.join([a.offline_jvmfuzz, cp])
+        return cp
+
     launcher = ["-jar", a.console, "execute", "--disable-banner", "--details=summary", "--disable-ansi-colors",
-                "-cp", cp, "--select-package", "org.apache.commons.lang3"]
+                "-cp", "{cp}", "--select-package", "org.apache.commons.lang3"]
     excludes = list(a.suite_excludes)
     if a.quick:
         excludes.append(r"org\.apache\.commons\.lang3\.time\..*")
@@ -298,6 +353,14 @@ def overhead(a, out):
             ("jvmfuzz_noreport", "jvmfuzz, formats=none", [f"-agentpath:{a.agent}=includes={includes},formats=none"]),
             ("jvmfuzz_nothing", "jvmfuzz, includes nothing", [f"-agentpath:{a.agent}=includes=jvmfuzz.bench.nothing.*"]),
         ]
+        if a.offline_jacoco and a.offline_jvmfuzz and a.shim_jar:
+            # No agent: `jacoco instrument`'s classes with its runtime on the class path, and the
+            # agent's rewriting done ahead of time (agent/examples/exit_work.rs) with the shim on
+            # the boot class path, as the agent would put it. No reports at exit.
+            variants += [
+                ("jacoco_offline", "JaCoCo offline-rewritten", [f"-Djacoco-agent.destfile={exec_file}-offline", "-Djacoco-agent.append=false"]),
+                ("jvmfuzz_offline", "jvmfuzz offline-rewritten", [f"-Xbootclasspath/a:{a.shim_jar}"]),
+            ]
     report_cmd = [a.java, "-jar", a.jacoco_cli, "report", exec_file,
                   "--classfiles", os.path.join(a.suite_lib, f"commons-lang3-{a.lang3_version}.jar"),
                   "--classfiles", os.path.join(a.suite_lib, f"commons-lang3-{a.lang3_version}-tests.jar"),
@@ -305,16 +368,23 @@ def overhead(a, out):
 
     # Warm-up (not timed): page cache, CDS archive, and a first check that every variant runs.
     warm_sel = ["-jar", a.console, "execute", "--disable-banner", "--details=summary", "--disable-ansi-colors",
-                "-cp", cp, "--select-class", "org.apache.commons.lang3.BooleanUtilsTest"]
+                "-cp", "{cp}", "--select-class", "org.apache.commons.lang3.BooleanUtilsTest"]
+
+    def with_cp(args, key):
+        return [launcher_cp(key) if x == "{cp}" else x for x in args]
+
     for key, label, flags in variants:
         log(f"[overhead] warm-up: {label}")
-        r = measure(jvm + flags + warm_sel, os.path.join(logs, f"suite-warmup-{key}.log"), timeout=300)
+        r = measure(jvm + flags + with_cp(warm_sel, key), os.path.join(logs, f"suite-warmup-{key}.log"), timeout=300)
         c = test_counts(r.output)
         if c["found"] is None:
             die(f"warm-up with {label} did not run the launcher (exit {r.rc}):\n{r.output[-3000:]}")
 
     runs = {k: [] for k, _, _ in variants}
     counts = {k: [] for k, _, _ in variants}
+    raw_path = os.path.join(d, "runs.tsv")
+    with open(raw_path, "w") as f:
+        f.write("repetition\tvariant\twall_s\tcpu_s\ttests_ok\ttests_failed\n")
     agent_lines = []
     report_times = []
     timeout = None
@@ -328,16 +398,22 @@ def overhead(a, out):
             break
         done = rep + 1
         log(f"[overhead] repetition {rep + 1}/{a.reps}")
-        for key, label, flags in variants:
+        # The order rotates from one repetition to the next, so no variant always runs right
+        # after the same neighbour (JaCoCo's run is followed by its report's JVM).
+        shift = rep % len(variants)
+        for key, label, flags in variants[shift:] + variants[:shift]:
             for k, suffix in (("jvmfuzz", ""), ("jvmfuzz_exact", "-exact"), ("jvmfuzz_exit", "-exit")):
                 if key == k and os.path.isdir(jv_report + suffix):
                     shutil.rmtree(jv_report + suffix)
-            r = measure(jvm + flags + launcher, os.path.join(logs, f"suite-{key}.log"), timeout=timeout)
+            r = measure(jvm + flags + with_cp(launcher, key), os.path.join(logs, f"suite-{key}.log"), timeout=timeout)
             c = test_counts(r.output)
             if c["found"] is None:
                 die(f"test suite with {label} did not finish (exit {r.rc}):\n{r.output[-3000:]}")
             runs[key].append(r)
             counts[key].append(c)
+            # Every timing as it comes, so a long run interrupted late still leaves its data.
+            with open(raw_path, "a") as f:
+                f.write(f"{rep + 1}\t{key}\t{r.wall:.3f}\t{r.cpu:.3f}\t{c['successful']}\t{c['failed']}\n")
             if key == "jvmfuzz":
                 agent_lines = [l for l in r.output.splitlines() if l.startswith("jvmfuzz")]
             if key == "jacoco":
@@ -383,6 +459,16 @@ def overhead(a, out):
     relc = f"{ovc / ojc:.2f}" if ojc > 0 else "n/a"
     lines.append(f"  overhead (wall): JaCoCo {oj:+.1%}, jvmfuzz {ov:+.1%} -> jvmfuzz/JaCoCo = {rel}; "
                  f"(CPU): JaCoCo {ojc:+.1%}, jvmfuzz {ovc:+.1%} -> {relc}   (goal <= 0.5)")
+    # How far the ratio can be trusted: the overheads are a few percent of a suite whose own
+    # run-to-run spread is larger (mostly the JIT's timing-dependent choices in JUnit's and the
+    # JDK's code), so the ratio of two such differences is uncertain; say by how much.
+    for what, attr, key in (("wall", "wall", "ratio_interval_wall"), ("CPU", "cpu", "ratio_interval_cpu")):
+        lo, hi, share = overhead_ratio_interval([getattr(r, attr) for r in base],
+                                                [getattr(r, attr) for r in runs["jacoco"]],
+                                                [getattr(r, attr) for r in runs["jvmfuzz"]])
+        summary["jvmfuzz"][key] = {"low": lo, "high": hi, "defined_share": share}
+        lines.append(f"  jvmfuzz/JaCoCo ({what}), 95% bootstrap interval over repetitions: {lo:.2f}..{hi:.2f}"
+                     + (f" (JaCoCo's overhead was <= 0 in {1 - share:.0%} of resamples)" if share < 0.995 else ""))
     if len({tuple(sorted(s["tests_ok_failed"])) for s in summary.values()}) > 1:
         lines.append("  WARNING: the variants do not pass/fail the same tests; see out/logs/suite-*.log")
     if agent_lines:
@@ -418,6 +504,9 @@ def main():
                    help="seconds for the whole run; new repetitions stop when the next would pass it "
                         "(throughput gets a quarter of it)")
     p.add_argument("--quick", action="store_true")
+    p.add_argument("--offline-jacoco", default=None, help="dir with `jacoco instrument`'s lang3 jars (--diagnose)")
+    p.add_argument("--offline-jvmfuzz", default=None, help="jar of the lang3 classes the agent's rewriter wrote ahead of time (--diagnose)")
+    p.add_argument("--shim-jar", default=None, help="the java-shim jar the agent embeds (--diagnose)")
     p.add_argument("--diagnose", action="store_true",
                    help="(b) also runs jvmfuzz without reports and with nothing instrumented")
     p.add_argument("--only", choices=["throughput", "overhead"])

@@ -15,7 +15,8 @@
 #   --budget time budget in seconds for the measurements
 #   --diagnose  (b) also runs jvmfuzz with counts=exact, with analysis=exit, with formats=none and with nothing
 #            included, to split its overhead into probe kind / exit analysis / reports /
-#            probes+rewriting / fixed cost
+#            probes+rewriting / fixed cost; and both tools' classes rewritten ahead of time with
+#            no agent at all (the JVM-side cost of each tool's rewritten code)
 #
 # Self-installing and idempotent: apt packages (JDK, Maven, guava, groovy, python3) if missing,
 # Maven Central artifacts through mvn, release builds of the agent and the bench binary through
@@ -46,7 +47,7 @@ while [ $# -gt 0 ]; do
         --agent) AGENT=$2; shift ;;
         --no-build) BUILD=0 ;;
         --diagnose) DIAGNOSE=1 ;;
-        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "run.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -140,6 +141,24 @@ ARGS=(--out "$OUT" --reps "$REPS" --min-reps "$MIN_REPS" --budget "$BUDGET" --ja
       "${EXARGS[@]}")
 [ $QUICK = 1 ] && ARGS+=(--quick --warm-passes 0)
 [ -n "$ONLY" ] && ARGS+=(--only "$ONLY")
-[ $DIAGNOSE = 1 ] && ARGS+=(--diagnose)
+if [ $DIAGNOSE = 1 ]; then
+    ARGS+=(--diagnose)
+    # The offline variants: both tools' rewritten lang3 classes, made ahead of time (the
+    # jvmfuzz ones by this tree's rewriter through agent/examples/exit_work.rs).
+    OFF=$OUT/offline
+    rm -rf "$OFF" && mkdir -p "$OFF/orig" "$OFF/jacoco" "$OFF/jvmfuzz"
+    (cd "$ROOT" && cargo build --release -q -p jvmfuzz-agent --example exit_work) >&2
+    for j in "$SUITE_LIB/commons-lang3-$LANG3_VERSION.jar" "$SUITE_LIB/commons-lang3-$LANG3_VERSION-tests.jar"; do
+        (cd "$OFF/orig" && unzip -qo "$j" 'org/apache/commons/lang3/*')
+    done
+    JVMFUZZ_DUMP_CLASSES=$OFF/jvmfuzz-classes "$CARGO_TARGET_DIR/release/examples/exit_work" "$OFF/orig" "$OFF/report" 0 >&2
+    # A jar, as JaCoCo's are: a directory first on the class path costs a file lookup per class.
+    (cd "$OFF/jvmfuzz-classes" && jar cf "$OFF/jvmfuzz/lang3-rewritten.jar" .)
+    "$JAVA" -jar "$JACOCO_CLI" instrument --quiet --dest "$OFF/jacoco" \
+        "$SUITE_LIB/commons-lang3-$LANG3_VERSION.jar" "$SUITE_LIB/commons-lang3-$LANG3_VERSION-tests.jar" >&2
+    SHIM_JAR=$(ls -t "$CARGO_TARGET_DIR"/release/build/jvmfuzz-agent-*/out/jvmfuzz-shim.jar 2>/dev/null | head -1)
+    [ -f "$SHIM_JAR" ] || { say "shim jar not found under $CARGO_TARGET_DIR/release/build (cargo build --release first)"; exit 1; }
+    ARGS+=(--offline-jacoco "$OFF/jacoco" --offline-jvmfuzz "$OFF/jvmfuzz/lang3-rewritten.jar" --shim-jar "$SHIM_JAR")
+fi
 
 exec python3 "$HERE/bench.py" "${ARGS[@]}" "$GUAVA_JAR" "$GROOVY_JAR"

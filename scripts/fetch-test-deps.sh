@@ -28,6 +28,8 @@ declare -A DEB=(
   [libjackson2-annotations-java]=/usr/share/java/jackson-annotations.jar
   [groovy]=/usr/share/java/groovy.jar
   [kotlin]=/usr/share/java/kotlin-stdlib.jar
+  [libxalan2-java]=/usr/share/java/xalan2.jar
+  [ant]=/usr/share/java/ant.jar
   [scala-library]=/usr/share/java/scala-library.jar
   [libcommons-lang3-java]=/usr/share/java/commons-lang3.jar
   [libasm-java]=/usr/share/java/asm.jar
@@ -45,6 +47,8 @@ declare -A DEB=(
   [libjacoco-java]=/usr/share/java/org.jacoco.core.jar
   # A C compiler: cargo's linker, and libdeflate's sources in the benchmark crate (.ci/run tests it).
   [gcc]=/usr/bin/gcc
+  # The doctests of benchmarks/bench.py (.ci/run).
+  [python3]=/usr/bin/python3
 )
 missing=()
 for pkg in "${!DEB[@]}"; do

@@ -6,6 +6,11 @@
 //! Every `.class` file under CLASSDIR is instrumented the way the class-load hook does; every
 //! other probe counts as hit. The exit work then runs REPS times (default 5) through the same
 //! function the agent calls at VM death, each into a fresh REPORTDIR.
+//!
+//! With `JVMFUZZ_DUMP_CLASSES=DIR` the rewritten classes are also written under DIR (same
+//! relative paths; unchanged classes as they were). Put DIR first on a class path and the shim
+//! jar on the boot class path, and a program runs the agent's probes with no agent at all: the
+//! JVM-side cost of the rewritten code, apart from the hook and the exit work.
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -37,17 +42,43 @@ fn main() {
     let mut files = Vec::new();
     class_files(&root, &mut files);
     files.sort();
+    let dump = std::env::var_os("JVMFUZZ_DUMP_CLASSES").map(PathBuf::from);
     let mut records = Vec::new();
+    let mut rewritten: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let t_hook = Instant::now();
     for f in &files {
         let Ok(bytes) = std::fs::read(f) else { continue };
-        let name = f.strip_prefix(&root).unwrap_or(f).with_extension("").display().to_string();
+        let rel = f.strip_prefix(&root).unwrap_or(f).to_path_buf();
+        let name = rel.with_extension("").display().to_string();
         match instrument_one(&name, &bytes) {
-            Outcome::Instrumented { record, .. } | Outcome::Skipped { record: Some(record), .. } => records.push(Arc::new(record)),
-            Outcome::Skipped { .. } => {}
+            Outcome::Instrumented { record, bytes: new, .. } => {
+                records.push(Arc::new(record));
+                if dump.is_some() {
+                    rewritten.push((rel, new));
+                }
+            }
+            Outcome::Skipped { record, .. } => {
+                if let Some(record) = record {
+                    records.push(Arc::new(record));
+                }
+                if dump.is_some() {
+                    rewritten.push((rel, bytes));
+                }
+            }
         }
     }
     let hook = t_hook.elapsed();
+    if let Some(dir) = &dump {
+        for (rel, bytes) in &rewritten {
+            let out = dir.join(rel);
+            let written = out.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&out, bytes));
+            if let Err(e) = written {
+                eprintln!("cannot write {}: {e}", out.display());
+                std::process::exit(1);
+            }
+        }
+        eprintln!("wrote {} classes under {}", rewritten.len(), dir.display());
+    }
     let probes: u64 = records.iter().map(|r| r.probe_count()).sum();
     let max_id = records.iter().map(|r| u64::from(r.first_probe) + r.probe_count()).max().unwrap_or(0);
     let hits: Vec<u64> = (0..max_id).map(|i| i % 2).collect();
