@@ -508,7 +508,9 @@ def main():
     p.add_argument("--offline-jvmfuzz", default=None, help="jar of the lang3 classes the agent's rewriter wrote ahead of time (--diagnose)")
     p.add_argument("--shim-jar", default=None, help="the java-shim jar the agent embeds (--diagnose)")
     p.add_argument("--diagnose", action="store_true",
-                   help="(b) also runs jvmfuzz without reports and with nothing instrumented")
+                   help="(b) also runs jvmfuzz with counts=exact, analysis=exit, no reports and nothing "
+                        "instrumented, and (with --offline-*/--shim-jar) both tools' classes rewritten "
+                        "ahead of time with no agent")
     p.add_argument("--only", choices=["throughput", "overhead"])
     p.add_argument("--java", default="java")
     p.add_argument("--jacoco-cli", required=True)

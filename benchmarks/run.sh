@@ -149,7 +149,7 @@ if [ $DIAGNOSE = 1 ]; then
     rm -rf "$OFF" && mkdir -p "$OFF/orig" "$OFF/jacoco" "$OFF/jvmfuzz"
     (cd "$ROOT" && cargo build --release -q -p jvmfuzz-agent --example exit_work) >&2
     for j in "$SUITE_LIB/commons-lang3-$LANG3_VERSION.jar" "$SUITE_LIB/commons-lang3-$LANG3_VERSION-tests.jar"; do
-        (cd "$OFF/orig" && unzip -qo "$j" 'org/apache/commons/lang3/*')
+        (cd "$OFF/orig" && jar xf "$j" org/apache/commons/lang3)
     done
     JVMFUZZ_DUMP_CLASSES=$OFF/jvmfuzz-classes "$CARGO_TARGET_DIR/release/examples/exit_work" "$OFF/orig" "$OFF/report" 0 >&2
     # A jar, as JaCoCo's are: a directory first on the class path costs a file lookup per class.
