@@ -57,6 +57,13 @@ def measure(cmd, log_path, timeout=None, cwd=None):
     return Run(wall, ru.ru_utime + ru.ru_stime, p.returncode, out)
 
 
+def settle(pause=1.0):
+    """Flushes every dirty page to disk, then pauses briefly, so writeback left over from an
+    earlier step does not land in the next timed run."""
+    os.sync()
+    time.sleep(pause)
+
+
 def results(text):
     """Parses 'RESULT k=v k=v' lines into dicts (numbers converted)."""
     rows = []
@@ -342,6 +349,10 @@ def overhead(a, out):
         ("jacoco", "JaCoCo 0.8.14 agent", [f"-javaagent:{a.jacoco_agent}=destfile={exec_file},append=false,includes={includes}"]),
         ("jvmfuzz", "jvmfuzz agent", [f"-agentpath:{a.agent}=includes={includes},report={jv_report}"]),
     ]
+    if a.unreduced:
+        # What the probe reduction (agent/src/instrument/reduce.rs) saves: every one of
+        # JaCoCo's probes inserted, as before it.
+        variants.append(("jvmfuzz_all", "jvmfuzz, counts=jacoco", [f"-agentpath:{a.agent}=includes={includes},counts=jacoco,report={jv_report}-all"]))
     if a.diagnose:
         # Where jvmfuzz's overhead goes: with exact counting (every probe, every hit) instead of
         # the default hit-once probes, with every class analysed at exit (no background
@@ -402,9 +413,15 @@ def overhead(a, out):
         # after the same neighbour (JaCoCo's run is followed by its report's JVM).
         shift = rep % len(variants)
         for key, label, flags in variants[shift:] + variants[:shift]:
-            for k, suffix in (("jvmfuzz", ""), ("jvmfuzz_exact", "-exact"), ("jvmfuzz_exit", "-exit")):
+            for k, suffix in (("jvmfuzz", ""), ("jvmfuzz_all", "-all"), ("jvmfuzz_exact", "-exact"), ("jvmfuzz_exit", "-exit")):
                 if key == k and os.path.isdir(jv_report + suffix):
                     shutil.rmtree(jv_report + suffix)
+            # Every run starts with nothing left for the kernel to write back: JaCoCo's report
+            # step (thousands of HTML files), the previous report directory just deleted and the
+            # last run's own reports would otherwise be flushed during the next run, and always
+            # the same neighbour's (until 2026-11-22 12:00 jvmfuzz mostly ran right after
+            # JaCoCo's report step).
+            settle()
             r = measure(jvm + flags + with_cp(launcher, key), os.path.join(logs, f"suite-{key}.log"), timeout=timeout)
             c = test_counts(r.output)
             if c["found"] is None:
@@ -511,6 +528,9 @@ def main():
                    help="(b) also runs jvmfuzz with counts=exact, analysis=exit, no reports and nothing "
                         "instrumented, and (with --offline-*/--shim-jar) both tools' classes rewritten "
                         "ahead of time with no agent")
+    p.add_argument("--unreduced", action="store_true",
+                   help="(b) also runs jvmfuzz with counts=jacoco: every one of JaCoCo's probes, "
+                        "without the probe reduction")
     p.add_argument("--only", choices=["throughput", "overhead"])
     p.add_argument("--java", default="java")
     p.add_argument("--jacoco-cli", required=True)

@@ -13,6 +13,8 @@
 #            (b) on the suite minus the `time` package
 #   --reps N at most N repetitions (at least min(3, N), or min(2, N) with --quick)
 #   --budget time budget in seconds for the measurements
+#   --unreduced (b) also runs jvmfuzz with counts=jacoco (every one of JaCoCo's probes, no
+#            probe reduction), to show what the reduction saves
 #   --diagnose  (b) also runs jvmfuzz with counts=exact, with analysis=exit, with formats=none and with nothing
 #            included, to split its overhead into probe kind / exit analysis / reports /
 #            probes+rewriting / fixed cost; and both tools' classes rewritten ahead of time with
@@ -37,6 +39,7 @@ JAVA=java
 AGENT=
 BUILD=1
 DIAGNOSE=0
+UNREDUCED=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) QUICK=1 ;;
@@ -47,7 +50,8 @@ while [ $# -gt 0 ]; do
         --agent) AGENT=$2; shift ;;
         --no-build) BUILD=0 ;;
         --diagnose) DIAGNOSE=1 ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --unreduced) UNREDUCED=1 ;;
+        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "run.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -141,6 +145,7 @@ ARGS=(--out "$OUT" --reps "$REPS" --min-reps "$MIN_REPS" --budget "$BUDGET" --ja
       "${EXARGS[@]}")
 [ $QUICK = 1 ] && ARGS+=(--quick --warm-passes 0)
 [ -n "$ONLY" ] && ARGS+=(--only "$ONLY")
+[ $UNREDUCED = 1 ] && ARGS+=(--unreduced)
 if [ $DIAGNOSE = 1 ]; then
     ARGS+=(--diagnose)
     # The offline variants: both tools' rewritten lang3 classes, made ahead of time (the

@@ -7,6 +7,9 @@
 //! other probe counts as hit. The exit work then runs REPS times (default 5) through the same
 //! function the agent calls at VM death, each into a fresh REPORTDIR.
 //!
+//! `JVMFUZZ_COUNTS=MODE` instruments and analyses as the agent option `counts=MODE` does
+//! (default `covered`).
+//!
 //! With `JVMFUZZ_DUMP_CLASSES=DIR` the rewritten classes are also written under DIR (same
 //! relative paths; unchanged classes as they were). Put DIR first on a class path and the shim
 //! jar on the boot class path, and a program runs the agent's probes with no agent at all: the
@@ -15,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use jvmfuzz_agent::jvmti::glue::{instrument_one, write_reports, Outcome};
+use jvmfuzz_agent::jvmti::glue::{instrument_one_as, write_reports, Outcome};
 use jvmfuzz_agent::options::AgentOptions;
 use jvmfuzz_agent::report::SessionInfo;
 
@@ -43,6 +46,14 @@ fn main() {
     class_files(&root, &mut files);
     files.sort();
     let dump = std::env::var_os("JVMFUZZ_DUMP_CLASSES").map(PathBuf::from);
+    let counts = std::env::var("JVMFUZZ_COUNTS").unwrap_or_else(|_| "covered".into());
+    let opts = match AgentOptions::parse(Some(&format!("report={},verbose,counts={counts}", report.display()))) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("JVMFUZZ_COUNTS: {e}");
+            std::process::exit(2);
+        }
+    };
     let mut records = Vec::new();
     let mut rewritten: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let t_hook = Instant::now();
@@ -50,7 +61,7 @@ fn main() {
         let Ok(bytes) = std::fs::read(f) else { continue };
         let rel = f.strip_prefix(&root).unwrap_or(f).to_path_buf();
         let name = rel.with_extension("").display().to_string();
-        match instrument_one(&name, &bytes) {
+        match instrument_one_as(&name, &bytes, opts.counts) {
             Outcome::Instrumented { record, bytes: new, .. } => {
                 records.push(Arc::new(record));
                 if dump.is_some() {
@@ -84,13 +95,6 @@ fn main() {
     let hits: Vec<u64> = (0..max_id).map(|i| i % 2).collect();
     eprintln!("{} classes, {probes} probes; instrumented (read + rewrite) in {} ms", records.len(), hook.as_millis());
     let session = SessionInfo { id: "exit-work".into(), start_ms: 0, dump_ms: 0 };
-    let opts = match AgentOptions::parse(Some(&format!("report={},verbose", report.display()))) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
-    };
     for _ in 0..reps {
         let _ = std::fs::remove_dir_all(&report);
         let t = Instant::now();

@@ -9,7 +9,7 @@
 //! | `report=DIR`      | where reports are written                                          | `jvmfuzz-coverage` |
 //! | `formats=LIST`    | report formats: `xml`, `html`, `lcov`, or `none`                  | `xml+html+lcov` |
 //! | `sources=DIRS`    | `:`-separated source roots for the HTML report                    | none |
-//! | `counts=MODE`     | `covered`: JaCoCo's probes only, each a flag store; `exact`: entry, branch-arm and JaCoCo probes, every hit counted | `covered` |
+//! | `counts=MODE`     | `covered`: the fewest of JaCoCo's probes that determine them all, each a flag store; `jacoco`: every one of JaCoCo's probes, each a flag store; `exact`: entry, branch-arm and JaCoCo probes, every hit counted | `covered` |
 //! | `verbose`         | log every class that could not be instrumented, and why           | off |
 //! | `dump=FILE`       | debugging aid: write `id count` lines for every probe at exit     | off |
 //! | `analysis=WHEN`   | `background`: analyse classes during the run on an idle-priority thread, redo at exit only those whose coverage changed since; `exit`: all at exit | `background` |
@@ -23,9 +23,11 @@
 //! `formats=xml:lcov`).
 //!
 //! `counts` only changes what is measured, never the reports (JaCoCo's model is boolean):
-//! - `covered` (default) inserts only the probes the reports read (JaCoCo's, see
-//!   `instrument::plan::jacoco_only`), each a store `Probes.flags[id] = true` in the rewritten
-//!   code itself (no call; see `jvmti::flags`). The `dump` counts are then 0 or 1.
+//! - `covered` (default) inserts only probes the reports read (JaCoCo's, see
+//!   `instrument::plan::jacoco_only`), and of those only the ones that others do not imply
+//!   (`instrument::reduce`), each a store `Probes.flags[id] = true` in the rewritten code
+//!   itself (no call; see `jvmti::flags`). The `dump` counts are then 0 or 1.
+//! - `jacoco` is `covered` with every one of JaCoCo's probes inserted (no reduction).
 //! - `exact` inserts method-entry and branch-arm probes as well, each a call to `Probes.hit`,
 //!   which records every hit: the `dump` holds exact per-probe hit counts. Slower.
 //!
@@ -43,7 +45,7 @@ use once_cell::sync::Lazy;
 pub const OPTION_NAMES: &str = "includes, excludes, report, formats, sources, verbose, dump, counts, analysis";
 pub const ANALYSIS_NAMES: &str = "background, exit";
 pub const FORMAT_NAMES: &str = "xml, html, lcov, none";
-pub const COUNTS_NAMES: &str = "covered, exact";
+pub const COUNTS_NAMES: &str = "covered, jacoco, exact";
 pub const DEFAULT_REPORT_DIR: &str = "jvmfuzz-coverage";
 
 /// Excluded when no `includes` is given.
@@ -103,17 +105,29 @@ impl fmt::Display for ReportFormat {
 /// What the probes measure (`counts=`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum CountMode {
-    /// JaCoCo's probes only, each a flag store (`Probes.flags[id] = true`).
+    /// The fewest of JaCoCo's probes that determine all of them (`instrument::reduce`), each
+    /// a flag store (`Probes.flags[id] = true`).
     #[default]
     Covered,
+    /// Every one of JaCoCo's probes, each a flag store: `covered` without the reduction
+    /// (for comparing the two).
+    Jacoco,
     /// Entry, branch-arm and JaCoCo probes, every hit counted (`Probes.hit`).
     Exact,
+}
+
+impl CountMode {
+    /// Whether probes are flag stores into `Probes.fixed`/`Probes.flags` (not calls).
+    pub fn uses_flags(self) -> bool {
+        matches!(self, CountMode::Covered | CountMode::Jacoco)
+    }
 }
 
 impl fmt::Display for CountMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             CountMode::Covered => "covered",
+            CountMode::Jacoco => "jacoco",
             CountMode::Exact => "exact",
         })
     }
@@ -284,6 +298,7 @@ impl AgentOptions {
                         "counts" => {
                             opts.counts = match value.to_ascii_lowercase().as_str() {
                                 "covered" => CountMode::Covered,
+                                "jacoco" => CountMode::Jacoco,
                                 "exact" => CountMode::Exact,
                                 _ => {
                                     return Err(OptionsError::BadCounts {
@@ -326,7 +341,7 @@ fn usage(name: &str) -> &'static str {
         "report" => "report=DIR",
         "formats" => "formats=xml+html+lcov",
         "sources" => "sources=DIR:DIR",
-        "counts" => "counts=covered or counts=exact",
+        "counts" => "counts=covered, counts=jacoco or counts=exact",
         "analysis" => "analysis=background or analysis=exit",
         _ => "dump=FILE",
     }
@@ -454,9 +469,10 @@ mod tests {
     fn counts_modes() {
         assert_eq!(parse("counts=covered").unwrap().counts, CountMode::Covered);
         assert_eq!(parse("counts=EXACT").unwrap().counts, CountMode::Exact);
+        assert_eq!(parse("counts=jacoco").unwrap().counts, CountMode::Jacoco);
         let e = parse("counts=all").unwrap_err();
         assert_eq!(e, OptionsError::BadCounts { value: "all".into() });
-        assert!(e.to_string().contains("covered, exact"), "{e}");
+        assert!(e.to_string().contains("covered, jacoco, exact"), "{e}");
         assert!(matches!(
             parse("counts").unwrap_err(),
             OptionsError::MissingValue { ref name, .. } if name == "counts"

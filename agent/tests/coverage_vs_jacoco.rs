@@ -6,10 +6,13 @@
 //! with JaCoCo's CLI. On our side every executed JaCoCo probe is mapped to the plan site that
 //! records it (`coverage::jacoco_exec::hits_from_jacoco`), the classes are analysed with
 //! `coverage::analyze_class`, written with our XML writer, and both XML files are compared
-//! with `coverage::compare::diff`. Then the same classes are instrumented offline by our
-//! rewriter (with flow probes, and with JaCoCo's probes only as the agent's default mode
-//! does), run with a stand-in probe class that counts hits (`java-coverage/probes/`), analysed
-//! from those hits and compared again. Any difference fails the test and is printed.
+//! with `coverage::compare::diff`. JaCoCo's probe data also checks the probe reduction: every
+//! probe `instrument::reduce` leaves out must have run exactly when one of its sources ran
+//! (`cov/Throwing.java` throws between probes to make a wrong rule show). Then the same
+//! classes are instrumented offline by our rewriter (with flow probes; with JaCoCo's probes
+//! only, `counts=jacoco`; with the reduced ones, the agent's default), run with a stand-in
+//! probe class that counts hits (`java-coverage/probes/`), analysed from those hits and
+//! compared again. Any difference fails the test and is printed.
 //!
 //! Needs JDK 17 (`javac` on PATH or `JVMFUZZ_JDK17`) and JaCoCo's agent and CLI jars in
 //! ~/.m2 (`scripts/fetch-test-deps.sh`): missing ones fail under CI or with
@@ -20,13 +23,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use jvmfuzz_agent::coverage::compare::{diff, parse_report_xml, Difference};
-use jvmfuzz_agent::coverage::jacoco_exec::{hits_from_jacoco, parse_exec};
+use jvmfuzz_agent::coverage::jacoco_exec::{check_reduction, hits_from_jacoco, parse_exec};
 use jvmfuzz_agent::coverage::{
     analyze_class, analyze_class_with, ClassCoverage, ClassInput, CounterKind, MethodProbes, ProbeLayout, FILTER_NAMES,
 };
 use jvmfuzz_agent::bytecode::Insn;
 use jvmfuzz_agent::classfile::{CodeAttribute, ConstantPool};
 use jvmfuzz_agent::instrument::plan::{plan_method_jacoco_only, MethodPlan, PlanError, PlanOptions};
+use jvmfuzz_agent::instrument::reduce::plan_method_reduced;
 use jvmfuzz_agent::instrument::{instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason};
 use jvmfuzz_agent::report::{write_reports, Formats, ReportConfig};
 
@@ -198,6 +202,21 @@ fn ours_from_jacoco_exec(w: &Work) -> Vec<ClassCoverage> {
     ours
 }
 
+/// [`check_reduction`] over every class JaCoCo recorded: (probes left out, probes kept).
+/// Panics on the first class where a left-out probe disagrees with JaCoCo's data.
+fn check_reduction_on_exec(w: &Work) -> (usize, usize) {
+    let data = parse_exec(&std::fs::read(w.dir.join("jacoco.exec")).expect("read exec")).expect("parse exec");
+    let (mut left_out, mut kept) = (0, 0);
+    for (_, name, bytes) in class_files(w) {
+        let Some((_, probes)) = data.classes.get(&name) else { continue };
+        let c = check_reduction(&bytes, probes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(c.mismatches.is_empty(), "{name}: the reduction disagrees with JaCoCo's data: {:#?}", c.mismatches);
+        left_out += c.left_out;
+        kept += c.kept;
+    }
+    (left_out, kept)
+}
+
 /// Our rewriter, a stand-in probe class that counts hits, our analysis. With
 /// `flow_probes: false` (fuzzer mode) the analysis approximates (see `coverage/approx.rs`).
 fn ours_from_rewriter(w: &Work, flow_probes: bool) -> Vec<ClassCoverage> {
@@ -213,15 +232,27 @@ fn jacoco_only_planner(
     plan_method_jacoco_only(insns, code, cp)
 }
 
-/// [`ours_from_rewriter`] with the probes `layout` names (`JacocoOnly`: the agent's default
-/// plan, JaCoCo's probes only).
+/// The agent's default plan: JaCoCo's probes without those that others imply.
+fn reduced_planner(
+    insns: &[Insn],
+    code: &CodeAttribute<'_>,
+    cp: &ConstantPool<'_>,
+    _options: PlanOptions,
+) -> Result<MethodPlan, PlanError> {
+    plan_method_reduced(insns, code, cp)
+}
+
+/// [`ours_from_rewriter`] with the probes `layout` names (`JacocoOnly`: JaCoCo's probes only,
+/// `counts=jacoco`; `JacocoReduced`: the agent's default plan).
 fn ours_from_rewriter_as(w: &Work, flow_probes: bool, layout: ProbeLayout) -> Vec<ClassCoverage> {
     let planner: &dyn Planner = match layout {
         ProbeLayout::JacocoOnly => &jacoco_only_planner,
+        ProbeLayout::JacocoReduced => &reduced_planner,
         ProbeLayout::Full => &JacocoPlanner,
     };
     let tag = match layout {
         ProbeLayout::JacocoOnly => "jacoco-only".to_string(),
+        ProbeLayout::JacocoReduced => "reduced".to_string(),
         ProbeLayout::Full => flow_probes.to_string(),
     };
     let inst = w.dir.join(format!("instrumented-{tag}"));
@@ -387,10 +418,21 @@ fn check(tag: &str, jdk_bin: &str, sources: &[&str], ecj: Option<&Path>, also_un
     let (methods, d, _) = diff_with_jacoco(&w, "rewriter", &theirs, &ours_from_rewriter(&w, true));
     report_differences(&format!("{tag}/rewriter"), methods, &d);
 
-    // 2b. The agent's default plan: JaCoCo's probes only.
+    // 1b. The probe reduction against JaCoCo's data: every probe it leaves out ran exactly
+    // when one of its sources ran.
+    let (left_out, kept) = check_reduction_on_exec(&w);
+    println!("{tag}: reduction leaves out {left_out} of {} JaCoCo probes, all consistent with JaCoCo's data", left_out + kept);
+    assert!(left_out > 0, "{tag}: the corpus no longer has a probe the reduction leaves out");
+
+    // 2b. JaCoCo's probes only (`counts=jacoco`).
     let ours = ours_from_rewriter_as(&w, true, ProbeLayout::JacocoOnly);
     let (methods, d, _) = diff_with_jacoco(&w, "rewriter-jacoco-only", &theirs, &ours);
     report_differences(&format!("{tag}/rewriter-jacoco-only"), methods, &d);
+
+    // 2c. The agent's default plan: the reduced JaCoCo probes, the rest rebuilt by the analysis.
+    let ours = ours_from_rewriter_as(&w, true, ProbeLayout::JacocoReduced);
+    let (methods, d, _) = diff_with_jacoco(&w, "rewriter-reduced", &theirs, &ours);
+    report_differences(&format!("{tag}/rewriter-reduced"), methods, &d);
 
     // 3. Fuzzer-mode instrumentation (entry + arms only): approximate, so only report.
     let (_, d, _) = diff_with_jacoco(&w, "fuzz-mode", &theirs, &ours_from_rewriter(&w, false));

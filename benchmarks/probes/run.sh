@@ -1,24 +1,31 @@
 #!/usr/bin/env bash
 # Probe cost in hot compiled code (a diagnostic beside benchmarks/run.sh's whole-suite overhead):
 # Hot.java loops over branchy commons-lang3 methods with no agent, JaCoCo's agent and jvmfuzz's
-# agent (formats=none: no exit work), alternated; each run reports its fastest round after JIT
+# agent (formats=none: no exit work; default probes, and with counts=jacoco: every one of
+# JaCoCo's probes, no reduction), alternated; each run reports its fastest round after JIT
 # warm-up, timed inside the JVM. Prints the medians over repetitions and the ratios to no agent.
+# --jvm-flags passes flags to every JVM: "-Xint" measures the probes in the interpreter,
+# "-XX:TieredStopAtLevel=1" in C1-compiled code (use --iters to shorten the rounds).
 #
-# usage: benchmarks/probes/run.sh [--reps N] [--agent PATH_TO_libjvmfuzz_agent.so] [--java JAVA]
+# usage: benchmarks/probes/run.sh [--reps N] [--iters N] [--jvm-flags "FLAGS"] [--agent PATH_TO_libjvmfuzz_agent.so] [--java JAVA]
 # Needs what benchmarks/run.sh sets up (the lang3 jar in benchmarks/out/lang3-lib, JaCoCo's agent
 # in ~/.m2): run that once first.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(dirname "$(dirname "$HERE")")
 REPS=5
+ITERS=15000000
+JVM_FLAGS=""
 JAVA=java
 AGENT=${CARGO_TARGET_DIR:-$ROOT/target}/release/libjvmfuzz_agent.so
 while [ $# -gt 0 ]; do
     case "$1" in
         --reps) REPS=$2; shift ;;
+        --iters) ITERS=$2; shift ;;
+        --jvm-flags) JVM_FLAGS=$2; shift ;;
         --agent) AGENT=$2; shift ;;
         --java) JAVA=$2; shift ;;
-        -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "probes/run.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -35,13 +42,15 @@ CP=$OUT/classes:$LANG3
 INC='org.apache.commons.lang3.*'
 : > "$OUT/runs.txt"
 for r in $(seq "$REPS"); do
-    for v in none jacoco jvmfuzz; do
+    for v in none jacoco jvmfuzz jvmfuzz-all; do
         case $v in
             none) A=() ;;
             jacoco) A=(-javaagent:$JACOCO=destfile=$OUT/hot.exec,includes=$INC) ;;
             jvmfuzz) A=(-agentpath:$AGENT=includes=$INC,formats=none) ;;
+            jvmfuzz-all) A=(-agentpath:$AGENT=includes=$INC,formats=none,counts=jacoco) ;;
         esac
-        best=$("$JAVA" "${A[@]}" -cp "$CP" Hot 7 2>/dev/null | awk '/^round/ {print $4}' | sort -n | head -1)
+        # shellcheck disable=SC2086 # JVM_FLAGS is a list of flags
+        best=$("$JAVA" $JVM_FLAGS "${A[@]}" -cp "$CP" Hot 7 "$ITERS" 2>/dev/null | awk '/^round/ {print $4}' | sort -n | head -1)
         echo "$r $v $best" | tee -a "$OUT/runs.txt" >&2
     done
 done
@@ -52,11 +61,12 @@ for line in open(sys.argv[1]):
     r, v, ms = line.split()
     runs.setdefault(v, {})[int(r)] = float(ms)
 none = runs["none"]
-print(f"{'variant':<10} {'best round ms (median)':>22} {'ratio to none (median of paired)':>34}")
-for v in ("none", "jacoco", "jvmfuzz"):
+print(f"{'variant':<12} {'best round ms (median)':>22} {'ratio to none (median of paired)':>34}")
+for v in ("none", "jacoco", "jvmfuzz", "jvmfuzz-all"):
     ratios = [runs[v][r] / none[r] for r in none if r in runs[v]]
-    print(f"{v:<10} {st.median(runs[v].values()):>22.0f} {st.median(ratios):>34.3f}")
+    print(f"{v:<12} {st.median(runs[v].values()):>22.0f} {st.median(ratios):>34.3f}")
 oj = st.median([runs['jacoco'][r] / none[r] for r in none]) - 1
 ov = st.median([runs['jvmfuzz'][r] / none[r] for r in none]) - 1
-print(f"probe overhead in hot code: JaCoCo {oj:+.1%}, jvmfuzz {ov:+.1%}")
+oa = st.median([runs['jvmfuzz-all'][r] / none[r] for r in none]) - 1
+print(f"probe overhead: JaCoCo {oj:+.1%}, jvmfuzz {ov:+.1%} (every JaCoCo probe, counts=jacoco: {oa:+.1%})")
 PY

@@ -120,6 +120,8 @@ fn jacoco_cli_under_agent(jdk: &Jdk) {
     assert!(ours_path.is_file(), "no report: {}", out2.dump());
     failures.extend(report_problems(&jdk, &ours_path).into_iter().map(|p| format!("report: {p}")));
 
+    failures.extend(check_reduction_on(&jdk, &ref_exec, &cli, &tmp.join("cli-classes")));
+
     let reference = jacoco_cli_report(&jdk, &ref_exec, &[&cli], &[], &tmp.join("ref.xml"));
     let ours = Report::from_file(&ours_path);
     // JaCoCo's report lists every class of the jar; jvmfuzz only the loaded ones. Compare the
@@ -162,6 +164,36 @@ fn jacoco_cli_under_agent(jdk: &Jdk) {
     }
     failures.extend(diffs.into_iter().map(|d| format!("vs JaCoCo: {d}")));
     assert!(failures.is_empty(), "{} problems:\n  {}", failures.len(), failures.join("\n  "));
+}
+
+/// The agent's probe reduction (`instrument::reduce`) against JaCoCo's record of the same
+/// workload: every probe it leaves out must have run exactly when one of the probes it derives
+/// from ran (`coverage::jacoco_exec::check_reduction`), in every class JaCoCo recorded.
+fn check_reduction_on(jdk: &Jdk, exec: &Path, jar: &Path, dir: &Path) -> Vec<String> {
+    use jvmfuzz_agent::coverage::jacoco_exec::{check_reduction, parse_exec};
+    std::fs::create_dir_all(dir).expect("mkdir");
+    let jar_tool = jdk.home.join("bin/jar");
+    let st = std::process::Command::new(&jar_tool).arg("xf").arg(jar).current_dir(dir).status();
+    assert!(matches!(st, Ok(s) if s.success()), "{} xf {}: {st:?}", jar_tool.display(), jar.display());
+    let data = parse_exec(&std::fs::read(exec).expect("read exec")).expect("parse exec");
+    let (mut classes, mut left_out, mut kept, mut problems) = (0, 0, 0, Vec::new());
+    for (name, (_, probes)) in &data.classes {
+        let Ok(bytes) = std::fs::read(dir.join(format!("{name}.class"))) else { continue };
+        match check_reduction(&bytes, probes) {
+            Ok(c) => {
+                classes += 1;
+                left_out += c.left_out;
+                kept += c.kept;
+                problems.extend(c.mismatches.into_iter().map(|m| format!("reduction: {name}.{m}")));
+            }
+            Err(e) => problems.push(format!("reduction: {name}: {e}")),
+        }
+    }
+    eprintln!("reduction: {classes} classes, {left_out} probes left out, {kept} kept; {} mismatches", problems.len());
+    if classes < 100 || left_out == 0 {
+        problems.push(format!("reduction: only {classes} classes / {left_out} left-out probes checked against JaCoCo's data"));
+    }
+    problems
 }
 
 #[test]

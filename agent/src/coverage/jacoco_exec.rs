@@ -17,6 +17,7 @@ use super::{CoverageError, MethodProbes};
 use crate::bytecode;
 use crate::classfile::ClassFile;
 use crate::instrument::plan::{self, PlanOptions};
+use crate::instrument::reduce;
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ExecError {
@@ -178,6 +179,63 @@ pub fn hits_from_jacoco(bytes: &[u8], probes: &[bool]) -> Result<(Vec<OwnedMetho
         return Err(CoverageError::ProbeCount { ours: jacoco_id, jacoco: probes.len() });
     }
     Ok((methods, hits))
+}
+
+/// What [`check_reduction`] found in one class.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReductionCheck {
+    /// Probes the reduction leaves out, each checked against JaCoCo's data.
+    pub left_out: usize,
+    /// Probes it keeps.
+    pub kept: usize,
+    /// Left-out probes whose recorded value differs from the OR of their sources, described.
+    pub mismatches: Vec<String>,
+}
+
+/// Checks `instrument::reduce` against a real run: with JaCoCo's probe array for the class
+/// (every JaCoCo probe recorded, none left out), every probe the reduction would leave out
+/// must have run exactly when one of the kept probes it derives from ran.
+pub fn check_reduction(bytes: &[u8], probes: &[bool]) -> Result<ReductionCheck, CoverageError> {
+    let cf = ClassFile::parse(bytes)?;
+    let cp = &cf.constant_pool;
+    let mut out = ReductionCheck::default();
+    let mut jacoco_id = 0usize;
+    for member in &cf.methods {
+        let Some(code) = member.code() else { continue };
+        let insns = bytecode::decode(&code.code)?;
+        let plan = plan::plan_method_jacoco_only(&insns, code, cp)?;
+        // A site's value in JaCoCo's data: the OR of the JaCoCo probes it records.
+        let mut ran = vec![false; plan.sites.len()];
+        for j in &plan.jacoco {
+            if probes.get(jacoco_id).copied().unwrap_or(false) {
+                ran[j.site] = true;
+            }
+            jacoco_id += 1;
+        }
+        let r = reduce::reduce(&insns, &code.exception_table, cp, &plan);
+        out.kept += r.kept.len();
+        for s in 0..plan.sites.len() {
+            if r.kept.binary_search(&s).is_ok() {
+                continue;
+            }
+            out.left_out += 1;
+            let derived = r.executed(s, &|k| ran[r.kept[k]]);
+            if derived != ran[s] {
+                out.mismatches.push(format!(
+                    "{}{} site {s} ({:?}): ran {}, derived {derived} from sites {:?}",
+                    member.name(cp)?,
+                    member.descriptor(cp)?,
+                    plan.sites[s].placement,
+                    ran[s],
+                    r.sources(s).iter().map(|&k| r.kept[k as usize]).collect::<Vec<_>>()
+                ));
+            }
+        }
+    }
+    if jacoco_id != probes.len() {
+        return Err(CoverageError::ProbeCount { ours: jacoco_id, jacoco: probes.len() });
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 //! instruction model from the sites that are JaCoCo-equivalent, and apply JaCoCo's filters.
 //! Our extra probes (method entry, arms JaCoCo does not have) are deliberately ignored, so
 //! INSTRUCTION/BRANCH/LINE/COMPLEXITY/METHOD/CLASS counters equal JaCoCo's by construction.
-//! The agent's default mode does not even insert them ([`ProbeLayout::JacocoOnly`]).
+//! The agent's default mode does not even insert them, nor JaCoCo probes that the probes it
+//! keeps imply ([`ProbeLayout::JacocoReduced`]; those are rebuilt here from the kept ones).
 //!
 //! Layout: [`model`] (ASM-like node list), [`instructions`] (JaCoCo's instruction graph and
 //! backward propagation), [`filters`] (one module per JaCoCo filter), [`calculator`]
@@ -28,6 +29,7 @@ use std::ops::AddAssign;
 use crate::bytecode::BytecodeError;
 use crate::classfile::{access, ClassFile, ClassFileError};
 use crate::instrument::plan::{self, PlanError, PlanOptions};
+use crate::instrument::reduce;
 
 pub use filters::FILTER_NAMES;
 pub use bundle::{bundle, BundleCoverage, PackageCoverage, SourceFileCoverage};
@@ -48,9 +50,11 @@ pub enum ProbeLayout {
     /// fits the fuzzer's plan (`flow_probes: false`) instead is approximated.
     #[default]
     Full,
-    /// Only the sites of JaCoCo's probes (`plan::plan_method_jacoco_only`): the agent's
-    /// default mode.
+    /// Only the sites of JaCoCo's probes (`plan::plan_method_jacoco_only`): `counts=jacoco`.
     JacocoOnly,
+    /// The sites of JaCoCo's probes that others do not imply (`instrument::reduce`): the
+    /// agent's default mode. The analysis rebuilds the left-out probes from the kept ones.
+    JacocoReduced,
 }
 
 /// One loaded class: its original (un-instrumented) bytes and the probe ranges per method.
@@ -272,7 +276,9 @@ pub fn analyze_class_with(
         let code = member.code().ok_or(CoverageError::BadCode("method without Code"))?;
         let planned = match layout {
             ProbeLayout::Full => plan::plan_method_with(&m.raw, &code.exception_table, &m.lines, PlanOptions { flow_probes: true }),
-            ProbeLayout::JacocoOnly => plan::plan_method_jacoco_only_with(&m.raw, &code.exception_table, &m.lines),
+            ProbeLayout::JacocoOnly | ProbeLayout::JacocoReduced => {
+                plan::plan_method_jacoco_only_with(&m.raw, &code.exception_table, &m.lines)
+            }
         };
         let plan = match planned {
             Ok(p) => p,
@@ -294,6 +300,11 @@ pub fn analyze_class_with(
         // executed.
         let mut approximate = false;
         let flow_hits: Option<Vec<bool>> = match probes {
+            Some(p) if layout == ProbeLayout::JacocoReduced => {
+                let r = reduce::reduce(&m.raw, &code.exception_table, cp, &plan);
+                (p.probe_count as usize == r.kept.len())
+                    .then(|| (0..plan.sites.len()).map(|s| r.executed(s, &|k| hit(p, k))).collect())
+            }
             Some(p) if p.probe_count as usize == plan.sites.len() => Some((0..plan.sites.len()).map(|s| hit(p, s)).collect()),
             Some(_) if layout == ProbeLayout::JacocoOnly => None,
             Some(p) => {

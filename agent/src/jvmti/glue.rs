@@ -11,6 +11,7 @@ use crate::bytecode::Insn;
 use crate::classfile::{CodeAttribute, ConstantPool};
 use crate::coverage::ProbeLayout;
 use crate::instrument::plan::{self, MethodPlan, PlanError, PlanOptions};
+use crate::instrument::reduce;
 use crate::instrument::{
     instrument_class, FlagFields, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason,
 };
@@ -42,14 +43,15 @@ pub enum Outcome {
 
 /// The profiler's configuration for `counts=mode`. The coverage analysis must re-plan
 /// `ClassRecord::original` the same way ([`probe_layout`]).
-/// - `covered` (default): only the sites of JaCoCo's probes ([`planner`]), each a store into
-///   the flag array `Probes.flags` (see [`super::flags`]: the hook must grow it before handing
-///   the class back);
+/// - `covered` (default): the sites of JaCoCo's probes that others do not imply
+///   (`instrument::reduce`, [`planner`]), each a store into the flag array `Probes.flags` (see
+///   [`super::flags`]: the hook must grow it before handing the class back);
+/// - `jacoco`: every site of JaCoCo's probes, each a flag store;
 /// - `exact`: entry, branch-arm and JaCoCo-equivalent flow probes, each a call to
 ///   `Probes.hit(I)V`, which records every hit.
 pub fn instrument_config(mode: CountMode) -> InstrumentConfig {
     let probe_flags = match mode {
-        CountMode::Covered => Some(FlagFields {
+        CountMode::Covered | CountMode::Jacoco => Some(FlagFields {
             fixed: super::flags::FIXED_FIELD.to_string(),
             fixed_len: super::flags::FIXED_LEN,
             growable: super::flags::FIELD.to_string(),
@@ -66,7 +68,8 @@ pub fn instrument_config(mode: CountMode) -> InstrumentConfig {
 /// The coverage analysis's name for the plan [`planner`] makes for `mode`.
 pub fn probe_layout(mode: CountMode) -> ProbeLayout {
     match mode {
-        CountMode::Covered => ProbeLayout::JacocoOnly,
+        CountMode::Covered => ProbeLayout::JacocoReduced,
+        CountMode::Jacoco => ProbeLayout::JacocoOnly,
         CountMode::Exact => ProbeLayout::Full,
     }
 }
@@ -86,10 +89,26 @@ impl Planner for JacocoOnlyPlanner {
     }
 }
 
+/// Plans with [`reduce::plan_method_reduced`] (JaCoCo's probes that others do not imply).
+struct ReducedPlanner;
+
+impl Planner for ReducedPlanner {
+    fn plan(
+        &self,
+        insns: &[Insn],
+        code: &CodeAttribute<'_>,
+        cp: &ConstantPool<'_>,
+        _options: PlanOptions,
+    ) -> Result<MethodPlan, PlanError> {
+        reduce::plan_method_reduced(insns, code, cp)
+    }
+}
+
 /// The planner for `counts=mode`.
 pub fn planner(mode: CountMode) -> &'static dyn Planner {
     match mode {
-        CountMode::Covered => &JacocoOnlyPlanner,
+        CountMode::Covered => &ReducedPlanner,
+        CountMode::Jacoco => &JacocoOnlyPlanner,
         CountMode::Exact => &JacocoPlanner,
     }
 }

@@ -37,7 +37,7 @@ use jni::sys::{jclass, jint, jobject, JNIEnv as RawJniEnv, JavaVM, JNI_ERR, JNI_
 use jvmti_sys::{jthread, jvmtiEnv, jvmtiEvent, jvmtiEventCallbacks};
 use once_cell::sync::OnceCell;
 
-use crate::options::{AgentOptions, CountMode};
+use crate::options::AgentOptions;
 use crate::report::SessionInfo;
 use env::Env;
 use glue::Outcome;
@@ -209,9 +209,9 @@ unsafe extern "C" fn vm_init(_jvmti: *mut jvmtiEnv, jni: *mut RawJniEnv, _thread
         let registered = match unsafe { jni::JNIEnv::from_raw(jni) } {
             Ok(mut env) => jvmfuzz_runtime::register_probes_natives(&mut env)
                 .map_err(|e| e.to_string())
-                .and_then(|()| match agent.options.counts {
-                    CountMode::Covered => agent.flags.init(&mut env).map_err(|e| e.to_string()),
-                    CountMode::Exact => Ok(()),
+                .and_then(|()| match agent.options.counts.uses_flags() {
+                    true => agent.flags.init(&mut env).map_err(|e| e.to_string()),
+                    false => Ok(()),
                 }),
             Err(e) => Err(e.to_string()),
         };
@@ -233,7 +233,7 @@ unsafe extern "C" fn vm_init(_jvmti: *mut jvmtiEnv, jni: *mut RawJniEnv, _thread
 /// single consumer).
 fn start_background(agent: &'static Agent, jni: *mut RawJniEnv) {
     let o = &agent.options;
-    if !o.background_analysis || o.formats.is_empty() || o.counts != CountMode::Covered {
+    if !o.background_analysis || o.formats.is_empty() || !o.counts.uses_flags() {
         return;
     }
     // SAFETY: the JNIEnv of the VMInit thread, valid for this call.
@@ -284,7 +284,7 @@ unsafe extern "C" fn class_file_load_hook(
                 probes,
                 notes,
             } => {
-                if agent.options.counts == CountMode::Covered {
+                if agent.options.counts.uses_flags() {
                     // SAFETY: the JNIEnv of this callback's thread.
                     if let Err(e) = unsafe { ensure_flags(&agent.flags, jni, &record) } {
                         agent.skip(&name, &e, &notes);
@@ -418,7 +418,7 @@ fn finish(agent: &Agent, env: Option<jni::JNIEnv<'_>>) {
         jvmfuzz_runtime::drain_all();
     });
     let mut hits = guard(Vec::new(), jvmfuzz_runtime::hit_counts);
-    if let (CountMode::Covered, Some(mut env)) = (agent.options.counts, env) {
+    if let (true, Some(mut env)) = (agent.options.counts.uses_flags(), env) {
         guard((), || match agent.flags.collect(&mut env, jvmfuzz_runtime::probe_count()) {
             Ok(f) => flags::merge_into(&mut hits, &f),
             Err(e) => log(&format!("{e}; the reports show no coverage")),

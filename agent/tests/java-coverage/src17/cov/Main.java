@@ -7,6 +7,7 @@ public class Main {
         Basics.run(mode);
         Records.run(mode);
         Extras.run(mode);
+        Throwing.run(mode);
         try {
             Class<?> c = Class.forName("cov21.Patterns");
             c.getMethod("run", String.class).invoke(null, mode);
