@@ -27,11 +27,10 @@ use jvmfuzz_agent::coverage::jacoco_exec::{check_reduction, hits_from_jacoco, pa
 use jvmfuzz_agent::coverage::{
     analyze_class, analyze_class_with, ClassCoverage, ClassInput, CounterKind, MethodProbes, ProbeLayout, FILTER_NAMES,
 };
-use jvmfuzz_agent::bytecode::Insn;
-use jvmfuzz_agent::classfile::{CodeAttribute, ConstantPool};
-use jvmfuzz_agent::instrument::plan::{plan_method_jacoco_only, MethodPlan, PlanError, PlanOptions};
-use jvmfuzz_agent::instrument::reduce::plan_method_reduced;
+use jvmfuzz_agent::instrument::plan::PlanOptions;
 use jvmfuzz_agent::instrument::{instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason};
+use jvmfuzz_agent::jvmti::glue;
+use jvmfuzz_agent::options::CountMode;
 use jvmfuzz_agent::report::{write_reports, Formats, ReportConfig};
 
 /// JDK 25 (for the Java 21+ part): `JVMFUZZ_JDK25`, else the usual install path.
@@ -223,31 +222,13 @@ fn ours_from_rewriter(w: &Work, flow_probes: bool) -> Vec<ClassCoverage> {
     ours_from_rewriter_as(w, flow_probes, ProbeLayout::Full)
 }
 
-fn jacoco_only_planner(
-    insns: &[Insn],
-    code: &CodeAttribute<'_>,
-    cp: &ConstantPool<'_>,
-    _options: PlanOptions,
-) -> Result<MethodPlan, PlanError> {
-    plan_method_jacoco_only(insns, code, cp)
-}
-
-/// The agent's default plan: JaCoCo's probes without those that others imply.
-fn reduced_planner(
-    insns: &[Insn],
-    code: &CodeAttribute<'_>,
-    cp: &ConstantPool<'_>,
-    _options: PlanOptions,
-) -> Result<MethodPlan, PlanError> {
-    plan_method_reduced(insns, code, cp)
-}
-
 /// [`ours_from_rewriter`] with the probes `layout` names (`JacocoOnly`: JaCoCo's probes only,
 /// `counts=jacoco`; `JacocoReduced`: the agent's default plan).
 fn ours_from_rewriter_as(w: &Work, flow_probes: bool, layout: ProbeLayout) -> Vec<ClassCoverage> {
+    // The agent's own planners for `counts=jacoco` and `counts=covered`.
     let planner: &dyn Planner = match layout {
-        ProbeLayout::JacocoOnly => &jacoco_only_planner,
-        ProbeLayout::JacocoReduced => &reduced_planner,
+        ProbeLayout::JacocoOnly => glue::planner(CountMode::Jacoco),
+        ProbeLayout::JacocoReduced => glue::planner(CountMode::Covered),
         ProbeLayout::Full => &JacocoPlanner,
     };
     let tag = match layout {

@@ -74,10 +74,11 @@ pub fn probe_layout(mode: CountMode) -> ProbeLayout {
     }
 }
 
-/// Plans with [`plan::plan_method_jacoco_only`] (JaCoCo's probes only).
-struct JacocoOnlyPlanner;
+/// A profiler plan that needs no [`PlanOptions`]: [`plan::plan_method_jacoco_only`]
+/// (`counts=jacoco`) or [`reduce::plan_method_reduced`] (`counts=covered`).
+struct ProfilePlanner(fn(&[Insn], &CodeAttribute<'_>, &ConstantPool<'_>) -> Result<MethodPlan, PlanError>);
 
-impl Planner for JacocoOnlyPlanner {
+impl Planner for ProfilePlanner {
     fn plan(
         &self,
         insns: &[Insn],
@@ -85,30 +86,18 @@ impl Planner for JacocoOnlyPlanner {
         cp: &ConstantPool<'_>,
         _options: PlanOptions,
     ) -> Result<MethodPlan, PlanError> {
-        plan::plan_method_jacoco_only(insns, code, cp)
+        (self.0)(insns, code, cp)
     }
 }
 
-/// Plans with [`reduce::plan_method_reduced`] (JaCoCo's probes that others do not imply).
-struct ReducedPlanner;
-
-impl Planner for ReducedPlanner {
-    fn plan(
-        &self,
-        insns: &[Insn],
-        code: &CodeAttribute<'_>,
-        cp: &ConstantPool<'_>,
-        _options: PlanOptions,
-    ) -> Result<MethodPlan, PlanError> {
-        reduce::plan_method_reduced(insns, code, cp)
-    }
-}
+static JACOCO_ONLY: ProfilePlanner = ProfilePlanner(plan::plan_method_jacoco_only);
+static REDUCED: ProfilePlanner = ProfilePlanner(reduce::plan_method_reduced);
 
 /// The planner for `counts=mode`.
 pub fn planner(mode: CountMode) -> &'static dyn Planner {
     match mode {
-        CountMode::Covered => &ReducedPlanner,
-        CountMode::Jacoco => &JacocoOnlyPlanner,
+        CountMode::Covered => &REDUCED,
+        CountMode::Jacoco => &JACOCO_ONLY,
         CountMode::Exact => &JacocoPlanner,
     }
 }
