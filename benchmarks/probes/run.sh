@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Probe cost in hot compiled code (a diagnostic beside benchmarks/run.sh's whole-suite overhead):
+# Probe cost in hot code (a diagnostic beside benchmarks/run.sh's whole-suite overhead):
 # Hot.java loops over branchy commons-lang3 methods with no agent, JaCoCo's agent and jvmfuzz's
 # agent (formats=none: no exit work; default probes, and with counts=jacoco: every one of
 # JaCoCo's probes, no reduction), alternated; each run reports its fastest round after JIT

@@ -80,6 +80,10 @@ impl Reduction {
 /// ([`plan::plan_method_jacoco_only`]) without those the kept ones imply.
 pub fn plan_method_reduced(insns: &[Insn], code: &CodeAttribute<'_>, cp: &ConstantPool<'_>) -> Result<MethodPlan, PlanError> {
     let plan = plan::plan_method_jacoco_only(insns, code, cp)?;
+    // Most methods: nothing can be left out, and the plan is returned as it is.
+    if !any_may_derive(insns, cp, &plan.sites) {
+        return Ok(plan);
+    }
     Ok(reduce(insns, &code.exception_table, cp, &plan).kept_plan(&plan))
 }
 
@@ -87,7 +91,7 @@ pub fn plan_method_reduced(insns: &[Insn], code: &CodeAttribute<'_>, cp: &Consta
 /// left out. `cp` tells `ldc` of a number (cannot throw) from other `ldc`s.
 pub fn reduce(insns: &[Insn], exception_table: &[ExceptionEntry], cp: &ConstantPool<'_>, plan: &MethodPlan) -> Reduction {
     let n_sites = plan.sites.len();
-    if n_sites < 2 || insns.is_empty() || !(0..n_sites).any(|s| may_derive(insns, cp, &plan.sites, s)) {
+    if !any_may_derive(insns, cp, &plan.sites) {
         return Reduction::identity(n_sites);
     }
     let graph = Graph::new(insns, exception_table, cp, &plan.sites);
@@ -128,6 +132,11 @@ pub fn reduce(insns: &[Insn], exception_table: &[ExceptionEntry], cp: &ConstantP
     }
     starts.push(sources.len() as u32);
     Reduction { kept, starts, sources }
+}
+
+/// Whether any site of a plan passes [`may_derive`] (never with fewer than two sites).
+fn any_may_derive(insns: &[Insn], cp: &ConstantPool<'_>, sites: &[ProbeSite]) -> bool {
+    sites.len() >= 2 && (0..sites.len()).any(|s| may_derive(insns, cp, sites, s))
 }
 
 /// A cheap necessary condition for leaving site `s` out, checked before building the method's

@@ -209,9 +209,12 @@ unsafe extern "C" fn vm_init(_jvmti: *mut jvmtiEnv, jni: *mut RawJniEnv, _thread
         let registered = match unsafe { jni::JNIEnv::from_raw(jni) } {
             Ok(mut env) => jvmfuzz_runtime::register_probes_natives(&mut env)
                 .map_err(|e| e.to_string())
-                .and_then(|()| match agent.options.counts.uses_flags() {
-                    true => agent.flags.init(&mut env).map_err(|e| e.to_string()),
-                    false => Ok(()),
+                .and_then(|()| {
+                    if agent.options.counts.uses_flags() {
+                        agent.flags.init(&mut env).map_err(|e| e.to_string())
+                    } else {
+                        Ok(())
+                    }
                 }),
             Err(e) => Err(e.to_string()),
         };
@@ -418,7 +421,7 @@ fn finish(agent: &Agent, env: Option<jni::JNIEnv<'_>>) {
         jvmfuzz_runtime::drain_all();
     });
     let mut hits = guard(Vec::new(), jvmfuzz_runtime::hit_counts);
-    if let (true, Some(mut env)) = (agent.options.counts.uses_flags(), env) {
+    if let Some(mut env) = env.filter(|_| agent.options.counts.uses_flags()) {
         guard((), || match agent.flags.collect(&mut env, jvmfuzz_runtime::probe_count()) {
             Ok(f) => flags::merge_into(&mut hits, &f),
             Err(e) => log(&format!("{e}; the reports show no coverage")),
