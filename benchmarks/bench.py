@@ -353,6 +353,8 @@ def overhead(a, out):
         # What the probe reduction (agent/src/instrument/reduce.rs) saves: every one of
         # JaCoCo's probes inserted, as before it.
         variants.append(("jvmfuzz_all", "jvmfuzz, counts=jacoco", [f"-agentpath:{a.agent}=includes={includes},counts=jacoco,report={jv_report}-all"]))
+    if a.agent_b:
+        variants.append(("jvmfuzz_b", "jvmfuzz, --agent-b build", [f"-agentpath:{a.agent_b}=includes={includes},report={jv_report}-b"]))
     if a.diagnose:
         # Where jvmfuzz's overhead goes: with exact counting (every probe, every hit) instead of
         # the default hit-once probes, with every class analysed at exit (no background
@@ -413,7 +415,7 @@ def overhead(a, out):
         # after the same neighbour (JaCoCo's run is followed by its report's JVM).
         shift = rep % len(variants)
         for key, label, flags in variants[shift:] + variants[:shift]:
-            for k, suffix in (("jvmfuzz", ""), ("jvmfuzz_all", "-all"), ("jvmfuzz_exact", "-exact"), ("jvmfuzz_exit", "-exit")):
+            for k, suffix in (("jvmfuzz", ""), ("jvmfuzz_all", "-all"), ("jvmfuzz_b", "-b"), ("jvmfuzz_exact", "-exact"), ("jvmfuzz_exit", "-exit")):
                 if key == k and os.path.isdir(jv_report + suffix):
                     shutil.rmtree(jv_report + suffix)
             # Every run starts with nothing left for the kernel to write back: JaCoCo's report
@@ -531,6 +533,8 @@ def main():
     p.add_argument("--unreduced", action="store_true",
                    help="(b) also runs jvmfuzz with counts=jacoco: every one of JaCoCo's probes, "
                         "without the probe reduction")
+    p.add_argument("--agent-b", default=None,
+                   help="(b) also runs this other build of the agent, default options: what a change moves")
     p.add_argument("--only", choices=["throughput", "overhead"])
     p.add_argument("--java", default="java")
     p.add_argument("--jacoco-cli", required=True)

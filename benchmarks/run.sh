@@ -15,6 +15,8 @@
 #   --budget time budget in seconds for the measurements
 #   --unreduced (b) also runs jvmfuzz with counts=jacoco (every one of JaCoCo's probes, no
 #            probe reduction), to show what the reduction saves
+#   --agent-b PATH  (b) also runs another build of the agent (say, the last commit's) with the
+#            default options, alternated with the rest: what a change to the agent moves
 #   --diagnose  (b) also runs jvmfuzz with counts=exact, with analysis=exit, with formats=none and with nothing
 #            included, to split its overhead into probe kind / exit analysis / reports /
 #            probes+rewriting / fixed cost; and both tools' classes rewritten ahead of time with
@@ -40,6 +42,7 @@ AGENT=
 BUILD=1
 DIAGNOSE=0
 UNREDUCED=0
+AGENT_B=
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) QUICK=1 ;;
@@ -51,7 +54,8 @@ while [ $# -gt 0 ]; do
         --no-build) BUILD=0 ;;
         --diagnose) DIAGNOSE=1 ;;
         --unreduced) UNREDUCED=1 ;;
-        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --agent-b) AGENT_B=$2; shift ;;
+        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "run.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -146,6 +150,7 @@ ARGS=(--out "$OUT" --reps "$REPS" --min-reps "$MIN_REPS" --budget "$BUDGET" --ja
 [ $QUICK = 1 ] && ARGS+=(--quick --warm-passes 0)
 [ -n "$ONLY" ] && ARGS+=(--only "$ONLY")
 [ $UNREDUCED = 1 ] && ARGS+=(--unreduced)
+[ -n "$AGENT_B" ] && ARGS+=(--agent-b "$AGENT_B")
 if [ $DIAGNOSE = 1 ]; then
     ARGS+=(--diagnose)
     # The offline variants: both tools' rewritten lang3 classes, made ahead of time (the

@@ -11,13 +11,15 @@
 //! (default `covered`).
 //!
 //! With `JVMFUZZ_DUMP_CLASSES=DIR` the rewritten classes are also written under DIR (same
-//! relative paths; unchanged classes as they were). Put DIR first on a class path and the shim
-//! jar on the boot class path, and a program runs the agent's probes with no agent at all: the
-//! JVM-side cost of the rewritten code, apart from the hook and the exit work.
+//! relative paths; unchanged classes as they were), with the holder classes of the field probes
+//! under DIR/com/jvmfuzz/shim. Put DIR first on a class path and the shim jar on the boot class
+//! path, and a program runs the agent's probes with no agent at all: the JVM-side cost of the
+//! rewritten code, apart from the hook and the exit work.
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+use jvmfuzz_agent::instrument::probe_fields;
 use jvmfuzz_agent::jvmti::glue::{instrument_one_as, write_reports, Outcome};
 use jvmfuzz_agent::options::AgentOptions;
 use jvmfuzz_agent::report::SessionInfo;
@@ -79,6 +81,13 @@ fn main() {
         }
     }
     let hook = t_hook.elapsed();
+    if dump.is_some() {
+        let end = records.iter().map(|r| u64::from(r.first_probe) + r.probe_count()).max().unwrap_or(0);
+        let holders = end.min(u64::from(probe_fields::MAX_IDS)).div_ceil(u64::from(probe_fields::CHUNK)) as u32;
+        for k in 0..holders {
+            rewritten.push((PathBuf::from(format!("{}.class", probe_fields::holder_name(k))), probe_fields::holder_class(k)));
+        }
+    }
     if let Some(dir) = &dump {
         for (rel, bytes) in &rewritten {
             let out = dir.join(rel);

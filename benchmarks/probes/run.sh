@@ -7,7 +7,10 @@
 # --jvm-flags passes flags to every JVM: "-Xint" measures the probes in the interpreter,
 # "-XX:TieredStopAtLevel=1" in C1-compiled code (use --iters to shorten the rounds).
 #
-# usage: benchmarks/probes/run.sh [--reps N] [--iters N] [--jvm-flags "FLAGS"] [--agent PATH_TO_libjvmfuzz_agent.so] [--java JAVA]
+# --agent-b PATH adds a variant "jvmfuzz-b": another build of the agent (say, the last commit's),
+# default options, alternated with the rest: how a change to the probes moves their cost.
+#
+# usage: benchmarks/probes/run.sh [--reps N] [--iters N] [--jvm-flags "FLAGS"] [--agent PATH_TO_libjvmfuzz_agent.so] [--agent-b PATH] [--java JAVA]
 # Needs what benchmarks/run.sh sets up (the lang3 jar in benchmarks/out/lang3-lib, JaCoCo's agent
 # in ~/.m2): run that once first.
 set -euo pipefail
@@ -18,14 +21,16 @@ ITERS=15000000
 JVM_FLAGS=""
 JAVA=java
 AGENT=${CARGO_TARGET_DIR:-$ROOT/target}/release/libjvmfuzz_agent.so
+AGENT_B=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --reps) REPS=$2; shift ;;
         --iters) ITERS=$2; shift ;;
         --jvm-flags) JVM_FLAGS=$2; shift ;;
         --agent) AGENT=$2; shift ;;
+        --agent-b) AGENT_B=$2; shift ;;
         --java) JAVA=$2; shift ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "probes/run.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
     esac
     shift
@@ -35,6 +40,9 @@ JACOCO=$(ls ~/.m2/repository/org/jacoco/org.jacoco.agent/0.8.14/org.jacoco.agent
 [ -f "$LANG3" ] || { echo "missing $LANG3: run benchmarks/run.sh --only overhead once first" >&2; exit 1; }
 [ -f "$JACOCO" ] || { echo "missing JaCoCo's agent jar in ~/.m2: run benchmarks/run.sh once first" >&2; exit 1; }
 [ -f "$AGENT" ] || { echo "missing $AGENT: cargo build --release" >&2; exit 1; }
+[ -z "$AGENT_B" ] || [ -f "$AGENT_B" ] || { echo "missing --agent-b $AGENT_B" >&2; exit 1; }
+VARIANTS="none jacoco jvmfuzz jvmfuzz-all"
+[ -z "$AGENT_B" ] || VARIANTS="$VARIANTS jvmfuzz-b"
 OUT=$ROOT/benchmarks/out/probes
 mkdir -p "$OUT/classes"
 javac -nowarn -cp "$LANG3" -d "$OUT/classes" "$HERE/Hot.java"
@@ -42,12 +50,13 @@ CP=$OUT/classes:$LANG3
 INC='org.apache.commons.lang3.*'
 : > "$OUT/runs.txt"
 for r in $(seq "$REPS"); do
-    for v in none jacoco jvmfuzz jvmfuzz-all; do
+    for v in $VARIANTS; do
         case $v in
             none) A=() ;;
             jacoco) A=(-javaagent:$JACOCO=destfile=$OUT/hot.exec,includes=$INC) ;;
             jvmfuzz) A=(-agentpath:$AGENT=includes=$INC,formats=none) ;;
             jvmfuzz-all) A=(-agentpath:$AGENT=includes=$INC,formats=none,counts=jacoco) ;;
+            jvmfuzz-b) A=(-agentpath:$AGENT_B=includes=$INC,formats=none) ;;
         esac
         # shellcheck disable=SC2086 # JVM_FLAGS is a list of flags
         best=$("$JAVA" $JVM_FLAGS "${A[@]}" -cp "$CP" Hot 7 "$ITERS" 2>/dev/null | awk '/^round/ {print $4}' | sort -n | head -1)
@@ -62,11 +71,16 @@ for line in open(sys.argv[1]):
     runs.setdefault(v, {})[int(r)] = float(ms)
 none = runs["none"]
 print(f"{'variant':<12} {'best round ms (median)':>22} {'ratio to none (median of paired)':>34}")
-for v in ("none", "jacoco", "jvmfuzz", "jvmfuzz-all"):
+for v in ("none", "jacoco", "jvmfuzz", "jvmfuzz-all", "jvmfuzz-b"):
+    if v not in runs:
+        continue
     ratios = [runs[v][r] / none[r] for r in none if r in runs[v]]
     print(f"{v:<12} {st.median(runs[v].values()):>22.0f} {st.median(ratios):>34.3f}")
 oj = st.median([runs['jacoco'][r] / none[r] for r in none]) - 1
 ov = st.median([runs['jvmfuzz'][r] / none[r] for r in none]) - 1
 oa = st.median([runs['jvmfuzz-all'][r] / none[r] for r in none]) - 1
 print(f"probe overhead: JaCoCo {oj:+.1%}, jvmfuzz {ov:+.1%} (every JaCoCo probe, counts=jacoco: {oa:+.1%})")
+if "jvmfuzz-b" in runs:
+    ob = st.median([runs['jvmfuzz-b'][r] / none[r] for r in none]) - 1
+    print(f"--agent-b: {ob:+.1%}")
 PY

@@ -10,6 +10,7 @@ use crate::bytecode::{decode, opcodes::*, Insn, InsnKind};
 use crate::classfile::{access, ClassFile, ClassFileError, CodeAttribute, ConstantPool};
 
 use super::plan::{self, MethodPlan, PlanError, PlanOptions};
+use super::probe_fields;
 use super::cmplog::{plan_cmp, CmpSites};
 use super::rewrite::{instrument_decoded_cmp, MethodSig, ProbeCall, RewriteError};
 
@@ -38,6 +39,10 @@ pub struct FlagFields {
     /// A growable `static boolean[]` indexed by id, for the ids from `fixed_len` on. The caller
     /// makes it longer than a class's ids before handing the class back.
     pub growable: String,
+    /// Field probes (`probe_fields`) for every class whose ids and constant pool allow them;
+    /// the arrays only for the others. The caller defines the holders of a class's ids
+    /// before handing the class back.
+    pub per_field: bool,
 }
 
 impl Default for InstrumentConfig {
@@ -281,8 +286,13 @@ pub fn instrument_class_cmp(
     }
     let total = u32::try_from(total)
         .map_err(|_| InstrumentError::ConstantPool(ClassFileError::ConstantPoolFull))?;
+    let first_id = alloc(total);
     let cp = &mut cf.constant_pool;
     let probe = match &cfg.probe_flags {
+        Some(f) if f.per_field && probe_fields::fits(cp.len(), first_id, total) => ProbeCall::Field {
+            first_id,
+            first_ref: probe_fields::append_refs(cp, first_id, total).map_err(InstrumentError::ConstantPool)?,
+        },
         Some(f) => ProbeCall::Flag {
             fixed_ref: cp.add_field_ref(&cfg.probe_class, &f.fixed, "[Z").map_err(InstrumentError::ConstantPool)?,
             fixed_len: f.fixed_len,
@@ -294,7 +304,7 @@ pub fn instrument_class_cmp(
                 .map_err(InstrumentError::ConstantPool)?,
         },
     };
-    let mut next = alloc(total);
+    let mut next = first_id;
 
     // Pass 2: rewrite.
     let major = cf.major_version;
@@ -353,3 +363,6 @@ pub fn instrument_class_cmp(
         counts,
     })
 }
+
+#[cfg(test)]
+mod tests;

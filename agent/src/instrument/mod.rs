@@ -7,6 +7,7 @@ pub mod frames;
 pub mod interp;
 pub mod layout;
 pub mod plan;
+pub mod probe_fields;
 pub mod reduce;
 pub mod remap;
 pub mod rewrite;

@@ -1,5 +1,7 @@
-//! The probe flags of `counts=covered`: rewritten code stores `flags[id] = true` itself (no call:
-//! JaCoCo's probe shape, cheap even in the interpreter) into one of two Java `boolean[]` fields
+//! The probe flags of `counts=covered` and `counts=jacoco`. Most probes are field stores, whose
+//! holders [`super::fields`] owns; [`Flags`] ensures and collects both kinds. The rest (classes
+//! whose constant pool has no room for field probes, ids past `probe_fields::MAX_IDS`) store
+//! `flags[id] = true` (no call: JaCoCo's probe shape) into one of two Java `boolean[]` fields
 //! of `com.jvmfuzz.shim.Probes`:
 //! - `fixed`, `static final`, [`FIXED_LEN`] entries, allocated by the shim: ids below
 //!   [`FIXED_LEN`]. The JIT folds a static final array (and so its length) into compiled code,
@@ -23,6 +25,8 @@ use std::sync::Mutex;
 
 use jni::objects::{GlobalRef, JBooleanArray, JClass, JStaticFieldID, JValue};
 use jni::JNIEnv;
+
+use super::fields::{Fields, FieldsError};
 
 /// The shim class and its growable field (public static, not final).
 pub const CLASS: &str = "com/jvmfuzz/shim/Probes";
@@ -49,6 +53,8 @@ pub enum FlagsError {
     Read(jni::errors::Error),
     #[error("JNI: {0}")]
     Jni(#[from] jni::errors::Error),
+    #[error(transparent)]
+    Fields(#[from] FieldsError),
 }
 
 struct Installed {
@@ -65,6 +71,7 @@ pub struct Flags {
     /// Length of the installed array: the lock-free check of [`Flags::ensure`].
     len: AtomicU64,
     state: Mutex<Option<Installed>>,
+    fields: Fields,
 }
 
 impl Default for Flags {
@@ -75,7 +82,7 @@ impl Default for Flags {
 
 impl Flags {
     pub const fn new() -> Self {
-        Flags { len: AtomicU64::new(0), state: Mutex::new(None) }
+        Flags { len: AtomicU64::new(0), state: Mutex::new(None), fields: Fields::new() }
     }
 
     /// Looks up the fields (VMInit, once the shim is loadable; this initialises `Probes`, which
@@ -98,8 +105,13 @@ impl Flags {
         Ok(())
     }
 
-    /// Makes `Probes.flags` longer than every id below `end`.
+    /// Defines the probe-field holders of every id below `end` and makes `Probes.flags` longer
+    /// than all of them: a class may use either kind of probe.
     pub fn ensure(&self, env: &mut JNIEnv, end: u64) -> Result<(), FlagsError> {
+        if self.len.load(Ordering::Acquire) == 0 {
+            return Err(FlagsError::NotReady);
+        }
+        self.fields.ensure(env, end)?;
         if end <= self.len.load(Ordering::Acquire) {
             return Ok(());
         }
@@ -139,8 +151,8 @@ impl Flags {
         }
     }
 
-    /// The OR of `fixed` and every array installed, as 0/1, for the ids below `upto` (the ids
-    /// handed out so far: `fixed` is longer than most programs need).
+    /// The OR of the probe fields, `fixed` and every array installed, as 0/1, for the ids below
+    /// `upto` (the ids handed out so far: `fixed` is longer than most programs need).
     pub fn collect(&self, env: &mut JNIEnv, upto: u64) -> Result<Vec<u8>, FlagsError> {
         let guard = self.lock();
         let Some(inst) = guard.as_ref() else { return Ok(Vec::new()) };
@@ -155,6 +167,13 @@ impl Flags {
             for (o, &b) in out.iter_mut().zip(&buf) {
                 *o |= u8::from(b != 0);
             }
+        }
+        let fields = self.fields.collect(env, upto)?;
+        if out.len() < fields.len() {
+            out.resize(fields.len(), 0);
+        }
+        for (o, &b) in out.iter_mut().zip(&fields) {
+            *o |= b;
         }
         Ok(out)
     }
@@ -174,7 +193,7 @@ pub fn merge_into(hits: &mut [u64], flags: &[u8]) {
 }
 
 /// A pending Java exception must not leak into the class being loaded or the exiting JVM.
-fn clear_exception(env: &mut JNIEnv) {
+pub(super) fn clear_exception(env: &mut JNIEnv) {
     if env.exception_check().unwrap_or(false) {
         let _ = env.exception_clear();
     }

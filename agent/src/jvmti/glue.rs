@@ -44,9 +44,11 @@ pub enum Outcome {
 /// The profiler's configuration for `counts=mode`. The coverage analysis must re-plan
 /// `ClassRecord::original` the same way ([`probe_layout`]).
 /// - `covered` (default): the sites of JaCoCo's probes that others do not imply
-///   (`instrument::reduce`, [`planner`]), each a store into the flag array `Probes.flags` (see
-///   [`super::flags`]: the hook must grow it before handing the class back);
-/// - `jacoco`: every site of JaCoCo's probes, each a flag store;
+///   (`instrument::reduce`, [`planner`]), each a store into a static boolean field of its own
+///   (`instrument::probe_fields`; [`super::fields`] defines the holders, which the hook must do
+///   before handing the class back), or, where the constant pool has no room for those, into
+///   the flag array `Probes.flags` (see [`super::flags`]: the hook must grow it first);
+/// - `jacoco`: every site of JaCoCo's probes, stored the same way;
 /// - `exact`: entry, branch-arm and JaCoCo-equivalent flow probes, each a call to
 ///   `Probes.hit(I)V`, which records every hit.
 pub fn instrument_config(mode: CountMode) -> InstrumentConfig {
@@ -55,6 +57,7 @@ pub fn instrument_config(mode: CountMode) -> InstrumentConfig {
             fixed: super::flags::FIXED_FIELD.to_string(),
             fixed_len: super::flags::FIXED_LEN,
             growable: super::flags::FIELD.to_string(),
+            per_field: true,
         }),
         CountMode::Exact => None,
     };
@@ -103,8 +106,9 @@ pub fn planner(mode: CountMode) -> &'static dyn Planner {
 }
 
 /// Instruments one class the way the agent does by default (`counts=covered`). The bytes store
-/// into `Probes.flags`: before the class can run, the caller must make that array longer than
-/// the record's largest id ([`super::flags::Flags::ensure`]), as the class-load hook does.
+/// into probe fields or `Probes.flags`: before the class can run, the caller must define the
+/// holders of the record's ids ([`super::fields::Fields::ensure`]) and make that array longer
+/// than its largest id ([`super::flags::Flags::ensure`]), as the class-load hook does.
 pub fn instrument_one(name: &str, original: &[u8]) -> Outcome {
     instrument_one_as(name, original, CountMode::default())
 }

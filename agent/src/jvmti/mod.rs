@@ -22,6 +22,7 @@
 pub mod analysis;
 pub mod background;
 pub mod env;
+pub mod fields;
 pub mod flags;
 pub mod glue;
 pub mod shim;

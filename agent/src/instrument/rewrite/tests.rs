@@ -193,6 +193,39 @@ fn flag_probes_store_into_the_array() {
     assert_eq!(fs, vec![frame(14, init.clone(), vec![]), frame(16, init.clone(), vec![])]);
 }
 
+/// The field probe (default of `counts=covered`): 4 bytes, `iconst_1; putstatic` of the id's
+/// field in its holder (ids 511 and 512 straddle two holders), max_stack + 1, no id push.
+#[test]
+fn field_probes_store_into_their_own_field() {
+    let mut cp = ConstantPool::empty();
+    let first = super::super::probe_fields::CHUNK - 1;
+    let first_ref = super::super::probe_fields::append_refs(&mut cp, first, 2).unwrap();
+    let probe = ProbeCall::Field { first_id: first, first_ref };
+    // 0 iload_0; 1 ifne ->6; 4 iconst_1; 5 ireturn; 6 iconst_2; 7 ireturn
+    let mut c = code(vec![ILOAD_0, IFNE, 0, 5, ICONST_1, IRETURN, ICONST_2, IRETURN], 1, 1);
+    let init = vec![VType::Integer];
+    with_frames(&mut cp, &mut c, &init, &[frame(6, init.clone(), vec![])]);
+    let p = plan(&[Placement::Fallthrough { at: 0 }, Placement::Edge { insn: 1, target: 6 }]);
+    let out = instrument_method(&c, &mut cp, &sig("f", "(I)I", true), &p, first, &probe, 61).unwrap();
+    // The Fieldref naming `holder.field:Z`, wherever append_refs put it.
+    let put = |cp: &mut ConstantPool, holder: &str, field: &str| {
+        let idx = (1..cp.len())
+            .find(|&i| cp.member_ref(i).is_ok_and(|m| m.class == holder && m.name == field && m.descriptor == "Z"))
+            .unwrap();
+        let [a, b] = idx.to_be_bytes();
+        [ICONST_1, PUTSTATIC, a, b]
+    };
+    let mut want = put(&mut cp, "com/jvmfuzz/shim/ProbeFields0", "f511").to_vec(); // 0: entry
+    want.extend([ILOAD_0, IFNE, 0, 7]); // 4, 5: ifne -> trampoline at 12
+    want.extend([ICONST_1, IRETURN, ICONST_2, IRETURN]); // 8..11; original 6 -> 10
+    want.extend(put(&mut cp, "com/jvmfuzz/shim/ProbeFields1", "f0")); // 12: trampoline
+    want.extend([GOTO_W, 0xff, 0xff, 0xff, 0xfa]); // 16: goto_w -6 -> 10
+    assert_eq!(&out.code[..], &want[..]);
+    assert_eq!(out.max_stack, 1 + 1);
+    let fs = frames_of(&cp, &out, &init);
+    assert_eq!(fs, vec![frame(10, init.clone(), vec![]), frame(12, init.clone(), vec![])]);
+}
+
 #[test]
 fn exception_ranges_and_handlers() {
     let mut f = fx();

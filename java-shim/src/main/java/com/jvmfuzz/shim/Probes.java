@@ -51,9 +51,11 @@ public final class Probes {
         }
     }
 
-    /* The agent's default probe (counts=covered) is no call at all: rewritten code stores
-     * `fixed[id] = true` (ids below FIXED) or `flags[id] = true` itself (getstatic, push id,
-     * iconst_1, bastore), JaCoCo's probe shape. The agent reads both through JNI at VM death
+    /* The agent's default probe (counts=covered) is no call at all: rewritten code stores into
+     * a static boolean field per probe, in holder classes the agent defines at run time
+     * (agent/src/instrument/probe_fields.rs). A class with no constant-pool room for those
+     * stores `fixed[id] = true` (ids below FIXED) or `flags[id] = true` itself (getstatic, push
+     * id, iconst_1, bastore), JaCoCo's probe shape. The agent reads both through JNI at VM death
      * (agent/src/jvmti/flags.rs).
      *
      * `fixed` is final so that the JIT folds it, and its length, into compiled code: a probe is
