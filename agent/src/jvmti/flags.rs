@@ -118,9 +118,10 @@ impl Flags {
         if end > MAX_FLAGS {
             return Err(FlagsError::TooMany(end));
         }
-        // The one lock held across JNI calls (DESIGN.md's rule is none). Safe because these calls
-        // cannot re-enter the class-load hook on this thread: `[Z` is loaded and `Probes` was
-        // initialised at VMInit (by `GetStaticFieldID`), so nothing gets loaded. A GC they
+        // One of two locks held across JNI calls (DESIGN.md's rule is none; the other is
+        // `fields.rs`'s). Safe because these calls cannot re-enter the class-load hook on this
+        // thread: `[Z` is loaded and `Probes` was initialised at VMInit (by
+        // `GetStaticFieldID`), so nothing gets loaded. A GC they
         // trigger does not wait for the threads blocked here, which are in native code.
         let mut guard = self.lock();
         let inst = guard.as_mut().ok_or(FlagsError::NotReady)?;
