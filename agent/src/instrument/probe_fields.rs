@@ -38,7 +38,7 @@ pub const HOLDER_PREFIX: &str = "com/jvmfuzz/shim/ProbeFields";
 pub const READ_NAME: &str = "read";
 pub const READ_DESCRIPTOR: &str = "([ZI)V";
 
-/// The internal name of the holder of probe `id`.
+/// The internal name of holder `chunk` (see [`chunk_of`]).
 pub fn holder_name(chunk: u32) -> String {
     format!("{HOLDER_PREFIX}{chunk}")
 }
