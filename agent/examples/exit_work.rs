@@ -83,8 +83,7 @@ fn main() {
     let hook = t_hook.elapsed();
     if dump.is_some() {
         let end = records.iter().map(|r| u64::from(r.first_probe) + r.probe_count()).max().unwrap_or(0);
-        let holders = end.min(u64::from(probe_fields::MAX_IDS)).div_ceil(u64::from(probe_fields::CHUNK)) as u32;
-        for k in 0..holders {
+        for k in 0..probe_fields::holders_below(end) {
             rewritten.push((PathBuf::from(format!("{}.class", probe_fields::holder_name(k))), probe_fields::holder_class(k)));
         }
     }

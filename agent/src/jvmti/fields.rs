@@ -21,7 +21,7 @@ use jni::signature::{Primitive, ReturnType};
 use jni::sys::jvalue;
 use jni::JNIEnv;
 
-use crate::instrument::probe_fields::{self, CHUNK, MAX_IDS};
+use crate::instrument::probe_fields::{self, CHUNK};
 
 #[derive(Debug, thiserror::Error)]
 pub enum FieldsError {
@@ -54,10 +54,10 @@ impl Fields {
         Fields { defined: AtomicU32::new(0), holders: Mutex::new(Vec::new()) }
     }
 
-    /// Defines the holders of every id below `end` (ids from [`MAX_IDS`] on have none: those
-    /// classes use the flag arrays).
+    /// Defines the holders of every id below `end` (ids from `probe_fields::MAX_IDS` on have
+    /// none: those classes use the flag arrays).
     pub fn ensure(&self, env: &mut JNIEnv, end: u64) -> Result<(), FieldsError> {
-        let need = end.min(u64::from(MAX_IDS)).div_ceil(u64::from(CHUNK)) as u32;
+        let need = probe_fields::holders_below(end);
         if need <= self.defined.load(Ordering::Acquire) {
             return Ok(());
         }

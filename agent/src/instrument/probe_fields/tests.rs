@@ -49,6 +49,8 @@ fn ids_map_to_holder_and_field() {
     assert_eq!((chunk_of(CHUNK - 1), field_name(CHUNK - 1)), (0, format!("f{}", CHUNK - 1)));
     assert_eq!((chunk_of(CHUNK), field_name(CHUNK)), (1, "f0".to_string()));
     assert_eq!(holder_name(chunk_of(5 * CHUNK + 7)), "com/jvmfuzz/shim/ProbeFields5");
+    assert_eq!((holders_below(0), holders_below(1), holders_below(u64::from(CHUNK)), holders_below(u64::from(CHUNK) + 1)), (0, 1, 1, 2));
+    assert_eq!(holders_below(u64::MAX), MAX_IDS / CHUNK);
 }
 
 #[test]
