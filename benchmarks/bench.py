@@ -20,6 +20,7 @@ import os
 import platform
 import random
 import re
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -318,30 +319,28 @@ def overhead(a, out):
     logs = os.path.join(out, "logs")
     os.makedirs(d, exist_ok=True)
     cp = os.pathsep.join(sorted(os.path.join(a.suite_lib, f) for f in os.listdir(a.suite_lib) if f.endswith(".jar")))
-    jvm = [a.java, "-Xmx512m",
-           "--add-opens", "java.base/java.lang.reflect=ALL-UNNAMED",
-           "--add-opens", "java.base/java.lang=ALL-UNNAMED",
-           "--add-opens", "java.base/java.util=ALL-UNNAMED"]
+    jvm = [a.java] + shlex.split(a.suite_jvm_flags)
+    suite_jars = [os.path.join(a.suite_lib, j) for j in a.suite_jars]
     def launcher_cp(key):
         # The offline variants run classes rewritten ahead of time, first on the class path (the
         # unchanged jars behind them still serve resources): the JVM-side cost of each tool's
         # rewritten code with no agent in the process.
         if key == "jacoco_offline":
-            return os.pathsep.join([os.path.join(a.offline_jacoco, f"commons-lang3-{a.lang3_version}.jar"),
-                                    os.path.join(a.offline_jacoco, f"commons-lang3-{a.lang3_version}-tests.jar"),
-                                    cp, a.jacoco_agent])
+            return os.pathsep.join([os.path.join(a.offline_jacoco, j) for j in a.suite_jars] + [cp, a.jacoco_agent])
         if key == "jvmfuzz_offline":
             return os.pathsep.join([a.offline_jvmfuzz, cp])
         return cp
 
     launcher = ["-jar", a.console, "execute", "--disable-banner", "--details=summary", "--disable-ansi-colors",
-                "-cp", "{cp}", "--select-package", "org.apache.commons.lang3"]
+                "-cp", "{cp}"]
+    for pkg in a.suite_packages:
+        launcher += ["--select-package", pkg]
     excludes = list(a.suite_excludes)
-    if a.quick:
-        excludes.append(r"org\.apache\.commons\.lang3\.time\..*")
+    if a.quick and a.suite_quick_exclude:
+        excludes.append(a.suite_quick_exclude)
     for rx in excludes:
         launcher += ["--exclude-classname", rx]
-    includes = "org.apache.commons.lang3.*"
+    includes = a.suite_includes
     exec_file = os.path.join(d, "jacoco.exec")
     jv_report = os.path.join(d, "jvmfuzz-report")
     variants = [
@@ -374,14 +373,14 @@ def overhead(a, out):
                 ("jacoco_offline", "JaCoCo offline-rewritten", [f"-Djacoco-agent.destfile={exec_file}-offline", "-Djacoco-agent.append=false"]),
                 ("jvmfuzz_offline", "jvmfuzz offline-rewritten", [f"-Xbootclasspath/a:{a.shim_jar}"]),
             ]
-    report_cmd = [a.java, "-jar", a.jacoco_cli, "report", exec_file,
-                  "--classfiles", os.path.join(a.suite_lib, f"commons-lang3-{a.lang3_version}.jar"),
-                  "--classfiles", os.path.join(a.suite_lib, f"commons-lang3-{a.lang3_version}-tests.jar"),
-                  "--xml", os.path.join(d, "jacoco-report.xml"), "--html", os.path.join(d, "jacoco-html")]
+    report_cmd = [a.java, "-jar", a.jacoco_cli, "report", exec_file]
+    for j in suite_jars:
+        report_cmd += ["--classfiles", j]
+    report_cmd += ["--xml", os.path.join(d, "jacoco-report.xml"), "--html", os.path.join(d, "jacoco-html")]
 
     # Warm-up (not timed): page cache, CDS archive, and a first check that every variant runs.
     warm_sel = ["-jar", a.console, "execute", "--disable-banner", "--details=summary", "--disable-ansi-colors",
-                "-cp", "{cp}", "--select-class", "org.apache.commons.lang3.BooleanUtilsTest"]
+                "-cp", "{cp}", "--select-class", a.suite_warm_class]
 
     def with_cp(args, key):
         return [launcher_cp(key) if x == "{cp}" else x for x in args]
@@ -446,7 +445,7 @@ def overhead(a, out):
     base = runs["none"]
     lines = []
     c0 = counts["none"][0]
-    lines.append(f"(b) Run-time overhead: commons-lang3 {a.lang3_version} test suite ({c0['found']} tests"
+    lines.append(f"(b) Run-time overhead: {a.suite_title} test suite ({c0['found']} tests"
                  f"{', quick subset' if a.quick else ''}), JUnit console 1.11.4, `{a.java_version}`; "
                  f"median of {done} alternated repetitions")
     lines.append(f"    both agents instrument `{includes}` (library and its tests)")
@@ -523,8 +522,8 @@ def main():
                    help="seconds for the whole run; new repetitions stop when the next would pass it "
                         "(throughput gets a quarter of it)")
     p.add_argument("--quick", action="store_true")
-    p.add_argument("--offline-jacoco", default=None, help="dir with `jacoco instrument`'s lang3 jars (--diagnose)")
-    p.add_argument("--offline-jvmfuzz", default=None, help="jar of the lang3 classes the agent's rewriter wrote ahead of time (--diagnose)")
+    p.add_argument("--offline-jacoco", default=None, help="dir with `jacoco instrument`'s suite jars (--diagnose)")
+    p.add_argument("--offline-jvmfuzz", default=None, help="jar of the suite classes the agent's rewriter wrote ahead of time (--diagnose)")
     p.add_argument("--shim-jar", default=None, help="the java-shim jar the agent embeds (--diagnose)")
     p.add_argument("--diagnose", action="store_true",
                    help="(b) also runs jvmfuzz with counts=exact, analysis=exit, no reports and nothing "
@@ -549,7 +548,15 @@ def main():
     p.add_argument("--warm-classes", required=True)
     p.add_argument("--warm-passes", type=int, default=3)
     p.add_argument("--suite-lib", required=True)
-    p.add_argument("--lang3-version", default="3.17.0")
+    p.add_argument("--suite-title", required=True, help="what the table calls the suite, e.g. 'commons-lang3 3.17.0'")
+    p.add_argument("--suite-jar", dest="suite_jars", action="append", required=True,
+                   help="a jar (in --suite-lib) whose classes both agents instrument; repeatable")
+    p.add_argument("--suite-package", dest="suite_packages", action="append", required=True,
+                   help="a package the launcher selects; repeatable")
+    p.add_argument("--suite-includes", required=True, help="the agents' includes glob")
+    p.add_argument("--suite-warm-class", required=True, help="test class of the untimed warm-up runs")
+    p.add_argument("--suite-quick-exclude", default="", help="class-name regex --quick leaves out")
+    p.add_argument("--suite-jvm-flags", default="", help="JVM flags of every suite run (one string)")
     p.add_argument("--suite-exclude", dest="suite_excludes", action="append", default=[])
     p.add_argument("jars", nargs="+")
     a = p.parse_args()

@@ -14,6 +14,11 @@
 //!   `jsr`/`ret` and without StackMapTable) compiles and runs a script at run time with every
 //!   groovy class instrumented (`includes=groovy.*:org.codehaus.groovy.*:script*`); same stdout
 //!   as without agent; valid report.
+//! - `named_modules_under_agent_*`: an application module and a library module
+//!   (`tests/java/named-modules`, run with `--module-path ... -m`), both instrumented, under
+//!   `-Xverify:all`: their probes store into the agent's holders in the boot loader's unnamed
+//!   module, which a named module does not read by default. Same output as without agent;
+//!   BRANCH/METHOD/LINE equal to JaCoCo's agent's, method by method. JDK 17 and 25.
 
 use jvmfuzz_tests::jacoco::{self, get, Report};
 use jvmfuzz_tests::*;
@@ -298,4 +303,88 @@ fn kotlin_and_scala_stdlib_under_agent_jdk25() {
     if let Some(jdk) = jdk25_or_skip("kotlin_and_scala_stdlib_under_agent_jdk25") {
         stdlib_under_agent(&jdk);
     }
+}
+
+fn named_modules_under_agent(jdk: &Jdk) {
+    let tmp = TempDir::new(&format!("real-named-modules-{}", jdk.label()));
+    let src = java_dir("named-modules");
+    let mods = tmp.join("mods");
+    javac(jdk, &java_sources(&src), &[], &mods, &["--module-source-path", &src.to_string_lossy()]);
+    let run = |agent: Agent| {
+        Java::new(jdk, &agent)
+            .strict_verify()
+            .arg("--module-path")
+            .arg(&mods)
+            .args(["-m", "mapp/mapp.main.Main"])
+            .current_dir(tmp.path())
+            .run(TIMEOUT)
+    };
+    let plain = run(Agent::None);
+    plain.assert_success();
+    assert!(plain.stdout.contains("small/7 large/6 14"), "program did not finish:\n{}", plain.dump());
+
+    let exec = tmp.join("jacoco.exec");
+    let theirs = run(Agent::Jacoco(format!("destfile={},includes=mlib.*:mapp.*", exec.display())));
+    theirs.assert_success();
+    assert_eq!(plain.stdout, theirs.stdout, "JaCoCo's agent changed the output (harness problem)");
+
+    let dir = tmp.join("report");
+    let ours = run(Agent::Jvmfuzz(format!("includes=mlib.*:mapp.*,report={},formats=xml", dir.display())));
+    ours.assert_success();
+    assert_eq!(plain.stdout, ours.stdout, "the modules computed something else under the agent:\n{}", ours.dump());
+    let summary = parse_agent_summary(&ours.stderr);
+    // Every class javac wrote but the two module-info classes: Main, Main$1, Shapes,
+    // Shapes$Kind, Digits, and Shapes$1 (the enum switch map) where javac still makes one
+    // (17 does, 25 does not).
+    let written = class_files(&mods).iter().filter(|p| !p.ends_with("module-info.class")).count() as u64;
+    assert!(written >= 5, "javac wrote {written} classes");
+    assert!(
+        summary.is_some_and(|s| s.classes == written),
+        "expected all {written} classes of both modules instrumented: {summary:?}\n{}",
+        ours.dump()
+    );
+
+    let ours_path = dir.join("jacoco.xml");
+    let mut failures: Vec<String> = report_problems(jdk, &ours_path).into_iter().map(|p| format!("report: {p}")).collect();
+    let (mlib, mapp) = (mods.join("mlib"), mods.join("mapp"));
+    let reference = jacoco_cli_report(jdk, &exec, &[mlib.as_path(), mapp.as_path()], &[], &tmp.join("ref.xml"));
+    let ours = Report::from_file(&ours_path);
+    for cn in reference.classes.keys() {
+        if !ours.classes.contains_key(cn) {
+            failures.push(format!("class {cn}: in JaCoCo's report, not in jvmfuzz's"));
+        }
+    }
+    failures.extend(jacoco::diff(&reference, &ours, &["BRANCH", "METHOD", "LINE"], ("JaCoCo", "jvmfuzz")).iter().map(|d| format!("vs JaCoCo: {d}")));
+    eprintln!("[{}] JaCoCo BRANCH {} / jvmfuzz BRANCH {}", jdk.label(), reference.total("BRANCH"), ours.total("BRANCH"));
+    assert!(reference.total("BRANCH").total() > 10, "JaCoCo counted almost no branches: {:?}", reference.total("BRANCH"));
+    assert!(failures.is_empty(), "{} problems:\n  {}", failures.len(), failures.join("\n  "));
+}
+
+#[test]
+fn named_modules_under_agent_jdk17() {
+    named_modules_under_agent(&jdk17());
+}
+
+#[test]
+fn named_modules_under_agent_jdk25() {
+    if let Some(jdk) = jdk25_or_skip("named_modules_under_agent_jdk25") {
+        named_modules_under_agent(&jdk);
+    }
+}
+
+/// Every `.class` file under `dir`.
+fn class_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())).flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else if p.extension().is_some_and(|x| x == "class") {
+                out.push(p);
+            }
+        }
+    }
+    out
 }

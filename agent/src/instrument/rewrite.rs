@@ -8,7 +8,7 @@
 //!   stack words. JaCoCo's probe shape: no call, so it is cheap even in the interpreter,
 //!   where short test suites spend most of their time;
 //! - a field store, `iconst_1; putstatic ProbeFieldsK.fS:Z` (`probe_fields`): 4 bytes, one
-//!   extra stack word, no id push. Cheaper in C1-compiled code, costlier in hot C2 code
+//!   extra stack word, no id push. Cheaper in C1-compiled code, the same in hot C2 code
 //!   (see `probe_fields`).
 //!
 //! Both are stack-neutral and branch-free, so no probe needs a frame of its own. Placement

@@ -1,0 +1,3 @@
+module mapp {
+    requires mlib;
+}
