@@ -287,19 +287,24 @@ pub fn copy_dir(from: &Path, to: &Path) {
 
 /// Every `*.java` file under `dir`, sorted.
 pub fn java_sources(dir: &Path) -> Vec<PathBuf> {
-    fn walk(d: &Path, out: &mut Vec<PathBuf>) {
+    files_with_extension(dir, "java")
+}
+
+/// Every file under `dir` (recursively) whose name ends in `.{ext}`, sorted.
+pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    fn walk(d: &Path, ext: &str, out: &mut Vec<PathBuf>) {
         let Ok(rd) = std::fs::read_dir(d) else { return };
         for e in rd.flatten() {
             let p = e.path();
             if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "java") {
+                walk(&p, ext, out);
+            } else if p.extension().is_some_and(|x| x == ext) {
                 out.push(p);
             }
         }
     }
     let mut out = Vec::new();
-    walk(dir, &mut out);
+    walk(dir, ext, &mut out);
     out.sort();
     out
 }

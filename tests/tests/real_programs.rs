@@ -336,7 +336,7 @@ fn named_modules_under_agent(jdk: &Jdk) {
     // Every class javac wrote but the two module-info classes: Main, Main$1, Shapes,
     // Shapes$Kind, Digits, and Shapes$1 (the enum switch map) where javac still makes one
     // (17 does, 25 does not).
-    let written = class_files(&mods).iter().filter(|p| !p.ends_with("module-info.class")).count() as u64;
+    let written = files_with_extension(&mods, "class").iter().filter(|p| !p.ends_with("module-info.class")).count() as u64;
     assert!(written >= 5, "javac wrote {written} classes");
     assert!(
         summary.is_some_and(|s| s.classes == written),
@@ -370,21 +370,4 @@ fn named_modules_under_agent_jdk25() {
     if let Some(jdk) = jdk25_or_skip("named_modules_under_agent_jdk25") {
         named_modules_under_agent(&jdk);
     }
-}
-
-/// Every `.class` file under `dir`.
-fn class_files(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        for e in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())).flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                todo.push(p);
-            } else if p.extension().is_some_and(|x| x == "class") {
-                out.push(p);
-            }
-        }
-    }
-    out
 }
