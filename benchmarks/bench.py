@@ -427,6 +427,12 @@ def overhead(a, out):
             c = test_counts(r.output)
             if c["found"] is None:
                 die(f"test suite with {label} did not finish (exit {r.rc}):\n{r.output[-3000:]}")
+            if c["failed"] or r.rc != 0:
+                # The next repetition overwrites the log: keep the one that says which test
+                # failed (a flaky test, or the agent's doing).
+                kept = os.path.join(logs, f"suite-{key}-rep{rep + 1}-failed.log")
+                shutil.copyfile(os.path.join(logs, f"suite-{key}.log"), kept)
+                log(f"[overhead] {label}: {c['failed']} test(s) failed (exit {r.rc}); log kept in {kept}")
             runs[key].append(r)
             counts[key].append(c)
             # Every timing as it comes, so a long run interrupted late still leaves its data.

@@ -6,8 +6,9 @@
 //!  -jar junit-platform-console-standalone.jar execute -cp ... --select-class ...`.
 //! The launcher ends with `System.exit`, so this also covers writing reports on that path.
 //! Asserted: all tests pass under the agent, the three reports exist, the class under test shows
-//! the expected covered/missed methods, and BRANCH/METHOD counters equal JaCoCo's for the same
-//! run under JaCoCo's agent.
+//! the expected covered/missed methods, and BRANCH/METHOD counters of the class under test and of
+//! the test class (array probes, `instrument::probe_shape`) equal JaCoCo's for the same run under
+//! JaCoCo's agent.
 //! `junit5_console_everything_instrumented` instruments all of it (JUnit Platform, Jupiter,
 //! picocli, opentest4j...; everything but the JDK) under `-Xverify:all`: same test results, a
 //! valid report over ~1000 classes.
@@ -47,8 +48,10 @@ fn junit5_console_launcher_under_agent() {
     let jac = run(Agent::Jacoco(format!("destfile={},includes=com.acme.*", exec.display())));
     jac.assert_success();
     assert!(jac.stdout.contains("6 tests successful"), "JUnit summary under JaCoCo:\n{}", jac.dump());
-    let reference = jacoco_cli_report(&jdk, &exec, &[&main_classes], &[&src.join("main/java")], &tmp.join("jacoco-ref.xml"));
-    assert!(reference.classes.contains_key(CUT));
+    // Test classes too: the agent gives them the array probe and the class under test field
+    // probes (`instrument::probe_shape`), and both must count as JaCoCo does.
+    let reference = jacoco_cli_report(&jdk, &exec, &[&main_classes, &test_classes], &[&src.join("main/java")], &tmp.join("jacoco-ref.xml"));
+    assert!(reference.classes.contains_key(CUT) && reference.classes.contains_key("com/acme/KeyValueParserTest"));
 
     // jvmfuzz.
     let t1 = Instant::now();
@@ -85,7 +88,6 @@ fn junit5_console_launcher_under_agent() {
 
     let diffs = jacoco::diff(&reference, &ours, &["BRANCH", "METHOD"], ("JaCoCo", "jvmfuzz"))
         .into_iter()
-        .filter(|d| !matches!(d, jacoco::Diff::ClassOnlyIn { side: "jvmfuzz", .. })) // test class: reference built from main classes only
         .map(|d| d.to_string())
         .collect::<Vec<_>>();
     for d in jacoco::diff(&reference, &ours, &["LINE", "INSTRUCTION"], ("JaCoCo", "jvmfuzz")) {

@@ -14,7 +14,7 @@
 //! [`jacoco_exec`] and [`compare`] (reading JaCoCo's own exec and XML files, for validation).
 
 mod approx;
-mod attrs;
+pub(crate) mod attrs;
 pub mod bundle;
 mod calculator;
 pub mod compare;

@@ -10,7 +10,7 @@ use crate::bytecode::{decode, opcodes::*, Insn, InsnKind};
 use crate::classfile::{access, ClassFile, ClassFileError, CodeAttribute, ConstantPool};
 
 use super::plan::{self, MethodPlan, PlanError, PlanOptions};
-use super::probe_fields;
+use super::{probe_fields, probe_shape};
 use super::cmplog::{plan_cmp, CmpSites};
 use super::rewrite::{instrument_decoded_cmp, MethodSig, ProbeCall, RewriteError};
 
@@ -39,9 +39,9 @@ pub struct FlagFields {
     /// A growable `static boolean[]` indexed by id, for the ids from `fixed_len` on. The caller
     /// makes it longer than a class's ids before handing the class back.
     pub growable: String,
-    /// Field probes (`probe_fields`) for every class whose ids and constant pool allow them;
-    /// the arrays only for the others. The caller defines the holders of a class's ids
-    /// before handing the class back.
+    /// Field probes (`probe_fields`) for every class whose ids and constant pool allow them,
+    /// except test classes (`probe_shape`); the arrays for the others. The caller defines the
+    /// holders of a class's ids before handing the class back (`Instrumented::field_probes`).
     pub per_field: bool,
 }
 
@@ -176,6 +176,9 @@ pub struct Instrumented {
     pub changed: bool,
     pub methods: Vec<MethodRecord>,
     pub counts: ClassCounts,
+    /// The probes are field probes (`probe_fields`): their holders must exist before the
+    /// class runs. False for the other shapes, and when nothing changed.
+    pub field_probes: bool,
 }
 
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
@@ -279,6 +282,7 @@ pub fn instrument_class_cmp(
             changed: false,
             methods: records,
             counts,
+            field_probes: false,
         })
     };
     if total == 0 {
@@ -287,9 +291,10 @@ pub fn instrument_class_cmp(
     let total = u32::try_from(total)
         .map_err(|_| InstrumentError::ConstantPool(ClassFileError::ConstantPoolFull))?;
     let first_id = alloc(total);
+    let test_class = matches!(&cfg.probe_flags, Some(f) if f.per_field) && probe_shape::is_test_class(&cf);
     let cp = &mut cf.constant_pool;
     let probe = match &cfg.probe_flags {
-        Some(f) if f.per_field && probe_fields::fits(cp.len(), first_id, total) => ProbeCall::Field {
+        Some(f) if f.per_field && !test_class && probe_fields::fits(cp.len(), first_id, total) => ProbeCall::Field {
             first_id,
             first_ref: probe_fields::append_refs(cp, first_id, total).map_err(InstrumentError::ConstantPool)?,
         },
@@ -361,6 +366,7 @@ pub fn instrument_class_cmp(
         changed: true,
         methods: records,
         counts,
+        field_probes: matches!(probe, ProbeCall::Field { .. }),
     })
 }
 

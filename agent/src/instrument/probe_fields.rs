@@ -17,9 +17,11 @@
 //! The costs, and how they are bounded:
 //! - three constant-pool entries per probe (`Utf8` name, `NameAndType`, `Fieldref`): a class
 //!   whose probes would not fit in the 65,535 entries keeps the array probe ([`fits`]);
-//! - a `Fieldref` resolution the first time each probe runs. HotSpot finds a field by a linear
-//!   walk over its holder's fields, so holders stay small ([`CHUNK`] fields each);
-//! - one class definition per [`CHUNK`] probe ids.
+//! - a `Fieldref` resolution the first time each probe runs, about a microsecond. HotSpot finds
+//!   a field by a linear walk over its holder's fields, so holders stay small ([`CHUNK`] fields
+//!   each), and test classes, whose code mostly runs once, keep the array probe
+//!   (`probe_shape`);
+//! - one class definition per [`CHUNK`] probe ids that field probes use.
 //!
 //! A holder lives in the bootstrap loader, not in the instrumented class: class shapes stay as
 //! they were (no new fields for reflection to see, interfaces included), and the flags outlive
@@ -30,7 +32,7 @@ use std::fmt::Write as _;
 use crate::classfile::{ClassFileError, ConstantPool};
 
 /// Probe ids per holder class.
-pub const CHUNK: u32 = 512;
+pub const CHUNK: u32 = 128;
 /// Ids from here on use the array probe: at most this many / [`CHUNK`] holder classes.
 pub const MAX_IDS: u32 = 1 << 20;
 /// Holder `k` is `com/jvmfuzz/shim/ProbeFields<k>`.

@@ -1,11 +1,11 @@
 //! The holder classes of the field probes (`instrument::probe_fields`): rewritten code stores
 //! `ProbeFieldsK.fS = true`, so holder `K` must exist before any class whose ids it holds runs.
 //!
-//! - [`Fields::ensure`] runs in the class-load hook before a rewritten class is handed back. It
-//!   defines the missing holders, in id order, in the bootstrap loader (JNI `DefineClass` with
-//!   no loader): every class loader can see them there, as it sees the shim's `Probes`, and
-//!   they are never unloaded. Looking up `read` initialises the holder, so compiled code needs
-//!   no initialisation barrier at the probes.
+//! - [`Fields::ensure`] runs in the class-load hook before a rewritten class with field probes
+//!   is handed back. It defines the missing holders of the class's ids in the bootstrap
+//!   loader (JNI `DefineClass` with no loader): every class loader can see them there, as it
+//!   sees the shim's `Probes`, and they are never unloaded. Looking up `read` initialises the
+//!   holder, so compiled code needs no initialisation barrier at the probes.
 //! - [`Fields::collect`] calls each holder's `read` into one `boolean[]` and copies that out:
 //!   one JNI call per holder instead of a field lookup per probe.
 //!
@@ -13,7 +13,8 @@
 //! [`Fields::ensure`] holds its lock: the hook returns before any lock for jvmfuzz's own
 //! classes (the filter never accepts `com.jvmfuzz.*`), so this cannot deadlock.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use jni::objects::{GlobalRef, JClass, JObject, JStaticMethodID};
@@ -21,7 +22,7 @@ use jni::signature::{Primitive, ReturnType};
 use jni::sys::jvalue;
 use jni::JNIEnv;
 
-use crate::instrument::probe_fields::{self, CHUNK};
+use crate::instrument::probe_fields::{self, chunk_of, CHUNK};
 
 #[derive(Debug, thiserror::Error)]
 pub enum FieldsError {
@@ -38,10 +39,16 @@ struct Holder {
 
 /// See the module docs. One per agent, inside [`super::flags::Flags`].
 pub struct Fields {
-    /// Holders defined: the lock-free check of [`Fields::ensure`].
-    defined: AtomicU32,
-    holders: Mutex<Vec<Holder>>,
+    /// Bit `k` is set once holder `k` is defined: the lock-free check of [`Fields::ensure`],
+    /// so a class load does not wait for a [`Fields::collect`] that holds the lock.
+    defined: [AtomicU64; DEFINED_WORDS],
+    /// Holder `k` at index `k`, `None` until a class with field probes among its ids is
+    /// loaded: classes with the array probe (`instrument::probe_shape`) take ids too, and
+    /// their chunks need no holder.
+    holders: Mutex<Vec<Option<Holder>>>,
 }
+
+const DEFINED_WORDS: usize = (probe_fields::MAX_IDS / CHUNK).div_ceil(64) as usize;
 
 impl Default for Fields {
     fn default() -> Self {
@@ -51,19 +58,30 @@ impl Default for Fields {
 
 impl Fields {
     pub const fn new() -> Self {
-        Fields { defined: AtomicU32::new(0), holders: Mutex::new(Vec::new()) }
+        Fields { defined: [const { AtomicU64::new(0) }; DEFINED_WORDS], holders: Mutex::new(Vec::new()) }
     }
 
-    /// Defines the holders of every id below `end` (ids from `probe_fields::MAX_IDS` on have
-    /// none: those classes use the flag arrays).
-    pub fn ensure(&self, env: &mut JNIEnv, end: u64) -> Result<(), FieldsError> {
-        let need = probe_fields::holders_below(end);
-        if need <= self.defined.load(Ordering::Acquire) {
+    fn is_defined(&self, k: u32) -> bool {
+        self.defined[k as usize / 64].load(Ordering::Acquire) & (1 << (k % 64)) != 0
+    }
+
+    /// Defines the holders of the ids in `ids` that have none yet (ids from
+    /// `probe_fields::MAX_IDS` on have none: those classes use the flag arrays).
+    pub fn ensure(&self, env: &mut JNIEnv, ids: Range<u64>) -> Result<(), FieldsError> {
+        let end = ids.end.min(u64::from(probe_fields::MAX_IDS));
+        if ids.start >= end {
+            return Ok(());
+        }
+        // Both below MAX_IDS, so they fit.
+        let (first, last) = (chunk_of(ids.start as u32), chunk_of((end - 1) as u32));
+        if (first..=last).all(|k| self.is_defined(k)) {
             return Ok(());
         }
         let mut holders = self.lock();
-        while (holders.len() as u32) < need {
-            let k = holders.len() as u32;
+        for k in first..=last {
+            if self.is_defined(k) {
+                continue;
+            }
             let name = probe_fields::holder_name(k);
             let bytes = probe_fields::holder_class(k);
             let defined = env.with_local_frame(4, |env| -> jni::errors::Result<(GlobalRef, JStaticMethodID)> {
@@ -72,18 +90,24 @@ impl Fields {
                 Ok((env.new_global_ref(&class)?, read))
             });
             match defined {
-                Ok((class, read)) => holders.push(Holder { class, read }),
+                Ok((class, read)) => {
+                    if holders.len() <= k as usize {
+                        holders.resize_with(k as usize + 1, || None);
+                    }
+                    holders[k as usize] = Some(Holder { class, read });
+                    self.defined[k as usize / 64].fetch_or(1 << (k % 64), Ordering::Release);
+                }
                 Err(source) => {
                     super::flags::clear_exception(env);
                     return Err(FieldsError::Define { name, source });
                 }
             }
-            self.defined.store(holders.len() as u32, Ordering::Release);
         }
         Ok(())
     }
 
-    /// Every probe field below `upto`, as 0/1, indexed by id (shorter when fewer holders exist).
+    /// Every probe field below `upto`, as 0/1, indexed by id (shorter when fewer holders exist;
+    /// 0 for the ids of chunks with no holder).
     pub fn collect(&self, env: &mut JNIEnv, upto: u64) -> Result<Vec<u8>, FieldsError> {
         let holders = self.lock();
         let len = (holders.len() as u64 * u64::from(CHUNK)).min(upto) as usize;
@@ -93,7 +117,8 @@ impl Fields {
         let used = len.div_ceil(CHUNK as usize);
         let read = env.with_local_frame(4, |env| -> jni::errors::Result<Vec<u8>> {
             let out = env.new_boolean_array((used * CHUNK as usize) as i32)?;
-            for (k, h) in holders.iter().take(used).enumerate() {
+            let defined = holders.iter().take(used).enumerate().filter_map(|(k, h)| Some((k, h.as_ref()?)));
+            for (k, h) in defined {
                 let args = [jvalue { l: out.as_raw() }, jvalue { i: (k * CHUNK as usize) as i32 }];
                 let class = <&JClass>::from(h.class.as_obj());
                 // SAFETY: `read` is `([ZI)V` on this class, and the arguments match it.
@@ -117,7 +142,7 @@ impl Fields {
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, Vec<Holder>> {
+    fn lock(&self) -> MutexGuard<'_, Vec<Option<Holder>>> {
         self.holders.lock().unwrap_or_else(|e| e.into_inner())
     }
 }

@@ -20,6 +20,7 @@
 //!
 //! Only JNI touches the fields: no Java code runs in the hook on our behalf.
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
@@ -105,13 +106,13 @@ impl Flags {
         Ok(())
     }
 
-    /// Defines the probe-field holders of every id below `end` and makes `Probes.flags` longer
-    /// than all of them: a class may use either kind of probe.
-    pub fn ensure(&self, env: &mut JNIEnv, end: u64) -> Result<(), FlagsError> {
+    /// Defines the probe-field holders of the ids in `fields` (a class with field probes: its
+    /// ids; else empty) and makes `Probes.flags` longer than every id below `end`.
+    pub fn ensure(&self, env: &mut JNIEnv, end: u64, fields: Range<u64>) -> Result<(), FlagsError> {
         if self.len.load(Ordering::Acquire) == 0 {
             return Err(FlagsError::NotReady);
         }
-        self.fields.ensure(env, end)?;
+        self.fields.ensure(env, fields)?;
         if end <= self.len.load(Ordering::Acquire) {
             return Ok(());
         }

@@ -29,6 +29,9 @@ pub enum Outcome {
         record: ClassRecord,
         methods: u32,
         probes: u32,
+        /// The class stores into probe fields, whose holders must be defined before it is
+        /// handed back ([`super::fields::Fields::ensure`]); else into `Probes.fixed`/`flags`.
+        field_probes: bool,
         notes: Vec<String>,
     },
     /// The class matched the filters but is handed back unchanged. `record` is set for classes
@@ -107,8 +110,8 @@ pub fn planner(mode: CountMode) -> &'static dyn Planner {
 
 /// Instruments one class the way the agent does by default (`counts=covered`). The bytes store
 /// into probe fields or `Probes.flags`: before the class can run, the caller must define the
-/// holders of the record's ids ([`super::fields::Fields::ensure`]) and make that array longer
-/// than its largest id ([`super::flags::Flags::ensure`]), as the class-load hook does.
+/// holders of the record's ids when `field_probes` says so and make that array longer than its
+/// largest id ([`super::flags::Flags::ensure`] does both), as the class-load hook does.
 pub fn instrument_one(name: &str, original: &[u8]) -> Outcome {
     instrument_one_as(name, original, CountMode::default())
 }
@@ -186,6 +189,7 @@ pub fn instrument_one_as(name: &str, original: &[u8], mode: CountMode) -> Outcom
         };
     }
     let probes = inst.counts.probes;
+    let field_probes = inst.field_probes;
     let first_probe = methods.iter().map(|m| m.first_probe).min().unwrap_or(0);
     let n_methods = methods.len() as u32;
     let record = ClassRecord {
@@ -199,6 +203,7 @@ pub fn instrument_one_as(name: &str, original: &[u8], mode: CountMode) -> Outcom
         record,
         methods: n_methods,
         probes,
+        field_probes,
         notes,
     }
 }

@@ -286,11 +286,12 @@ unsafe extern "C" fn class_file_load_hook(
                 record,
                 methods,
                 probes,
+                field_probes,
                 notes,
             } => {
                 if agent.options.counts.uses_flags() {
                     // SAFETY: the JNIEnv of this callback's thread.
-                    if let Err(e) = unsafe { ensure_flags(&agent.flags, jni, &record) } {
+                    if let Err(e) = unsafe { ensure_flags(&agent.flags, jni, &record, field_probes) } {
                         agent.skip(&name, &e, &notes);
                         return;
                     }
@@ -344,20 +345,24 @@ unsafe extern "C" fn class_file_load_hook(
     }
 }
 
-/// Makes the flag array long enough for every probe id of `record` (see [`flags`]).
+/// Makes the flag array long enough for every probe id of `record`, and defines the holders of
+/// its ids when it uses field probes (see [`flags`]).
 ///
 /// # Safety
 /// `jni` must be the current thread's JNIEnv (or null).
-unsafe fn ensure_flags(flags: &flags::Flags, jni: *mut RawJniEnv, record: &jvmfuzz_runtime::ClassRecord) -> Result<(), String> {
-    let end = record
-        .methods
-        .iter()
-        .map(|m| u64::from(m.first_probe) + u64::from(m.probe_count))
-        .max()
-        .unwrap_or(0);
+unsafe fn ensure_flags(
+    flags: &flags::Flags,
+    jni: *mut RawJniEnv,
+    record: &jvmfuzz_runtime::ClassRecord,
+    field_probes: bool,
+) -> Result<(), String> {
+    let ids = |m: &jvmfuzz_runtime::MethodRecord| u64::from(m.first_probe)..u64::from(m.first_probe) + u64::from(m.probe_count);
+    let start = record.methods.iter().map(|m| ids(m).start).min().unwrap_or(0);
+    let end = record.methods.iter().map(|m| ids(m).end).max().unwrap_or(0);
     // SAFETY: per this function's contract.
     let mut env = unsafe { jni::JNIEnv::from_raw(jni) }.map_err(|e| e.to_string())?;
-    flags.ensure(&mut env, end).map_err(|e| e.to_string())
+    let fields = if field_probes { start..end } else { 0..0 };
+    flags.ensure(&mut env, end, fields).map_err(|e| e.to_string())
 }
 
 impl Agent {

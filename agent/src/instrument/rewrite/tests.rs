@@ -194,7 +194,7 @@ fn flag_probes_store_into_the_array() {
 }
 
 /// The field probe (default of `counts=covered`): 4 bytes, `iconst_1; putstatic` of the id's
-/// field in its holder (ids 511 and 512 straddle two holders), max_stack + 1, no id push.
+/// field in its holder (ids `CHUNK - 1` and `CHUNK` straddle two holders), max_stack + 1, no id push.
 #[test]
 fn field_probes_store_into_their_own_field() {
     let mut cp = ConstantPool::empty();
@@ -215,7 +215,8 @@ fn field_probes_store_into_their_own_field() {
         let [a, b] = idx.to_be_bytes();
         [ICONST_1, PUTSTATIC, a, b]
     };
-    let mut want = put(&mut cp, "com/jvmfuzz/shim/ProbeFields0", "f511").to_vec(); // 0: entry
+    let last_field = format!("f{first}");
+    let mut want = put(&mut cp, "com/jvmfuzz/shim/ProbeFields0", &last_field).to_vec(); // 0: entry
     want.extend([ILOAD_0, IFNE, 0, 7]); // 4, 5: ifne -> trampoline at 12
     want.extend([ICONST_1, IRETURN, ICONST_2, IRETURN]); // 8..11; original 6 -> 10
     want.extend(put(&mut cp, "com/jvmfuzz/shim/ProbeFields1", "f0")); // 12: trampoline
