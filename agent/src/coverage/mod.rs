@@ -264,8 +264,9 @@ pub fn analyze_class_with(
         skipped: Vec::new(),
         hidden: Vec::new(),
     };
+    let mut operands = model::OperandCache::new(cp);
     for member in &cf.methods {
-        let m = match model::MethodModel::build(cp, member, &bsms) {
+        let m = match model::MethodModel::build(cp, member, &bsms, &mut operands) {
             Ok(Some(m)) => m,
             Ok(None) => continue, // abstract or native: no code, not reported
             Err(e) => {

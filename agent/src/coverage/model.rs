@@ -9,7 +9,7 @@
 //! ranges, StackMapTable frames and `uninitialized(new)` entries. Opcodes are normalised the
 //! way ASM does (`aload_1` -> `ALOAD 1`, `goto_w` -> `GOTO`, `ldc_w` -> `LDC`, `wide` -> base).
 
-use std::collections::{BTreeSet, HashMap};
+use std::borrow::Cow;
 
 use super::attrs::{self, name_is};
 use super::CoverageError;
@@ -29,49 +29,51 @@ pub(crate) enum Node {
     Insn(usize),
 }
 
-/// Operands the filters look at.
+/// Operands the filters look at. Names borrow from the class bytes: most constant-pool
+/// strings are plain ASCII, and copying three per member instruction made the model's
+/// allocations the largest cost of an analysis.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Arg {
+pub(crate) enum Arg<'a> {
     None,
     Var(u16),
     Jump(u32),
     Switch { dflt: u32, labels: Vec<u32> },
     /// Method or field reference.
-    Member { owner: String, name: String, desc: String },
+    Member { owner: Cow<'a, str>, name: Cow<'a, str>, desc: Cow<'a, str> },
     /// Type operand of new/anewarray/checkcast/instanceof/multianewarray.
-    Type(String),
-    Indy { name: String, bsm_owner: String, bsm_name: String },
+    Type(Cow<'a, str>),
+    Indy { name: Cow<'a, str>, bsm_owner: String, bsm_name: String },
 }
 
 #[derive(Debug, Clone)]
-pub(crate) struct Insn {
+pub(crate) struct Insn<'a> {
     pub offset: u32,
     /// ASM-normalised opcode.
     pub op: u8,
-    pub arg: Arg,
+    pub arg: Arg<'a>,
 }
 
 #[derive(Debug, Clone)]
-pub(crate) struct TryCatch {
+pub(crate) struct TryCatch<'a> {
     /// Node indices of the start/end/handler labels (ASM uses label identity; one per offset).
     pub start: usize,
     pub end: usize,
     pub handler: usize,
     /// `None` = any (finally).
-    pub catch_type: Option<String>,
+    pub catch_type: Option<Cow<'a, str>>,
 }
 
 /// Everything the instruction builder and the filters need about one method.
 #[derive(Debug, Clone)]
-pub(crate) struct MethodModel {
+pub(crate) struct MethodModel<'a> {
     pub name: String,
     pub desc: String,
     pub access: u16,
     pub nodes: Vec<Node>,
-    pub insns: Vec<Insn>,
-    /// Offset -> node index of the label at that offset.
-    pub labels: HashMap<u32, usize>,
-    pub try_catch: Vec<TryCatch>,
+    pub insns: Vec<Insn<'a>>,
+    /// (offset, node index of the label at that offset), sorted by offset.
+    pub labels: Vec<(u32, usize)>,
+    pub try_catch: Vec<TryCatch<'a>>,
     /// Descriptors of the method's visible and invisible annotations.
     pub annotations: Vec<String>,
     /// Raw decoded instructions (offsets and control flow, for the probe plan).
@@ -79,13 +81,14 @@ pub(crate) struct MethodModel {
     pub lines: Vec<LineEntry>,
 }
 
-impl MethodModel {
+impl<'a> MethodModel<'a> {
     /// Builds the model. `bsms` are the class's bootstrap methods (owner, name).
     pub(crate) fn build(
-        cp: &ConstantPool<'_>,
+        cp: &ConstantPool<'a>,
         member: &Member<'_>,
         bsms: &[(String, String)],
-    ) -> Result<Option<MethodModel>, CoverageError> {
+        cache: &mut OperandCache<'a>,
+    ) -> Result<Option<MethodModel<'a>>, CoverageError> {
         let name = member.name(cp)?.into_owned();
         let desc = member.descriptor(cp)?.into_owned();
         let mut annotations = Vec::new();
@@ -102,66 +105,87 @@ impl MethodModel {
         let at = |off: u32| bytecode::index_at(&raw, off);
 
         // Which offsets get a label (see module docs), and the line/frame nodes per offset.
-        let mut label_at: BTreeSet<u32> = BTreeSet::new();
+        // Bit sets over the offsets, not ordered sets: this runs for every method of every
+        // class analysed, during the run and at exit.
+        let mut label_at = OffsetSet::new(code_len);
         for i in &raw {
-            label_at.extend(i.targets());
+            for t in i.targets() {
+                label_at.insert(t);
+            }
         }
         for e in &code.exception_table {
-            label_at.extend([e.start_pc as u32, e.end_pc as u32, e.handler_pc as u32]);
+            for o in [e.start_pc as u32, e.end_pc as u32, e.handler_pc as u32] {
+                label_at.insert(o);
+            }
         }
         let lines = crate::instrument::plan::line_numbers(code, cp)?;
-        let mut frames: BTreeSet<u32> = BTreeSet::new();
+        let mut frames = OffsetSet::new(code_len);
         for a in &code.attributes {
             let Some(bytes) = a.raw() else { continue };
             if name_is(cp, a, "LocalVariableTable") || name_is(cp, a, "LocalVariableTypeTable") {
                 for (s, e) in attrs::local_variable_ranges(bytes)? {
-                    label_at.extend([s, e]);
+                    label_at.insert(s);
+                    label_at.insert(e);
                 }
             } else if name_is(cp, a, "StackMapTable") {
                 let (f, uninit) = attrs::frame_offsets(bytes)?;
-                label_at.extend(f.iter().copied());
-                frames.extend(f);
-                label_at.extend(uninit.into_iter().filter(|&o| at(o).is_some_and(|i| raw[i].opcode == NEW)));
+                for o in f {
+                    label_at.insert(o);
+                    frames.insert(o);
+                }
+                for o in uninit {
+                    if at(o).is_some_and(|i| raw[i].opcode == NEW) {
+                        label_at.insert(o);
+                    }
+                }
             }
         }
-        // Labels at offsets that are not instruction starts (or the end) are never visited.
-        label_at.retain(|&o| o == code_len || at(o).is_some());
-        let mut lines_at: HashMap<u32, Vec<u32>> = HashMap::new();
+        // Line entries in table order per offset (ASM adds one node per entry).
+        let mut lines_at: Vec<(u32, u32)> = Vec::with_capacity(lines.len());
         for &(pc, line) in &lines {
             if at(pc).is_some() {
                 label_at.insert(pc);
-                lines_at.entry(pc).or_default().push(line as u32);
+                lines_at.push((pc, line as u32));
             }
         }
+        lines_at.sort_by_key(|&(pc, _)| pc);
 
         let mut nodes = Vec::with_capacity(raw.len() * 2);
-        let mut labels = HashMap::new();
+        // Built in offset order, so already sorted for `label`'s binary search.
+        let mut labels: Vec<(u32, usize)> = Vec::new();
         let mut insns = Vec::with_capacity(raw.len());
+        let mut next_line = 0;
         for ri in &raw {
             let off = ri.offset;
-            if label_at.contains(&off) {
-                labels.insert(off, nodes.len());
+            // Labels at offsets that are not instruction starts (or the end) are never visited.
+            if label_at.contains(off) {
+                labels.push((off, nodes.len()));
                 nodes.push(Node::Label(off));
-                for &l in lines_at.get(&off).map(|v| v.as_slice()).unwrap_or(&[]) {
-                    nodes.push(Node::Line(l));
+                while next_line < lines_at.len() && lines_at[next_line].0 < off {
+                    next_line += 1;
+                }
+                while next_line < lines_at.len() && lines_at[next_line].0 == off {
+                    nodes.push(Node::Line(lines_at[next_line].1));
+                    next_line += 1;
                 }
             }
-            if frames.contains(&off) {
+            if frames.contains(off) {
                 nodes.push(Node::Frame);
             }
-            let (op, arg) = operands(cp, bsms, &code.code, ri)?;
+            let (op, arg) = operands(cp, bsms, &code.code, ri, cache)?;
             insns.push(Insn { offset: off, op, arg });
             nodes.push(Node::Insn(insns.len() - 1));
         }
-        if label_at.contains(&code_len) {
-            labels.insert(code_len, nodes.len());
+        if label_at.contains(code_len) {
+            labels.push((code_len, nodes.len()));
             nodes.push(Node::Label(code_len));
         }
+        let label_node = |o: u32| labels.binary_search_by_key(&o, |&(off, _)| off).ok().map(|i| labels[i].1);
         let mut try_catch = Vec::with_capacity(code.exception_table.len());
         for e in &code.exception_table {
-            let node = |o: u16| labels.get(&(o as u32)).copied().ok_or(CoverageError::BadCode("exception table offset"));
+            let node = |o: u16| label_node(o as u32).ok_or(CoverageError::BadCode("exception table offset"));
             let catch_type =
-                if e.catch_type == 0 { None } else { Some(cp.class_name(e.catch_type)?.into_owned()) };
+                if e.catch_type == 0 { None } else { Some(cp.class_name(e.catch_type)?) };
             try_catch.push(TryCatch {
                 start: node(e.start_pc)?,
                 end: node(e.end_pc)?,
@@ -194,7 +218,7 @@ impl MethodModel {
     }
 
     /// The instruction at a node, if it is one.
-    pub(crate) fn insn(&self, node: usize) -> Option<&Insn> {
+    pub(crate) fn insn(&self, node: usize) -> Option<&Insn<'a>> {
         match self.nodes.get(node) {
             Some(Node::Insn(i)) => self.insns.get(*i),
             _ => None,
@@ -227,7 +251,7 @@ impl MethodModel {
 
     /// Node of the label at `offset` (every jump target has one).
     pub(crate) fn label(&self, offset: u32) -> Option<usize> {
-        self.labels.get(&offset).copied()
+        self.labels.binary_search_by_key(&offset, |&(o, _)| o).ok().map(|i| self.labels[i].1)
     }
 
     /// First and last node (`instructions.getFirst()/getLast()`).
@@ -236,13 +260,59 @@ impl MethodModel {
     }
 }
 
+/// A set of bytecode offsets `0..=code_len`; offsets past the end are ignored (a malformed
+/// table can name them, and no instruction starts there).
+struct OffsetSet(Vec<u64>);
+
+impl OffsetSet {
+    fn new(code_len: u32) -> Self {
+        OffsetSet(vec![0; code_len as usize / 64 + 1])
+    }
+
+    fn insert(&mut self, o: u32) {
+        if let Some(w) = self.0.get_mut(o as usize / 64) {
+            *w |= 1 << (o % 64);
+        }
+    }
+
+    fn contains(&self, o: u32) -> bool {
+        self.0.get(o as usize / 64).is_some_and(|w| w & (1 << (o % 64)) != 0)
+    }
+}
+
+/// Operands already resolved in this class, by constant-pool index: the methods of a class
+/// name the same members and types over and over.
+pub(crate) struct OperandCache<'a>(Vec<Option<Arg<'a>>>);
+
+impl<'a> OperandCache<'a> {
+    pub(crate) fn new(cp: &ConstantPool<'a>) -> Self {
+        OperandCache(vec![None; usize::from(cp.len())])
+    }
+
+    fn get_or(
+        &mut self,
+        idx: u16,
+        resolve: impl FnOnce() -> Result<Arg<'a>, CoverageError>,
+    ) -> Result<Arg<'a>, CoverageError> {
+        if let Some(Some(a)) = self.0.get(idx as usize) {
+            return Ok(a.clone());
+        }
+        let a = resolve()?;
+        if let Some(slot) = self.0.get_mut(idx as usize) {
+            *slot = Some(a.clone());
+        }
+        Ok(a)
+    }
+}
+
 /// ASM-normalised opcode and resolved operands of one instruction.
-fn operands(
-    cp: &ConstantPool<'_>,
+fn operands<'a>(
+    cp: &ConstantPool<'a>,
     bsms: &[(String, String)],
     code: &[u8],
     i: &bytecode::Insn,
-) -> Result<(u8, Arg), CoverageError> {
+    cache: &mut OperandCache<'a>,
+) -> Result<(u8, Arg<'a>), CoverageError> {
     let base = i.base_opcode(code);
     let op = match base {
         ILOAD_0..=ALOAD_3 => ILOAD + (base - ILOAD_0) / 4,
@@ -252,9 +322,9 @@ fn operands(
         LDC_W | LDC2_W => LDC,
         _ => base,
     };
-    let member = |idx: u16| -> Result<Arg, CoverageError> {
+    let member = |idx: u16| -> Result<Arg<'a>, CoverageError> {
         let m = cp.member_ref(idx)?;
-        Ok(Arg::Member { owner: m.class.into_owned(), name: m.name.into_owned(), desc: m.descriptor.into_owned() })
+        Ok(Arg::Member { owner: m.class, name: m.name, desc: m.descriptor })
     };
     let arg = match &i.kind {
         InsnKind::Local { index } => Arg::Var(*index),
@@ -263,13 +333,13 @@ fn operands(
         InsnKind::LookupSwitch { default, pairs } => {
             Arg::Switch { dflt: *default, labels: pairs.iter().map(|p| p.1).collect() }
         }
-        InsnKind::Invoke { cp_index } | InsnKind::Field { cp_index } => member(*cp_index)?,
-        InsnKind::TypeRef { cp_index } => Arg::Type(cp.class_name(*cp_index)?.into_owned()),
+        InsnKind::Invoke { cp_index } | InsnKind::Field { cp_index } => cache.get_or(*cp_index, || member(*cp_index))?,
+        InsnKind::TypeRef { cp_index } => cache.get_or(*cp_index, || Ok(Arg::Type(cp.class_name(*cp_index)?)))?,
         InsnKind::InvokeDynamic { cp_index } => match cp.entry(*cp_index) {
             Some(CpEntry::InvokeDynamic { bootstrap_method_attr_index, name_and_type_index }) => {
                 let (name, _) = cp.name_and_type(name_and_type_index)?;
                 let (bsm_owner, bsm_name) = bsms.get(bootstrap_method_attr_index as usize).cloned().unwrap_or_default();
-                Arg::Indy { name: name.into_owned(), bsm_owner, bsm_name }
+                Arg::Indy { name, bsm_owner, bsm_name }
             }
             _ => return Err(CoverageError::BadCode("invokedynamic operand")),
         },
@@ -318,5 +388,24 @@ impl ClassContext {
     /// Kotlin classes get JaCoCo's Kotlin filter set instead of the synthetic filter.
     pub(crate) fn is_kotlin(&self) -> bool {
         self.annotations.iter().any(|a| a == "Lkotlin/Metadata;")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OffsetSet;
+
+    #[test]
+    fn offset_set_holds_the_end_offset_and_ignores_offsets_past_it() {
+        let mut s = OffsetSet::new(128);
+        for o in [0, 63, 64, 127, 128, 129, 5000] {
+            s.insert(o);
+        }
+        for o in [0, 63, 64, 127, 128] {
+            assert!(s.contains(o), "{o}");
+        }
+        // 129 shares the last word with 128 but no instruction starts there; 5000 is dropped.
+        assert!(!s.contains(5000));
+        assert!(!s.contains(1) && !s.contains(126));
     }
 }

@@ -38,7 +38,7 @@ pub(crate) fn filter(m: &MethodModel, out: &mut FilterOutput) {
         }
         let Some(Arg::Type(t)) = m.insn(c).filter(|i| i.op == NEW).map(|i| &i.arg) else { continue };
         x.at(Some(c));
-        match t.as_str() {
+        match t.as_ref() {
             "java/lang/MatchException" => {
                 x.next_is(DUP);
                 x.next_is(ACONST_NULL);

@@ -197,14 +197,14 @@ pub(crate) fn run_all(m: &MethodModel, ctx: &ClassContext) -> FilterOutput {
 /// JaCoCo's `AbstractMatcher`: a cursor over nodes that moves from instruction to
 /// instruction and becomes `None` as soon as an expectation fails.
 pub(crate) struct Matcher<'m> {
-    pub m: &'m MethodModel,
+    pub m: &'m MethodModel<'m>,
     pub cursor: Option<usize>,
     /// Named local-variable slots: the first match binds, later ones must agree.
     pub vars: HashMap<String, u16>,
 }
 
 impl<'m> Matcher<'m> {
-    pub(crate) fn new(m: &'m MethodModel) -> Self {
+    pub(crate) fn new(m: &'m MethodModel<'m>) -> Self {
         Matcher { m, cursor: None, vars: HashMap::new() }
     }
 

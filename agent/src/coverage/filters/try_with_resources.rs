@@ -33,7 +33,7 @@ fn next_is_close(x: &mut Matcher<'_>, owner: &mut Option<String>) {
         return;
     }
     match owner {
-        None => *owner = Some(o.clone()),
+        None => *owner = Some(o.to_string()),
         Some(e) if e != o => x.cursor = None,
         Some(_) => {}
     }
@@ -343,7 +343,7 @@ impl<'m> Ecj<'m> {
         };
         match self.owners.get(name) {
             None => {
-                self.owners.insert(name.to_string(), owner.clone());
+                self.owners.insert(name.to_string(), owner.to_string());
             }
             Some(e) if e != owner => self.x.cursor = None,
             Some(_) => {}
