@@ -180,10 +180,9 @@ impl<'a> MethodModel<'a> {
             labels.push((code_len, nodes.len()));
             nodes.push(Node::Label(code_len));
         }
-        let label_node = |o: u32| labels.binary_search_by_key(&o, |&(off, _)| off).ok().map(|i| labels[i].1);
         let mut try_catch = Vec::with_capacity(code.exception_table.len());
         for e in &code.exception_table {
-            let node = |o: u16| label_node(o as u32).ok_or(CoverageError::BadCode("exception table offset"));
+            let node = |o: u16| label_in(&labels, o as u32).ok_or(CoverageError::BadCode("exception table offset"));
             let catch_type =
                 if e.catch_type == 0 { None } else { Some(cp.class_name(e.catch_type)?) };
             try_catch.push(TryCatch {
@@ -251,7 +250,7 @@ impl<'a> MethodModel<'a> {
 
     /// Node of the label at `offset` (every jump target has one).
     pub(crate) fn label(&self, offset: u32) -> Option<usize> {
-        self.labels.binary_search_by_key(&offset, |&(o, _)| o).ok().map(|i| self.labels[i].1)
+        label_in(&self.labels, offset)
     }
 
     /// First and last node (`instructions.getFirst()/getLast()`).
@@ -260,8 +259,14 @@ impl<'a> MethodModel<'a> {
     }
 }
 
-/// A set of bytecode offsets `0..=code_len`; offsets past the end are ignored (a malformed
-/// table can name them, and no instruction starts there).
+/// The node of the label at `offset` in `labels` (sorted by offset).
+fn label_in(labels: &[(u32, usize)], offset: u32) -> Option<usize> {
+    labels.binary_search_by_key(&offset, |&(o, _)| o).ok().map(|i| labels[i].1)
+}
+
+/// A set of bytecode offsets, sized for `0..=code_len`. An offset beyond the last word is
+/// dropped, not a panic (a malformed table can name one); `build` only asks about instruction
+/// starts and `code_len`, so what lies between `code_len` and the word's end never matters.
 struct OffsetSet(Vec<u64>);
 
 impl OffsetSet {
@@ -404,7 +409,7 @@ mod tests {
         for o in [0, 63, 64, 127, 128] {
             assert!(s.contains(o), "{o}");
         }
-        // 129 shares the last word with 128 but no instruction starts there; 5000 is dropped.
+        // 5000 lies beyond the last word: dropped, not a panic.
         assert!(!s.contains(5000));
         assert!(!s.contains(1) && !s.contains(126));
     }
