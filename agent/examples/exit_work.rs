@@ -8,7 +8,8 @@
 //! function the agent calls at VM death, each into a fresh REPORTDIR.
 //!
 //! `JVMFUZZ_COUNTS=MODE` instruments and analyses as the agent option `counts=MODE` does
-//! (default `covered`).
+//! (default `covered`). `JVMFUZZ_SOURCES=DIR:DIR` is the agent option `sources=`, so the HTML
+//! source pages are written (and timed) too.
 //!
 //! With `JVMFUZZ_DUMP_CLASSES=DIR` the rewritten classes are also written under DIR (same
 //! relative paths; unchanged classes as they were), with the holder classes of the field probes
@@ -49,10 +50,11 @@ fn main() {
     files.sort();
     let dump = std::env::var_os("JVMFUZZ_DUMP_CLASSES").map(PathBuf::from);
     let counts = std::env::var("JVMFUZZ_COUNTS").unwrap_or_else(|_| "covered".into());
-    let opts = match AgentOptions::parse(Some(&format!("report={},verbose,counts={counts}", report.display()))) {
+    let sources = std::env::var("JVMFUZZ_SOURCES").map(|s| format!(",sources={s}")).unwrap_or_default();
+    let opts = match AgentOptions::parse(Some(&format!("report={},verbose,counts={counts}{sources}", report.display()))) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("JVMFUZZ_COUNTS: {e}");
+            eprintln!("JVMFUZZ_COUNTS or JVMFUZZ_SOURCES: {e}");
             std::process::exit(2);
         }
     };

@@ -16,7 +16,7 @@ use std::fmt::Write;
 use std::path::PathBuf;
 
 use super::find_source;
-use super::xml::escape;
+use super::text::{escape, escaped, num};
 use crate::coverage::{BundleCoverage, ClassCoverage, Counter, Counters, LineCounts, PackageCoverage, SourceFileCoverage};
 
 const CSS: &str = "body{font-family:sans-serif;font-size:13px;margin:16px}\
@@ -64,32 +64,45 @@ fn page(title: &str, crumbs: &str, body: &str) -> String {
     )
 }
 
-fn bar(c: Counter) -> String {
+fn bar(o: &mut String, c: Counter) {
     if c.total() == 0 {
-        return "<span class=\"bar none\"></span>".into();
+        o.push_str("<span class=\"bar none\"></span>");
+        return;
     }
-    let w = 120 * c.covered / c.total();
-    format!("<span class=\"bar\" title=\"{} of {} missed\"><span style=\"width:{w}px\"></span></span>", c.missed, c.total())
+    o.push_str("<span class=\"bar\" title=\"");
+    num(o, c.missed);
+    o.push_str(" of ");
+    num(o, c.total());
+    o.push_str(" missed\"><span style=\"width:");
+    num(o, 120 * c.covered / c.total());
+    o.push_str("px\"></span></span>");
 }
 
-fn pct(c: Counter) -> String {
+fn pct(o: &mut String, c: Counter) {
     if c.total() == 0 {
-        "n/a".into()
+        o.push_str("n/a");
     } else {
-        format!("{}%", 100 * c.covered / c.total())
+        num(o, 100 * c.covered / c.total());
+        o.push('%');
     }
 }
 
 const HEAD: &str = "<th>Element</th><th>Missed Instructions</th><th>Cov.</th><th>Missed Branches</th><th>Cov.</th>\
 <th>Missed</th><th>Cxty</th><th>Missed</th><th>Lines</th><th>Missed</th><th>Methods</th><th>Missed</th><th>Classes</th>";
 
-fn row(name_html: &str, c: &Counters) -> String {
-    format!(
-        "<td>{name_html}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
-        bar(c.instruction),
-        pct(c.instruction),
-        bar(c.branch),
-        pct(c.branch),
+/// The cells of a table row (without `<tr>`).
+fn row(o: &mut String, name_html: &str, c: &Counters) {
+    o.push_str("<td>");
+    o.push_str(name_html);
+    o.push_str("</td><td>");
+    bar(o, c.instruction);
+    o.push_str("</td><td>");
+    pct(o, c.instruction);
+    o.push_str("</td><td>");
+    bar(o, c.branch);
+    o.push_str("</td><td>");
+    pct(o, c.branch);
+    for v in [
         c.complexity.missed,
         c.complexity.total(),
         c.line.missed,
@@ -97,17 +110,26 @@ fn row(name_html: &str, c: &Counters) -> String {
         c.method.missed,
         c.method.total(),
         c.class.missed,
-        c.class.total()
-    )
+        c.class.total(),
+    ] {
+        o.push_str("</td><td>");
+        num(o, v);
+    }
+    o.push_str("</td>");
 }
 
-fn table(rows: &[(String, Counters)], total: &Counters) -> String {
-    let mut o = format!("<table class=\"cov\"><thead><tr>{HEAD}</tr></thead><tbody>");
+fn table(o: &mut String, rows: &[(String, Counters)], total: &Counters) {
+    o.push_str("<table class=\"cov\"><thead><tr>");
+    o.push_str(HEAD);
+    o.push_str("</tr></thead><tbody>");
     for (name, c) in rows {
-        let _ = write!(o, "<tr>{}</tr>", row(name, c));
+        o.push_str("<tr>");
+        row(o, name, c);
+        o.push_str("</tr>");
     }
-    let _ = write!(o, "</tbody><tfoot><tr>{}</tr></tfoot></table>", row("Total", total));
-    o
+    o.push_str("</tbody><tfoot><tr>");
+    row(o, "Total", total);
+    o.push_str("</tr></tfoot></table>");
 }
 
 /// All pages: (path relative to the report directory, HTML).
@@ -118,7 +140,9 @@ pub(crate) fn render(b: &BundleCoverage<'_>, sources: &[PathBuf]) -> Vec<(PathBu
         .iter()
         .map(|p| (format!("<a href=\"{}/index.html\">{}</a>", package_dir(&p.name), escape(&package_title(&p.name))), p.counters))
         .collect();
-    pages.push((PathBuf::from("index.html"), page(&b.name, "", &table(&rows, &b.counters))));
+    let mut body = String::new();
+    table(&mut body, &rows, &b.counters);
+    pages.push((PathBuf::from("index.html"), page(&b.name, "", &body)));
     for p in &b.packages {
         pages.extend(package_pages(b, p, sources));
     }
@@ -175,7 +199,10 @@ fn package_pages(b: &BundleCoverage<'_>, p: &PackageCoverage<'_>, sources: &[Pat
             (format!("<a href=\"{href}\">{}</a>", escape(&s.name)), s.counters)
         })
         .collect();
-    let mut body = format!("<h2>Classes</h2>{}<h2>Source files</h2>{}", table(&class_rows, &p.counters), table(&file_rows, &p.counters));
+    let mut body = String::from("<h2>Classes</h2>");
+    table(&mut body, &class_rows, &p.counters);
+    body.push_str("<h2>Source files</h2>");
+    table(&mut body, &file_rows, &p.counters);
     for c in &p.classes {
         let src = c.source_file.as_deref().filter(|s| texts.contains_key(s)).map(source_page_name);
         class_section(&mut body, c, src.as_deref());
@@ -198,11 +225,20 @@ fn class_section(body: &mut String, c: &ClassCoverage, src: Option<&str>) {
         .methods
         .iter()
         .map(|m| {
-            let label = escape(&format!("{}{}", m.name, m.descriptor));
-            let mut name = match (src, m.first_line) {
-                (Some(s), Some(l)) => format!("<a href=\"{s}#L{l}\">{label}</a>"),
-                _ => label,
-            };
+            let mut name = String::new();
+            let link = src.zip(m.first_line);
+            if let Some((s, l)) = link {
+                name.push_str("<a href=\"");
+                name.push_str(s);
+                name.push_str("#L");
+                num(&mut name, l);
+                name.push_str("\">");
+            }
+            escaped(&mut name, &m.name);
+            escaped(&mut name, &m.descriptor);
+            if link.is_some() {
+                name.push_str("</a>");
+            }
             if !m.instrumented {
                 name.push_str(" <small title=\"no probe data: shown as never executed\">(not instrumented)</small>");
             } else if m.approximate {
@@ -211,12 +247,20 @@ fn class_section(body: &mut String, c: &ClassCoverage, src: Option<&str>) {
             (name, m.counters)
         })
         .collect();
-    let _ = write!(body, "<h2 id=\"{}\">{}</h2>", class_anchor(c.simple_name()), escape(&c.name.replace('/', ".")));
-    body.push_str(&table(&rows, &c.counters));
+    body.push_str("<h2 id=\"");
+    body.push_str(&class_anchor(c.simple_name()));
+    body.push_str("\">");
+    escaped(body, &c.name.replace('/', "."));
+    body.push_str("</h2>");
+    table(body, &rows, &c.counters);
     if !c.skipped.is_empty() {
         body.push_str("<h3>Not analysed</h3><ul>");
         for (m, why) in &c.skipped {
-            let _ = write!(body, "<li>{}: {}</li>", escape(m), escape(why));
+            body.push_str("<li>");
+            escaped(body, m);
+            body.push_str(": ");
+            escaped(body, why);
+            body.push_str("</li>");
         }
         body.push_str("</ul>");
     }
@@ -236,18 +280,28 @@ fn line_section(body: &mut String, sf: &SourceFileCoverage) {
     let mut run: Option<(&'static str, u32, u32)> = None;
     let flush = |body: &mut String, run: Option<(&'static str, u32, u32)>| {
         if let Some((cls, a, b)) = run {
-            if a == b {
-                let _ = write!(body, "<span class=\"{cls}\">{a}</span> ");
-            } else {
-                let _ = write!(body, "<span class=\"{cls}\">{a}-{b}</span> ");
+            body.push_str("<span class=\"");
+            body.push_str(cls);
+            body.push_str("\">");
+            num(body, a);
+            if a != b {
+                body.push('-');
+                num(body, b);
             }
+            body.push_str("</span> ");
         }
     };
     for (&nr, l) in &sf.lines {
         let cls = line_class(l);
         if l.branches.total() > 0 {
             flush(body, run.take());
-            let _ = write!(body, "<span class=\"{cls}\" title=\"{}\">{nr}&#9670;</span> ", branch_title(l));
+            body.push_str("<span class=\"");
+            body.push_str(cls);
+            body.push_str("\" title=\"");
+            branch_title(body, l);
+            body.push_str("\">");
+            num(body, nr);
+            body.push_str("&#9670;</span> ");
             continue;
         }
         match &mut run {
@@ -273,29 +327,35 @@ fn line_class(l: &LineCounts) -> &'static str {
 }
 
 /// "1 of 2 branches missed." and the like.
-fn branch_title(l: &LineCounts) -> String {
+fn branch_title(o: &mut String, l: &LineCounts) {
     let t = l.branches.total();
-    if l.branches.missed == 0 {
-        format!("All {t} branches covered.")
-    } else if l.branches.covered == 0 {
-        format!("All {t} branches missed.")
+    if l.branches.missed == 0 || l.branches.covered == 0 {
+        o.push_str("All ");
+        num(o, t);
+        o.push_str(if l.branches.missed == 0 { " branches covered." } else { " branches missed." });
     } else {
-        format!("{} of {t} branches missed.", l.branches.missed)
+        num(o, l.branches.missed);
+        o.push_str(" of ");
+        num(o, t);
+        o.push_str(" branches missed.");
     }
 }
 
-fn branch_mark(l: &LineCounts) -> String {
-    if l.branches.total() == 0 {
-        return "<span class=\"br\"></span>".into();
-    }
-    let class = if l.branches.missed == 0 {
-        "bfc"
-    } else if l.branches.covered == 0 {
-        "bnc"
-    } else {
-        "bpc"
+/// The branch diamond of a source line (an empty cell when `l` is `None` or has no branches).
+fn branch_mark(o: &mut String, l: Option<&LineCounts>) {
+    let Some(l) = l.filter(|l| l.branches.total() > 0) else {
+        o.push_str("<span class=\"br\"></span>");
+        return;
     };
-    format!("<span class=\"br {class}\" title=\"{}\">&#9670;</span>", branch_title(l))
+    o.push_str(if l.branches.missed == 0 {
+        "<span class=\"br bfc\" title=\""
+    } else if l.branches.covered == 0 {
+        "<span class=\"br bnc\" title=\""
+    } else {
+        "<span class=\"br bpc\" title=\""
+    });
+    branch_title(o, l);
+    o.push_str("\">&#9670;</span>");
 }
 
 fn source_page(b: &BundleCoverage<'_>, p: &PackageCoverage<'_>, sf: &SourceFileCoverage, text: &str) -> String {
@@ -305,21 +365,29 @@ fn source_page(b: &BundleCoverage<'_>, p: &PackageCoverage<'_>, sf: &SourceFileC
         escape(&package_title(&p.name)),
         escape(&sf.name)
     );
-    let mut body = String::from("<pre class=\"src\">");
+    let mut body = String::with_capacity(2 * text.len() + 1024);
+    table(&mut body, &[], &sf.counters);
+    body.push_str("<pre class=\"src\">");
     for (i, src) in text.lines().enumerate() {
         let nr = i as u32 + 1;
-        let (cls, mark) = match sf.lines.get(&nr) {
-            Some(l) => (line_class(l), branch_mark(l)),
-            None => ("", "<span class=\"br\"></span>".to_string()),
-        };
-        let _ = write!(
-            body,
-            "<span class=\"l {cls}\" id=\"L{nr}\"><span class=\"nr\">{nr}</span>{mark}{}</span>",
-            escape(&src.replace('\t', "    "))
-        );
+        let line = sf.lines.get(&nr);
+        body.push_str("<span class=\"l ");
+        body.push_str(line.map_or("", line_class));
+        body.push_str("\" id=\"L");
+        num(&mut body, nr);
+        body.push_str("\"><span class=\"nr\">");
+        num(&mut body, nr);
+        body.push_str("</span>");
+        branch_mark(&mut body, line);
+        if src.contains('\t') {
+            escaped(&mut body, &src.replace('\t', "    "));
+        } else {
+            escaped(&mut body, src);
+        }
+        body.push_str("</span>");
     }
     body.push_str("</pre>");
-    page(&sf.name, &crumbs, &format!("{}{body}", table(&[], &sf.counters)))
+    page(&sf.name, &crumbs, &body)
 }
 
 #[cfg(test)]

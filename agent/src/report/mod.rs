@@ -7,6 +7,7 @@
 mod html;
 mod lcov;
 mod summary;
+mod text;
 mod xml;
 
 use std::path::{Path, PathBuf};
