@@ -12,7 +12,6 @@
 //! a short section of the package page instead.
 
 use std::collections::BTreeMap;
-use std::fmt::Write;
 use std::path::PathBuf;
 
 use super::find_source;
@@ -270,12 +269,13 @@ fn class_section(body: &mut String, c: &ClassCoverage, src: Option<&str>) {
 /// status (`12-15` fully covered, ...); a line with branches stands alone, its tooltip saying how
 /// many were missed. Compact on purpose: a line per element would be most of the report's bytes.
 fn line_section(body: &mut String, sf: &SourceFileCoverage) {
-    let _ = write!(
-        body,
-        "<h2 id=\"{}\">{}</h2><p>Source not found (give <code>sources=</code>); counted lines: \
+    body.push_str("<h2 id=\"");
+    body.push_str(&source_anchor(&sf.name));
+    body.push_str("\">");
+    escaped(body, &sf.name);
+    body.push_str(
+        "</h2><p>Source not found (give <code>sources=</code>); counted lines: \
          <span class=\"fc\">covered</span> <span class=\"pc\">partly covered</span> <span class=\"nc\">missed</span></p><p class=\"lines\">",
-        source_anchor(&sf.name),
-        escape(&sf.name)
     );
     let mut run: Option<(&'static str, u32, u32)> = None;
     let flush = |body: &mut String, run: Option<(&'static str, u32, u32)>| {
