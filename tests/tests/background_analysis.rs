@@ -5,6 +5,11 @@
 //! background thread to analyse both, then runs `f`'s second branch. The report must count both
 //! branches of `f` (a reused stale analysis would show one), must be the report that
 //! `analysis=exit` writes, and `Steady` must have been reused.
+//!
+//! `late.Quiet` looks at the threads while the background thread runs: it must be attached to
+//! the JVM only while it reads the flags (HotSpot's exit waits up to 300 ms for an attached
+//! thread that is in native code, as a sleeping one is), and it must not take the program's
+//! `Thread-0`.
 
 use jvmfuzz_tests::jacoco::{get, Report};
 use jvmfuzz_tests::*;
@@ -68,5 +73,33 @@ fn late_coverage_is_reanalysed_and_steady_classes_reused() {
     check(&jdk17());
     if let Some(jdk) = jdk25_or_skip("late_coverage_is_reanalysed_and_steady_classes_reused") {
         check(&jdk);
+    }
+}
+
+fn quiet(jdk: &Jdk) {
+    let tmp = TempDir::new(&format!("quiet-{}", jdk.label()));
+    let classes = tmp.join("classes");
+    javac(jdk, &java_sources(&java_dir("late-coverage/src")), &[], &classes, &["--release", "11"]);
+    let opts = format!("includes=late.*,report={},formats=xml,verbose", tmp.join("rep").display());
+    let out = Java::new(jdk, &Agent::Jvmfuzz(opts)).arg("-cp").arg(&classes).arg("late.Quiet").run(TIMEOUT);
+    out.assert_success();
+    let looks = out.stderr.lines().find(|l| l.contains("looks at the flags")).unwrap_or_else(|| panic!("{}", out.dump()));
+    assert!(!looks.contains(" 0 looks"), "the background thread never looked:\n{}", out.dump());
+    let seen: u32 = out
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("samples with an agent thread: "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{}", out.dump()));
+    // Attached only for the microseconds of a look: one sample in five may catch it.
+    assert!(seen <= 1, "the agent's thread stays attached between looks:\n{}", out.dump());
+    assert!(out.stdout.contains("first thread: Thread-0"), "the agent took a Thread-N name:\n{}", out.dump());
+}
+
+#[test]
+fn background_thread_is_attached_only_while_it_looks() {
+    quiet(&jdk17());
+    if let Some(jdk) = jdk25_or_skip("background_thread_is_attached_only_while_it_looks") {
+        quiet(&jdk);
     }
 }

@@ -7,15 +7,21 @@
 //! threads and the JIT leave one idle, so it moves exit work into idle time instead of adding
 //! to the program's.
 //!
-//! It is a Java daemon thread (attached once; it reads `Probes.flags` through JNI). At VM death
-//! [`Background::close`] takes the cache and closes the gate that every JNI call and every
-//! cache update of the thread passes under the same lock; the thread then parks for good: it
-//! never detaches and never touches the JVM again.
+//! It is attached to the JVM (as a daemon named `jvmfuzz-analysis`) only while it reads the
+//! flags through JNI, and detached while it sleeps and analyses. HotSpot's exit waits up to
+//! 300 ms at its final safepoint for every attached thread that is in native code
+//! (`VM_Exit::wait_for_threads_in_native_to_block`); attached for good, this thread, asleep in
+//! native, added those 300 ms to every run. Attaching with a name also leaves the program's
+//! `Thread-N` numbering alone. At VM death [`Background::close`] takes the cache and closes the
+//! gate that every attach, JNI call and cache update of the thread passes under the same lock;
+//! the thread then ends without touching the JVM again.
 
+use std::ffi::{c_void, CStr};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-use jni::JavaVM;
+use jni::sys::{JavaVMAttachArgs, JNI_OK, JNI_VERSION_1_8};
+use jni::{JNIEnv, JavaVM};
 
 use super::analysis::{self, AnalysisCache, Verdict};
 use super::flags::Flags;
@@ -72,17 +78,12 @@ impl Background {
 
     fn run(&self, vm: &JavaVM, flags: &Flags, layout: ProbeLayout) {
         idle_priority();
-        if let Ok(mut env) = vm.attach_current_thread_as_daemon() {
-            // A panic ends the thread's work, not the program: the exit analyses everything.
-            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.passes(&mut env, flags, layout)));
-        }
-        // Never return: returning would detach the thread from a JVM that may be exiting.
-        loop {
-            std::thread::park();
-        }
+        // A panic ends the thread's work, not the program: the exit analyses everything. The
+        // thread is detached by then (`Attached` detaches when dropped, unwinding included).
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.passes(vm, flags, layout)));
     }
 
-    fn passes(&self, env: &mut jni::JNIEnv<'_>, flags: &Flags, layout: ProbeLayout) {
+    fn passes(&self, vm: &JavaVM, flags: &Flags, layout: ProbeLayout) {
         loop {
             std::thread::sleep(PERIOD);
             let fired = {
@@ -92,7 +93,10 @@ impl Background {
                 }
                 st.passes += 1;
                 st.cpu = thread_cpu_time();
-                match flags.collect(env, jvmfuzz_runtime::probe_count()) {
+                // Attached and detached under the lock, so never after `close`.
+                let Some(mut attached) = Attached::new(vm) else { return };
+                let Some(mut env) = attached.env() else { return };
+                match flags.collect(&mut env, jvmfuzz_runtime::probe_count()) {
                     Ok(f) => f,
                     Err(_) => return,
                 }
@@ -126,6 +130,53 @@ impl Background {
 
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The calling thread's attachment to the JVM, as a daemon named `jvmfuzz-analysis`; dropping
+/// it detaches the thread. Raw JNI rather than the `jni` crate's attach: that one keeps the
+/// thread attached until it exits and names it `Thread-N`, taking a number from the program.
+struct Attached {
+    vm: *mut jni::sys::JavaVM,
+    env: *mut jni::sys::JNIEnv,
+}
+
+impl Attached {
+    const NAME: &'static CStr = c"jvmfuzz-analysis";
+
+    fn new(vm: &JavaVM) -> Option<Self> {
+        let raw = vm.get_java_vm_pointer();
+        let mut args = JavaVMAttachArgs {
+            version: JNI_VERSION_1_8,
+            name: Self::NAME.as_ptr().cast_mut(),
+            group: std::ptr::null_mut(),
+        };
+        let mut env: *mut c_void = std::ptr::null_mut();
+        // SAFETY: `raw` is the live JavaVM (the caller holds the gate, so the VM has not died);
+        // `args.name` is a NUL-terminated string that HotSpot copies.
+        let rc = unsafe {
+            let attach = (**raw).AttachCurrentThreadAsDaemon?;
+            attach(raw, &mut env, (&mut args as *mut JavaVMAttachArgs).cast())
+        };
+        (rc == JNI_OK).then_some(Attached { vm: raw, env: env.cast() })
+    }
+
+    /// This thread's JNIEnv, valid while `self` lives.
+    fn env(&mut self) -> Option<JNIEnv<'_>> {
+        // SAFETY: the JNIEnv AttachCurrentThreadAsDaemon returned for this thread; the borrow
+        // of `self` keeps it from outliving the detach in `drop`.
+        unsafe { JNIEnv::from_raw(self.env) }.ok()
+    }
+}
+
+impl Drop for Attached {
+    fn drop(&mut self) {
+        // SAFETY: this thread attached itself in `new`; no JNIEnv of it outlives `self`.
+        unsafe {
+            if let Some(detach) = (**self.vm).DetachCurrentThread {
+                detach(self.vm);
+            }
+        }
     }
 }
 
