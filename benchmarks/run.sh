@@ -67,6 +67,21 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
+# --java takes the java binary; a JDK home is accepted for its bin/java.
+if [ -d "$JAVA" ] && [ -x "$JAVA/bin/java" ]; then JAVA=$JAVA/bin/java; fi
+if ! command -v "$JAVA" >/dev/null || [ -d "$JAVA" ]; then
+    echo "run.sh: --java $JAVA is not a java executable (give a java binary, say /usr/lib/jvm/NAME/bin/java, or a JDK home)" >&2
+    exit 2
+fi
+for a in "$AGENT" "$AGENT_B"; do
+    if [ -n "$a" ] && [ ! -f "$a" ]; then
+        echo "run.sh: agent library $a not found (--agent/--agent-b take a path to libjvmfuzz_agent.so)" >&2
+        exit 2
+    fi
+done
+case "$REPS$BUDGET" in
+    *[!0-9]*) echo "run.sh: --reps and --budget take whole numbers (got '$REPS' and '$BUDGET')" >&2; exit 2 ;;
+esac
 case $SUITE in
     lang3|math3) ;;
     *) echo "run.sh: unknown --suite $SUITE (valid: lang3, math3)" >&2; exit 2 ;;
