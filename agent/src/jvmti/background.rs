@@ -134,8 +134,9 @@ impl Background {
 }
 
 /// The calling thread's attachment to the JVM, as a daemon named `jvmfuzz-analysis`; dropping
-/// it detaches the thread. Raw JNI rather than the `jni` crate's attach: that one keeps the
-/// thread attached until it exits and names it `Thread-N`, taking a number from the program.
+/// it detaches the thread. Raw JNI rather than the `jni` crate's attach, which passes no name
+/// (HotSpot then names the thread `Thread-N`, taking a number from the program) and whose
+/// daemon attach lasts until the thread exits (its scoped attach, which detaches, is not a daemon).
 struct Attached {
     vm: *mut jni::sys::JavaVM,
     env: *mut jni::sys::JNIEnv,
