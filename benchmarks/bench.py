@@ -349,7 +349,7 @@ def overhead(a, out):
         ("jvmfuzz", "jvmfuzz agent", [f"-agentpath:{a.agent}=includes={includes},report={jv_report}"]),
     ]
     if a.unreduced:
-        # What the probe reduction (agent/src/instrument/reduce.rs) saves: every one of
+        # What the probe reduction (agent/instrument/src/reduce.rs) saves: every one of
         # JaCoCo's probes inserted, as before it.
         variants.append(("jvmfuzz_all", "jvmfuzz, counts=jacoco", [f"-agentpath:{a.agent}=includes={includes},counts=jacoco,report={jv_report}-all"]))
     if a.agent_b:

@@ -20,10 +20,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use jvmfuzz_agent::instrument::probe_fields;
-use jvmfuzz_agent::jvmti::glue::{instrument_one_as, write_reports, Outcome};
+use jvmfuzz_instrument::probe_fields;
+use jvmfuzz_agent::reports::write_reports;
+use jvmfuzz_jvm::load::profile::{instrument_one_as, Rewritten};
 use jvmfuzz_agent::options::AgentOptions;
-use jvmfuzz_agent::report::SessionInfo;
+use jvmfuzz_coverage::report::SessionInfo;
 
 fn class_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
@@ -66,13 +67,13 @@ fn main() {
         let rel = f.strip_prefix(&root).unwrap_or(f).to_path_buf();
         let name = rel.with_extension("").display().to_string();
         match instrument_one_as(&name, &bytes, opts.counts) {
-            Outcome::Instrumented { record, bytes: new, .. } => {
+            Rewritten::Instrumented { record, bytes: new, .. } => {
                 records.push(Arc::new(record));
                 if dump.is_some() {
                     rewritten.push((rel, new));
                 }
             }
-            Outcome::Skipped { record, .. } => {
+            Rewritten::Skipped { record, .. } => {
                 if let Some(record) = record {
                     records.push(Arc::new(record));
                 }

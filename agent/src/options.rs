@@ -12,6 +12,7 @@
 //! | `counts=MODE`     | `covered`: the fewest of JaCoCo's probes that determine them all, each a flag store; `jacoco`: every one of JaCoCo's probes, each a flag store; `exact`: entry, branch-arm and JaCoCo probes, every hit counted | `covered` |
 //! | `verbose`         | log every class that could not be instrumented, and why           | off |
 //! | `dump=FILE`       | debugging aid: write `id count` lines for every probe at exit     | off |
+//! | `first_probe=N`   | a test aid: the first probe id is N, so small programs reach ids past the static final flag array | 0 |
 //! | `analysis=WHEN`   | `background`: analyse classes during the run on an idle-priority thread, redo at exit only those whose coverage changed since; `exit`: all at exit | `background` |
 //!
 //! GLOBS is a `:`-separated list of class-name patterns with JaCoCo semantics: names are
@@ -26,7 +27,7 @@
 //! - `covered` (default) inserts only probes the reports read (JaCoCo's, see
 //!   `instrument::plan::jacoco_only`), and of those only the ones that others do not imply
 //!   (`instrument::reduce`), each a store `Probes.flags[id] = true` in the rewritten code
-//!   itself (no call; see `jvmti::flags`). The `dump` counts are then 0 or 1.
+//!   itself (no call; see `jvm::flag_probes`). The `dump` counts are then 0 or 1.
 //! - `jacoco` is `covered` with every one of JaCoCo's probes inserted (no reduction).
 //! - `exact` inserts method-entry and branch-arm probes as well, each a call to `Probes.hit`,
 //!   which records every hit: the `dump` holds exact per-probe hit counts. Slower.
@@ -39,25 +40,15 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use once_cell::sync::Lazy;
+pub use jvmfuzz_jvm::filter::{ClassFilter, Glob};
+pub use jvmfuzz_jvm::load::CountMode;
 
 /// The option names, for error messages.
-pub const OPTION_NAMES: &str = "includes, excludes, report, formats, sources, verbose, dump, counts, analysis";
+pub const OPTION_NAMES: &str = "includes, excludes, report, formats, sources, verbose, dump, counts, analysis, first_probe";
 pub const ANALYSIS_NAMES: &str = "background, exit";
 pub const FORMAT_NAMES: &str = "xml, html, lcov, none";
 pub const COUNTS_NAMES: &str = "covered, jacoco, exact";
 pub const DEFAULT_REPORT_DIR: &str = "jvmfuzz-coverage";
-
-/// Excluded when no `includes` is given.
-const JDK_PACKAGES: &[&str] = &["java.*", "javax.*", "jdk.*", "sun.*", "com.sun.*"];
-/// Never instrumented: jvmfuzz itself, and what `Probes.hit` runs before its guard
-/// (ThreadLocal, Thread, java.lang.invoke, java.lang.ref, JDK internals).
-const NEVER: &[&str] = &["com.jvmfuzz.*", "java.lang.*", "jdk.internal.*"];
-
-// Compiled once: the filter runs for every class the JVM loads.
-static JDK_GLOBS: Lazy<Vec<Glob>> =
-    Lazy::new(|| JDK_PACKAGES.iter().map(|g| Glob::new(g)).collect());
-static NEVER_GLOBS: Lazy<Vec<Glob>> = Lazy::new(|| NEVER.iter().map(|g| Glob::new(g)).collect());
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OptionsError {
@@ -73,6 +64,8 @@ pub enum OptionsError {
     BadFormat { value: String },
     #[error("option `counts`: unknown mode `{value}`; valid modes: {COUNTS_NAMES}")]
     BadCounts { value: String },
+    #[error("option `{name}`: `{value}` is not a whole number from 0 to 4294967295")]
+    BadNumber { name: String, value: String },
     #[error("option `analysis`: unknown value `{value}`; valid values: {ANALYSIS_NAMES}")]
     BadAnalysis { value: String },
     #[error("option `{name}`: empty pattern in `{value}` (separate class-name globs with :)")]
@@ -102,112 +95,6 @@ impl fmt::Display for ReportFormat {
     }
 }
 
-/// What the probes measure (`counts=`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub enum CountMode {
-    /// The fewest of JaCoCo's probes that determine all of them (`instrument::reduce`), each
-    /// a flag store (`Probes.flags[id] = true`).
-    #[default]
-    Covered,
-    /// Every one of JaCoCo's probes, each a flag store: `covered` without the reduction
-    /// (for comparing the two).
-    Jacoco,
-    /// Entry, branch-arm and JaCoCo probes, every hit counted (`Probes.hit`).
-    Exact,
-}
-
-impl CountMode {
-    /// Whether probes are flag stores into `Probes.fixed`/`Probes.flags` (not calls).
-    pub fn uses_flags(self) -> bool {
-        matches!(self, CountMode::Covered | CountMode::Jacoco)
-    }
-}
-
-impl fmt::Display for CountMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            CountMode::Covered => "covered",
-            CountMode::Jacoco => "jacoco",
-            CountMode::Exact => "exact",
-        })
-    }
-}
-
-/// A class-name glob (`*` any run, `?` one character), stored in dotted form.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Glob {
-    pattern: Vec<char>,
-}
-
-impl Glob {
-    pub fn new(pattern: &str) -> Self {
-        Self {
-            pattern: pattern
-                .chars()
-                .map(|c| if c == '/' { '.' } else { c })
-                .collect(),
-        }
-    }
-
-    pub fn as_string(&self) -> String {
-        self.pattern.iter().collect()
-    }
-
-    /// Matches a dotted class name. Linear-time two-pointer matcher with backtracking to the
-    /// last `*` only, so hostile patterns cannot blow up.
-    pub fn matches(&self, name: &str) -> bool {
-        let p = &self.pattern;
-        let s: Vec<char> = name.chars().collect();
-        let (mut pi, mut si) = (0usize, 0usize);
-        let mut star: Option<(usize, usize)> = None;
-        while si < s.len() {
-            match p.get(pi) {
-                Some('*') => {
-                    star = Some((pi, si));
-                    pi += 1;
-                }
-                Some(&c) if c == '?' || c == s[si] => {
-                    pi += 1;
-                    si += 1;
-                }
-                _ => match star {
-                    Some((sp, ss)) => {
-                        pi = sp + 1;
-                        si = ss + 1;
-                        star = Some((sp, ss + 1));
-                    }
-                    None => return false,
-                },
-            }
-        }
-        p[pi..].iter().all(|&c| c == '*')
-    }
-}
-
-/// Which classes to instrument.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ClassFilter {
-    /// None = the default (everything outside the JDK).
-    pub includes: Option<Vec<Glob>>,
-    pub excludes: Vec<Glob>,
-}
-
-impl ClassFilter {
-    /// `name` in internal (`com/acme/Foo`) or dotted form.
-    pub fn accepts(&self, name: &str) -> bool {
-        let dotted = name.replace('/', ".");
-        let dotted = dotted.as_str();
-        if NEVER_GLOBS.iter().any(|g| g.matches(dotted)) {
-            return false;
-        }
-        let included = match &self.includes {
-            Some(globs) => globs.iter().any(|g| g.matches(dotted)),
-            None => !JDK_GLOBS.iter().any(|g| g.matches(dotted)),
-        };
-        included && !self.excludes.iter().any(|g| g.matches(dotted))
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AgentOptions {
     pub filter: ClassFilter,
@@ -222,6 +109,9 @@ pub struct AgentOptions {
     /// `analysis=background` (default): analyse classes during the run at idle priority and
     /// redo at VM death only those whose coverage changed since; `exit`: all at VM death.
     pub background_analysis: bool,
+    /// `first_probe=N`, a test aid: probe ids start at N (so that small test programs reach
+    /// the ids past `flag_probes::FIXED_LEN`, which go to the growable flag array).
+    pub first_probe: u32,
 }
 
 impl Default for AgentOptions {
@@ -235,6 +125,7 @@ impl Default for AgentOptions {
             dump: None,
             counts: CountMode::Covered,
             background_analysis: true,
+            first_probe: 0,
         }
     }
 }
@@ -257,7 +148,7 @@ impl AgentOptions {
             };
             let name = match key {
                 "includes" | "excludes" | "report" | "formats" | "sources" | "verbose" | "dump"
-                | "counts" | "analysis" => key,
+                | "counts" | "analysis" | "first_probe" => key,
                 _ => {
                     return Err(OptionsError::Unknown {
                         name: key.to_string(),
@@ -318,6 +209,9 @@ impl AgentOptions {
                                 }
                             }
                         }
+                        "first_probe" => {
+                            opts.first_probe = value.parse().map_err(|_| OptionsError::BadNumber { name: name.into(), value: value.into() })?
+                        }
                         "sources" => {
                             opts.sources = value
                                 .split(':')
@@ -343,6 +237,7 @@ fn usage(name: &str) -> &'static str {
         "sources" => "sources=DIR:DIR",
         "counts" => "counts=covered, counts=jacoco or counts=exact",
         "analysis" => "analysis=background or analysis=exit",
+        "first_probe" => "first_probe=N",
         _ => "dump=FILE",
     }
 }
@@ -552,41 +447,11 @@ mod tests {
     }
 
     #[test]
-    fn glob_semantics() {
-        let g = Glob::new("com.acme.*");
-        assert!(g.matches("com.acme.Foo"));
-        assert!(g.matches("com.acme.sub.Foo$Bar"));
-        assert!(!g.matches("com.acmex.Foo"));
-        assert!(!g.matches("com.acme"));
-        assert!(Glob::new("*").matches(""));
-        assert!(Glob::new("Foo?").matches("Foo1"));
-        assert!(!Glob::new("Foo?").matches("Foo"));
-        assert!(Glob::new("*Test").matches("a.b.MyTest"));
-        assert!(!Glob::new("*Test").matches("a.b.MyTests"));
-        assert!(Glob::new("a*b*c").matches("a.x.b.y.c"));
-        assert!(!Glob::new("a*b*c").matches("a.x.c.y.b"));
-        assert!(Glob::new("com.*.Foo").matches("com.x.y.Foo"));
-        // Worst case stays fast (would be exponential with naive recursion).
-        let long = "a".repeat(5000);
-        assert!(!Glob::new("*a*a*a*a*a*a*a*b").matches(&long));
-    }
-
-    #[test]
-    fn default_filter_skips_jdk_and_jvmfuzz() {
-        let f = ClassFilter::default();
-        assert!(f.accepts("com/acme/Foo"));
-        assert!(f.accepts("Main"));
-        assert!(f.accepts("javafx/Foo"), "javafx is not java.*");
-        for jdk in [
-            "java/util/HashMap",
-            "javax/crypto/Cipher",
-            "jdk/internal/misc/Unsafe",
-            "sun/misc/Unsafe",
-            "com/sun/crypto/Foo",
-            "com/jvmfuzz/shim/Probes",
-        ] {
-            assert!(!f.accepts(jdk), "{jdk}");
-        }
+    fn first_probe_is_a_number() {
+        assert_eq!(parse("first_probe=1048476").unwrap().first_probe, 1_048_476);
+        assert_eq!(AgentOptions::default().first_probe, 0);
+        let e = parse("first_probe=-3").unwrap_err().to_string();
+        assert!(e.contains("first_probe") && e.contains("-3"), "{e}");
     }
 
     #[test]

@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use jvmfuzz_agent::coverage::compare::{diff, parse_report_xml};
-use jvmfuzz_agent::coverage::CounterKind;
+use jvmfuzz_tests::compare::{diff, parse_report_xml};
+use jvmfuzz_coverage::CounterKind;
 
 const JDK17: &str = "/usr/lib/jvm/java-17-openjdk-amd64";
 const JDK25: &str = "/usr/lib/jvm/temurin-25-jdk-amd64";
@@ -1000,7 +1000,7 @@ fn probe_cost() {
     let dir = work_dir("bench");
     // Compile against the shim classes the build script produced.
     let shim = dir.join("shim.jar");
-    fs::write(&shim, jvmfuzz_agent::jvmti::SHIM_JAR).expect("write shim");
+    fs::write(&shim, jvmfuzz_jvm::SHIM_JAR).expect("write shim");
     let classes = compile(&dir, &[("bench/ProbeBench.java", BENCH)], Some(&shim));
     for jdk in [jdk17(), jdk25()] {
         let out = run(

@@ -17,7 +17,7 @@ use std::process::Command;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
-use jvmfuzz_agent::classfile::{ClassFile, CpEntry};
+use jvmfuzz_classfile::{ClassFile, CpEntry};
 
 /// One unpacked input: a jar or a JDK's module image.
 struct Source {
@@ -679,8 +679,8 @@ fn throughput() {
 /// fuzzer's plan must stay "method entry, then every branch arm in code order".
 #[test]
 fn jacoco_only_plan_is_the_reduced_flow_plan() {
-    use jvmfuzz_agent::bytecode::{decode, is_conditional_branch, InsnKind};
-    use jvmfuzz_agent::instrument::plan::{
+    use jvmfuzz_classfile::bytecode::{decode, is_conditional_branch, InsnKind};
+    use jvmfuzz_instrument::plan::{
         distinct_targets, jacoco_only, plan_method, plan_method_jacoco_only, Placement, PlanOptions, ProbeKind,
         ProbeSite,
     };

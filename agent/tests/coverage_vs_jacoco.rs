@@ -22,16 +22,16 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use jvmfuzz_agent::coverage::compare::{diff, parse_report_xml, Difference};
-use jvmfuzz_agent::coverage::jacoco_exec::{check_reduction, hits_from_jacoco, parse_exec};
-use jvmfuzz_agent::coverage::{
+use jvmfuzz_tests::compare::{diff, parse_report_xml, Difference};
+use jvmfuzz_tests::jacoco_exec::{check_reduction, hits_from_jacoco, parse_exec};
+use jvmfuzz_coverage::{
     analyze_class, analyze_class_with, ClassCoverage, ClassInput, CounterKind, MethodProbes, ProbeLayout, FILTER_NAMES,
 };
-use jvmfuzz_agent::instrument::plan::PlanOptions;
-use jvmfuzz_agent::instrument::{instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason};
-use jvmfuzz_agent::jvmti::glue;
+use jvmfuzz_instrument::plan::PlanOptions;
+use jvmfuzz_instrument::{instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason};
+use jvmfuzz_jvm::load::profile;
 use jvmfuzz_agent::options::CountMode;
-use jvmfuzz_agent::report::{write_reports, Formats, ReportConfig};
+use jvmfuzz_coverage::report::{write_reports, Formats, ReportConfig};
 
 /// JDK 25 (for the Java 21+ part): `JVMFUZZ_JDK25`, else the usual install path.
 fn jdk25() -> String {
@@ -171,7 +171,7 @@ fn class_files(w: &Work) -> Vec<(PathBuf, String, Vec<u8>)> {
         .into_iter()
         .map(|f| {
             let bytes = std::fs::read(&f).expect("read class");
-            let cf = jvmfuzz_agent::classfile::ClassFile::parse(&bytes).expect("parse class");
+            let cf = jvmfuzz_classfile::ClassFile::parse(&bytes).expect("parse class");
             let name = cf.this_class_name().expect("class name").into_owned();
             (f, name, bytes)
         })
@@ -227,8 +227,8 @@ fn ours_from_rewriter(w: &Work, flow_probes: bool) -> Vec<ClassCoverage> {
 fn ours_from_rewriter_as(w: &Work, flow_probes: bool, layout: ProbeLayout) -> Vec<ClassCoverage> {
     // The agent's own planners for `counts=jacoco` and `counts=covered`.
     let planner: &dyn Planner = match layout {
-        ProbeLayout::JacocoOnly => glue::planner(CountMode::Jacoco),
-        ProbeLayout::JacocoReduced => glue::planner(CountMode::Covered),
+        ProbeLayout::JacocoOnly => profile::planner(CountMode::Jacoco),
+        ProbeLayout::JacocoReduced => profile::planner(CountMode::Covered),
         ProbeLayout::Full => &JacocoPlanner,
     };
     let tag = match layout {

@@ -16,12 +16,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 
-use jvmfuzz_agent::bytecode::{self, is_conditional_branch, is_return, opcodes::*, Insn, InsnKind};
-use jvmfuzz_agent::classfile::{ClassFile, CodeAttribute, ConstantPool, CpEntry};
-use jvmfuzz_agent::instrument::plan::{
+use jvmfuzz_classfile::bytecode::{self, is_conditional_branch, is_return, opcodes::*, Insn, InsnKind};
+use jvmfuzz_classfile::{ClassFile, CodeAttribute, ConstantPool, CpEntry};
+use jvmfuzz_instrument::plan::{
     MethodPlan, Placement, PlanError, PlanOptions, ProbeKind, ProbeSite,
 };
-use jvmfuzz_agent::instrument::{
+use jvmfuzz_instrument::{
     instrument_class, instrument_class_cmp, CmpKind, CmpSites, InstrumentConfig, JacocoPlanner,
     MethodOutcome, Planner, SkipReason,
 };
@@ -373,7 +373,7 @@ fn instrument_dir(src: &Path, dst: &Path, kind: PlanKind, keep_map: bool) -> Dir
         let result = with_planner(kind, |planner, opts| {
             let cfg = InstrumentConfig {
                 plan_options: opts,
-                ..InstrumentConfig::default()
+                ..InstrumentConfig::fuzz()
             };
             match kind {
                 PlanKind::FuzzCmp => {
@@ -1259,7 +1259,7 @@ fn checker_detects_broken_frames() {
             next += n;
             next - n
         };
-        let cfg = InstrumentConfig::default();
+        let cfg = InstrumentConfig::fuzz();
         let inst = instrument_class(&bytes, &cfg, &mut alloc, &full_plan).unwrap();
         assert!(inst.changed);
         let pos = inst
@@ -1393,7 +1393,7 @@ fn mutated_classes_never_panic() {
                     with_planner(kind, |p, o| {
                         let cfg = InstrumentConfig {
                             plan_options: o,
-                            ..InstrumentConfig::default()
+                            ..InstrumentConfig::fuzz()
                         };
                         instrument_class(&m, &cfg, &mut alloc, p).map(|i| i.bytes)
                     })

@@ -6,7 +6,7 @@
 //!   rewriter substitutes `Hooks.stringEquals` etc. for the real calls) reach the `logBytes`
 //!   native, which appends them to a small log (the first MAX_ENTRIES per execution).
 //! - Integer-like operands (`if_icmp*`, `if*` against 0, `lcmp`/`fcmp*`/`dcmp*`, switch keys,
-//!   divisors: agent/src/instrument/cmplog.rs inserts the calls) are written by the shim straight
+//!   divisors: agent/instrument/src/cmplog.rs inserts the calls) are written by the shim straight
 //!   into native memory this module owns and hands over as direct ByteBuffers (`buffer`): the
 //!   value-profile cells of each site, and a trace log that is only written while the fuzzer
 //!   traces an input. [`Sites`] gives the rewriter its site ids: a value-profile cell per
@@ -32,7 +32,7 @@ use jni::objects::JByteArray;
 use jni::sys::{jbyteArray, jclass, jint, jobject, JNIEnv as RawEnv};
 use jni::{JNIEnv, NativeMethod};
 use libafl::observers::cmp::{CmpMap, CmpValues, CmplogBytes};
-use jvmfuzz_agent::instrument::CmpKind;
+use jvmfuzz_instrument::CmpKind;
 use libafl_bolts::HasLen;
 use once_cell::sync::Lazy;
 use serde::{Deserialize, Serialize};
@@ -144,10 +144,10 @@ fn set_trace_count(log: &[AtomicU64], n: i32) {
     w.store(u64::from_ne_bytes(bytes), Ordering::Relaxed);
 }
 
-/// The rewriter's site ids (see `agent/src/instrument/cmplog.rs`).
+/// The rewriter's site ids (see `agent/instrument/src/cmplog.rs`).
 pub struct Sites;
 
-impl jvmfuzz_agent::instrument::CmpSites for Sites {
+impl jvmfuzz_instrument::CmpSites for Sites {
     fn site(&mut self, kind: CmpKind, cases: &[i32]) -> Option<u32> {
         let values = crate::coverage::value_map();
         if kind != CmpKind::Switch {
@@ -265,7 +265,7 @@ fn note_operand(op: &[u8], partner: &[u8]) {
     e.0 += 1;
     e.1 = partner_hash;
     if e.0 == PROMOTE_AFTER {
-        crate::transform::add_pending_tokens(vec![op.to_vec()]);
+        crate::tokens::add(vec![op.to_vec()]);
     }
 }
 

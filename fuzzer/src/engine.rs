@@ -469,7 +469,7 @@ where
                 break;
             }
         }
-        let new_tokens = crate::transform::take_tokens();
+        let new_tokens = crate::tokens::take();
         if !new_tokens.is_empty() {
             if let Some(t) = state.metadata_map_mut().get_mut::<Tokens>() {
                 t.add_tokens(new_tokens.iter());
@@ -628,5 +628,5 @@ fn setup_failed<EM: SendExiting>(cfg: &FuzzConfig, mgr: &mut EM, msg: &str) -> R
 /// Reproducers of provider-style harnesses need the shim classes: put the jar next to them.
 fn write_shim_jar(findings: &std::path::Path) {
     let _ = std::fs::create_dir_all(findings);
-    let _ = std::fs::write(findings.join("jvmfuzz-shim.jar"), jvmfuzz_agent::jvmti::SHIM_JAR);
+    let _ = std::fs::write(findings.join("jvmfuzz-shim.jar"), jvmfuzz_jvm::SHIM_JAR);
 }

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use jni::{InitArgsBuilder, JNIVersion, JavaVM};
-use jvmfuzz_agent::options::{ClassFilter, Glob};
+use jvmfuzz_jvm::filter::{ClassFilter, Glob};
 
 #[derive(Debug, thiserror::Error)]
 pub enum JvmError {
@@ -106,7 +106,7 @@ pub fn start(cfg: &JvmConfig) -> Result<JavaVM, JvmError> {
     // Events go to the fuzzer's own map (coverage.rs): the runtime's edge map would be dead weight.
     let _ = jvmfuzz_runtime::configure(jvmfuzz_runtime::Config { edge_map_size: 0, ..Default::default() });
     let libjvm = find_libjvm(cfg.java_home.as_deref())?;
-    let shim = jvmfuzz_agent::jvmti::install_shim_jar()
+    let shim = jvmfuzz_jvm::install_shim_jar()
         .map_err(|e| JvmError::Setup(format!("cannot write the shim jar: {e}")))?;
     let mut args = InitArgsBuilder::new()
         .version(JNIVersion::V8)

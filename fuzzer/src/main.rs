@@ -20,8 +20,8 @@ mod hook;
 mod jvm;
 mod launch;
 mod status;
+mod tokens;
 mod tools;
-mod transform;
 mod watchdog;
 
 use std::path::PathBuf;

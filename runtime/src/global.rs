@@ -12,7 +12,8 @@ use crate::counts::HitCounts;
 use crate::edges::EdgeMap;
 use crate::registry::{ClassRecord, ProbeRegistry};
 use crate::ring::Ring;
-use crate::rings::{RingKind, RingSet};
+use crate::ring::RingKind;
+use crate::rings::RingSet;
 use crate::sink::{Collector, EventSink};
 use crate::RuntimeError;
 

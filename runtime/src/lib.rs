@@ -28,7 +28,8 @@ pub use global::{
 pub use natives::{register_natives, register_probes_natives, PROBES_CLASS};
 pub use registry::{ClassRecord, MethodRecord, ProbeRegistry};
 pub use ring::{Producer, Ring};
-pub use rings::{RingKind, RingSet};
+pub use ring::RingKind;
+pub use rings::RingSet;
 pub use sink::{Collector, EventSink};
 
 /// Errors of the runtime. None of them is fatal to the JVM: callers degrade (drop a class's

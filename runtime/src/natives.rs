@@ -12,7 +12,7 @@ use jni::sys::{jboolean, jclass, jint, jobject, JNIEnv as RawEnv};
 use jni::{JNIEnv, NativeMethod};
 
 use crate::global;
-use crate::rings::RingKind;
+use crate::ring::RingKind;
 use crate::RuntimeError;
 
 /// Internal name of the class whose natives live here.

@@ -30,7 +30,6 @@ use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use crate::edges::NO_PREV;
-use crate::rings::RingKind;
 use crate::sink::EventSink;
 use crate::RuntimeError;
 
@@ -45,6 +44,13 @@ pub const ALIGN: usize = 128;
 
 pub const MIN_CAPACITY: u32 = 64;
 pub const MAX_CAPACITY: u32 = 1 << 24;
+
+/// What kind of thread a ring is for (selects the size class).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RingKind {
+    Platform = 0,
+    Virtual = 1,
+}
 
 pub struct Ring {
     base: NonNull<u8>,

@@ -10,7 +10,7 @@ use std::ptr;
 use std::sync::atomic::{AtomicPtr, AtomicU32, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-use crate::ring::{normalize_capacity, Ring};
+use crate::ring::{normalize_capacity, Ring, RingKind};
 use crate::sink::EventSink;
 use crate::RuntimeError;
 
@@ -21,13 +21,6 @@ const DIR_LEN: usize = 1 << 12;
 pub const MAX_RINGS: u32 = (DIR_LEN * CHUNK_LEN) as u32;
 
 type Chunk = [AtomicPtr<Ring>; CHUNK_LEN];
-
-/// What kind of thread a ring is for (selects the size class).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RingKind {
-    Platform = 0,
-    Virtual = 1,
-}
 
 pub struct RingSet {
     dir: Box<[AtomicPtr<Chunk>]>,

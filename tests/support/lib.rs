@@ -1,5 +1,8 @@
-//! Shared helpers for the end-to-end tests: locating the JDKs, jars and the built agent,
-//! compiling Java, running JVMs (with our agent, JaCoCo's, or none), and reading JaCoCo XML.
+//! The test kit, a dev-only crate: locating the JDKs, jars and the built agent, compiling
+//! Java, running JVMs (with our agent, JaCoCo's, or none), reading JaCoCo's XML ([`xml`],
+//! [`compare`]: the differ the equality tests use) and `.exec` files ([`jacoco_exec`]: JaCoCo's
+//! probe data, to check the probe reduction against). Only tests depend on it, so none of it
+//! ships in `libjvmfuzz_agent.so` or `fuzz`.
 //!
 //! Everything external the tests need is fetched by `scripts/fetch-test-deps.sh`; when something
 //! is missing the helpers panic with a message that says so. JDK 25 is optional: tests that need
@@ -9,7 +12,9 @@
 //! Environment overrides: `JVMFUZZ_JDK17`, `JVMFUZZ_JDK25` (JDK homes), `JVMFUZZ_AGENT_SO` (the
 //! agent library), `MAVEN_REPO_LOCAL` (Maven repository), `JVMFUZZ_KEEP_TMP=1` (keep temp dirs).
 
+pub mod compare;
 pub mod jacoco;
+pub mod jacoco_exec;
 pub mod xml;
 
 use std::ffi::OsString;

@@ -188,7 +188,7 @@ fn drivers_subcommand_writes_readable_sources_and_explains_skips() {
     assert!(!dir.join("out/classes/jvmfuzz").exists());
     // The sources compile on their own against the target and the shim.
     let shim = dir.join("jvmfuzz-shim.jar");
-    std::fs::write(&shim, jvmfuzz_agent::jvmti::SHIM_JAR).unwrap();
+    std::fs::write(&shim, jvmfuzz_jvm::SHIM_JAR).unwrap();
     let sources = support::java_sources(&dir.join("out/src"));
     support::javac(&support::jdk17(), &sources, &[classes(), &shim], &dir.join("compiled"), &[]);
 }
@@ -234,7 +234,7 @@ fn generated_drivers_compile_for_real_libraries() {
         eprintln!("{package}: {} public methods, {} driver methods", count("public methods:"), count("driver methods:"));
         assert!(count("driver methods:") > count("public methods:") / 2, "{report}");
         let shim = dir.join("jvmfuzz-shim.jar");
-        std::fs::write(&shim, jvmfuzz_agent::jvmti::SHIM_JAR).unwrap();
+        std::fs::write(&shim, jvmfuzz_jvm::SHIM_JAR).unwrap();
         let mut cp = cp_parts.clone();
         cp.push(&shim);
         let sources = support::java_sources(&dir.join("jvmfuzz-drivers/src"));

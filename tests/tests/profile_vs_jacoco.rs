@@ -64,13 +64,13 @@ fn run_program(jdk: &Jdk, agent: &Agent, b: &Built) -> Output {
     run_program_env(jdk, agent, b, None)
 }
 
-/// `reserve`: the agent's first probe id (`JVMFUZZ_RESERVE_PROBES`).
+/// `reserve`: the agent's first probe id (its `first_probe=N` option).
 fn run_program_env(jdk: &Jdk, agent: &Agent, b: &Built, reserve: Option<u32>) -> Output {
-    let mut java = Java::new(jdk, agent);
-    if let Some(n) = reserve {
-        java = java.env("JVMFUZZ_RESERVE_PROBES", n.to_string());
-    }
-    let out = java
+    let agent = match (agent, reserve) {
+        (Agent::Jvmfuzz(o), Some(n)) => Agent::Jvmfuzz(format!("{o},first_probe={n}")),
+        _ => agent.clone(),
+    };
+    let out = Java::new(jdk, &agent)
         .arg("-ea")
         .arg("-cp")
         .arg(&b.classes)
@@ -322,7 +322,7 @@ fn profile_matches_jacoco_jdk17() {
 /// hundred go to it, the rest to the growable `Probes.flags`, which must be grown first.
 #[test]
 fn profile_matches_jacoco_with_probe_ids_past_the_fixed_array() {
-    compare_with(&jdk17(), false, Some(jvmfuzz_agent::jvmti::flags::FIXED_LEN - 100));
+    compare_with(&jdk17(), false, Some(jvmfuzz_jvm::flag_probes::FIXED_LEN - 100));
 }
 
 #[test]

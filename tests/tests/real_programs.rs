@@ -175,7 +175,7 @@ fn jacoco_cli_under_agent(jdk: &Jdk) {
 /// workload: every probe it leaves out must have run exactly when one of the probes it derives
 /// from ran (`coverage::jacoco_exec::check_reduction`), in every class JaCoCo recorded.
 fn check_reduction_on(jdk: &Jdk, exec: &Path, jar: &Path, dir: &Path) -> Vec<String> {
-    use jvmfuzz_agent::coverage::jacoco_exec::{check_reduction, parse_exec};
+    use jvmfuzz_tests::jacoco_exec::{check_reduction, parse_exec};
     std::fs::create_dir_all(dir).expect("mkdir");
     let jar_tool = jdk.home.join("bin/jar");
     let st = std::process::Command::new(&jar_tool).arg("xf").arg(jar).current_dir(dir).status();

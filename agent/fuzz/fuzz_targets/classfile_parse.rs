@@ -3,7 +3,7 @@
 
 #![no_main]
 
-use jvmfuzz_agent_fuzz::classfile::ClassFile;
+use jvmfuzz_classfile::ClassFile;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -96,7 +96,7 @@ pub fn generate(entries: &[PathBuf], user_cp: &str, sel: &Selection, opts: &Opti
         }
         return Err(DriverError::NoDrivers(reasons.join("; "), out.join("drivers.txt")));
     }
-    let shim = jvmfuzz_agent::jvmti::install_shim_jar().map_err(w)?;
+    let shim = jvmfuzz_jvm::install_shim_jar().map_err(w)?;
     let classes = out.join("classes");
     std::fs::create_dir_all(&classes).map_err(w)?;
     let mut compile_cp: Vec<String> = entries.iter().map(|e| e.display().to_string()).collect();

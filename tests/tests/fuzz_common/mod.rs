@@ -45,7 +45,7 @@ pub fn targets() -> &'static Targets {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let shim_jar = dir.join("jvmfuzz-shim.jar");
-        std::fs::write(&shim_jar, jvmfuzz_agent::jvmti::SHIM_JAR).unwrap();
+        std::fs::write(&shim_jar, jvmfuzz_jvm::SHIM_JAR).unwrap();
         let jazzer_api = support::maven_jar(JAZZER_API);
         let classes = dir.join("classes");
         let sources = support::java_sources(&support::java_dir("fuzz-targets/src"));

@@ -19,7 +19,7 @@
 //! JaCoCo does, rather than copied raw.
 //!
 //! Modes:
-//! - `hook` (default): `jvmfuzz_agent::jvmti::glue::instrument_one`, exactly what the agent's
+//! - `hook` (default): `jvmfuzz_jvm::load::profile::instrument_one`, exactly what the agent's
 //!   ClassFileLoadHook runs per class with default options (`counts=covered`: JaCoCo's probe
 //!   sites only, each a `Probes.flags[id] = true` store): parse, plan, probe-id reservation,
 //!   rewrite, write,
@@ -190,7 +190,7 @@ fn rewrite(mode: Mode, name: &str, original: &[u8], next_id: &AtomicU32) -> Rewr
     match mode {
         Mode::Identity => Rewritten::Unchanged("identity mode".into()),
         Mode::Hook => {
-            use jvmfuzz_agent::jvmti::glue::{instrument_one, Outcome};
+            use jvmfuzz_jvm::load::profile::{instrument_one, Rewritten as Outcome};
             let class_name = name.strip_suffix(".class").unwrap_or(name);
             match instrument_one(class_name, original) {
                 Outcome::Instrumented { bytes, methods, probes, .. } => Rewritten::Instrumented { bytes, methods, probes },
@@ -204,8 +204,8 @@ fn rewrite(mode: Mode, name: &str, original: &[u8], next_id: &AtomicU32) -> Rewr
             }
         }
         Mode::Fuzzer => {
-            use jvmfuzz_agent::instrument::{instrument_class, InstrumentConfig, JacocoPlanner};
-            let cfg = InstrumentConfig::default();
+            use jvmfuzz_instrument::{instrument_class, InstrumentConfig, JacocoPlanner};
+            let cfg = InstrumentConfig::fuzz();
             let mut alloc = |n: u32| next_id.fetch_add(n, Ordering::Relaxed);
             match instrument_class(original, &cfg, &mut alloc, &JacocoPlanner) {
                 Ok(inst) if inst.changed => Rewritten::Instrumented {

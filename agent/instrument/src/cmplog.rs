@@ -1,0 +1,271 @@
+//! Comparison-operand logging (the fuzzer's configuration only; the profiler never asks for it).
+//!
+//! Before each integer-like comparison the rewriter inserts a short, stack-neutral sequence that
+//! hands the operands and a per-site id to `com/jvmfuzz/shim/fuzz/Cmp`:
+//!
+//! | instruction | inserted before it | shim method |
+//! |---|---|---|
+//! | `if_icmp<cond>` | `dup2; push id; invokestatic` | `i(III)V` |
+//! | `if_acmp<cond>` | `dup2; push id; invokestatic` | `a(Object,Object,I)V` (equality only) |
+//! | `if<cond>` (int vs 0), unless right after `lcmp`/`[fd]cmp*`/`instanceof` | `dup; push id; invokestatic` | `z(II)V` |
+//! | `idiv`, `irem` (the divisor vs 0) | `dup; push id; invokestatic` | `z(II)V` |
+//! | `ldiv`, `lrem` (the divisor vs 0) | `dup2; push id; invokestatic` | `lz(JI)V` |
+//! | `isub` right before `idiv`/`irem`/`if<cond>` (its operands) | `dup2; push id; invokestatic` | `i(III)V` |
+//! | `tableswitch`, `lookupswitch` (the key vs each case) | `dup; push id; invokestatic` | `sw(II)V` |
+//! | `lcmp` | `push id; invokestatic; i2l; lconst_0` | `lcmp(JJI)I` |
+//! | `fcmpl`/`fcmpg` | `push id; invokestatic; i2f; fconst_0` | `fcmpl(FFI)I`/`fcmpg(FFI)I` |
+//! | `dcmpl`/`dcmpg` | `push id; invokestatic; i2d; dconst_0` | `dcmpl(DDI)I`/`dcmpg(DDI)I` |
+//!
+//! Two long (or double) operands cannot be duplicated by any `dup` form, so for `lcmp` and the
+//! floating compares the shim *consumes* them, logs them and returns the comparison result `r`
+//! (-1, 0 or 1, with the instruction's own NaN rule); `i2l; lconst_0` then make the original
+//! `lcmp` compute `compare((long) r, 0) == r`. Every sequence is straight-line and
+//! stack-neutral, so no frame is needed inside it; it sits at the instruction's label (after
+//! any `Label` probes), so jumps to the instruction run it too. The push is `sipush` or `ldc_w`,
+//! both 3 bytes, so a sequence's length does not depend on its id. At most 3 extra stack words.
+//!
+//! `a - b` feeding a divisor or a zero test is zero exactly when `a == b` (the test's `<`/`>`
+//! too, barring overflow), so its operands are logged as a comparison of their own: `x / (k -
+//! OFFSET)` then gives input-to-state the value `k` must take, where the divisor alone (logged
+//! against 0) only gives the value profile a distance to climb. That is jFuzz's constraint on the
+//! divisor, solved by replacement instead of a solver.
+//!
+//! The id space is the caller's ([`CmpSites`]): the fuzzer gives each site a cell of its
+//! value-profile map and registers a switch's case constants natively.
+
+use jvmfuzz_classfile::bytecode::{opcodes::*, write_branch16, Insn, InsnKind};
+use jvmfuzz_classfile::{ClassFileError, ConstantPool};
+
+/// Internal name of the shim class the sequences call.
+pub const CMP_CLASS: &str = "com/jvmfuzz/shim/fuzz/Cmp";
+
+/// Switch cases handed to [`CmpSites::site`] at most (the rest are not compared against).
+pub const MAX_SWITCH_CASES: usize = 256;
+
+/// What is compared at a site.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CmpKind {
+    /// `if_icmp*`: two ints.
+    Int,
+    /// `if_acmp*`: two references (equality only).
+    Ref,
+    /// `if*`: an int against 0.
+    Zero,
+    /// `idiv`/`irem`: the int divisor against 0.
+    IntDivisor,
+    /// `ldiv`/`lrem`: the long divisor against 0.
+    LongDivisor,
+    /// `isub` whose result is a divisor or tested against 0: its two operands.
+    Difference,
+    /// `tableswitch`/`lookupswitch`: the key against each case constant.
+    Switch,
+    /// `lcmp`: two longs.
+    Long,
+    /// `fcmpl`/`fcmpg`: two floats.
+    Float { g: bool },
+    /// `dcmpl`/`dcmpg`: two doubles.
+    Double { g: bool },
+}
+
+impl CmpKind {
+    /// The kind of comparison `insn` makes, given the instructions around it (`if*` right after
+    /// `lcmp`/`[fd]cmp*`/`instanceof` only tests a result already logged or a type test; `isub`
+    /// counts only when a divisor or a zero test uses its result).
+    pub fn of(insn: &Insn, prev: Option<&Insn>, next: Option<&Insn>) -> Option<CmpKind> {
+        Some(match insn.opcode {
+            ISUB if next.is_some_and(|n| matches!(n.opcode, IDIV | IREM | IFEQ..=IFLE)) => CmpKind::Difference,
+            IF_ICMPEQ..=IF_ICMPLE => CmpKind::Int,
+            IF_ACMPEQ | IF_ACMPNE => CmpKind::Ref,
+            IFEQ..=IFLE => {
+                if prev.is_some_and(|p| matches!(p.opcode, LCMP | FCMPL | FCMPG | DCMPL | DCMPG | INSTANCEOF)) {
+                    return None;
+                }
+                CmpKind::Zero
+            }
+            IDIV | IREM => CmpKind::IntDivisor,
+            LDIV | LREM => CmpKind::LongDivisor,
+            TABLESWITCH | LOOKUPSWITCH => CmpKind::Switch,
+            LCMP => CmpKind::Long,
+            FCMPL => CmpKind::Float { g: false },
+            FCMPG => CmpKind::Float { g: true },
+            DCMPL => CmpKind::Double { g: false },
+            DCMPG => CmpKind::Double { g: true },
+            _ => return None,
+        })
+    }
+
+    /// The shim method and its descriptor.
+    pub fn target(self) -> (&'static str, &'static str) {
+        match self {
+            CmpKind::Int | CmpKind::Difference => ("i", "(III)V"),
+            CmpKind::Ref => ("a", "(Ljava/lang/Object;Ljava/lang/Object;I)V"),
+            CmpKind::Zero | CmpKind::IntDivisor => ("z", "(II)V"),
+            CmpKind::LongDivisor => ("lz", "(JI)V"),
+            CmpKind::Switch => ("sw", "(II)V"),
+            CmpKind::Long => ("lcmp", "(JJI)I"),
+            CmpKind::Float { g: false } => ("fcmpl", "(FFI)I"),
+            CmpKind::Float { g: true } => ("fcmpg", "(FFI)I"),
+            CmpKind::Double { g: false } => ("dcmpl", "(DDI)I"),
+            CmpKind::Double { g: true } => ("dcmpg", "(DDI)I"),
+        }
+    }
+
+    /// Bytes of the inserted sequence.
+    pub fn code_len(self) -> u32 {
+        match self {
+            CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } => 8,
+            _ => 7,
+        }
+    }
+
+    /// Stack words the sequence needs above the instruction's own operands.
+    pub fn extra_stack(self) -> u16 {
+        match self {
+            CmpKind::Int | CmpKind::Difference | CmpKind::Ref | CmpKind::LongDivisor => 3,
+            CmpKind::Zero | CmpKind::IntDivisor | CmpKind::Switch => 2,
+            CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } => 1,
+        }
+    }
+}
+
+/// Hands out site ids. `None` leaves the comparison unlogged (e.g. the id space is full).
+pub trait CmpSites {
+    /// `cases` are a switch's case constants (at most [`MAX_SWITCH_CASES`]), empty otherwise.
+    fn site(&mut self, kind: CmpKind, cases: &[i32]) -> Option<u32>;
+}
+
+/// One logged comparison of a method: instruction index, kind, site id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CmpSite {
+    pub index: usize,
+    pub kind: CmpKind,
+    pub id: u32,
+}
+
+/// The comparisons of one method to log, in instruction order.
+pub fn plan_cmp(insns: &[Insn], sites: &mut dyn CmpSites) -> Vec<CmpSite> {
+    let mut out = Vec::new();
+    let mut cases: Vec<i32> = Vec::new();
+    for (i, insn) in insns.iter().enumerate() {
+        let prev = i.checked_sub(1).and_then(|p| insns.get(p));
+        let Some(kind) = CmpKind::of(insn, prev, insns.get(i + 1)) else { continue };
+        cases.clear();
+        match &insn.kind {
+            InsnKind::LookupSwitch { pairs, .. } => {
+                cases.extend(pairs.iter().take(MAX_SWITCH_CASES).map(|p| p.0));
+            }
+            InsnKind::TableSwitch { low, high, .. } => {
+                let n = (i64::from(*high) - i64::from(*low) + 1).clamp(0, MAX_SWITCH_CASES as i64);
+                cases.extend((0..n).map(|k| (i64::from(*low) + k) as i32));
+            }
+            _ => {}
+        }
+        if kind == CmpKind::Switch && cases.is_empty() {
+            continue;
+        }
+        if let Some(id) = sites.site(kind, &cases) {
+            out.push(CmpSite { index: i, kind, id });
+        }
+    }
+    out
+}
+
+/// Appends the sequence for `site` (exactly `site.kind.code_len()` bytes).
+pub fn emit(out: &mut Vec<u8>, site: &CmpSite, cp: &mut ConstantPool<'_>) -> Result<(), ClassFileError> {
+    let (name, desc) = site.kind.target();
+    let method = cp.add_method_ref(CMP_CLASS, name, desc)?;
+    match site.kind {
+        CmpKind::Int | CmpKind::Difference | CmpKind::Ref | CmpKind::LongDivisor => out.push(DUP2),
+        CmpKind::Zero | CmpKind::IntDivisor | CmpKind::Switch => out.push(DUP),
+        CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } => {}
+    }
+    if site.id <= i16::MAX as u32 {
+        write_branch16(out, SIPUSH, site.id as i16);
+    } else {
+        let c = cp.add_integer(site.id as i32)?;
+        out.push(LDC_W);
+        out.extend_from_slice(&c.to_be_bytes());
+    }
+    out.push(INVOKESTATIC);
+    out.extend_from_slice(&method.to_be_bytes());
+    match site.kind {
+        CmpKind::Long => out.extend_from_slice(&[I2L, LCONST_0]),
+        CmpKind::Float { .. } => out.extend_from_slice(&[I2F, FCONST_0]),
+        CmpKind::Double { .. } => out.extend_from_slice(&[I2D, DCONST_0]),
+        _ => {}
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jvmfuzz_classfile::bytecode::decode;
+
+    struct Counter(u32, Vec<(CmpKind, Vec<i32>)>);
+    impl CmpSites for Counter {
+        fn site(&mut self, kind: CmpKind, cases: &[i32]) -> Option<u32> {
+            self.0 += 1;
+            self.1.push((kind, cases.to_vec()));
+            Some(self.0)
+        }
+    }
+
+    #[test]
+    fn kinds_and_lengths() {
+        // iload_0 iload_1 if_icmpne; lload_0 lload_2 lcmp ifeq; iload_0 ifne; iload_0 iconst_2 idiv
+        let code = [
+            ILOAD_0, ILOAD_1, IF_ICMPNE, 0, 3, // 0..5
+            LLOAD_0, LLOAD_2, LCMP, IFEQ, 0, 3, // 5..11
+            ILOAD_0, IFNE, 0, 3, // 11..15
+            ILOAD_0, ICONST_2, IDIV, POP, // 15..19
+            RETURN,
+        ];
+        let insns = decode(&code).unwrap();
+        let mut c = Counter(0, Vec::new());
+        let sites = plan_cmp(&insns, &mut c);
+        let kinds: Vec<CmpKind> = sites.iter().map(|s| s.kind).collect();
+        // The ifeq after lcmp is not logged.
+        assert_eq!(kinds, vec![CmpKind::Int, CmpKind::Long, CmpKind::Zero, CmpKind::IntDivisor]);
+        // Instruction indexes (not offsets).
+        assert_eq!(sites.iter().map(|s| s.index).collect::<Vec<_>>(), vec![2, 5, 8, 11]);
+    }
+
+    #[test]
+    fn a_difference_feeding_a_divisor_or_a_zero_test_logs_its_operands() {
+        // iload_0 iload_1 isub idiv; iload_0 iload_1 isub ifeq; iload_0 iload_1 isub ireturn
+        let code = [
+            ILOAD_2, ILOAD_0, ILOAD_1, ISUB, IDIV, POP, // 0..6
+            ILOAD_0, ILOAD_1, ISUB, IFEQ, 0, 3, // 6..12
+            ILOAD_0, ILOAD_1, ISUB, IRETURN, // 12..16
+        ];
+        let insns = decode(&code).unwrap();
+        let mut c = Counter(0, Vec::new());
+        let sites = plan_cmp(&insns, &mut c);
+        let got: Vec<(usize, CmpKind)> = sites.iter().map(|s| (s.index, s.kind)).collect();
+        assert_eq!(
+            got,
+            vec![(3, CmpKind::Difference), (4, CmpKind::IntDivisor), (8, CmpKind::Difference), (9, CmpKind::Zero)],
+            "the isub that is only returned is not a comparison"
+        );
+        let mut out = Vec::new();
+        let mut cp = jvmfuzz_classfile::ConstantPool::empty();
+        emit(&mut out, &sites[0], &mut cp).unwrap();
+        assert_eq!(out.len() as u32, CmpKind::Difference.code_len());
+        assert_eq!(out[0], DUP2);
+    }
+
+    #[test]
+    fn switch_cases_are_reported() {
+        // The switch (at 1) is 1 + 2 (padding) + 8 + 2 * 8 = 27 bytes: every target is the
+        // return after it.
+        let mut code = vec![ILOAD_0];
+        jvmfuzz_classfile::bytecode::write_lookupswitch(&mut code, 27, &[(7, 27), (0x5A17_C0DE, 27)]);
+        code.push(RETURN);
+        let insns = decode(&code).unwrap();
+        let mut c = Counter(0, Vec::new());
+        let sites = plan_cmp(&insns, &mut c);
+        assert_eq!(sites.len(), 1);
+        assert_eq!(c.1, vec![(CmpKind::Switch, vec![7, 0x5A17_C0DE])]);
+    }
+}

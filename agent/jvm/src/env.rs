@@ -1,0 +1,276 @@
+//! A thin wrapper over the raw JVMTI environment (jvmti-sys 0.1 types).
+//!
+//! jvmti-sys declares every function as returning its `jvmtiError` Rust enum; a JVM returning
+//! a code the enum lacks (newer JDKs add some) would be undefined behaviour. So each function
+//! pointer is transmuted to the same signature returning a plain `jint` before the call.
+
+use std::ffi::{c_char, c_uchar, CStr, CString};
+use std::fmt;
+use std::ptr;
+
+use jni::sys::{jint, jlong, JavaVM};
+use jvmti_sys::{jthread, jvmtiCapabilities, jvmtiEnv, jvmtiEvent, jvmtiEventCallbacks};
+
+/// JVMTI 1.2 (JDK 7+): everything used here exists there.
+const JVMTI_VERSION_1_2: jint = 0x3001_0200;
+
+/// Bit of `can_generate_all_class_hook_events` in the first capability word (jvmti.h declares
+/// 26 one-bit fields before it; GCC and Clang allocate bit-fields from the low bit).
+const CAN_GENERATE_ALL_CLASS_HOOK_EVENTS: u32 = 1 << 26;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JvmtiError {
+    pub function: &'static str,
+    pub code: jint,
+}
+
+impl fmt::Display for JvmtiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self.code {
+            -1 => "function missing from the JVMTI table",
+            20 => "INVALID_OBJECT",
+            98 => "NOT_AVAILABLE",
+            99 => "MUST_POSSESS_CAPABILITY",
+            100 => "NULL_POINTER",
+            103 => "ILLEGAL_ARGUMENT",
+            110 => "OUT_OF_MEMORY",
+            112 => "WRONG_PHASE",
+            113 => "INTERNAL",
+            _ => "",
+        };
+        write!(
+            f,
+            "JVMTI {} failed: error {} {}",
+            self.function, self.code, name
+        )
+    }
+}
+
+impl std::error::Error for JvmtiError {}
+
+/// Calls one JVMTI function through the table with an `i32` return type. `$ty` is the function's
+/// parameter list after the env pointer.
+macro_rules! call {
+    ($env:expr, $name:ident, ($($ty:ty),*), $($arg:expr),*) => {{
+        let env: *mut jvmtiEnv = $env;
+        // SAFETY: env is a live JVMTI environment; its first word points at the function table.
+        let table = unsafe { &**env };
+        match table.$name {
+            None => Err(JvmtiError { function: stringify!($name), code: -1 }),
+            Some(f) => {
+                // SAFETY: same C signature, `jvmtiError` is a C enum (an int) on every ABI we run on.
+                let f: unsafe extern "C" fn(*mut jvmtiEnv $(, $ty)*) -> jint = unsafe { std::mem::transmute(f) };
+                // SAFETY: arguments as documented by the JVMTI specification.
+                let rc = unsafe { f(env $(, $arg)*) };
+                if rc == 0 { Ok(()) } else { Err(JvmtiError { function: stringify!($name), code: rc }) }
+            }
+        }
+    }};
+}
+
+/// The agent's JVMTI environment. Copyable: JVMTI environments are valid for the life of the VM
+/// and callable from any thread.
+#[derive(Debug, Clone, Copy)]
+pub struct Env(*mut jvmtiEnv);
+
+// SAFETY: JVMTI functions may be called from any thread (each says which phases it allows).
+unsafe impl Send for Env {}
+unsafe impl Sync for Env {}
+
+impl Env {
+    /// Gets a JVMTI 1.2 environment from the VM.
+    ///
+    /// # Safety
+    /// `vm` must be the JavaVM passed to Agent_OnLoad.
+    pub unsafe fn from_vm(vm: *mut JavaVM) -> Result<Env, JvmtiError> {
+        if vm.is_null() || (*vm).is_null() {
+            return Err(JvmtiError {
+                function: "GetEnv",
+                code: -1,
+            });
+        }
+        let get_env = (**vm).GetEnv.ok_or(JvmtiError {
+            function: "GetEnv",
+            code: -1,
+        })?;
+        let mut out: *mut std::ffi::c_void = ptr::null_mut();
+        let rc = get_env(vm, &mut out, JVMTI_VERSION_1_2);
+        if rc != 0 || out.is_null() {
+            return Err(JvmtiError {
+                function: "GetEnv",
+                code: rc,
+            });
+        }
+        Ok(Env(out as *mut jvmtiEnv))
+    }
+
+    /// Wraps the env pointer an event callback received.
+    pub fn from_raw(env: *mut jvmtiEnv) -> Option<Env> {
+        (!env.is_null()).then_some(Env(env))
+    }
+
+    pub fn raw(&self) -> *mut jvmtiEnv {
+        self.0
+    }
+
+    pub fn add_class_hook_capabilities(&self) -> Result<(), JvmtiError> {
+        let mut potential = jvmtiCapabilities::default();
+        call!(
+            self.0,
+            GetPotentialCapabilities,
+            (*mut jvmtiCapabilities),
+            &mut potential
+        )?;
+        // Only ask for it when offered; initial class loads are hooked without it.
+        let caps = jvmtiCapabilities {
+            _bindgen_bitfield_1_: potential._bindgen_bitfield_1_
+                & CAN_GENERATE_ALL_CLASS_HOOK_EVENTS,
+            ..Default::default()
+        };
+        call!(self.0, AddCapabilities, (*const jvmtiCapabilities), &caps)
+    }
+
+    pub fn set_event_callbacks(&self, callbacks: &jvmtiEventCallbacks) -> Result<(), JvmtiError> {
+        let size = std::mem::size_of::<jvmtiEventCallbacks>() as jint;
+        call!(
+            self.0,
+            SetEventCallbacks,
+            (*const jvmtiEventCallbacks, jint),
+            callbacks,
+            size
+        )
+    }
+
+    pub fn enable_event(&self, event: jvmtiEvent) -> Result<(), JvmtiError> {
+        let env = self.0;
+        // SAFETY: as in call!; SetEventNotificationMode is variadic in C (trailing reserved
+        // args); a variadic call with none is what C callers do.
+        let table = unsafe { &**env };
+        let f = table.SetEventNotificationMode.ok_or(JvmtiError {
+            function: "SetEventNotificationMode",
+            code: -1,
+        })?;
+        // SAFETY: same signature with int enums and an int return.
+        let f: unsafe extern "C" fn(*mut jvmtiEnv, jint, jint, jthread, ...) -> jint =
+            unsafe { std::mem::transmute(f) };
+        const JVMTI_ENABLE: jint = 1;
+        // SAFETY: valid env, event id from jvmti-sys, null thread = all threads.
+        let rc = unsafe { f(env, JVMTI_ENABLE, event as jint, ptr::null_mut()) };
+        if rc == 0 {
+            Ok(())
+        } else {
+            Err(JvmtiError {
+                function: "SetEventNotificationMode",
+                code: rc,
+            })
+        }
+    }
+
+    pub fn add_to_bootstrap_class_loader_search(&self, jar: &CStr) -> Result<(), JvmtiError> {
+        call!(
+            self.0,
+            AddToBootstrapClassLoaderSearch,
+            (*const c_char),
+            jar.as_ptr()
+        )
+    }
+
+    /// Copies `bytes` into JVMTI-allocated memory (what ClassFileLoadHook must hand back).
+    pub fn allocate_copy(&self, bytes: &[u8]) -> Result<*mut c_uchar, JvmtiError> {
+        let mut mem: *mut c_uchar = ptr::null_mut();
+        let len = bytes.len() as jlong;
+        call!(self.0, Allocate, (jlong, *mut *mut c_uchar), len, &mut mem)?;
+        if mem.is_null() {
+            return Err(JvmtiError {
+                function: "Allocate",
+                code: 110,
+            });
+        }
+        // SAFETY: mem has bytes.len() bytes, freshly allocated, no overlap.
+        unsafe { ptr::copy_nonoverlapping(bytes.as_ptr(), mem, bytes.len()) };
+        Ok(mem)
+    }
+}
+
+/// A path as a C string for JVMTI (paths with NUL bytes cannot be passed).
+pub fn c_path(path: &std::path::Path) -> Option<CString> {
+    use std::os::unix::ffi::OsStrExt;
+    CString::new(path.as_os_str().as_bytes()).ok()
+}
+
+/// A pending Java exception must not leak into the class being loaded or the exiting JVM.
+pub fn clear_exception(env: &mut jni::JNIEnv) {
+    if env.exception_check().unwrap_or(false) {
+        let _ = env.exception_clear();
+    }
+}
+
+/// The class name and bytes of one ClassFileLoadHook call; `None` for hidden classes (lambdas,
+/// proxies: no name, their code lives in the host class) and empty data.
+///
+/// # Safety
+/// The raw arguments of the current ClassFileLoadHook call; the results must not outlive it.
+pub unsafe fn hooked_class<'a>(name: *const c_char, data: *const c_uchar, len: jint) -> Option<(std::borrow::Cow<'a, str>, &'a [u8])> {
+    if name.is_null() || data.is_null() || len <= 0 {
+        return None;
+    }
+    // SAFETY: JVMTI passes a NUL-terminated modified-UTF-8 name and `len` bytes of class data,
+    // both valid for the duration of the callback.
+    let name = unsafe { CStr::from_ptr(name) }.to_string_lossy();
+    let bytes = unsafe { std::slice::from_raw_parts(data, len as usize) };
+    Some((name, bytes))
+}
+
+/// Hands rewritten class bytes back to the JVM through the hook's out-pointers (JVMTI memory).
+/// On an error nothing is handed back and the JVM keeps the original bytes.
+///
+/// # Safety
+/// `new_len` and `new_data` are the out-pointers of the current ClassFileLoadHook call.
+pub unsafe fn hand_back(jvmti: *mut jvmtiEnv, bytes: &[u8], new_len: *mut jint, new_data: *mut *mut c_uchar) -> Result<(), String> {
+    let env = Env::from_raw(jvmti).ok_or("no JVMTI environment")?;
+    let len = jint::try_from(bytes.len()).map_err(|_| "rewritten class is too large".to_string())?;
+    let mem = env.allocate_copy(bytes).map_err(|e| e.to_string())?;
+    // SAFETY: out-pointers provided by the JVM for this callback.
+    unsafe {
+        *new_len = len;
+        *new_data = mem;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jvmti_sys::jvmtiInterface_1;
+    use std::mem::offset_of;
+
+    /// Slot positions from jvmti.h ("/* 46 : Allocate */" = 46th pointer, offset 45 * 8).
+    #[test]
+    fn jvmti_sys_table_matches_jvmti_h() {
+        let slot = |n: usize| (n - 1) * std::mem::size_of::<usize>();
+        assert_eq!(
+            offset_of!(jvmtiInterface_1, SetEventNotificationMode),
+            slot(2)
+        );
+        assert_eq!(offset_of!(jvmtiInterface_1, Allocate), slot(46));
+        assert_eq!(offset_of!(jvmtiInterface_1, SetEventCallbacks), slot(122));
+        assert_eq!(
+            offset_of!(jvmtiInterface_1, GetPotentialCapabilities),
+            slot(140)
+        );
+        assert_eq!(offset_of!(jvmtiInterface_1, AddCapabilities), slot(142));
+        assert_eq!(
+            offset_of!(jvmtiInterface_1, AddToBootstrapClassLoaderSearch),
+            slot(149)
+        );
+    }
+
+    #[test]
+    fn callback_slots_match_jvmti_h() {
+        let slot = |event: usize| (event - 50) * std::mem::size_of::<usize>();
+        assert_eq!(offset_of!(jvmtiEventCallbacks, VMInit), slot(50));
+        assert_eq!(offset_of!(jvmtiEventCallbacks, VMDeath), slot(51));
+        assert_eq!(offset_of!(jvmtiEventCallbacks, ThreadEnd), slot(53));
+        assert_eq!(offset_of!(jvmtiEventCallbacks, ClassFileLoadHook), slot(54));
+    }
+}

@@ -1,0 +1,273 @@
+//! THE class-load pipeline: the one JVMTI `ClassFileLoadHook` of jvmfuzz, installed by the
+//! `-agentpath` agent and by `fuzz` in its own JVM alike.
+//!
+//! Every class the JVM loads goes through the same steps:
+//! 1. hidden classes and empty data are left alone; before [`Pipeline::set_live`] (the probe
+//!    natives are not bound yet) a class is only counted as early;
+//! 2. the [`ClassFilter`];
+//! 3. the [`Mode`]'s transform, under `catch_unwind`: [`Mode::Profile`] (`profile`, the
+//!    coverage profiler's probes) or [`Mode::Fuzz`] (`fuzz`: the fuzzer's probes, comparison
+//!    logging, redirects and tokens). A mode does what must happen before the JVM may run the
+//!    new bytes (define probe holders, grow the flag array, give the fuzzer's map its cells);
+//! 4. the new bytes are handed back and the class's record registered with the runtime;
+//! 5. statistics; with `verbose`, every skipped class once, with the reason.
+//!
+//! On any error or panic nothing is handed back, so the JVM keeps the original bytes: a class
+//! is never broken by jvmfuzz. A mode is always named by the caller; there is no default.
+
+pub mod fuzz;
+pub mod profile;
+
+use std::collections::HashSet;
+use std::ffi::{c_char, c_uchar, CStr};
+use std::io::Write;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use jni::sys::{jclass, jint, jobject, JNIEnv as RawJniEnv};
+use jvmfuzz_runtime::ClassRecord;
+use jvmti_sys::{jthread, jvmtiEnv, jvmtiEvent, jvmtiEventCallbacks};
+use once_cell::sync::OnceCell;
+
+use crate::env::{self, Env};
+use crate::filter::ClassFilter;
+
+pub use fuzz::{Fuzz, FuzzHost};
+pub use profile::{CountMode, Profile};
+
+/// Prefix of every line jvmfuzz prints from inside the JVM.
+pub const LOG_PREFIX: &str = "jvmfuzz:";
+
+/// Prints `jvmfuzz: msg` on stderr; never panics on a closed stderr.
+pub fn log(msg: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{LOG_PREFIX} {msg}");
+}
+
+/// What is done to a class the filter accepts.
+pub enum Mode {
+    /// The coverage profiler (`-agentpath`): JaCoCo-equivalent probes as `counts=` says.
+    Profile(Profile),
+    /// `fuzz`: entry and branch-arm probes, comparison logging, redirects, tokens.
+    Fuzz(Fuzz),
+}
+
+impl Mode {
+    fn transform(&self, jni: *mut RawJniEnv, name: &str, original: &[u8]) -> Outcome {
+        match self {
+            Mode::Profile(p) => p.transform(jni, name, original),
+            Mode::Fuzz(f) => f.transform(name, original),
+        }
+    }
+}
+
+/// The pipeline's configuration.
+pub struct LoadConfig {
+    pub filter: ClassFilter,
+    pub mode: Mode,
+    /// Log every class that matched the filter but was handed back unchanged, and why.
+    pub verbose: bool,
+}
+
+/// What a mode did to one class.
+#[derive(Debug)]
+pub enum Outcome {
+    /// New bytes; the record (if any) is registered once the JVM has taken them.
+    Instrumented {
+        bytes: Vec<u8>,
+        record: Option<ClassRecord>,
+        methods: u32,
+        probes: u32,
+        /// For `verbose`: methods left as they were, calls redirected.
+        notes: Vec<String>,
+    },
+    /// The class matched the filter but is handed back unchanged. `record` is set for classes
+    /// with no code at all (interfaces with only abstract methods, annotation types): JaCoCo
+    /// lists those as empty `<class>` elements, so the report must know they were loaded.
+    Skipped { reason: String, notes: Vec<String>, record: Option<ClassRecord> },
+    /// Nothing to do (the fuzzer: no code and nothing to redirect); not a skip.
+    Unchanged,
+}
+
+/// Counters for the exit line and `verbose`. `skipped` = matched the filter but handed back
+/// unchanged.
+#[derive(Debug, Default)]
+pub struct LoadStats {
+    pub classes: AtomicU64,
+    pub methods: AtomicU64,
+    pub probes: AtomicU64,
+    pub skipped: AtomicU64,
+    /// Panics caught in the hook (also counted in `skipped`).
+    pub panics: AtomicU64,
+    /// Classes seen before [`Pipeline::set_live`] (never rewritten).
+    pub early: AtomicU64,
+    /// Time spent on classes the filter accepted.
+    pub hook_ns: AtomicU64,
+}
+
+impl LoadStats {
+    /// The exit line, `jvmfuzz: instrumented C classes (M methods, P probes), skipped S classes`.
+    pub fn summary_line(&self) -> String {
+        format!(
+            "{LOG_PREFIX} instrumented {} classes ({} methods, {} probes), skipped {} classes",
+            self.classes.load(Ordering::Relaxed),
+            self.methods.load(Ordering::Relaxed),
+            self.probes.load(Ordering::Relaxed),
+            self.skipped.load(Ordering::Relaxed),
+        )
+    }
+}
+
+/// The installed pipeline (one per process: one JVM per process).
+pub struct Pipeline {
+    config: LoadConfig,
+    live: AtomicBool,
+    stats: LoadStats,
+    /// Classes already logged as skipped (a class can be loaded by several loaders).
+    logged: Mutex<HashSet<String>>,
+}
+
+static PIPELINE: OnceCell<Pipeline> = OnceCell::new();
+
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("the class-load hook is installed twice")]
+    Twice,
+    #[error("JVMTI: {0}")]
+    Jvmti(#[from] env::JvmtiError),
+}
+
+/// Installs the pipeline on `env`: its `ClassFileLoadHook` and a `ThreadEnd` that drains the
+/// dying thread's ring are added to `callbacks` (the caller's other events: VMInit, VMDeath),
+/// and those events and `also` are enabled. `live` says whether classes may be rewritten
+/// from the start (the probe natives are bound) or only after [`Pipeline::set_live`].
+pub fn install(
+    env: &Env,
+    config: LoadConfig,
+    live: bool,
+    mut callbacks: jvmtiEventCallbacks,
+    also: &[jvmtiEvent],
+) -> Result<&'static Pipeline, LoadError> {
+    let pipeline = Pipeline { config, live: AtomicBool::new(live), stats: LoadStats::default(), logged: Mutex::new(HashSet::new()) };
+    PIPELINE.set(pipeline).map_err(|_| LoadError::Twice)?;
+    let pipeline = PIPELINE.get().ok_or(LoadError::Twice)?;
+    callbacks.ClassFileLoadHook = Some(class_file_load_hook);
+    callbacks.ThreadEnd = Some(thread_end);
+    env.set_event_callbacks(&callbacks)?;
+    for &event in [jvmtiEvent::JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, jvmtiEvent::JVMTI_EVENT_THREAD_END].iter().chain(also) {
+        env.enable_event(event)?;
+    }
+    Ok(pipeline)
+}
+
+impl Pipeline {
+    /// From now on classes are rewritten (call once the probe natives are bound).
+    pub fn set_live(&self) {
+        self.live.store(true, Ordering::Release);
+    }
+
+    pub fn stats(&self) -> &LoadStats {
+        &self.stats
+    }
+
+    pub fn mode(&self) -> &Mode {
+        &self.config.mode
+    }
+
+    /// One class, steps 1-5 of the module docs, with the JVM's raw arguments already read.
+    fn on_class(&self, jvmti: *mut jvmtiEnv, jni: *mut RawJniEnv, name: &str, bytes: &[u8], out: (*mut jint, *mut *mut c_uchar)) {
+        if !self.live.load(Ordering::Acquire) {
+            self.stats.early.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        if !self.config.filter.accepts(name) {
+            return;
+        }
+        let t0 = Instant::now();
+        let _timer = Elapsed(t0, &self.stats.hook_ns);
+        match self.config.mode.transform(jni, name, bytes) {
+            Outcome::Instrumented { bytes: new_bytes, record, methods, probes, notes } => {
+                // SAFETY: the out-pointers of this callback.
+                match unsafe { env::hand_back(jvmti, &new_bytes, out.0, out.1) } {
+                    Ok(()) => {
+                        if let Some(record) = record {
+                            jvmfuzz_runtime::register_class(record);
+                        }
+                        self.stats.classes.fetch_add(1, Ordering::Relaxed);
+                        self.stats.methods.fetch_add(u64::from(methods), Ordering::Relaxed);
+                        self.stats.probes.fetch_add(u64::from(probes), Ordering::Relaxed);
+                        if self.config.verbose {
+                            notes.iter().for_each(|n| log(n));
+                        }
+                    }
+                    Err(e) => self.skip(name, &e, &notes),
+                }
+            }
+            Outcome::Skipped { reason, notes, record } => {
+                if let Some(record) = record {
+                    jvmfuzz_runtime::register_class(record);
+                }
+                self.skip(name, &reason, &notes)
+            }
+            Outcome::Unchanged => {}
+        }
+    }
+
+    fn skip(&self, name: &str, reason: &str, notes: &[String]) {
+        self.stats.skipped.fetch_add(1, Ordering::Relaxed);
+        if !self.config.verbose {
+            return;
+        }
+        let first = self.logged.lock().unwrap_or_else(|e| e.into_inner()).insert(name.to_string());
+        if first {
+            log(&format!("skipped {name}: {reason}"));
+            notes.iter().for_each(|n| log(n));
+        }
+    }
+}
+
+unsafe extern "C" fn thread_end(_jvmti: *mut jvmtiEnv, _jni: *mut RawJniEnv, _thread: jthread) {
+    let _ = catch_unwind(jvmfuzz_runtime::on_thread_end);
+}
+
+#[allow(clippy::too_many_arguments)]
+unsafe extern "C" fn class_file_load_hook(
+    jvmti: *mut jvmtiEnv,
+    jni: *mut RawJniEnv,
+    _class_being_redefined: jclass,
+    _loader: jobject,
+    name: *const c_char,
+    _protection_domain: jobject,
+    class_data_len: jint,
+    class_data: *const c_uchar,
+    new_class_data_len: *mut jint,
+    new_class_data: *mut *mut c_uchar,
+) {
+    let Some(pipeline) = PIPELINE.get() else { return };
+    let panicked = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the arguments of this callback.
+        let Some((class, bytes)) = (unsafe { env::hooked_class(name, class_data, class_data_len) }) else { return };
+        pipeline.on_class(jvmti, jni, &class, bytes, (new_class_data_len, new_class_data));
+    }))
+    .is_err();
+    if panicked {
+        // Nothing was handed back: the JVM keeps the original bytes.
+        pipeline.stats.panics.fetch_add(1, Ordering::Relaxed);
+        let _ = catch_unwind(AssertUnwindSafe(|| {
+            // SAFETY: `hooked_class` returned early for a null name; the JVM passes a
+            // NUL-terminated one otherwise.
+            let class = if name.is_null() { String::new() } else { unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned() };
+            pipeline.skip(&class, "internal error (panic) while instrumenting", &[]);
+        }));
+    }
+}
+
+/// Adds the time since `.0` to `.1` when dropped (every way out of the hook).
+struct Elapsed<'a>(Instant, &'a AtomicU64);
+
+impl Drop for Elapsed<'_> {
+    fn drop(&mut self) {
+        self.1.fetch_add(self.0.elapsed().as_nanos() as u64, Ordering::Relaxed);
+    }
+}
