@@ -110,12 +110,6 @@ fn on_load(vm: *mut JavaVM, options: Option<&str>) -> Result<(), String> {
     // SAFETY: vm is the JavaVM the JVM passed to Agent_OnLoad.
     let env = unsafe { Env::from_vm(vm) }.map_err(|e| format!("cannot get JVMTI: {e}"))?;
 
-    // The profiler has no use for the edge map; exact counts are all the reports need.
-    jvmfuzz_runtime::configure(jvmfuzz_runtime::Config {
-        edge_map_size: 0,
-        ..Default::default()
-    })
-    .map_err(|e| format!("runtime: {e}"))?;
     // `first_probe=N`, a test aid: small test programs then reach the ids past
     // `flag_probes::FIXED_LEN`, which go to the growable flag array.
     if options.first_probe > 0 {

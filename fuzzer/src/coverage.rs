@@ -236,11 +236,8 @@ fn probe_id(methods: &[MethodRecord], mut local: u32) -> Option<u32> {
 pub struct MapSink;
 
 impl EventSink for MapSink {
-    fn consume(&self, events: &[u32], prev: &mut u32) {
+    fn consume(&self, events: &[u32]) {
         map().fold(events);
-        if let Some(&last) = events.last() {
-            *prev = last;
-        }
     }
 }
 

@@ -103,8 +103,6 @@ pub fn class_filter(includes: Option<&str>, excludes: Option<&str>) -> Result<Cl
 /// Creates the JVM on the calling thread (which stays attached) and readies it for fuzzing.
 pub fn start(cfg: &JvmConfig) -> Result<JavaVM, JvmError> {
     let filter = class_filter(cfg.includes.as_deref(), cfg.excludes.as_deref()).map_err(JvmError::Setup)?;
-    // Events go to the fuzzer's own map (coverage.rs): the runtime's edge map would be dead weight.
-    let _ = jvmfuzz_runtime::configure(jvmfuzz_runtime::Config { edge_map_size: 0, ..Default::default() });
     let libjvm = find_libjvm(cfg.java_home.as_deref())?;
     let shim = jvmfuzz_jvm::install_shim_jar()
         .map_err(|e| JvmError::Setup(format!("cannot write the shim jar: {e}")))?;

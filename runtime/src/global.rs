@@ -1,4 +1,4 @@
-//! The process-wide runtime: one registry, one set of counters, one edge map, one ring set,
+//! The process-wide runtime: one registry, one set of counters, one ring set,
 //! created on first use with the [`Config`] given to [`configure`] (or the defaults). The agent
 //! and the fuzzer use these functions; the JNI natives reach the same instance.
 
@@ -9,7 +9,6 @@ use std::sync::Arc;
 use once_cell::sync::OnceCell;
 
 use crate::counts::HitCounts;
-use crate::edges::EdgeMap;
 use crate::registry::{ClassRecord, ProbeRegistry};
 use crate::ring::Ring;
 use crate::ring::RingKind;
@@ -24,8 +23,6 @@ pub struct Config {
     pub ring_capacity: u32,
     /// Events per virtual-thread ring: small, because there can be very many virtual threads.
     pub virtual_ring_capacity: u32,
-    /// Edge map bytes (a power of two); 0 disables the edge map (the profiler does not need it).
-    pub edge_map_size: usize,
 }
 
 impl Default for Config {
@@ -33,7 +30,6 @@ impl Default for Config {
         Self {
             ring_capacity: 8192,
             virtual_ring_capacity: 512,
-            edge_map_size: 1 << 16,
         }
     }
 }
@@ -41,7 +37,6 @@ impl Default for Config {
 struct Runtime {
     registry: ProbeRegistry,
     counts: HitCounts,
-    edges: Option<EdgeMap>,
     rings: RingSet,
     invalid: AtomicU64,
 }
@@ -50,7 +45,6 @@ impl Runtime {
     fn sink(&self) -> Collector<'_> {
         Collector {
             counts: &self.counts,
-            edges: self.edges.as_ref(),
             invalid: &self.invalid,
         }
     }
@@ -58,11 +52,11 @@ impl Runtime {
 
 static CONFIG: OnceCell<Config> = OnceCell::new();
 static RT: OnceCell<Runtime> = OnceCell::new();
-/// Where drained events go instead of the default counts + edge map (the fuzzer's own map).
+/// Where drained events go instead of the default counts (the fuzzer's own map).
 static SINK_OVERRIDE: OnceCell<&'static dyn EventSink> = OnceCell::new();
 
 /// Routes every drain (ring full, `drain_all`, thread end, ring release) to `sink` instead of
-/// the built-in hit counts and edge map. Set it once, before the first probe fires; a sink that
+/// the built-in hit counts. Set it once, before the first probe fires; a sink that
 /// also wants exact counts can forward to [`counting_sink`]. Fails if a sink is already set.
 pub fn set_sink_override(sink: &'static dyn EventSink) -> Result<(), RuntimeError> {
     SINK_OVERRIDE
@@ -70,7 +64,7 @@ pub fn set_sink_override(sink: &'static dyn EventSink) -> Result<(), RuntimeErro
         .map_err(|_| RuntimeError::SinkAlreadySet)
 }
 
-/// The built-in sink: exact hit counts, plus the edge map when enabled.
+/// The built-in sink: exact hit counts.
 pub fn counting_sink() -> Collector<'static> {
     rt().sink()
 }
@@ -86,13 +80,6 @@ fn with_sink<R>(rt: &'static Runtime, f: impl FnOnce(&dyn EventSink) -> R) -> R 
 /// Sets the configuration. Must run before anything else touches the runtime; later calls fail
 /// with [`RuntimeError::AlreadyStarted`] unless they ask for the configuration already in force.
 pub fn configure(config: Config) -> Result<(), RuntimeError> {
-    if config.edge_map_size > crate::edges::MAX_SIZE {
-        return Err(RuntimeError::InvalidConfig(format!(
-            "edge map size {} exceeds {}",
-            config.edge_map_size,
-            crate::edges::MAX_SIZE
-        )));
-    }
     let in_force = CONFIG.get_or_init(|| config.clone());
     if *in_force == config {
         Ok(())
@@ -107,7 +94,6 @@ fn rt() -> &'static Runtime {
         Runtime {
             registry: ProbeRegistry::new(),
             counts: HitCounts::new(),
-            edges: (cfg.edge_map_size > 0).then(|| EdgeMap::new(cfg.edge_map_size)),
             rings: RingSet::new(cfg.ring_capacity, cfg.virtual_ring_capacity),
             invalid: AtomicU64::new(0),
         }
@@ -135,7 +121,7 @@ pub fn classes() -> Vec<Arc<ClassRecord>> {
     rt().registry.classes()
 }
 
-/// Drains every thread's ring into the counts and the edge map; returns the events consumed.
+/// Drains every thread's ring into the counts (or the override sink); returns the events consumed.
 pub fn drain_all() -> u64 {
     let rt = rt();
     with_sink(rt, |sink| rt.rings.drain_all(sink))
@@ -153,21 +139,12 @@ pub fn hit_counts() -> Vec<u64> {
     rt.counts.snapshot(0, n)
 }
 
-/// The edge map, if enabled.
-pub fn edge_map() -> Option<&'static EdgeMap> {
-    rt().edges.as_ref()
-}
-
-/// Zeroes hit counts and the edge map and forgets every thread's edge context. Events still in
-/// rings are drained first (into the override sink, if one is set).
+/// Zeroes hit counts. Events still in rings are drained first (into the override sink, if one
+/// is set).
 pub fn reset_coverage() {
     let rt = rt();
     with_sink(rt, |sink| rt.rings.drain_all(sink));
     rt.counts.reset();
-    if let Some(e) = &rt.edges {
-        e.reset();
-    }
-    rt.rings.reset_edge_contexts();
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -253,8 +230,6 @@ mod tests {
         assert_eq!(hit_count(first + 1), 0, "not drained yet");
         assert_eq!(drain_all(), 3);
         assert_eq!(&hit_counts()[first as usize..], [0, 2, 0, 1]);
-        let e = edge_map().unwrap();
-        assert_eq!(e.get(e.index(first + 1, first + 3)), 1);
         p.push(first, &rt.sink());
         on_thread_end();
         assert_eq!(hit_count(first), 1);
@@ -262,14 +237,12 @@ mod tests {
         assert_eq!(stats().rings_owned, 0);
         reset_coverage();
         assert_eq!(hit_count(first + 1), 0);
-        assert_eq!(e.count_nonzero(), 0);
 
         // With an override, drains go to it and no longer to the counts.
         struct Recorder(std::sync::Mutex<Vec<u32>>);
         impl EventSink for Recorder {
-            fn consume(&self, events: &[u32], prev: &mut u32) {
+            fn consume(&self, events: &[u32]) {
                 self.0.lock().unwrap().extend_from_slice(events);
-                *prev = events.last().copied().unwrap_or(*prev);
             }
         }
         static RECORDER: once_cell::sync::Lazy<Recorder> =

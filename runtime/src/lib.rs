@@ -3,15 +3,13 @@
 //!
 //! - [`registry`]: probe ids (atomic allocation) and what each instrumented class contains.
 //! - [`counts`]: one `u64` hit counter per probe id, in chunks that never move.
-//! - [`edges`]: the AFL-style edge map (hash of previous probe and probe, per thread).
 //! - [`ring`] and [`rings`]: per-thread SPSC event rings in native memory, written by the Java
 //!   shim (`com.jvmfuzz.shim.Ring`), drained here.
-//! - [`sink`]: how drained events become counts and edges.
+//! - [`sink`]: how drained events become counts (or go to the fuzzer's map).
 //! - [`global`]: the process-wide instance the natives and the agent use.
 //! - [`natives`]: the JNI natives of `com.jvmfuzz.shim.Probes`, bound with RegisterNatives.
 
 pub mod counts;
-pub mod edges;
 pub mod global;
 pub mod natives;
 pub mod registry;
@@ -20,9 +18,8 @@ pub mod rings;
 pub mod sink;
 
 pub use counts::HitCounts;
-pub use edges::EdgeMap;
 pub use global::{
-    classes, configure, counting_sink, drain_all, edge_map, hit_count, hit_counts, on_thread_end,
+    classes, configure, counting_sink, drain_all, hit_count, hit_counts, on_thread_end,
     probe_count, register_class, reserve, reset_coverage, set_sink_override, stats, Config, Stats,
 };
 pub use natives::{register_natives, register_probes_natives, PROBES_CLASS};

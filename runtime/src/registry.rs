@@ -33,7 +33,8 @@ impl ClassRecord {
     }
 }
 
-/// Largest number of ids: `u32::MAX` itself is reserved as "no previous probe" in the edge map.
+/// Largest number of ids: `u32::MAX` itself is never an id (the shim's rings use it as the
+/// empty slot).
 pub const MAX_IDS: u64 = u32::MAX as u64;
 
 #[derive(Debug, Default)]

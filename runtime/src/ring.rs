@@ -23,13 +23,12 @@
 //!
 //! tail sits on its own cache line pair (offset 128) away from the header the producer reads.
 //! Consumers are serialised by a per-ring try-lock ([`Ring::try_drain`]); the producer never
-//! takes it. The consumer-side edge context (`prev`) lives here too, guarded by that lock.
+//! takes it.
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
-use crate::edges::NO_PREV;
 use crate::sink::EventSink;
 use crate::RuntimeError;
 
@@ -59,8 +58,6 @@ pub struct Ring {
     id: u32,
     kind: RingKind,
     draining: AtomicBool,
-    /// Last valid probe drained from this ring (edge context); only touched under `draining`.
-    prev: AtomicU32,
     /// Handed to a producer (vs. on the free list).
     owned: AtomicBool,
 }
@@ -110,7 +107,6 @@ impl Ring {
             id,
             kind,
             draining: AtomicBool::new(false),
-            prev: AtomicU32::new(NO_PREV),
             owned: AtomicBool::new(false),
         };
         ring.word(ID).store(id, Ordering::Relaxed);
@@ -208,24 +204,19 @@ impl Ring {
 
         let tail = self.word(TAIL).load(Ordering::Relaxed);
         let n = self.scan(tail);
-        let mut prev = self.prev.load(Ordering::Relaxed);
         let first = (tail & (self.capacity - 1)) as usize;
         let until_wrap = (self.capacity as usize - first).min(n as usize);
         let rest = n as usize - until_wrap;
         // SAFETY: the n slots from tail hold published events; the producer does not write
         // them again until tail passes them, which happens only below.
         unsafe {
-            sink.consume(
-                std::slice::from_raw_parts(self.slot(tail), until_wrap),
-                &mut prev,
-            );
+            sink.consume(std::slice::from_raw_parts(self.slot(tail), until_wrap));
             if rest > 0 {
-                sink.consume(std::slice::from_raw_parts(self.slot(0), rest), &mut prev);
+                sink.consume(std::slice::from_raw_parts(self.slot(0), rest));
             }
             std::ptr::write_bytes(self.slot(tail) as *mut u8, 0xFF, until_wrap * 4);
             std::ptr::write_bytes(self.slot(0) as *mut u8, 0xFF, rest * 4);
         }
-        self.prev.store(prev, Ordering::Relaxed);
         // Release: the producer's acquire load of tail then sees the slots reset to EMPTY.
         self.word(TAIL)
             .store(tail.wrapping_add(n), Ordering::Release);
@@ -247,22 +238,6 @@ impl Ring {
             } else {
                 std::thread::yield_now();
             }
-        }
-    }
-
-    /// Forgets the edge context (the next event forms an entry edge). Waits for the lock.
-    pub fn reset_edge_context(&self) {
-        loop {
-            if self
-                .draining
-                .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
-                .is_ok()
-            {
-                self.prev.store(NO_PREV, Ordering::Relaxed);
-                self.draining.store(false, Ordering::Release);
-                return;
-            }
-            std::thread::yield_now();
         }
     }
 
@@ -325,7 +300,6 @@ impl Producer<'_> {
 mod tests {
     use super::*;
     use crate::counts::HitCounts;
-    use crate::edges::EdgeMap;
     use crate::sink::Collector;
     use std::sync::atomic::AtomicU64;
 
@@ -353,7 +327,6 @@ mod tests {
         let invalid = AtomicU64::new(0);
         let sink = Collector {
             counts: &counts,
-            edges: None,
             invalid: &invalid,
         };
         let r = Ring::new(0, 64, RingKind::Platform).unwrap();
@@ -375,7 +348,6 @@ mod tests {
         let invalid = AtomicU64::new(0);
         let sink = Collector {
             counts: &counts,
-            edges: None,
             invalid: &invalid,
         };
         let r = Ring::new(0, 64, RingKind::Platform).unwrap();
@@ -400,7 +372,6 @@ mod tests {
         let invalid = AtomicU64::new(0);
         let sink = Collector {
             counts: &counts,
-            edges: None,
             invalid: &invalid,
         };
         let r = Ring::new(0, 64, RingKind::Platform).unwrap();
@@ -408,31 +379,5 @@ mod tests {
         assert_eq!(r.try_drain(&sink), None);
         r.draining.store(false, Ordering::Relaxed);
         assert_eq!(r.try_drain(&sink), Some(0));
-    }
-
-    #[test]
-    fn edges_follow_per_ring_order() {
-        let counts = HitCounts::new();
-        counts.grow(10).unwrap();
-        let edges = EdgeMap::new(1 << 12);
-        let invalid = AtomicU64::new(0);
-        let sink = Collector {
-            counts: &counts,
-            edges: Some(&edges),
-            invalid: &invalid,
-        };
-        let r = Ring::new(0, 64, RingKind::Platform).unwrap();
-        // SAFETY: single producer.
-        let mut p = unsafe { r.producer() };
-        p.push(1, &sink);
-        r.try_drain(&sink);
-        p.push(2, &sink);
-        r.try_drain(&sink);
-        // The edge 1 -> 2 crosses two drains: the context is kept in the ring.
-        assert_eq!(edges.get(edges.index(1, 2)), 1);
-        r.reset_edge_context();
-        p.push(2, &sink);
-        r.try_drain(&sink);
-        assert_eq!(edges.get(edges.index(NO_PREV, 2)), 1);
     }
 }

@@ -91,12 +91,10 @@ impl RingSet {
     }
 
     /// A ring for a new producer: a recycled one (already drained, tail == head) or a new one.
-    /// The ring's edge context starts fresh.
     pub fn acquire(&self, kind: RingKind) -> Result<&Ring, RuntimeError> {
         let mut free = self.lock_free_list();
         while let Some(id) = free[kind as usize].pop() {
             if let Some(ring) = self.get(id) {
-                ring.reset_edge_context();
                 ring.set_owned(true);
                 return Ok(ring);
             }
@@ -154,15 +152,6 @@ impl RingSet {
         total
     }
 
-    /// Forgets the edge context of every ring.
-    pub fn reset_edge_contexts(&self) {
-        for id in 0..self.len() {
-            if let Some(ring) = self.get(id) {
-                ring.reset_edge_context();
-            }
-        }
-    }
-
     /// Number of rings currently owned by a producer.
     pub fn owned(&self) -> u32 {
         (0..self.len())
@@ -195,14 +184,12 @@ impl Drop for RingSet {
 mod tests {
     use super::*;
     use crate::counts::HitCounts;
-    use crate::edges::EdgeMap;
     use crate::sink::Collector;
     use std::sync::atomic::AtomicU64;
     use std::sync::Arc;
 
     struct Fixture {
         counts: HitCounts,
-        edges: EdgeMap,
         invalid: AtomicU64,
     }
 
@@ -212,14 +199,12 @@ mod tests {
             counts.grow(ids).unwrap();
             Self {
                 counts,
-                edges: EdgeMap::new(1 << 16),
                 invalid: AtomicU64::new(0),
             }
         }
         fn sink(&self) -> Collector<'_> {
             Collector {
                 counts: &self.counts,
-                edges: Some(&self.edges),
                 invalid: &self.invalid,
             }
         }

@@ -5,7 +5,7 @@
  * Each thread owns one SPSC event ring in native memory (allocated by the jvmfuzz runtime and
  * handed over as a direct ByteBuffer). `hit` appends the probe id to it on every call and
  * publishes the new head with release semantics; the runtime (Rust) drains rings into hit
- * counts and the edge map.
+ * counts (the profiler) or the fuzzer's coverage map.
  *
  * The natives are bound by the agent with RegisterNatives at VMInit (never by JNI name lookup,
  * because the fuzzer binary embeds the same runtime). The agent never instruments this package,
