@@ -9,6 +9,7 @@
 
 pub mod attrs;
 pub mod bytecode;
+pub mod descriptor;
 mod constant_pool;
 pub mod mutf8;
 mod reader;

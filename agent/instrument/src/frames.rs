@@ -14,6 +14,7 @@
 use ahash::AHashMap as HashMap;
 use std::rc::Rc;
 
+use jvmfuzz_classfile::descriptor::{self, FieldType};
 use jvmfuzz_classfile::{ClassFileError, ConstantPool};
 
 /// A verification type. `Long`/`Double` are single entries here, as in the StackMapTable
@@ -107,52 +108,28 @@ impl ClassNames {
     }
 }
 
-/// Parses one field descriptor at the start of `d`; returns its type and the rest.
-/// `boolean`/`byte`/`char`/`short` are `Integer` for the verifier.
+/// The verifier type of a field type: `boolean`/`byte`/`char`/`short` are `Integer`; an
+/// array's class is named by its descriptor.
+fn vtype(t: FieldType<'_>) -> VType {
+    match t {
+        FieldType::Base(b'F') => VType::Float,
+        FieldType::Base(b'J') => VType::Long,
+        FieldType::Base(b'D') => VType::Double,
+        FieldType::Base(_) => VType::Integer,
+        FieldType::Object(name) => VType::object(name),
+        FieldType::Array { descriptor, .. } => VType::object(descriptor),
+    }
+}
+
+/// Parses one field descriptor at the start of `d`; returns its verifier type and the rest.
 pub fn parse_field_type(d: &str) -> Option<(VType, &str)> {
-    let first = *d.as_bytes().first()?;
-    let t = match first {
-        b'B' | b'C' | b'I' | b'S' | b'Z' => VType::Integer,
-        b'F' => VType::Float,
-        b'J' => VType::Long,
-        b'D' => VType::Double,
-        b'L' => {
-            let end = d.find(';')?;
-            if end < 2 {
-                return None;
-            }
-            return Some((VType::object(&d[1..end]), &d[end + 1..]));
-        }
-        b'[' => {
-            let dims = d.bytes().take_while(|&b| b == b'[').count();
-            let (_, rest) = parse_field_type(&d[dims..])?;
-            // For an array the internal name is the descriptor itself.
-            let len = d.len() - rest.len();
-            return Some((VType::object(&d[..len]), rest));
-        }
-        _ => return None,
-    };
-    Some((t, &d[1..]))
+    descriptor::field_type(d).map(|(t, rest)| (vtype(t), rest))
 }
 
 /// Parameter types and return type (`None` = void) of a method descriptor.
 pub fn parse_method_descriptor(d: &str) -> Result<(Vec<VType>, Option<VType>), FrameError> {
-    let bad = || FrameError::BadDescriptor(d.to_string());
-    let mut rest = d.strip_prefix('(').ok_or_else(bad)?;
-    let mut params = Vec::new();
-    while !rest.starts_with(')') {
-        let (t, r) = parse_field_type(rest).ok_or_else(bad)?;
-        params.push(t);
-        rest = r;
-    }
-    rest = &rest[1..];
-    if rest == "V" {
-        return Ok((params, None));
-    }
-    match parse_field_type(rest) {
-        Some((t, "")) => Ok((params, Some(t))),
-        _ => Err(bad()),
-    }
+    let (params, ret) = descriptor::parse_method(d).ok_or_else(|| FrameError::BadDescriptor(d.to_string()))?;
+    Ok((params.into_iter().map(vtype).collect(), ret.map(vtype)))
 }
 
 /// Locals of the implicit initial frame (JVMS 4.10.1.6), in StackMapTable form.

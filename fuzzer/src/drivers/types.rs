@@ -3,6 +3,8 @@
 //! produces a String, a boxed primitive, a File, a `java.time` value, and which concrete class
 //! stands in for a collection interface.
 
+use jvmfuzz_classfile::descriptor::{self, FieldType};
+
 /// A (possibly generic) Java type.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum JType {
@@ -66,30 +68,24 @@ pub fn java_name(internal: &str) -> String {
 /// The parameter descriptors of a method descriptor, e.g. `(I[BLjava/lang/String;)V` ->
 /// `["I", "[B", "Ljava/lang/String;"]`.
 pub fn param_descriptors(desc: &str) -> Option<Vec<String>> {
-    let inner = desc.strip_prefix('(')?.split_once(')')?.0;
-    let b = inner.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let start = i;
-        while b.get(i) == Some(&b'[') {
-            i += 1;
-        }
-        match b.get(i)? {
-            b'L' => i += inner[i..].find(';')? + 1,
-            _ => i += 1,
-        }
-        out.push(inner[start..i].to_string());
-    }
-    Some(out)
+    Some(descriptor::param_descriptors(desc)?.into_iter().map(str::to_string).collect())
+}
+
+/// The Java type of a field descriptor.
+pub fn from_descriptor(t: FieldType<'_>) -> Option<JType> {
+    Some(match t {
+        FieldType::Base(b) => JType::Prim(char::from(b)),
+        FieldType::Object(name) => JType::object(name),
+        FieldType::Array { .. } => JType::Array(Box::new(from_descriptor(t.element()?)?)),
+    })
 }
 
 pub fn parse_descriptor(d: &str) -> Option<JType> {
-    let (t, rest) = parse_type(d)?;
-    rest.is_empty().then_some(t)
+    from_descriptor(descriptor::parse_field(d)?)
 }
 
-/// Parses one field type or generic type signature; returns it and the rest.
+/// Parses one generic type signature (JVMS 4.7.9.1; a field descriptor is one too); returns it
+/// and the rest.
 fn parse_type(s: &str) -> Option<(JType, &str)> {
     let c = s.chars().next()?;
     match c {
@@ -240,11 +236,7 @@ pub fn uses_class_type_variables(sig: &str) -> bool {
 }
 
 pub fn return_type(desc: &str) -> Option<JType> {
-    let ret = desc.split_once(')')?.1;
-    if ret == "V" {
-        return None;
-    }
-    parse_descriptor(ret)
+    from_descriptor(descriptor::parse_method(desc)?.1?)
 }
 
 /// How the JDK knowledge base builds a value of a JDK type.
