@@ -27,7 +27,7 @@ use libafl::state::HasCorpus;
 use libafl::{Error, HasMetadata};
 use libafl_bolts::Named;
 
-use crate::engine::State;
+use crate::state::State;
 
 /// The RNG seed of client `client` of a `--seed` run: `seed` itself for client 0 (so a
 /// single-job run is what `--seed` says), a distinct one for each other client. With one seed

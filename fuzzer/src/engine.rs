@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use libafl::corpus::{CachedOnDiskCorpus, Corpus, OnDiskCorpus};
+use libafl::corpus::Corpus;
 use libafl::events::{EventFirer, EventRestarter, ProgressReporter, SendExiting};
 use libafl::executors::hooks::timer::TimerStruct;
 use libafl::executors::{inprocess::InProcessExecutor, ExitKind, ShadowExecutor};
@@ -55,6 +55,7 @@ use crate::cmplog::JavaCmpMap;
 use crate::findings::{finding_id, FindingStore};
 use crate::harness::{Failure, Harness};
 use crate::jvm::JvmConfig;
+use crate::state::State;
 use crate::status;
 use crate::watchdog::Watchdog;
 
@@ -174,8 +175,6 @@ impl<S: HasExecutions> Observer<BytesInput, S> for JavaStackObserver {
 
 /// Set by the harness closure when this session hit a finding.
 static SESSION_FINDING: AtomicBool = AtomicBool::new(false);
-
-pub type State = StdState<CachedOnDiskCorpus<BytesInput>, BytesInput, StdRand, OnDiskCorpus<BytesInput>>;
 
 /// Runs one fuzzing client to its end (budget, first finding, or error). Writes the outcome to
 /// the status file; never returns an error for user set-up problems (those go to the status).

@@ -19,6 +19,7 @@ mod harness;
 mod hook;
 mod jvm;
 mod launch;
+mod state;
 mod status;
 mod tools;
 mod transform;
