@@ -21,6 +21,7 @@ mod jvm;
 mod launch;
 mod state;
 mod status;
+mod target;
 mod tools;
 mod transform;
 mod watchdog;
@@ -92,30 +93,30 @@ fn run(cli: Cli) -> Result<u8> {
         None => fuzz(cli.fuzz),
         Some(Command::Repro(a)) => {
             let r = resolve(&a.target)?;
-            let mut t = start_tool(&a.target, &r)?;
-            let any = tools::repro(&mut t, &a.files).map_err(|e| setup(format!("{e:#}")));
-            finish_tool(&t, &r);
+            let t = start_tool(&a.target, &r)?;
+            let any = tools::repro(&t, &a.files).map_err(|e| setup(format!("{e:#}")));
+            t.finish();
             let any = any?;
             Ok(exit_through_java(&t, if any { FINDING } else { NO_FINDING }))
         }
         Some(Command::Minimize(a)) => {
             let r = resolve(&a.target)?;
-            let mut t = start_tool(&a.target, &r)?;
+            let t = start_tool(&a.target, &r)?;
             let out = a.out.clone().unwrap_or_else(|| {
                 let mut p = a.file.clone().into_os_string();
                 p.push(".min");
                 PathBuf::from(p)
             });
-            let done = tools::minimize(&mut t, &a.file, &out, a.runs).map_err(|e| setup(format!("{e:#}")));
-            finish_tool(&t, &r);
+            let done = tools::minimize(&t, &a.file, &out, a.runs).map_err(|e| setup(format!("{e:#}")));
+            t.finish();
             done?;
             Ok(NO_FINDING)
         }
         Some(Command::Cmin(a)) => {
             let r = resolve(&a.target)?;
-            let mut t = start_tool(&a.target, &r)?;
-            let done = tools::cmin(&mut t, &a.corpus, &a.out).map_err(|e| setup(format!("{e:#}")));
-            finish_tool(&t, &r);
+            let t = start_tool(&a.target, &r)?;
+            let done = tools::cmin(&t, &a.corpus, &a.out).map_err(|e| setup(format!("{e:#}")));
+            t.finish();
             done?;
             Ok(exit_through_java(&t, NO_FINDING))
         }
@@ -171,31 +172,30 @@ fn resolve(t: &TargetArgs) -> Result<Resolved> {
     Ok(Resolved { jvm, harness: drivers::plan::DISPATCH.to_string(), drivers: Some(run) })
 }
 
-/// fuzzerTearDown, and the generated drivers' temporary files.
-fn finish_tool(t: &tools::Target, r: &Resolved) {
-    t.harness.tear_down();
-    if r.drivers.is_some() {
-        if let Ok(mut env) = t.harness.env() {
-            drivers::delete_temp_files(&mut env);
-        }
-    }
-}
-
 /// Ends a tool as a Java program ends: through System.exit, so shutdown hooks run (a JaCoCo
 /// agent given with --jvm-arg writes its coverage then). Returns only if that fails.
-fn exit_through_java(t: &tools::Target, code: u8) -> u8 {
+fn exit_through_java(t: &target::Target, code: u8) -> u8 {
     use std::io::Write as _;
     let _ = std::io::stdout().flush();
     let _ = std::io::stderr().flush();
-    if let Ok(mut env) = t.harness.env() {
+    if let Ok(mut env) = t.harness().env() {
         let _ = env.call_static_method("java/lang/System", "exit", "(I)V", &[jni::objects::JValue::Int(i32::from(code))]);
         let _ = env.exception_clear();
     }
     code
 }
 
-fn start_tool(t: &TargetArgs, r: &Resolved) -> Result<tools::Target> {
-    tools::start(&r.jvm, &r.harness, &t.ignore_exception, timeout(t)?, r.drivers.as_ref()).map_err(|e| setup(format!("{e:#}")))
+fn start_tool(t: &TargetArgs, r: &Resolved) -> Result<target::Target> {
+    tools::start(&r.jvm, &target_config(t, r)?).map_err(|e| setup(format!("{e:#}")))
+}
+
+fn target_config(t: &TargetArgs, r: &Resolved) -> Result<target::TargetConfig> {
+    Ok(target::TargetConfig {
+        harness: r.harness.clone(),
+        ignore: t.ignore_exception.clone(),
+        timeout: timeout(t)?,
+        drivers: r.drivers.clone(),
+    })
 }
 
 fn timeout(t: &TargetArgs) -> Result<Duration> {
