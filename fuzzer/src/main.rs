@@ -19,6 +19,7 @@ mod harness;
 mod hook;
 mod jvm;
 mod launch;
+mod observers;
 mod state;
 mod status;
 mod target;
@@ -265,11 +266,11 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
 }
 
 fn fuzz(a: FuzzArgs) -> Result<u8> {
-    let Resolved { mut jvm, harness, drivers } = resolve(&a.target)?;
-    let timeout = timeout(&a.target)?;
+    let mut r = resolve(&a.target)?;
+    let target = target_config(&a.target, &r)?;
     let crash_dir = a.findings.join(".libafl");
     let _ = std::fs::create_dir_all(&crash_dir);
-    jvm.crash_log_dir = Some(std::fs::canonicalize(&crash_dir).unwrap_or(crash_dir));
+    r.jvm.crash_log_dir = Some(std::fs::canonicalize(&crash_dir).unwrap_or(crash_dir));
     if a.jobs == 0 {
         bail!(SetupError("--jobs 0: give at least 1".into()));
     }
@@ -292,26 +293,23 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     std::fs::create_dir_all(&a.corpus).with_context(|| format!("cannot create --corpus {}", a.corpus.display())).map_err(|e| setup(format!("{e:#}")))?;
     let status_file = status::create(&a.findings).map_err(|e| setup(format!("cannot create --findings {}: {e}", a.findings.display())))?;
     let cfg = engine::FuzzConfig {
-        jvm,
-        harness,
-        ignore: a.target.ignore_exception.clone(),
+        jvm: r.jvm,
+        target,
         corpus: a.corpus.clone(),
         findings: a.findings.clone(),
         max_total_time: a.max_total_time.map(Duration::from_secs),
         runs: a.runs,
-        timeout,
         keep_going: a.keep_going,
         dicts: a.dict.clone(),
         seed: a.seed,
         max_len: a.max_len,
         status_file: status_file.clone(),
-        drivers,
     };
-    if let Some(d) = &cfg.drivers {
+    if let Some(d) = &cfg.target.drivers {
         drivers::reset_stats(d);
     }
     let launched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| launch::run(&cfg, a.jobs, progress)));
-    if let Some(d) = &cfg.drivers {
+    if let Some(d) = &cfg.target.drivers {
         let _ = drivers::merge_stats(d);
     }
     let st = status::read(&status_file);
