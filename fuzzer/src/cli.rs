@@ -144,6 +144,10 @@ pub struct TargetArgs {
     /// Seconds one execution may take before it is reported as a timeout.
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     pub timeout: f64,
+    /// Print, on stderr, each class as it loads: instrumented (probes, redirected calls) or
+    /// why not. To check what --includes/--excludes select.
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Clone, Args)]

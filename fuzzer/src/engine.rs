@@ -82,14 +82,6 @@ const HAVOC_MAX_STACK_POW: usize = 3;
 /// LibAFL's default of 7, while N = 1 lost DivMagic for some seeds.
 const I2S_MAX_STACK_POW: usize = 4;
 
-fn i2s_pow() -> usize {
-    std::env::var("JVMFUZZ_I2S_POW").ok().and_then(|v| v.parse().ok()).filter(|p| (1..=10).contains(p)).unwrap_or(I2S_MAX_STACK_POW)
-}
-
-fn havoc_pow() -> usize {
-    std::env::var("JVMFUZZ_HAVOC_POW").ok().and_then(|v| v.parse().ok()).filter(|p| (1..=10).contains(p)).unwrap_or(HAVOC_MAX_STACK_POW)
-}
-
 /// LibAFL's own executor timeout, past `--timeout`: the watchdog reports a hang first (with
 /// the Java stacks), then LibAFL restarts the stuck process.
 const RESTART_AFTER: Duration = Duration::from_secs(2);
@@ -204,8 +196,8 @@ fn fuzz<EM: ClientManager>(jvm: Jvm, cfg: &FuzzConfig, client: usize, state: Opt
     runner.start(jvm, cfg, session_offset(&state, restarted))?;
 
     state.add_metadata(dictionary(&cfg.dicts)?);
-    let mutator = HavocScheduledMutator::with_max_stack_pow(havoc_mutations().merge(tokens_mutations()), havoc_pow());
-    let i2s = HavocScheduledMutator::with_max_stack_pow(tuple_list!(I2SRandReplace::new()), i2s_pow());
+    let mutator = HavocScheduledMutator::with_max_stack_pow(havoc_mutations().merge(tokens_mutations()), HAVOC_MAX_STACK_POW);
+    let i2s = HavocScheduledMutator::with_max_stack_pow(tuple_list!(I2SRandReplace::new()), I2S_MAX_STACK_POW);
     let mut stages = tuple_list!(
         calibration,
         FixedTimesStage::new(seeded),

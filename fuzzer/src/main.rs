@@ -260,7 +260,7 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
         jvm_args,
         includes: t.includes.clone(),
         excludes,
-        verbose: std::env::var_os("JVMFUZZ_VERBOSE").is_some(),
+        verbose: t.verbose,
         crash_log_dir: None,
     })
 }

@@ -115,3 +115,13 @@ fn repro_of_a_hang_reports_a_timeout() {
     assert_eq!(out.status, Some(1), "{}", out.dump());
     assert!(out.stdout.contains("TIMEOUT") && out.stdout.contains("fuzz.Hang.fuzzerTestOneInput"), "{}", out.dump());
 }
+
+#[test]
+fn verbose_reports_each_instrumented_class() {
+    // The status does not matter here (MagicInt's bug may be found within the runs).
+    let s = fuzz("MagicInt", &["--runs", "10", "--verbose"]);
+    let line = s.out.stderr.lines().find(|l| l.starts_with("jvmfuzz: instrumented ") && l.contains("MagicInt"));
+    assert!(line.is_some_and(|l| l.contains("probes")), "{}", s.out.dump());
+    let quiet = fuzz("MagicInt", &["--runs", "10"]);
+    assert!(!quiet.out.stderr.contains("jvmfuzz: instrumented "), "{}", quiet.out.dump());
+}
