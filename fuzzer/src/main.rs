@@ -27,7 +27,7 @@ mod tools;
 mod transform;
 mod watchdog;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -93,7 +93,7 @@ fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         None => fuzz(cli.fuzz),
         Some(Command::Repro(a)) => {
-            let r = resolve(&a.target)?;
+            let r = resolve(&a.target, &default_drivers_out())?;
             let t = start_tool(&a.target, &r)?;
             let any = tools::repro(&t, &a.files).map_err(|e| setup(format!("{e:#}")));
             t.finish();
@@ -101,7 +101,7 @@ fn run(cli: Cli) -> Result<u8> {
             Ok(exit_through_java(&t, if any { FINDING } else { NO_FINDING }))
         }
         Some(Command::Minimize(a)) => {
-            let r = resolve(&a.target)?;
+            let r = resolve(&a.target, &default_drivers_out())?;
             let t = start_tool(&a.target, &r)?;
             let out = a.out.clone().unwrap_or_else(|| {
                 let mut p = a.file.clone().into_os_string();
@@ -114,7 +114,7 @@ fn run(cli: Cli) -> Result<u8> {
             Ok(NO_FINDING)
         }
         Some(Command::Cmin(a)) => {
-            let r = resolve(&a.target)?;
+            let r = resolve(&a.target, &default_drivers_out())?;
             let t = start_tool(&a.target, &r)?;
             let done = tools::cmin(&t, &a.corpus, &a.out).map_err(|e| setup(format!("{e:#}")));
             t.finish();
@@ -125,7 +125,7 @@ fn run(cli: Cli) -> Result<u8> {
             if selection(&a.target)?.is_none() {
                 bail!(SetupError("fuzz drivers: say what to generate drivers for: --class CLASS, --target CLASS::METHOD or --package PACKAGE".into()));
             }
-            let r = resolve(&a.target)?;
+            let r = resolve(&a.target, &default_drivers_out())?;
             if let Some(d) = &r.drivers {
                 println!("jvmfuzz: drivers written to {}", d.src.display());
             }
@@ -151,23 +151,36 @@ fn selection(t: &TargetArgs) -> Result<Option<drivers::Selection>> {
     })
 }
 
-/// The user's harness, or drivers generated for --class/--target/--package.
-fn resolve(t: &TargetArgs) -> Result<Resolved> {
+/// Where generated drivers go without --drivers-out: next to the findings they explain, not
+/// in the working folder. The commands without --findings use fuzz's default findings folder,
+/// so `fuzz repro` of a finding finds the drivers `fuzz` wrote.
+fn default_drivers_out() -> PathBuf {
+    drivers_out_under(Path::new(cli::DEFAULT_FINDINGS))
+}
+
+fn drivers_out_under(findings: &Path) -> PathBuf {
+    findings.join("drivers")
+}
+
+/// The user's harness, or drivers generated for --class/--target/--package (into --drivers-out,
+/// else `default_out`).
+fn resolve(t: &TargetArgs, default_out: &Path) -> Result<Resolved> {
     let Some(sel) = selection(t)? else {
         return Ok(Resolved { jvm: jvm_config(t, None)?, harness: t.harness.clone().unwrap_or_default(), drivers: None });
     };
     let cp = t.cp.as_deref().unwrap_or_default();
     let entries = classpath::expand(cp).map_err(|e| setup(e.to_string()))?;
-    std::fs::create_dir_all(&t.drivers_out).map_err(|e| setup(format!("--drivers-out {}: {e}", t.drivers_out.display())))?;
+    let out = t.drivers_out.as_deref().unwrap_or(default_out);
+    std::fs::create_dir_all(out).map_err(|e| setup(format!("--drivers-out {}: {e}", out.display())))?;
     let opts = drivers::Options { nulls: t.nulls };
-    let (run, report) = drivers::generate(&entries, cp, &sel, &opts, &t.drivers_out).map_err(|e| setup(e.to_string()))?;
+    let (run, report) = drivers::generate(&entries, cp, &sel, &opts, out).map_err(|e| setup(e.to_string()))?;
     println!(
         "jvmfuzz: {} driver method(s) in {} class(es) for {} public method(s); {} skipped (see {})",
         run.plan.drivers.len(),
         run.plan.drivers.iter().map(|d| d.class.as_str()).collect::<std::collections::BTreeSet<_>>().len(),
         report.public_methods,
         report.skipped.len(),
-        t.drivers_out.join("drivers.txt").display()
+        out.join("drivers.txt").display()
     );
     let jvm = jvm_config(t, Some(&run))?;
     Ok(Resolved { jvm, harness: drivers::plan::DISPATCH.to_string(), drivers: Some(run) })
@@ -266,7 +279,7 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
 }
 
 fn fuzz(a: FuzzArgs) -> Result<u8> {
-    let mut r = resolve(&a.target)?;
+    let mut r = resolve(&a.target, &drivers_out_under(&a.findings))?;
     let target = target_config(&a.target, &r)?;
     let crash_dir = a.findings.join(".libafl");
     let _ = std::fs::create_dir_all(&crash_dir);
