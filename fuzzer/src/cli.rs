@@ -27,7 +27,7 @@ EXAMPLES:
   fuzz --cp app.jar --target 'com.acme.Codec::decode'        # every overload
   fuzz --cp app.jar --target 'com.acme.Codec::decode(byte[],int)'
   fuzz --cp app.jar:lib/* --package com.acme --keep-going --max-total-time 600
-  fuzz drivers --cp app.jar --class com.acme.Codec           # only write them (jvmfuzz-drivers/src)
+  fuzz drivers --cp app.jar --class com.acme.Codec           # only write them (findings/drivers/src)
 
 HARNESSES:
   public static void fuzzerTestOneInput(byte[] data)
@@ -53,6 +53,9 @@ FINDINGS:
 
 EXIT STATUS:
   0 no finding, 1 finding(s) (repro: an input still fails), 2 usage or set-up error.";
+
+/// `--findings` when not given; the other commands find generated drivers under it.
+pub const DEFAULT_FINDINGS: &str = "findings";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -113,8 +116,10 @@ pub struct TargetArgs {
     pub package: Option<String>,
     /// Where generated drivers are written (source in DIR/src, classes in DIR/classes, and
     /// DIR/drivers.txt: which methods got a driver and why others did not).
-    #[arg(long, value_name = "DIR", default_value = "jvmfuzz-drivers", help_heading = "Generated drivers")]
-    pub drivers_out: PathBuf,
+    /// Default: the findings folder's `drivers` (findings/drivers, or FINDINGS/drivers with
+    /// --findings FINDINGS).
+    #[arg(long, value_name = "DIR", help_heading = "Generated drivers")]
+    pub drivers_out: Option<PathBuf>,
     /// Generated drivers may pass null for reference parameters (default: never).
     #[arg(long, help_heading = "Generated drivers")]
     pub nulls: bool,
@@ -144,6 +149,10 @@ pub struct TargetArgs {
     /// Seconds one execution may take before it is reported as a timeout.
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     pub timeout: f64,
+    /// Print, on stderr, each class as it loads: instrumented (probes, redirected calls) or
+    /// why not. To check what --includes/--excludes select.
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -154,7 +163,7 @@ pub struct FuzzArgs {
     #[arg(long, value_name = "DIR", default_value = "corpus")]
     pub corpus: PathBuf,
     /// Where findings are saved.
-    #[arg(long, value_name = "DIR", default_value = "findings")]
+    #[arg(long, value_name = "DIR", default_value = DEFAULT_FINDINGS)]
     pub findings: PathBuf,
     /// Stop after this many seconds.
     #[arg(long, value_name = "SECS")]

@@ -9,8 +9,8 @@
 //! owners) lets the second client that adds an input skip the write, because the counter says
 //! another client owns the file. It then drops the input from memory and reloads it from that
 //! file, which the first client may not have finished writing (the lock is released before the
-//! write). The reload fails with ENOENT and the client dies. `--jobs 2 --seed 1` failed so in
-//! about 1 of 12 runs. With per-client names, every file a client reloads is one it wrote itself.
+//! write). The reload fails with ENOENT and the client dies (`--jobs 2 --seed 1` did, now and
+//! then). With per-client names, every file a client reloads is one it wrote itself.
 //! Two clients finding the same input keep one copy each, which is harmless.
 
 use std::path::Path;

@@ -7,17 +7,16 @@
 //! cell table), so LibAFL's `VariableMapObserver` sees `len = probes fired so far`, not every
 //! probe of every loaded class. LibAFL's per-execution work (hit-count classification, novelty
 //! search, the path hash of the power schedule) walks the whole map, so its cost follows the
-//! map's length: on the jackson-databind harness, 2.4k fired of 26k instrumented probes, map
-//! work fell from 43% of the CPU samples to 15% and exec/s doubled (45k -> 95k). A cell is
-//! never given back, so indices are stable for the life of the process. A client that LibAFL
-//! restarts (timeout, native crash) restores a novelty history indexed by these cells, so the
-//! table travels with the state as [`CellTable`] (class name, probe index in the class, cell):
+//! map's length, and on real targets far fewer probes fire than are instrumented (measurements:
+//! fuzzer/README.md, "Map choice"). A cell is never given back, so indices are stable for the
+//! life of the process. A client that LibAFL restarts (timeout, native crash) restores a
+//! novelty history indexed by these cells, so the table travels with the state as
+//! [`CellTable`] (class name, probe index in the class, cell):
 //! the new process gives each probe its old cell when its class loads, and new probes cells
 //! after the old ones. (Probe ids follow class-load order, which differs between processes.)
 //! The value-profile map's cells do not travel yet: after a restart its history is only
-//! approximately right. Users still see
-//! covered/instrumented (the "probes" stat and the final line); LibAFL's own "edges" stat
-//! reads covered/fired.
+//! approximately right. Users still see covered/instrumented (the "probes" stat and the final
+//! line); LibAFL's own "edges" stat reads covered/fired.
 //!
 //! The buffers are reserved once at their maximum size (zero pages cost nothing until touched)
 //! so the observer's pointer never moves. Events reach the map through the runtime's sink

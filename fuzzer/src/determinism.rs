@@ -27,7 +27,7 @@ use libafl::state::HasCorpus;
 use libafl::{Error, HasMetadata};
 use libafl_bolts::Named;
 
-use crate::engine::State;
+use crate::state::State;
 
 /// The RNG seed of client `client` of a `--seed` run: `seed` itself for client 0 (so a
 /// single-job run is what `--seed` says), a distinct one for each other client. With one seed
@@ -39,8 +39,8 @@ pub fn client_seed(seed: u64, client: usize) -> u64 {
 
 /// The execution time every corpus entry is recorded with under `--seed`. Under a millisecond,
 /// like almost every real execution here, so the minimizer's penalty (length × whole
-/// milliseconds) is 0 as in an unseeded run. (With 1 ms, which makes the penalty prefer shorter
-/// inputs, DivMagic was found for 3 of 6 seeds in 3M runs instead of 5 of 6.)
+/// milliseconds) is 0 as in an unseeded run. (1 ms makes the penalty prefer shorter inputs,
+/// which found the planted DivMagic bug for fewer seeds.)
 pub const FIXED_EXEC_TIME: Duration = Duration::from_micros(100);
 
 /// Overwrites the execution time `TimeFeedback` recorded on a new corpus entry (when on).

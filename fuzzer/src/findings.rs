@@ -7,7 +7,8 @@
 //! `findings/<id>/input`, `stack.txt`, `Reproducer.java` (standalone main) and
 //! `ReproducerTest.java` (JUnit 5), and `findings/summary.json` lists them all. The store
 //! re-reads summary.json on start, so a restarted client (after a timeout or a JVM crash) and
-//! a later run do not save a known bug again.
+//! a later run do not save a known bug again. The fuzz loop saves through [`FindingSink`]
+//! only, whichever way the finding arrived.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -15,6 +16,7 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 
 use crate::harness::{Failure, Mode};
+use crate::status;
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct SummaryEntry {
@@ -95,7 +97,9 @@ impl FindingStore {
         self.entries.iter().any(|e| e.id == id)
     }
 
-    /// Saves a new finding; returns `Ok(None)` if its id is already stored.
+    /// Saves a new finding; returns `Ok(None)` if its id is already stored. `junit` is the
+    /// `ReproducerTest.java` to write instead of the generic one that replays the input
+    /// through the harness (generated drivers have a readable one).
     pub fn save(
         &mut self,
         f: &Failure,
@@ -103,6 +107,7 @@ impl FindingStore {
         execs: u64,
         harness: &str,
         mode: Mode,
+        junit: Option<&str>,
     ) -> std::io::Result<Option<SummaryEntry>> {
         let id = finding_id(f);
         if self.contains(&id) {
@@ -117,7 +122,11 @@ impl FindingStore {
         );
         std::fs::write(d.join("stack.txt"), stack)?;
         std::fs::write(d.join("Reproducer.java"), reproducer_main(&id, f, input, harness, mode))?;
-        std::fs::write(d.join("ReproducerTest.java"), reproducer_junit(&id, f, input, harness, mode))?;
+        let junit = match junit {
+            Some(text) => text.to_string(),
+            None => reproducer_junit(&id, f, input, harness, mode),
+        };
+        std::fs::write(d.join("ReproducerTest.java"), junit)?;
         let entry = SummaryEntry {
             id: id.clone(),
             exception: f.exception.clone(),
@@ -148,6 +157,114 @@ impl FindingStore {
         std::fs::rename(&tmp, self.dir.join("summary.json"))?;
         Ok(Some(entry))
     }
+}
+
+/// What was found, for the line printed when it is saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A Throwable escaped the harness.
+    Exception,
+    /// The watchdog saw an execution run past `--timeout`.
+    Timeout,
+    /// The JVM process died on a signal.
+    NativeCrash,
+}
+
+/// The one way a finding of the fuzz loop reaches disk and the parent process. Findings arrive
+/// on three threads of control: the harness thread (exceptions), the watchdog thread
+/// (timeouts) and LibAFL's crash handler (native crashes, in a signal handler, just before the
+/// process dies). So the sink holds no open store: each save re-reads `summary.json`, which
+/// also picks up what other `--jobs` clients saved.
+#[derive(Debug, Clone)]
+pub struct FindingSink {
+    dir: PathBuf,
+    status_file: PathBuf,
+    harness: String,
+    mode: Mode,
+    /// Seconds of the session before this process (a restarted client), for first_seen_secs.
+    offset_secs: f64,
+    born: Instant,
+}
+
+impl FindingSink {
+    /// Checks that `dir` can be created now, so a bad `--findings` is a set-up error rather than
+    /// a lost first finding. `status_file` tells the parent about each finding.
+    pub fn open(dir: &Path, status_file: &Path, harness: &str, mode: Mode, offset_secs: f64) -> std::io::Result<FindingSink> {
+        FindingStore::open(dir, offset_secs)?;
+        if mode == Mode::Provider {
+            write_shim_jar(dir);
+        }
+        Ok(FindingSink {
+            dir: dir.to_path_buf(),
+            status_file: status_file.to_path_buf(),
+            harness: harness.to_string(),
+            mode,
+            offset_secs,
+            born: Instant::now(),
+        })
+    }
+
+    /// The findings folder (`--findings`).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Saves `f` unless its id is on disk already, and tells the parent either way.
+    pub fn save(&self, kind: Kind, f: &Failure, input: &[u8], execs: u64) {
+        self.save_with(kind, f, input, execs, |_| None);
+    }
+
+    /// [`save`](Self::save); `readable_junit(id)` is asked, only for a new finding, for a
+    /// `ReproducerTest.java` to write instead of the generic one (`Err`: why there is none).
+    pub fn save_with(&self, kind: Kind, f: &Failure, input: &[u8], execs: u64, readable_junit: impl FnOnce(&str) -> Option<Result<String, String>>) {
+        let id = finding_id(f);
+        status::append(&self.status_file, &format!("finding {id}"));
+        let mut store = match FindingStore::open(&self.dir, self.offset_secs + self.born.elapsed().as_secs_f64()) {
+            Ok(s) => s,
+            Err(e) => return self.not_saved(kind, &id, &e),
+        };
+        if store.contains(&id) {
+            return self.already_saved(kind, &id, f);
+        }
+        let readable = readable_junit(&id);
+        let junit = readable.as_ref().and_then(|r| r.as_deref().ok());
+        match store.save(f, input, execs, &self.harness, self.mode, junit) {
+            Ok(Some(e)) => {
+                let at = self.dir.join(&e.id);
+                match kind {
+                    Kind::Exception => {
+                        println!("jvmfuzz: FINDING {} {}: {} at {} -> {}/", e.id, e.exception, e.message, e.top_frame, at.display())
+                    }
+                    Kind::Timeout => println!("jvmfuzz: TIMEOUT {} -> {}/", e.id, at.display()),
+                    Kind::NativeCrash => println!("jvmfuzz: FINDING {} native crash -> {}/", e.id, at.display()),
+                }
+                if let Some(Err(msg)) = readable {
+                    println!("jvmfuzz: note: no readable reproducer for {}: {msg}", e.id);
+                }
+            }
+            // Another client saved it meanwhile.
+            Ok(None) => self.already_saved(kind, &id, f),
+            Err(e) => self.not_saved(kind, &id, &e),
+        }
+    }
+
+    fn already_saved(&self, kind: Kind, id: &str, f: &Failure) {
+        if kind == Kind::Exception {
+            println!("jvmfuzz: finding {id} ({}) was already saved in {}", f.exception, self.dir.display());
+        }
+    }
+
+    fn not_saved(&self, kind: Kind, id: &str, e: &std::io::Error) {
+        if kind == Kind::Exception {
+            println!("jvmfuzz: cannot save finding {id}: {e}");
+        }
+    }
+}
+
+/// Reproducers of provider-style harnesses need the shim classes: put the jar next to them.
+fn write_shim_jar(findings: &Path) {
+    let _ = std::fs::create_dir_all(findings);
+    let _ = std::fs::write(findings.join("jvmfuzz-shim.jar"), jvmfuzz_jvm::SHIM_JAR);
 }
 
 fn base64(data: &[u8]) -> String {
@@ -288,13 +405,43 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let mut s = FindingStore::open(&dir, 0.0).unwrap();
         let f = failure("java.lang.RuntimeException", &["a.B.c(B.java:1)"]);
-        let e = s.save(&f, b"bad!", 10, "a.Fuzz", Mode::Bytes).unwrap().unwrap();
-        assert!(s.save(&f, b"bad!!", 11, "a.Fuzz", Mode::Bytes).unwrap().is_none());
+        let e = s.save(&f, b"bad!", 10, "a.Fuzz", Mode::Bytes, None).unwrap().unwrap();
+        assert!(s.save(&f, b"bad!!", 11, "a.Fuzz", Mode::Bytes, None).unwrap().is_none());
         let mut s2 = FindingStore::open(&dir, 0.0).unwrap();
-        assert!(s2.save(&f, b"x", 1, "a.Fuzz", Mode::Bytes).unwrap().is_none());
+        assert!(s2.save(&f, b"x", 1, "a.Fuzz", Mode::Bytes, None).unwrap().is_none());
         assert_eq!(std::fs::read(dir.join(&e.id).join("input")).unwrap(), b"bad!");
         let src = std::fs::read_to_string(dir.join(&e.id).join("Reproducer.java")).unwrap();
         assert!(src.contains("a.Fuzz.fuzzerTestOneInput(data);") && src.contains("YmFkIQ=="), "{src}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_sink_saves_once_and_tells_the_parent_each_time() {
+        let dir = std::env::temp_dir().join(format!("jvmfuzz-sink-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let status_file = status::create(&dir).unwrap();
+        let sink = FindingSink::open(&dir, &status_file, "a.Fuzz", Mode::Provider, 0.0).unwrap();
+        // Provider-harness reproducers need the shim classes next to them.
+        assert!(dir.join("jvmfuzz-shim.jar").is_file());
+        let f = failure("java.lang.RuntimeException", &["a.B.c(B.java:1)"]);
+        let mut asked = 0;
+        for execs in [3, 4] {
+            sink.save_with(Kind::Exception, &f, b"bad", execs, |_| {
+                asked += 1;
+                Some(Ok("class ReproducerTest {}\n".into()))
+            });
+        }
+        // The readable reproducer is made only for a new finding, and written once, as given.
+        assert_eq!(asked, 1);
+        let id = finding_id(&f);
+        assert_eq!(std::fs::read_to_string(dir.join(&id).join("ReproducerTest.java")).unwrap(), "class ReproducerTest {}\n");
+        assert_eq!(std::fs::read(dir.join(&id).join("input")).unwrap(), b"bad");
+        assert_eq!(status::read(&status_file).findings, vec![id.clone()]);
+        // Without one (or when making it failed), the generic JUnit reproducer.
+        let g = failure("java.lang.IllegalStateException", &["a.B.d(B.java:2)"]);
+        sink.save_with(Kind::Exception, &g, b"x", 5, |_| Some(Err("no trace".into())));
+        let generic = std::fs::read_to_string(dir.join(finding_id(&g)).join("ReproducerTest.java")).unwrap();
+        assert!(generic.contains("Runner.argument(data)"), "{generic}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -102,7 +102,7 @@ pub struct Harness {
     check: JStaticMethodID,
     dump: JStaticMethodID,
     /// `Hooks.exitCall`, read after a call that threw nothing: only when it is set does a
-    /// clean execution need `Runner.check` (a second Java call, a fifth of a trivial
+    /// clean execution need `Runner.check` (a second Java call, a large share of a trivial
     /// execution's cost).
     hooks: GlobalRef,
     exit_call: JStaticFieldID,

@@ -14,7 +14,8 @@ use libafl::Error;
 use libafl_bolts::core_affinity::Cores;
 use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
 
-use crate::engine::{run_client, FuzzConfig, State};
+use crate::engine::{run_client, FuzzConfig};
+use crate::state::State;
 
 /// How progress is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -19,12 +19,15 @@ mod harness;
 mod hook;
 mod jvm;
 mod launch;
+mod observers;
+mod state;
 mod status;
+mod target;
 mod tokens;
 mod tools;
 mod watchdog;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -90,31 +93,31 @@ fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         None => fuzz(cli.fuzz),
         Some(Command::Repro(a)) => {
-            let r = resolve(&a.target)?;
-            let mut t = start_tool(&a.target, &r)?;
-            let any = tools::repro(&mut t, &a.files).map_err(|e| setup(format!("{e:#}")));
-            finish_tool(&t, &r);
+            let r = resolve(&a.target, &default_drivers_out())?;
+            let t = start_tool(&a.target, &r)?;
+            let any = tools::repro(&t, &a.files).map_err(|e| setup(format!("{e:#}")));
+            t.finish();
             let any = any?;
             Ok(exit_through_java(&t, if any { FINDING } else { NO_FINDING }))
         }
         Some(Command::Minimize(a)) => {
-            let r = resolve(&a.target)?;
-            let mut t = start_tool(&a.target, &r)?;
+            let r = resolve(&a.target, &default_drivers_out())?;
+            let t = start_tool(&a.target, &r)?;
             let out = a.out.clone().unwrap_or_else(|| {
                 let mut p = a.file.clone().into_os_string();
                 p.push(".min");
                 PathBuf::from(p)
             });
-            let done = tools::minimize(&mut t, &a.file, &out, a.runs).map_err(|e| setup(format!("{e:#}")));
-            finish_tool(&t, &r);
+            let done = tools::minimize(&t, &a.file, &out, a.runs).map_err(|e| setup(format!("{e:#}")));
+            t.finish();
             done?;
             Ok(NO_FINDING)
         }
         Some(Command::Cmin(a)) => {
-            let r = resolve(&a.target)?;
-            let mut t = start_tool(&a.target, &r)?;
-            let done = tools::cmin(&mut t, &a.corpus, &a.out).map_err(|e| setup(format!("{e:#}")));
-            finish_tool(&t, &r);
+            let r = resolve(&a.target, &default_drivers_out())?;
+            let t = start_tool(&a.target, &r)?;
+            let done = tools::cmin(&t, &a.corpus, &a.out).map_err(|e| setup(format!("{e:#}")));
+            t.finish();
             done?;
             Ok(exit_through_java(&t, NO_FINDING))
         }
@@ -122,7 +125,7 @@ fn run(cli: Cli) -> Result<u8> {
             if selection(&a.target)?.is_none() {
                 bail!(SetupError("fuzz drivers: say what to generate drivers for: --class CLASS, --target CLASS::METHOD or --package PACKAGE".into()));
             }
-            let r = resolve(&a.target)?;
+            let r = resolve(&a.target, &default_drivers_out())?;
             if let Some(d) = &r.drivers {
                 println!("jvmfuzz: drivers written to {}", d.src.display());
             }
@@ -148,53 +151,65 @@ fn selection(t: &TargetArgs) -> Result<Option<drivers::Selection>> {
     })
 }
 
-/// The user's harness, or drivers generated for --class/--target/--package.
-fn resolve(t: &TargetArgs) -> Result<Resolved> {
+/// Where generated drivers go without --drivers-out: next to the findings they explain, not
+/// in the working folder. The commands without --findings use fuzz's default findings folder,
+/// so `fuzz repro` of a finding finds the drivers `fuzz` wrote.
+fn default_drivers_out() -> PathBuf {
+    drivers_out_under(Path::new(cli::DEFAULT_FINDINGS))
+}
+
+fn drivers_out_under(findings: &Path) -> PathBuf {
+    findings.join("drivers")
+}
+
+/// The user's harness, or drivers generated for --class/--target/--package (into --drivers-out,
+/// else `default_out`).
+fn resolve(t: &TargetArgs, default_out: &Path) -> Result<Resolved> {
     let Some(sel) = selection(t)? else {
         return Ok(Resolved { jvm: jvm_config(t, None)?, harness: t.harness.clone().unwrap_or_default(), drivers: None });
     };
     let cp = t.cp.as_deref().unwrap_or_default();
     let entries = classpath::expand(cp).map_err(|e| setup(e.to_string()))?;
-    std::fs::create_dir_all(&t.drivers_out).map_err(|e| setup(format!("--drivers-out {}: {e}", t.drivers_out.display())))?;
+    let out = t.drivers_out.as_deref().unwrap_or(default_out);
+    std::fs::create_dir_all(out).map_err(|e| setup(format!("--drivers-out {}: {e}", out.display())))?;
     let opts = drivers::Options { nulls: t.nulls };
-    let (run, report) = drivers::generate(&entries, cp, &sel, &opts, &t.drivers_out).map_err(|e| setup(e.to_string()))?;
+    let (run, report) = drivers::generate(&entries, cp, &sel, &opts, out).map_err(|e| setup(e.to_string()))?;
     println!(
         "jvmfuzz: {} driver method(s) in {} class(es) for {} public method(s); {} skipped (see {})",
         run.plan.drivers.len(),
         run.plan.drivers.iter().map(|d| d.class.as_str()).collect::<std::collections::BTreeSet<_>>().len(),
         report.public_methods,
         report.skipped.len(),
-        t.drivers_out.join("drivers.txt").display()
+        out.join("drivers.txt").display()
     );
     let jvm = jvm_config(t, Some(&run))?;
     Ok(Resolved { jvm, harness: drivers::plan::DISPATCH.to_string(), drivers: Some(run) })
 }
 
-/// fuzzerTearDown, and the generated drivers' temporary files.
-fn finish_tool(t: &tools::Target, r: &Resolved) {
-    t.harness.tear_down();
-    if r.drivers.is_some() {
-        if let Ok(mut env) = t.harness.env() {
-            drivers::delete_temp_files(&mut env);
-        }
-    }
-}
-
 /// Ends a tool as a Java program ends: through System.exit, so shutdown hooks run (a JaCoCo
 /// agent given with --jvm-arg writes its coverage then). Returns only if that fails.
-fn exit_through_java(t: &tools::Target, code: u8) -> u8 {
+fn exit_through_java(t: &target::Target, code: u8) -> u8 {
     use std::io::Write as _;
     let _ = std::io::stdout().flush();
     let _ = std::io::stderr().flush();
-    if let Ok(mut env) = t.harness.env() {
+    if let Ok(mut env) = t.harness().env() {
         let _ = env.call_static_method("java/lang/System", "exit", "(I)V", &[jni::objects::JValue::Int(i32::from(code))]);
         let _ = env.exception_clear();
     }
     code
 }
 
-fn start_tool(t: &TargetArgs, r: &Resolved) -> Result<tools::Target> {
-    tools::start(&r.jvm, &r.harness, &t.ignore_exception, timeout(t)?, r.drivers.as_ref()).map_err(|e| setup(format!("{e:#}")))
+fn start_tool(t: &TargetArgs, r: &Resolved) -> Result<target::Target> {
+    tools::start(&r.jvm, &target_config(t, r)?).map_err(|e| setup(format!("{e:#}")))
+}
+
+fn target_config(t: &TargetArgs, r: &Resolved) -> Result<target::TargetConfig> {
+    Ok(target::TargetConfig {
+        harness: r.harness.clone(),
+        ignore: t.ignore_exception.clone(),
+        timeout: timeout(t)?,
+        drivers: r.drivers.clone(),
+    })
 }
 
 fn timeout(t: &TargetArgs) -> Result<Duration> {
@@ -258,17 +273,17 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
         jvm_args,
         includes: t.includes.clone(),
         excludes,
-        verbose: std::env::var_os("JVMFUZZ_VERBOSE").is_some(),
+        verbose: t.verbose,
         crash_log_dir: None,
     })
 }
 
 fn fuzz(a: FuzzArgs) -> Result<u8> {
-    let Resolved { mut jvm, harness, drivers } = resolve(&a.target)?;
-    let timeout = timeout(&a.target)?;
+    let mut r = resolve(&a.target, &drivers_out_under(&a.findings))?;
+    let target = target_config(&a.target, &r)?;
     let crash_dir = a.findings.join(".libafl");
     let _ = std::fs::create_dir_all(&crash_dir);
-    jvm.crash_log_dir = Some(std::fs::canonicalize(&crash_dir).unwrap_or(crash_dir));
+    r.jvm.crash_log_dir = Some(std::fs::canonicalize(&crash_dir).unwrap_or(crash_dir));
     if a.jobs == 0 {
         bail!(SetupError("--jobs 0: give at least 1".into()));
     }
@@ -291,26 +306,23 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     std::fs::create_dir_all(&a.corpus).with_context(|| format!("cannot create --corpus {}", a.corpus.display())).map_err(|e| setup(format!("{e:#}")))?;
     let status_file = status::create(&a.findings).map_err(|e| setup(format!("cannot create --findings {}: {e}", a.findings.display())))?;
     let cfg = engine::FuzzConfig {
-        jvm,
-        harness,
-        ignore: a.target.ignore_exception.clone(),
+        jvm: r.jvm,
+        target,
         corpus: a.corpus.clone(),
         findings: a.findings.clone(),
         max_total_time: a.max_total_time.map(Duration::from_secs),
         runs: a.runs,
-        timeout,
         keep_going: a.keep_going,
         dicts: a.dict.clone(),
         seed: a.seed,
         max_len: a.max_len,
         status_file: status_file.clone(),
-        drivers,
     };
-    if let Some(d) = &cfg.drivers {
+    if let Some(d) = &cfg.target.drivers {
         drivers::reset_stats(d);
     }
     let launched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| launch::run(&cfg, a.jobs, progress)));
-    if let Some(d) = &cfg.drivers {
+    if let Some(d) = &cfg.target.drivers {
         let _ = drivers::merge_stats(d);
     }
     let st = status::read(&status_file);

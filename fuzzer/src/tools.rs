@@ -1,6 +1,6 @@
-//! `fuzz repro`, `fuzz minimize`, `fuzz cmin`: run inputs in an in-process JVM without the
-//! fuzzing loop. Timeouts are caught by the same watchdog; a timeout ends the tool (Java cannot
-//! stop the stuck thread) after reporting it.
+//! `fuzz repro`, `fuzz minimize`, `fuzz cmin`: run inputs through the same [`Target`] as the
+//! fuzzing loop, without the loop. A timeout ends the tool (Java cannot stop the stuck thread)
+//! after reporting it.
 //!
 //! Why not LibAFL's components here:
 //! - `minimize` is afl-tmin's deterministic block deletion, keyed on our finding id.
@@ -12,63 +12,34 @@
 //!   time on CI for a tool that greedy cover serves.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use jni::JavaVM;
 
 use crate::findings::finding_id;
-use crate::harness::{Failure, Harness};
-use crate::jvm::JvmConfig;
-use crate::watchdog::Watchdog;
-
-pub struct Target {
-    _vm: JavaVM,
-    pub harness: Harness,
-    watchdog: std::sync::Arc<Watchdog>,
-    exec: u64,
-}
+use crate::harness::Failure;
+use crate::target::{Jvm, Target, TargetConfig, TimedOut};
 
 /// Starts the JVM and finds the harness. Errors are set-up errors (exit status 2).
-pub fn start(jvm: &JvmConfig, harness: &str, ignore: &[String], timeout: Duration, drivers: Option<&crate::drivers::DriverRun>) -> Result<Target> {
-    let vm = crate::jvm::start(jvm)?;
-    let h = {
-        let mut env = vm.get_env()?;
-        if let Some(d) = drivers {
-            crate::drivers::compile_in_jvm(&mut env, d).map_err(anyhow::Error::msg)?;
-        }
-        Harness::new(&mut env, harness, ignore, &[])?
-    };
-    let reporter = h.timeout_reporter();
-    // SAFETY: the pointer of the live VM created above.
-    let vm2 = unsafe { JavaVM::from_raw(vm.get_java_vm_pointer()) }?;
-    let watchdog = Watchdog::start(vm2, timeout, move |env, _| {
-        let f = reporter.failure(env, &format!("ran longer than {:.1} s", timeout.as_secs_f64()));
-        println!("TIMEOUT: {}\n{}", f.message, f.stack_text);
+pub fn start(jvm: &crate::jvm::JvmConfig, cfg: &TargetConfig) -> Result<Target> {
+    Ok(Target::open(Jvm::Create(jvm), cfg, |t: TimedOut| {
+        println!("TIMEOUT: {}\n{}", t.failure.message, t.failure.stack_text);
         // The stuck thread cannot be stopped: report and leave.
         std::process::exit(1);
-    });
-    Ok(Target { _vm: vm, harness: h, watchdog, exec: 0 })
+    })?)
 }
 
-impl Target {
-    pub fn run(&mut self, data: &[u8]) -> Result<Option<Failure>> {
-        self.exec += 1;
-        crate::coverage::map().reset();
-        self.watchdog.arm(self.exec);
-        let r = self.harness.run(data);
-        self.watchdog.disarm();
-        crate::coverage::collect();
-        Ok(r?)
-    }
+/// Runs one input on a clear coverage map, so `cmin` reads what this input covered.
+fn run(t: &Target, data: &[u8]) -> Result<Option<Failure>> {
+    crate::coverage::map().reset();
+    Ok(t.run(data)?)
 }
 
 /// Runs each file; true if any fails.
-pub fn repro(t: &mut Target, files: &[PathBuf]) -> Result<bool> {
+pub fn repro(t: &Target, files: &[PathBuf]) -> Result<bool> {
     let mut any = false;
     for f in files {
         let data = std::fs::read(f).with_context(|| format!("cannot read input {}", f.display()))?;
-        match t.run(&data)? {
+        match run(t, &data)? {
             Some(fail) => {
                 any = true;
                 println!("REPRODUCED {}: {} ({}) at {} [id {}]", f.display(), fail.exception, fail.message, fail.top_frame(), finding_id(&fail));
@@ -81,9 +52,9 @@ pub fn repro(t: &mut Target, files: &[PathBuf]) -> Result<bool> {
 }
 
 /// Shrinks `file` while it fails with the same finding id (delta debugging on byte chunks).
-pub fn minimize(t: &mut Target, file: &Path, out: &Path, runs: u64) -> Result<()> {
+pub fn minimize(t: &Target, file: &Path, out: &Path, runs: u64) -> Result<()> {
     let mut data = std::fs::read(file).with_context(|| format!("cannot read input {}", file.display()))?;
-    let Some(first) = t.run(&data)? else {
+    let Some(first) = run(t, &data)? else {
         bail!("{} does not fail: nothing to minimise", file.display());
     };
     let id = finding_id(&first);
@@ -97,7 +68,7 @@ pub fn minimize(t: &mut Target, file: &Path, out: &Path, runs: u64) -> Result<()
             let mut cand = data[..i].to_vec();
             cand.extend_from_slice(&data[end..]);
             budget -= 1;
-            if t.run(&cand)?.is_some_and(|f| finding_id(&f) == id) {
+            if run(t, &cand)?.is_some_and(|f| finding_id(&f) == id) {
                 data = cand;
                 progressed = true;
             } else {
@@ -117,7 +88,7 @@ pub fn minimize(t: &mut Target, file: &Path, out: &Path, runs: u64) -> Result<()
 }
 
 /// Keeps, smallest first, each input that covers a probe no kept input covers.
-pub fn cmin(t: &mut Target, corpus: &Path, out: &Path) -> Result<(usize, usize)> {
+pub fn cmin(t: &Target, corpus: &Path, out: &Path) -> Result<(usize, usize)> {
     let mut files: Vec<(u64, PathBuf)> = std::fs::read_dir(corpus)
         .with_context(|| format!("cannot read --corpus {}", corpus.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -133,7 +104,7 @@ pub fn cmin(t: &mut Target, corpus: &Path, out: &Path) -> Result<(usize, usize)>
     let mut kept = 0;
     for (_, f) in &files {
         let data = std::fs::read(f)?;
-        if t.run(&data)?.is_some() {
+        if run(t, &data)?.is_some() {
             println!("skipping failing input {}", f.display());
             continue;
         }

@@ -89,8 +89,10 @@ fn private_state_reached_by_a_method_sequence() {
     for call in ["account.freeze();", "account.setOwner(\"mallory\");", "account.deposit(", "account.withdraw(amount);"] {
         assert!(src.contains(call), "missing {call}:\n{src}");
     }
-    let driver = std::fs::read_to_string(s.dir.join("jvmfuzz-drivers/src/jvmfuzz/drivers/drv/AccountDriver.java")).unwrap();
+    // The drivers go next to the findings by default, not into the working folder.
+    let driver = std::fs::read_to_string(s.dir.join("findings/drivers/src/jvmfuzz/drivers/drv/AccountDriver.java")).unwrap();
     assert!(driver.contains("// Method sequence: modifiers of the fields withdraw reads."), "{driver}");
+    assert!(!s.dir.join("jvmfuzz-drivers").exists());
 }
 
 #[test]
@@ -102,7 +104,7 @@ fn interface_parameter_built_from_an_implementation_on_the_class_path() {
     execs_to_find(&s, "java.lang.ArrayIndexOutOfBoundsException");
     let src = reproducer_fails_with(&finding_dir(&s, "java.lang.ArrayIndexOutOfBoundsException"), "ArrayIndexOutOfBoundsException");
     assert!(src.contains("drv.Polygon polygon = new drv.Polygon("), "{src}");
-    let helpers = std::fs::read_to_string(s.dir.join("jvmfuzz-drivers/src/jvmfuzz/drivers/Instances.java")).unwrap();
+    let helpers = std::fs::read_to_string(s.dir.join("findings/drivers/src/jvmfuzz/drivers/Instances.java")).unwrap();
     assert!(helpers.contains("public static drv.Shape newShape(") && helpers.contains("Instances.newCircle(v, depth + 1)"), "{helpers}");
 }
 
@@ -116,7 +118,7 @@ fn file_processing_method_gets_a_real_file() {
     let src = reproducer_fails_with(&finding_dir(&s, "java.lang.ArithmeticException"), "/ by zero");
     assert!(src.contains("java.nio.file.Files.write(java.nio.file.Files.createTempFile("), "{src}");
     // A String parameter named like a file (JDriver's heuristic) gets a real file's path too.
-    let driver = std::fs::read_to_string(s.dir.join("jvmfuzz-drivers/src/jvmfuzz/drivers/drv/ConfigLoaderDriver.java")).unwrap();
+    let driver = std::fs::read_to_string(s.dir.join("findings/drivers/src/jvmfuzz/drivers/drv/ConfigLoaderDriver.java")).unwrap();
     assert!(driver.contains("java.io.File file = v.file();"), "{driver}");
 }
 
@@ -166,7 +168,7 @@ fn a_package_run_finds_every_planted_bug() {
     for at in ["drv.Magic.check", "drv.Account.withdraw", "drv.Canvas.paint", "drv.ConfigLoader.load", "drv.Commands.run"] {
         assert!(found.iter().any(|f| f.starts_with(at)), "no finding at {at}: {found:?}\n{}", s.out.dump());
     }
-    let stats = std::fs::read_to_string(s.dir.join("jvmfuzz-drivers/stats.txt")).unwrap();
+    let stats = std::fs::read_to_string(s.dir.join("findings/drivers/stats.txt")).unwrap();
     assert_eq!(stats.lines().filter(|l| !l.starts_with('#')).count(), 10, "{stats}");
 }
 
@@ -227,7 +229,7 @@ fn generated_drivers_compile_for_real_libraries() {
         cmd.current_dir(dir.path()).arg("drivers").arg("--cp").arg(support::classpath(&cp_parts)).args(["--package", package]);
         let out = support::run(cmd, Duration::from_secs(300));
         assert_eq!(out.status, Some(0), "{}", out.dump());
-        let report = std::fs::read_to_string(dir.join("jvmfuzz-drivers/drivers.txt")).unwrap();
+        let report = std::fs::read_to_string(dir.join("findings/drivers/drivers.txt")).unwrap();
         let count = |key: &str| -> usize {
             report.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.trim().parse().ok()).unwrap_or(0)
         };
@@ -237,7 +239,7 @@ fn generated_drivers_compile_for_real_libraries() {
         std::fs::write(&shim, jvmfuzz_jvm::SHIM_JAR).unwrap();
         let mut cp = cp_parts.clone();
         cp.push(&shim);
-        let sources = support::java_sources(&dir.join("jvmfuzz-drivers/src"));
+        let sources = support::java_sources(&dir.join("findings/drivers/src"));
         support::javac(&support::jdk17(), &sources, &cp, &dir.join("compiled"), &["-proc:none", "-J-Xmx2g"]);
     }
 }

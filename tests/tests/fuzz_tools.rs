@@ -101,3 +101,27 @@ fn set_up_errors_exit_2_with_a_useful_message() {
     assert_eq!(out.status, Some(2), "{}", out.dump());
     assert!(out.stderr.contains("--frobnicate"), "{}", out.dump());
 }
+
+#[test]
+fn repro_of_a_hang_reports_a_timeout() {
+    // The tools time executions with the same watchdog as the fuzz loop; a hang ends the tool.
+    let dir = support::TempDir::new("fuzz-hang");
+    let input = dir.path().join("hang");
+    std::fs::write(&input, b"hu").unwrap();
+    let mut cmd = Command::new(fuzz_bin());
+    cmd.args(["repro", "--timeout", "1", "--cp"]).arg(&targets().classes).args(["--harness", "fuzz.Hang"]).arg(&input);
+    cmd.env("JAVA_HOME", support::jdk17().home.clone());
+    let out = support::run(cmd, Duration::from_secs(120));
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("TIMEOUT") && out.stdout.contains("fuzz.Hang.fuzzerTestOneInput"), "{}", out.dump());
+}
+
+#[test]
+fn verbose_reports_each_instrumented_class() {
+    // The status does not matter here (MagicInt's bug may be found within the runs).
+    let s = fuzz("MagicInt", &["--runs", "10", "--verbose"]);
+    let line = s.out.stderr.lines().find(|l| l.starts_with("jvmfuzz: instrumented ") && l.contains("MagicInt"));
+    assert!(line.is_some_and(|l| l.contains("probes")), "{}", s.out.dump());
+    let quiet = fuzz("MagicInt", &["--runs", "10"]);
+    assert!(!quiet.out.stderr.contains("jvmfuzz: instrumented "), "{}", quiet.out.dump());
+}

@@ -215,9 +215,9 @@ fn source_stamp(src: &Path) -> std::io::Result<String> {
     Ok(format!("{h:016x}"))
 }
 
-/// Writes `dir/ReproducerTest.java`, the readable JUnit reproducer of a finding: the input is
-/// run once more with recording on, and the recorded decisions are replayed on the plan.
-pub fn write_reproducer(env: &mut JNIEnv, d: &DriverRun, input: &[u8], dir: &Path, info: &reproducer::FindingInfo) -> Result<(), String> {
+/// The source of the readable JUnit reproducer of a finding (`ReproducerTest.java`): the input
+/// is run once more with recording on, and the recorded decisions are replayed on the plan.
+pub fn readable_reproducer(env: &mut JNIEnv, d: &DriverRun, input: &[u8], info: &reproducer::FindingInfo) -> Result<String, String> {
     let trace = env
         .with_local_frame(8, |env| -> Result<String, jni::errors::Error> {
             let dispatch: JClass = env.find_class(plan::DISPATCH.replace('.', "/"))?;
@@ -232,8 +232,7 @@ pub fn write_reproducer(env: &mut JNIEnv, d: &DriverRun, input: &[u8], dir: &Pat
             let detail = crate::harness::pending_text(env);
             format!("cannot trace the failing input: {e} ({detail})")
         })?;
-    let src = reproducer::junit(&d.plan, &trace, info).ok_or("the recorded run does not match the generated drivers")?;
-    std::fs::write(dir.join("ReproducerTest.java"), src).map_err(|e| e.to_string())
+    reproducer::junit(&d.plan, &trace, info).ok_or_else(|| "the recorded run does not match the generated drivers".to_string())
 }
 
 /// Deletes the drivers' temporary files (the JVM is never destroyed, so deleteOnExit does not run).

@@ -1,0 +1,17 @@
+//! The LibAFL state of a fuzzing client, as one type: the engine builds it, `launch` restores it
+//! after a restart, and `determinism`'s stage edits it. It lives here, apart from the engine,
+//! so those modules depend on the type and not on each other.
+
+use libafl::corpus::{CachedOnDiskCorpus, OnDiskCorpus};
+use libafl::inputs::BytesInput;
+use libafl::state::StdState;
+use libafl_bolts::rands::StdRand;
+
+/// Where a client keeps its corpus (`--corpus`, cached in memory).
+pub type ClientCorpus = CachedOnDiskCorpus<BytesInput>;
+
+/// Where a client keeps LibAFL's copy of each objective (`findings/.libafl`).
+pub type ClientObjectives = OnDiskCorpus<BytesInput>;
+
+/// What LibAFL serialises across a client's restarts.
+pub type State = StdState<ClientCorpus, BytesInput, StdRand, ClientObjectives>;

@@ -1,0 +1,165 @@
+//! The target: a JVM readied for fuzzing, the generated drivers compiled in it, the harness
+//! found in it, and the watchdog that times each execution. The fuzz loop (engine.rs) and the
+//! tools (tools.rs: repro, minimize, cmin) run inputs through a [`Target`] and no other way,
+//! so a timeout, a driver that does not compile or a missing harness behave the same in both.
+//!
+//! Getting the JVM is a step of its own ([`Jvm`]): [`Target::create`] starts one in this
+//! process (`jvm::start`), [`Target::attach`] takes one that is already running, as in a test
+//! JVM that a JUnit integration would fuzz from. Either way the JVM must be readied for fuzzing
+//! (probe and CmpLog natives bound, the fuzz-mode class-load hook installed) before the classes
+//! to fuzz load; `jvm::start` does that for the JVMs it creates.
+//!
+//! Everything here must run on the thread that will call [`Target::run`]: the harness keeps
+//! that thread's JNI environment (it stays attached to the JVM for good).
+
+use std::cell::Cell;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use jni::JavaVM;
+
+use crate::drivers::DriverRun;
+use crate::harness::{Failure, Harness, HarnessError};
+use crate::jvm::{JvmConfig, JvmError};
+use crate::watchdog::Watchdog;
+
+/// What to run in the JVM (plain data: cloned into every forked fuzzing client).
+#[derive(Debug, Clone)]
+pub struct TargetConfig {
+    /// The harness class (binary name); with generated drivers, their dispatcher.
+    pub harness: String,
+    /// `--ignore-exception` classes.
+    pub ignore: Vec<String>,
+    /// How long one execution may run before the watchdog reports it.
+    pub timeout: Duration,
+    /// Generated drivers (--class/--target/--package), compiled in the JVM before the harness
+    /// is looked up.
+    pub drivers: Option<DriverRun>,
+}
+
+/// Where the target's JVM comes from.
+pub enum Jvm<'a> {
+    /// Create it in this process. In the fuzz loop this must happen after LibAFL installed its
+    /// signal handlers, so HotSpot's handlers chain to them.
+    Create(&'a JvmConfig),
+    /// One that already runs and is readied for fuzzing (see the module comment).
+    #[allow(dead_code)] // the seam for fuzzing inside a JVM this process did not create
+    Existing(JavaVM),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TargetError {
+    #[error(transparent)]
+    Jvm(#[from] JvmError),
+    #[error("JNI: {0}")]
+    Jni(String),
+    /// The generated drivers do not compile (the message says what to do).
+    #[error("{0}")]
+    Drivers(String),
+    #[error(transparent)]
+    Harness(#[from] HarnessError),
+}
+
+fn jni_error(e: jni::errors::Error) -> TargetError {
+    TargetError::Jni(e.to_string())
+}
+
+/// An execution that ran past the timeout, as the watchdog thread saw it. The stuck thread
+/// cannot be stopped from Java: what follows is the caller's choice (the fuzz loop saves a
+/// finding and lets LibAFL restart the process; the tools report and exit).
+pub struct TimedOut {
+    /// Every Java thread's stack, deduplicated by the harness thread's methods.
+    pub failure: Failure,
+    /// The execution's number in this process.
+    pub exec: u64,
+    pub input: Vec<u8>,
+}
+
+pub struct Target {
+    _vm: JavaVM,
+    harness: Harness,
+    watchdog: Arc<Watchdog>,
+    /// Executions in this process (numbers the watchdog's arming; never repeats).
+    executions: Cell<u64>,
+    /// The input being run, for the watchdog's report.
+    current: Arc<Mutex<Vec<u8>>>,
+    has_drivers: bool,
+}
+
+impl Target {
+    /// The target in `jvm`, created or attached.
+    pub fn open(jvm: Jvm, cfg: &TargetConfig, on_timeout: impl Fn(TimedOut) + Send + 'static) -> Result<Target, TargetError> {
+        match jvm {
+            Jvm::Create(c) => Self::create(c, cfg, on_timeout),
+            Jvm::Existing(vm) => Self::attach(vm, cfg, on_timeout),
+        }
+    }
+
+    /// Creates the JVM in this process, then [`attach`](Self::attach)es to it.
+    pub fn create(jvm: &JvmConfig, cfg: &TargetConfig, on_timeout: impl Fn(TimedOut) + Send + 'static) -> Result<Target, TargetError> {
+        Self::attach(crate::jvm::start(jvm)?, cfg, on_timeout)
+    }
+
+    /// The target in a running JVM: attaches the calling thread for good, compiles the drivers,
+    /// finds the harness (calling its fuzzerInitialize) and starts the watchdog.
+    pub fn attach(vm: JavaVM, cfg: &TargetConfig, on_timeout: impl Fn(TimedOut) + Send + 'static) -> Result<Target, TargetError> {
+        let harness = {
+            let mut env = vm.attach_current_thread_permanently().map_err(jni_error)?;
+            if let Some(d) = &cfg.drivers {
+                crate::drivers::compile_in_jvm(&mut env, d).map_err(TargetError::Drivers)?;
+            }
+            Harness::new(&mut env, &cfg.harness, &cfg.ignore, &[])?
+        };
+        let current = Arc::new(Mutex::new(Vec::new()));
+        let watchdog = {
+            let reporter = harness.timeout_reporter();
+            let current = Arc::clone(&current);
+            let timeout = cfg.timeout;
+            // SAFETY: the pointer of the live VM above; the watchdog thread attaches itself.
+            let vm = unsafe { JavaVM::from_raw(vm.get_java_vm_pointer()) }.map_err(jni_error)?;
+            Watchdog::start(vm, timeout, move |env, exec| {
+                let failure = reporter.failure(env, &format!("fuzzerTestOneInput ran longer than {:.1} s", timeout.as_secs_f64()));
+                let input = current.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                on_timeout(TimedOut { failure, exec, input });
+            })
+        };
+        Ok(Target { _vm: vm, harness, watchdog, executions: Cell::new(0), current, has_drivers: cfg.drivers.is_some() })
+    }
+
+    /// Runs one input, timed by the watchdog; its probe events are in the coverage map after.
+    /// `Ok(None)`: nothing to report; `Err`: the JNI machinery failed (nothing sensible follows).
+    pub fn run(&self, data: &[u8]) -> Result<Option<Failure>, HarnessError> {
+        {
+            let mut cur = self.current.lock().unwrap_or_else(|e| e.into_inner());
+            cur.clear();
+            cur.extend_from_slice(data);
+        }
+        let n = self.executions.get() + 1;
+        self.executions.set(n);
+        self.watchdog.arm(n);
+        let result = self.harness.run(data);
+        self.watchdog.disarm();
+        crate::coverage::collect();
+        result
+    }
+
+    /// Executions run in this process so far.
+    pub fn executions(&self) -> u64 {
+        self.executions.get()
+    }
+
+    pub fn harness(&self) -> &Harness {
+        &self.harness
+    }
+
+    /// Calls fuzzerTearDown and deletes the generated drivers' temporary files (the JVM is
+    /// never destroyed, so their deleteOnExit does not run).
+    pub fn finish(&self) {
+        self.harness.tear_down();
+        if self.has_drivers {
+            if let Ok(mut env) = self.harness.env() {
+                crate::drivers::delete_temp_files(&mut env);
+            }
+        }
+    }
+}
