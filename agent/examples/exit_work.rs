@@ -20,11 +20,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use jvmfuzz_instrument::probe_fields;
-use jvmfuzz_agent::reports::write_reports;
-use jvmfuzz_jvm::load::profile::{instrument_one_as, Rewritten};
 use jvmfuzz_agent::options::AgentOptions;
+use jvmfuzz_agent::reports::write_reports;
 use jvmfuzz_coverage::report::SessionInfo;
+use jvmfuzz_instrument::probe_fields;
+use jvmfuzz_jvm::load::profile::{instrument_one_as, Rewritten};
 
 fn class_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
@@ -52,7 +52,8 @@ fn main() {
     let dump = std::env::var_os("JVMFUZZ_DUMP_CLASSES").map(PathBuf::from);
     let counts = std::env::var("JVMFUZZ_COUNTS").unwrap_or_else(|_| "covered".into());
     let sources = std::env::var("JVMFUZZ_SOURCES").map(|s| format!(",sources={s}")).unwrap_or_default();
-    let opts = match AgentOptions::parse(Some(&format!("report={},verbose,counts={counts}{sources}", report.display()))) {
+    let opts = match AgentOptions::parse(Some(&format!("report={},verbose,counts={counts}{sources}", report.display())))
+    {
         Ok(o) => o,
         Err(e) => {
             eprintln!("JVMFUZZ_COUNTS or JVMFUZZ_SOURCES: {e}");
@@ -87,13 +88,17 @@ fn main() {
     if dump.is_some() {
         let end = records.iter().map(|r| u64::from(r.first_probe) + r.probe_count()).max().unwrap_or(0);
         for k in 0..probe_fields::holders_below(end) {
-            rewritten.push((PathBuf::from(format!("{}.class", probe_fields::holder_name(k))), probe_fields::holder_class(k)));
+            rewritten.push((
+                PathBuf::from(format!("{}.class", probe_fields::holder_name(k))),
+                probe_fields::holder_class(k),
+            ));
         }
     }
     if let Some(dir) = &dump {
         for (rel, bytes) in &rewritten {
             let out = dir.join(rel);
-            let written = out.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&out, bytes));
+            let written =
+                out.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&out, bytes));
             if let Err(e) = written {
                 eprintln!("cannot write {}: {e}", out.display());
                 std::process::exit(1);

@@ -40,15 +40,11 @@ fn run() -> Result<(), String> {
     let javac = jdk.join("bin").join("javac");
     let jar = jdk.join("bin").join("jar");
     if !jar.is_file() {
-        return Err(format!(
-            "{NO_JDK} (found {} but no jar tool next to it)",
-            javac.display()
-        ));
+        return Err(format!("{NO_JDK} (found {} but no jar tool next to it)", javac.display()));
     }
 
     let mut sources = Vec::new();
-    collect_java(&src_root, &mut sources)
-        .map_err(|e| format!("cannot read {}: {e}", src_root.display()))?;
+    collect_java(&src_root, &mut sources).map_err(|e| format!("cannot read {}: {e}", src_root.display()))?;
     if sources.is_empty() {
         return Err(format!("no Java sources under {}", src_root.display()));
     }
@@ -56,11 +52,9 @@ fn run() -> Result<(), String> {
 
     let classes = out_dir.join("shim-classes");
     if classes.exists() {
-        fs::remove_dir_all(&classes)
-            .map_err(|e| format!("cannot clean {}: {e}", classes.display()))?;
+        fs::remove_dir_all(&classes).map_err(|e| format!("cannot clean {}: {e}", classes.display()))?;
     }
-    fs::create_dir_all(&classes)
-        .map_err(|e| format!("cannot create {}: {e}", classes.display()))?;
+    fs::create_dir_all(&classes).map_err(|e| format!("cannot create {}: {e}", classes.display()))?;
 
     let mut cmd = Command::new(&javac);
     // Lint warnings are shown (as cargo warnings) but do not fail the build: a newer JDK may add
@@ -74,10 +68,7 @@ fn run() -> Result<(), String> {
     let _ = fs::remove_file(&jar_path);
     let mut cmd = Command::new(&jar);
     // No manifest: the jar only goes on the bootstrap class path.
-    cmd.arg("--create")
-        .arg("--no-manifest")
-        .arg("--file")
-        .arg(&jar_path);
+    cmd.arg("--create").arg("--no-manifest").arg("--file").arg(&jar_path);
     cmd.arg("-C").arg(&classes).arg(".");
     run_tool(cmd, "jar")?;
 
@@ -97,10 +88,7 @@ fn find_jdk() -> Result<PathBuf, String> {
             return Ok(home);
         }
         // A JRE-only JAVA_HOME is common; fall back to PATH rather than fail outright.
-        println!(
-            "cargo:warning=JAVA_HOME={} has no bin/javac; looking for javac on PATH",
-            home.display()
-        );
+        println!("cargo:warning=JAVA_HOME={} has no bin/javac; looking for javac on PATH", home.display());
     }
     let path = env::var_os("PATH").ok_or_else(|| NO_JDK.to_string())?;
     for dir in env::split_paths(&path) {
@@ -132,19 +120,13 @@ fn collect_java(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 fn run_tool(mut cmd: Command, what: &str) -> Result<(), String> {
-    let out = cmd
-        .output()
-        .map_err(|e| format!("cannot run {what} ({cmd:?}): {e}"))?;
+    let out = cmd.output().map_err(|e| format!("cannot run {what} ({cmd:?}): {e}"))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     if !out.status.success() {
         return Err(format!("{what} failed ({}):\n{stdout}{stderr}", out.status));
     }
-    for line in stdout
-        .lines()
-        .chain(stderr.lines())
-        .filter(|l| !l.trim().is_empty())
-    {
+    for line in stdout.lines().chain(stderr.lines()).filter(|l| !l.trim().is_empty()) {
         println!("cargo:warning={what}: {line}");
     }
     Ok(())

@@ -36,10 +36,9 @@ pub fn group(classes: &[Arc<ClassRecord>]) -> (Vec<Group<'_>>, Vec<String>) {
     for c in classes {
         match index.get(c.name.as_str()) {
             Some(&g) if same_layout(groups[g][0], c) => groups[g].push(c),
-            Some(_) => notes.push(format!(
-                "{}: loaded again with different bytes; only the first version is reported",
-                c.name
-            )),
+            Some(_) => {
+                notes.push(format!("{}: loaded again with different bytes; only the first version is reported", c.name))
+            }
             None => {
                 index.insert(c.name.as_str(), groups.len());
                 groups.push(vec![c]);
@@ -211,10 +210,8 @@ pub fn analyse_all(
     mut cache: Option<&mut AnalysisCache>,
 ) -> (Vec<Analysed>, usize) {
     let count = |id: u64| hits.get(id as usize).copied().unwrap_or(0);
-    let mut results: Vec<Option<Analysed>> = groups
-        .iter()
-        .map(|g| cache.as_deref_mut().and_then(|c| c.take(g, &fired_bits(g, &count))))
-        .collect();
+    let mut results: Vec<Option<Analysed>> =
+        groups.iter().map(|g| cache.as_deref_mut().and_then(|c| c.take(g, &fired_bits(g, &count)))).collect();
     let reused = results.iter().filter(|r| r.is_some()).count();
     let todo: Vec<usize> = (0..groups.len()).filter(|&i| results[i].is_none()).collect();
     // Classes are analysed independently (each re-parses its original bytes): spread over the
@@ -224,14 +221,20 @@ pub fn analyse_all(
     let done: Vec<(usize, Analysed)> = std::thread::scope(|s| {
         let handles: Vec<_> = todo
             .chunks(chunk)
-            .map(|part| s.spawn(move || part.iter().map(|&i| (i, analyse_group(&groups[i], &count, layout))).collect::<Vec<_>>()))
+            .map(|part| {
+                s.spawn(move || {
+                    part.iter().map(|&i| (i, analyse_group(&groups[i], &count, layout))).collect::<Vec<_>>()
+                })
+            })
             .collect();
         handles
             .into_iter()
             .zip(todo.chunks(chunk))
             .flat_map(|(h, part)| {
                 h.join().unwrap_or_else(|_| {
-                    part.iter().map(|&i| (i, Err(format!("{}: a coverage analysis thread panicked", groups[i][0].name)))).collect()
+                    part.iter()
+                        .map(|&i| (i, Err(format!("{}: a coverage analysis thread panicked", groups[i][0].name))))
+                        .collect()
                 })
             })
             .collect()
@@ -258,7 +261,8 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, &c)| {
-                let m = MethodRecord { name: format!("m{i}"), descriptor: "()V".into(), first_probe: next, probe_count: c };
+                let m =
+                    MethodRecord { name: format!("m{i}"), descriptor: "()V".into(), first_probe: next, probe_count: c };
                 next += c;
                 m
             })

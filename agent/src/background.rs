@@ -24,8 +24,8 @@ use jni::sys::{JavaVMAttachArgs, JNI_OK, JNI_VERSION_1_8};
 use jni::{JNIEnv, JavaVM};
 
 use crate::analysis::{self, AnalysisCache, Verdict};
-use jvmfuzz_jvm::flag_probes::FlagProbes;
 use jvmfuzz_coverage::ProbeLayout;
+use jvmfuzz_jvm::flag_probes::FlagProbes;
 
 /// Between two looks at the flags.
 pub const PERIOD: Duration = Duration::from_millis(300);
@@ -59,9 +59,8 @@ impl Background {
     /// Starts the thread. `flags` must be set up (VMInit).
     pub fn start(&'static self, vm: JavaVM, flags: &'static FlagProbes, layout: ProbeLayout) -> std::io::Result<()> {
         self.lock().open = true;
-        let spawned = std::thread::Builder::new()
-            .name("jvmfuzz-analysis".into())
-            .spawn(move || self.run(&vm, flags, layout));
+        let spawned =
+            std::thread::Builder::new().name("jvmfuzz-analysis".into()).spawn(move || self.run(&vm, flags, layout));
         if spawned.is_err() {
             self.lock().open = false;
         }

@@ -64,21 +64,13 @@ fn guard<T>(on_panic: T, f: impl FnOnce() -> T) -> T {
 /// # Safety
 /// Called by the JVM with a valid `vm`; `options` is null or a NUL-terminated string.
 #[no_mangle]
-pub unsafe extern "system" fn Agent_OnLoad(
-    vm: *mut JavaVM,
-    options: *mut c_char,
-    _reserved: *mut c_void,
-) -> jint {
+pub unsafe extern "system" fn Agent_OnLoad(vm: *mut JavaVM, options: *mut c_char, _reserved: *mut c_void) -> jint {
     guard(JNI_ERR, || {
         let opts = if options.is_null() {
             None
         } else {
             // SAFETY: the JVM passes a NUL-terminated string.
-            Some(
-                unsafe { CStr::from_ptr(options) }
-                    .to_string_lossy()
-                    .into_owned(),
-            )
+            Some(unsafe { CStr::from_ptr(options) }.to_string_lossy().into_owned())
         };
         match on_load(vm, opts.as_deref()) {
             Ok(()) => JNI_OK,
@@ -93,11 +85,7 @@ pub unsafe extern "system" fn Agent_OnLoad(
 /// # Safety
 /// Called by the JVM.
 #[no_mangle]
-pub unsafe extern "system" fn Agent_OnAttach(
-    _vm: *mut JavaVM,
-    _options: *mut c_char,
-    _reserved: *mut c_void,
-) -> jint {
+pub unsafe extern "system" fn Agent_OnAttach(_vm: *mut JavaVM, _options: *mut c_char, _reserved: *mut c_void) -> jint {
     guard(JNI_ERR, || {
         log("attach not supported: start the JVM with -agentpath:<path to libjvmfuzz_agent.so>=<options>");
         JNI_ERR
@@ -105,8 +93,7 @@ pub unsafe extern "system" fn Agent_OnAttach(
 }
 
 fn on_load(vm: *mut JavaVM, options: Option<&str>) -> Result<(), String> {
-    let options =
-        AgentOptions::parse(options).map_err(|e| format!("invalid -agentpath options: {e}"))?;
+    let options = AgentOptions::parse(options).map_err(|e| format!("invalid -agentpath options: {e}"))?;
     // SAFETY: vm is the JavaVM the JVM passed to Agent_OnLoad.
     let env = unsafe { Env::from_vm(vm) }.map_err(|e| format!("cannot get JVMTI: {e}"))?;
 
@@ -145,11 +132,9 @@ fn on_load(vm: *mut JavaVM, options: Option<&str>) -> Result<(), String> {
 
     let jar = install_shim_jar().map_err(|e| format!("cannot write the shim jar: {e}"))?;
     let c_jar = env::c_path(&jar).ok_or_else(|| format!("bad shim jar path {}", jar.display()))?;
-    env.add_to_bootstrap_class_loader_search(&c_jar)
-        .map_err(|e| e.to_string())?;
+    env.add_to_bootstrap_class_loader_search(&c_jar).map_err(|e| e.to_string())?;
 
-    env.add_class_hook_capabilities()
-        .map_err(|e| e.to_string())?;
+    env.add_class_hook_capabilities().map_err(|e| e.to_string())?;
     let callbacks = jvmtiEventCallbacks { VMInit: Some(vm_init), VMDeath: Some(vm_death), ..Default::default() };
     let also = [jvmtiEvent::JVMTI_EVENT_VM_INIT, jvmtiEvent::JVMTI_EVENT_VM_DEATH];
     // Not live until VMInit has bound the probe natives: no rewritten code may run before its
@@ -164,15 +149,15 @@ unsafe extern "C" fn vm_init(_jvmti: *mut jvmtiEnv, jni: *mut RawJniEnv, _thread
         let Some(agent) = AGENT.get() else { return };
         // SAFETY: the JNIEnv of the VMInit thread, valid for this call.
         let registered = match unsafe { jni::JNIEnv::from_raw(jni) } {
-            Ok(mut env) => jvmfuzz_runtime::register_probes_natives(&mut env)
-                .map_err(|e| e.to_string())
-                .and_then(|()| {
+            Ok(mut env) => {
+                jvmfuzz_runtime::register_probes_natives(&mut env).map_err(|e| e.to_string()).and_then(|()| {
                     if agent.options.counts.uses_flags() {
                         FLAGS.init(&mut env).map_err(|e| e.to_string())
                     } else {
                         Ok(())
                     }
-                }),
+                })
+            }
             Err(e) => Err(e.to_string()),
         };
         match registered {
@@ -183,9 +168,7 @@ unsafe extern "C" fn vm_init(_jvmti: *mut jvmtiEnv, jni: *mut RawJniEnv, _thread
                 start_background(agent, jni);
             }
             // Nothing will be instrumented; the application runs unchanged.
-            Err(e) => log(&format!(
-                "cannot bind the probe natives, instrumenting nothing: {e}"
-            )),
+            Err(e) => log(&format!("cannot bind the probe natives, instrumenting nothing: {e}")),
         }
     })
 }
@@ -268,10 +251,7 @@ fn finish(agent: &Agent, env: Option<jni::JNIEnv<'_>>) {
                     }
                     let _ = write!(std::io::stderr().lock(), "{table}");
                 }
-                Err(e) => log(&format!(
-                    "cannot write reports to {}: {e}",
-                    agent.options.report_dir.display()
-                )),
+                Err(e) => log(&format!("cannot write reports to {}: {e}", agent.options.report_dir.display())),
             }
         });
     }

@@ -44,7 +44,8 @@ pub use jvmfuzz_jvm::filter::{ClassFilter, Glob};
 pub use jvmfuzz_jvm::load::CountMode;
 
 /// The option names, for error messages.
-pub const OPTION_NAMES: &str = "includes, excludes, report, formats, sources, verbose, dump, counts, analysis, first_probe";
+pub const OPTION_NAMES: &str =
+    "includes, excludes, report, formats, sources, verbose, dump, counts, analysis, first_probe";
 pub const ANALYSIS_NAMES: &str = "background, exit";
 pub const FORMAT_NAMES: &str = "xml, html, lcov, none";
 pub const COUNTS_NAMES: &str = "covered, jacoco, exact";
@@ -60,7 +61,9 @@ pub enum OptionsError {
     UnexpectedValue { name: String, value: String },
     #[error("option `{name}` is given twice")]
     Duplicate { name: String },
-    #[error("option `formats`: unknown report format `{value}`; valid formats: {FORMAT_NAMES} (separate them with + or :)")]
+    #[error(
+        "option `formats`: unknown report format `{value}`; valid formats: {FORMAT_NAMES} (separate them with + or :)"
+    )]
     BadFormat { value: String },
     #[error("option `counts`: unknown mode `{value}`; valid modes: {COUNTS_NAMES}")]
     BadCounts { value: String },
@@ -71,11 +74,7 @@ pub enum OptionsError {
     #[error("option `{name}`: empty pattern in `{value}` (separate class-name globs with :)")]
     EmptyPattern { name: String, value: String },
     #[error("option `{name}`: invalid character {ch:?} in pattern `{pattern}`")]
-    BadPattern {
-        name: String,
-        pattern: String,
-        ch: char,
-    },
+    BadPattern { name: String, pattern: String, ch: char },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -136,29 +135,18 @@ impl AgentOptions {
     pub fn parse(options: Option<&str>) -> Result<Self, OptionsError> {
         let mut opts = AgentOptions::default();
         let mut seen: Vec<&str> = Vec::new();
-        for item in options
-            .unwrap_or("")
-            .split(',')
-            .map(str::trim)
-            .filter(|i| !i.is_empty())
-        {
+        for item in options.unwrap_or("").split(',').map(str::trim).filter(|i| !i.is_empty()) {
             let (key, value) = match item.split_once('=') {
                 Some((k, v)) => (k.trim(), Some(v.trim())),
                 None => (item, None),
             };
             let name = match key {
-                "includes" | "excludes" | "report" | "formats" | "sources" | "verbose" | "dump"
-                | "counts" | "analysis" | "first_probe" => key,
-                _ => {
-                    return Err(OptionsError::Unknown {
-                        name: key.to_string(),
-                    })
-                }
+                "includes" | "excludes" | "report" | "formats" | "sources" | "verbose" | "dump" | "counts"
+                | "analysis" | "first_probe" => key,
+                _ => return Err(OptionsError::Unknown { name: key.to_string() }),
             };
             if seen.contains(&name) {
-                return Err(OptionsError::Duplicate {
-                    name: name.to_string(),
-                });
+                return Err(OptionsError::Duplicate { name: name.to_string() });
             }
             seen.push(name);
             match name {
@@ -166,21 +154,13 @@ impl AgentOptions {
                     opts.verbose = match value {
                         None | Some("true") => true,
                         Some("false") => false,
-                        Some(v) => {
-                            return Err(OptionsError::UnexpectedValue {
-                                name: name.into(),
-                                value: v.into(),
-                            })
-                        }
+                        Some(v) => return Err(OptionsError::UnexpectedValue { name: name.into(), value: v.into() }),
                     }
                 }
                 _ => {
-                    let value = value.filter(|v| !v.is_empty()).ok_or_else(|| {
-                        OptionsError::MissingValue {
-                            name: name.to_string(),
-                            usage: usage(name),
-                        }
-                    })?;
+                    let value = value
+                        .filter(|v| !v.is_empty())
+                        .ok_or_else(|| OptionsError::MissingValue { name: name.to_string(), usage: usage(name) })?;
                     match name {
                         "includes" => opts.filter.includes = Some(globs(name, value)?),
                         "excludes" => opts.filter.excludes = globs(name, value)?,
@@ -191,33 +171,23 @@ impl AgentOptions {
                                 "covered" => CountMode::Covered,
                                 "jacoco" => CountMode::Jacoco,
                                 "exact" => CountMode::Exact,
-                                _ => {
-                                    return Err(OptionsError::BadCounts {
-                                        value: value.to_string(),
-                                    })
-                                }
+                                _ => return Err(OptionsError::BadCounts { value: value.to_string() }),
                             }
                         }
                         "analysis" => {
                             opts.background_analysis = match value.to_ascii_lowercase().as_str() {
                                 "background" => true,
                                 "exit" => false,
-                                _ => {
-                                    return Err(OptionsError::BadAnalysis {
-                                        value: value.to_string(),
-                                    })
-                                }
+                                _ => return Err(OptionsError::BadAnalysis { value: value.to_string() }),
                             }
                         }
                         "first_probe" => {
-                            opts.first_probe = value.parse().map_err(|_| OptionsError::BadNumber { name: name.into(), value: value.into() })?
+                            opts.first_probe = value
+                                .parse()
+                                .map_err(|_| OptionsError::BadNumber { name: name.into(), value: value.into() })?
                         }
                         "sources" => {
-                            opts.sources = value
-                                .split(':')
-                                .filter(|s| !s.is_empty())
-                                .map(PathBuf::from)
-                                .collect()
+                            opts.sources = value.split(':').filter(|s| !s.is_empty()).map(PathBuf::from).collect()
                         }
                         _ => opts.dump = Some(PathBuf::from(value)),
                     }
@@ -247,22 +217,12 @@ fn globs(name: &str, value: &str) -> Result<Vec<Glob>, OptionsError> {
         .split(':')
         .map(|p| {
             if p.is_empty() {
-                return Err(OptionsError::EmptyPattern {
-                    name: name.into(),
-                    value: value.into(),
-                });
+                return Err(OptionsError::EmptyPattern { name: name.into(), value: value.into() });
             }
             // Characters that cannot occur in a class name (JVMS 4.2.1 forbids . ; [ / in a
             // simple name; we accept / and . as separators) point at a typo or a mangled list.
-            if let Some(ch) = p
-                .chars()
-                .find(|&c| c == ';' || c == '[' || c.is_whitespace())
-            {
-                return Err(OptionsError::BadPattern {
-                    name: name.into(),
-                    pattern: p.into(),
-                    ch,
-                });
+            if let Some(ch) = p.chars().find(|&c| c == ';' || c == '[' || c.is_whitespace()) {
+                return Err(OptionsError::BadPattern { name: name.into(), pattern: p.into(), ch });
             }
             Ok(Glob::new(p))
         })
@@ -281,20 +241,14 @@ fn formats(value: &str) -> Result<Vec<ReportFormat>, OptionsError> {
                 none = true;
                 continue;
             }
-            _ => {
-                return Err(OptionsError::BadFormat {
-                    value: f.to_string(),
-                })
-            }
+            _ => return Err(OptionsError::BadFormat { value: f.to_string() }),
         };
         if !out.contains(&f) {
             out.push(f);
         }
     }
     if none && !out.is_empty() {
-        return Err(OptionsError::BadFormat {
-            value: value.to_string(),
-        });
+        return Err(OptionsError::BadFormat { value: value.to_string() });
     }
     Ok(out)
 }
@@ -313,10 +267,7 @@ mod tests {
         assert_eq!(o, AgentOptions::default());
         assert_eq!(parse("").unwrap(), AgentOptions::default());
         assert_eq!(o.report_dir, PathBuf::from("jvmfuzz-coverage"));
-        assert_eq!(
-            o.formats,
-            [ReportFormat::Xml, ReportFormat::Html, ReportFormat::Lcov]
-        );
+        assert_eq!(o.formats, [ReportFormat::Xml, ReportFormat::Html, ReportFormat::Lcov]);
         assert!(!o.verbose);
         assert!(o.dump.is_none());
         assert_eq!(o.counts, CountMode::Covered);
@@ -329,22 +280,12 @@ mod tests {
              formats=xml+lcov,sources=src/main/java:gen,verbose,dump=/tmp/d.txt,counts=exact,",
         )
         .unwrap();
-        let inc: Vec<String> = o
-            .filter
-            .includes
-            .as_ref()
-            .unwrap()
-            .iter()
-            .map(Glob::as_string)
-            .collect();
+        let inc: Vec<String> = o.filter.includes.as_ref().unwrap().iter().map(Glob::as_string).collect();
         assert_eq!(inc, ["com.acme.*", "org.example.Foo"]);
         assert_eq!(o.filter.excludes[0].as_string(), "com.acme.gen.*");
         assert_eq!(o.report_dir, PathBuf::from("/tmp/r"));
         assert_eq!(o.formats, [ReportFormat::Xml, ReportFormat::Lcov]);
-        assert_eq!(
-            o.sources,
-            [PathBuf::from("src/main/java"), PathBuf::from("gen")]
-        );
+        assert_eq!(o.sources, [PathBuf::from("src/main/java"), PathBuf::from("gen")]);
         assert!(o.verbose);
         assert_eq!(o.dump, Some(PathBuf::from("/tmp/d.txt")));
         assert_eq!(o.counts, CountMode::Exact);
@@ -372,30 +313,16 @@ mod tests {
             parse("counts").unwrap_err(),
             OptionsError::MissingValue { ref name, .. } if name == "counts"
         ));
-        assert!(matches!(
-            parse("counts=exact,counts=covered").unwrap_err(),
-            OptionsError::Duplicate { .. }
-        ));
+        assert!(matches!(parse("counts=exact,counts=covered").unwrap_err(), OptionsError::Duplicate { .. }));
     }
 
     #[test]
     fn formats_accept_plus_and_colon() {
-        assert_eq!(
-            parse("formats=html:xml").unwrap().formats,
-            [ReportFormat::Html, ReportFormat::Xml]
-        );
-        assert_eq!(
-            parse("formats=HTML+html").unwrap().formats,
-            [ReportFormat::Html]
-        );
+        assert_eq!(parse("formats=html:xml").unwrap().formats, [ReportFormat::Html, ReportFormat::Xml]);
+        assert_eq!(parse("formats=HTML+html").unwrap().formats, [ReportFormat::Html]);
         assert!(parse("formats=none").unwrap().formats.is_empty());
         let e = parse("formats=xml+pdf").unwrap_err();
-        assert_eq!(
-            e,
-            OptionsError::BadFormat {
-                value: "pdf".into()
-            }
-        );
+        assert_eq!(e, OptionsError::BadFormat { value: "pdf".into() });
         assert!(e.to_string().contains("xml, html, lcov"), "{e}");
         assert!(parse("formats=xml+none").is_err());
         assert!(parse("formats=xml++html").is_err());
@@ -404,46 +331,20 @@ mod tests {
     #[test]
     fn errors_name_the_option_and_the_choices() {
         let e = parse("inclues=com.*").unwrap_err();
-        assert_eq!(
-            e,
-            OptionsError::Unknown {
-                name: "inclues".into()
-            }
-        );
+        assert_eq!(e, OptionsError::Unknown { name: "inclues".into() });
         let msg = e.to_string();
-        assert!(
-            msg.contains("`inclues`") && msg.contains("includes, excludes, report"),
-            "{msg}"
-        );
+        assert!(msg.contains("`inclues`") && msg.contains("includes, excludes, report"), "{msg}");
 
         let e = parse("report").unwrap_err();
         assert!(matches!(e, OptionsError::MissingValue { ref name, .. } if name == "report"));
         assert!(e.to_string().contains("report=DIR"));
-        assert!(matches!(
-            parse("report=").unwrap_err(),
-            OptionsError::MissingValue { .. }
-        ));
-        assert!(matches!(
-            parse("verbose=yes").unwrap_err(),
-            OptionsError::UnexpectedValue { .. }
-        ));
+        assert!(matches!(parse("report=").unwrap_err(), OptionsError::MissingValue { .. }));
+        assert!(matches!(parse("verbose=yes").unwrap_err(), OptionsError::UnexpectedValue { .. }));
         assert!(!parse("verbose=false").unwrap().verbose);
-        assert!(matches!(
-            parse("report=a,report=b").unwrap_err(),
-            OptionsError::Duplicate { .. }
-        ));
-        assert!(matches!(
-            parse("includes=a::b").unwrap_err(),
-            OptionsError::EmptyPattern { .. }
-        ));
-        assert!(matches!(
-            parse("includes=a b").unwrap_err(),
-            OptionsError::BadPattern { ch: ' ', .. }
-        ));
-        assert!(matches!(
-            parse("=x").unwrap_err(),
-            OptionsError::Unknown { .. }
-        ));
+        assert!(matches!(parse("report=a,report=b").unwrap_err(), OptionsError::Duplicate { .. }));
+        assert!(matches!(parse("includes=a::b").unwrap_err(), OptionsError::EmptyPattern { .. }));
+        assert!(matches!(parse("includes=a b").unwrap_err(), OptionsError::BadPattern { ch: ' ', .. }));
+        assert!(matches!(parse("=x").unwrap_err(), OptionsError::Unknown { .. }));
     }
 
     #[test]
@@ -461,25 +362,13 @@ mod tests {
         assert!(f.accepts("com/acme/Foo"));
         assert!(!f.accepts("com/acme/Generated"));
         assert!(!f.accepts("org/other/Foo"));
-        assert!(
-            f.accepts("java/util/HashMap"),
-            "the JDK can be included explicitly"
-        );
-        assert!(
-            !f.accepts("java/lang/ThreadLocal"),
-            "but never what the probe runs"
-        );
+        assert!(f.accepts("java/util/HashMap"), "the JDK can be included explicitly");
+        assert!(!f.accepts("java/lang/ThreadLocal"), "but never what the probe runs");
         assert!(!f.accepts("jdk/internal/misc/Unsafe"));
-        assert!(!parse("includes=com.jvmfuzz.*")
-            .unwrap()
-            .filter
-            .accepts("com/jvmfuzz/shim/Ring"));
+        assert!(!parse("includes=com.jvmfuzz.*").unwrap().filter.accepts("com/jvmfuzz/shim/Ring"));
         let f = parse("excludes=*Test").unwrap().filter;
         assert!(!f.accepts("a/FooTest"));
         assert!(f.accepts("a/Foo"));
-        assert!(
-            !f.accepts("java/util/List"),
-            "excludes alone keep the JDK default"
-        );
+        assert!(!f.accepts("java/util/List"), "excludes alone keep the JDK default");
     }
 }

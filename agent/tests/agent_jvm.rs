@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use jvmfuzz_tests::compare::{diff, parse_report_xml};
 use jvmfuzz_coverage::CounterKind;
+use jvmfuzz_tests::compare::{diff, parse_report_xml};
 
 const JDK17: &str = "/usr/lib/jvm/java-17-openjdk-amd64";
 const JDK25: &str = "/usr/lib/jvm/temurin-25-jdk-amd64";
@@ -43,35 +43,19 @@ fn jdk17() -> PathBuf {
         return home;
     }
     // Fall back to the java on PATH, resolved to its JDK home.
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg("readlink -f \"$(command -v javac)\"")
-        .output()
-        .expect("sh");
+    let out = Command::new("sh").arg("-c").arg("readlink -f \"$(command -v javac)\"").output().expect("sh");
     let javac = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
-    javac
-        .parent()
-        .and_then(Path::parent)
-        .map(Path::to_path_buf)
-        .expect("no JDK 17 found (install openjdk-17-jdk)")
+    javac.parent().and_then(Path::parent).map(Path::to_path_buf).expect("no JDK 17 found (install openjdk-17-jdk)")
 }
 
 fn jdk25() -> PathBuf {
-    let home = std::env::var_os("JVMFUZZ_JDK25")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(JDK25));
-    assert!(
-        home.join("bin/java").is_file(),
-        "JDK 25 not found at {} (set JVMFUZZ_JDK25)",
-        home.display()
-    );
+    let home = std::env::var_os("JVMFUZZ_JDK25").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(JDK25));
+    assert!(home.join("bin/java").is_file(), "JDK 25 not found at {} (set JVMFUZZ_JDK25)", home.display());
     home
 }
 
 fn work_dir(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("agent-jvm")
-        .join(name);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("agent-jvm").join(name);
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).expect("create work dir");
     dir
@@ -95,20 +79,13 @@ fn compile(dir: &Path, sources: &[(&str, &str)], classpath: Option<&Path>) -> Pa
         cmd.arg(&file);
     }
     let out = cmd.output().expect("run javac");
-    assert!(
-        out.status.success(),
-        "javac failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&out.stderr));
     classes
 }
 
 /// Runs a command with a deadline (a hung JVM must fail the test, not hang it).
 fn run(mut cmd: Command, cwd: &Path) -> Output {
-    cmd.current_dir(cwd)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    cmd.current_dir(cwd).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     let mut child = cmd.spawn().expect("spawn java");
     let mut stdout = child.stdout.take().expect("stdout");
     let mut stderr = child.stderr.take().expect("stderr");
@@ -133,29 +110,15 @@ fn run(mut cmd: Command, cwd: &Path) -> Output {
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    Output {
-        status,
-        stdout: out_t.join().expect("stdout"),
-        stderr: err_t.join().expect("stderr"),
-    }
+    Output { status, stdout: out_t.join().expect("stdout"), stderr: err_t.join().expect("stderr") }
 }
 
-fn java(
-    jdk: &Path,
-    agent_options: Option<&str>,
-    classes: &Path,
-    main: &str,
-    args: &[&str],
-) -> Command {
+fn java(jdk: &Path, agent_options: Option<&str>, classes: &Path, main: &str, args: &[&str]) -> Command {
     let mut cmd = Command::new(jdk.join("bin/java"));
     if let Some(opts) = agent_options {
         cmd.arg(format!("-agentpath:{}={}", agent_lib().display(), opts));
     }
-    cmd.arg("-Xmx256m")
-        .arg("-cp")
-        .arg(classes)
-        .arg(main)
-        .args(args);
+    cmd.arg("-Xmx256m").arg("-cp").arg(classes).arg(main).args(args);
     cmd
 }
 
@@ -176,9 +139,7 @@ fn exit_lines(stderr: &str) -> Vec<(u64, u64, u64, u64)> {
                 .collect();
             assert_eq!(nums.len(), 4, "malformed exit line: {rest}");
             assert!(
-                rest.contains(" classes (")
-                    && rest.contains(" methods, ")
-                    && rest.contains(" probes), skipped "),
+                rest.contains(" classes (") && rest.contains(" methods, ") && rest.contains(" probes), skipped "),
                 "malformed exit line: {rest}"
             );
             (nums[0], nums[1], nums[2], nums[3])
@@ -187,13 +148,10 @@ fn exit_lines(stderr: &str) -> Vec<(u64, u64, u64, u64)> {
 }
 
 fn read_dump(path: &Path) -> BTreeMap<u32, u64> {
-    let text =
-        fs::read_to_string(path).unwrap_or_else(|e| panic!("read dump {}: {e}", path.display()));
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("read dump {}: {e}", path.display()));
     text.lines()
         .map(|l| {
-            let (id, n) = l
-                .split_once(' ')
-                .unwrap_or_else(|| panic!("bad dump line {l:?}"));
+            let (id, n) = l.split_once(' ').unwrap_or_else(|| panic!("bad dump line {l:?}"));
             (id.parse().expect("id"), n.parse().expect("count"))
         })
         .collect()
@@ -437,65 +395,27 @@ fn program_output_is_unchanged(jdk: &Path, name: &str) {
     let classes = compile(&dir, &[("app/Hello.java", HELLO)], None);
     for mode in ["normal", "exit", "throw"] {
         let plain = run(java(jdk, None, &classes, "app.Hello", &[mode]), &dir);
-        let agent = run(
-            java(
-                jdk,
-                Some("includes=app.*,formats=none"),
-                &classes,
-                "app.Hello",
-                &[mode],
-            ),
-            &dir,
-        );
+        let agent = run(java(jdk, Some("includes=app.*,formats=none"), &classes, "app.Hello", &[mode]), &dir);
         let (plain_err, agent_err) = (text(&plain.stderr), text(&agent.stderr));
-        assert_eq!(
-            text(&plain.stdout),
-            text(&agent.stdout),
-            "{mode}: stdout changed\nstderr: {agent_err}"
-        );
+        assert_eq!(text(&plain.stdout), text(&agent.stdout), "{mode}: stdout changed\nstderr: {agent_err}");
         assert!(!text(&agent.stdout).is_empty());
-        assert_eq!(
-            plain.status.code(),
-            agent.status.code(),
-            "{mode}: exit code changed\nstderr: {agent_err}"
-        );
+        assert_eq!(plain.status.code(), agent.status.code(), "{mode}: exit code changed\nstderr: {agent_err}");
         let expected_code = match mode {
             "exit" => 3,
             "throw" => 1,
             _ => 0,
         };
-        assert_eq!(
-            agent.status.code(),
-            Some(expected_code),
-            "{mode}\nstderr: {agent_err}"
-        );
+        assert_eq!(agent.status.code(), Some(expected_code), "{mode}\nstderr: {agent_err}");
         // stderr is the program's own plus our lines only.
-        let ours: Vec<&str> = agent_err
-            .lines()
-            .filter(|l| l.starts_with("jvmfuzz:"))
-            .collect();
-        let theirs: Vec<&str> = agent_err
-            .lines()
-            .filter(|l| !l.starts_with("jvmfuzz:"))
-            .collect();
-        assert_eq!(
-            theirs,
-            plain_err.lines().collect::<Vec<_>>(),
-            "{mode}: program stderr changed"
-        );
-        assert_eq!(
-            ours.len(),
-            1,
-            "{mode}: expected exactly one jvmfuzz line, got {ours:?}"
-        );
+        let ours: Vec<&str> = agent_err.lines().filter(|l| l.starts_with("jvmfuzz:")).collect();
+        let theirs: Vec<&str> = agent_err.lines().filter(|l| !l.starts_with("jvmfuzz:")).collect();
+        assert_eq!(theirs, plain_err.lines().collect::<Vec<_>>(), "{mode}: program stderr changed");
+        assert_eq!(ours.len(), 1, "{mode}: expected exactly one jvmfuzz line, got {ours:?}");
         let lines = exit_lines(&agent_err);
         assert_eq!(lines.len(), 1, "{mode}: {agent_err}");
         let (classes_n, methods, probes, skipped) = lines[0];
         // Hello, Hello$Shape (default method), Hello$Square, Hello$Color.
-        assert!(
-            classes_n >= 4,
-            "{mode}: only {classes_n} classes instrumented: {agent_err}"
-        );
+        assert!(classes_n >= 4, "{mode}: only {classes_n} classes instrumented: {agent_err}");
         assert!(methods >= 10 && probes >= 40, "{mode}: {agent_err}");
         assert_eq!(skipped, 0, "{mode}: {agent_err}");
     }
@@ -516,28 +436,15 @@ fn bad_options_stop_the_jvm_with_a_message_naming_the_option() {
     let dir = work_dir("bad-options");
     let classes = compile(&dir, &[("app/Hello.java", HELLO)], None);
     for (opts, must_contain) in [
-        (
-            "inclues=app.*",
-            vec![
-                "`inclues`",
-                "includes, excludes, report, formats, sources, verbose, dump",
-            ],
-        ),
-        (
-            "formats=xml+pdf",
-            vec!["formats", "`pdf`", "xml, html, lcov"],
-        ),
+        ("inclues=app.*", vec!["`inclues`", "includes, excludes, report, formats, sources, verbose, dump"]),
+        ("formats=xml+pdf", vec!["formats", "`pdf`", "xml, html, lcov"]),
         ("report", vec!["`report`", "report=DIR"]),
     ] {
         let out = run(java(&jdk17(), Some(opts), &classes, "app.Hello", &[]), &dir);
         let err = text(&out.stderr);
         assert!(!out.status.success(), "{opts}: the JVM ran anyway");
         // (HotSpot prints its own "Error occurred during initialization of VM" on stdout.)
-        assert!(
-            !text(&out.stdout).contains("sum "),
-            "{opts}: the program ran: {}",
-            text(&out.stdout)
-        );
+        assert!(!text(&out.stdout).contains("sum "), "{opts}: the program ran: {}", text(&out.stdout));
         for s in must_contain {
             assert!(err.contains(s), "{opts}: stderr lacks {s:?}:\n{err}");
         }
@@ -547,24 +454,8 @@ fn bad_options_stop_the_jvm_with_a_message_naming_the_option() {
 #[test]
 fn filters_and_verbose_report_skipped_classes() {
     let dir = work_dir("skipped");
-    let classes = compile(
-        &dir,
-        &[
-            ("app/NoCode.java", NO_CODE),
-            ("app/UsesNoCode.java", USES_NO_CODE),
-        ],
-        None,
-    );
-    let out = run(
-        java(
-            &jdk17(),
-            Some("includes=app.*,formats=none,verbose"),
-            &classes,
-            "app.UsesNoCode",
-            &[],
-        ),
-        &dir,
-    );
+    let classes = compile(&dir, &[("app/NoCode.java", NO_CODE), ("app/UsesNoCode.java", USES_NO_CODE)], None);
+    let out = run(java(&jdk17(), Some("includes=app.*,formats=none,verbose"), &classes, "app.UsesNoCode", &[]), &dir);
     let err = text(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert_eq!(text(&out.stdout), "n 2\n");
@@ -572,19 +463,13 @@ fn filters_and_verbose_report_skipped_classes() {
     assert_eq!(exit_lines(&err).len(), 1, "{err}");
     let (classes_n, _, _, skipped) = exit_lines(&err)[0];
     assert_eq!((classes_n, skipped), (1, 1), "{err}");
-    assert!(
-        err.contains("skipped app/NoCode: "),
-        "verbose does not list the skipped class:\n{err}"
-    );
+    assert!(err.contains("skipped app/NoCode: "), "verbose does not list the skipped class:\n{err}");
 
     // A loaded class without code is still listed in the XML, as an empty <class> element the
     // way JaCoCo lists it; its absence used to hide loaded interfaces from the report.
     let report = dir.join("report");
     let opts = format!("includes=app.*,formats=xml,report={}", report.display());
-    let out = run(
-        java(&jdk17(), Some(&opts), &classes, "app.UsesNoCode", &[]),
-        &dir,
-    );
+    let out = run(java(&jdk17(), Some(&opts), &classes, "app.UsesNoCode", &[]), &dir);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let xml = fs::read_to_string(report.join("jacoco.xml")).expect("jacoco.xml");
     assert!(
@@ -595,21 +480,11 @@ fn filters_and_verbose_report_skipped_classes() {
 
     // Excluding it: filtered classes are not "skipped".
     let out = run(
-        java(
-            &jdk17(),
-            Some("includes=app.*,excludes=app.No*,formats=none"),
-            &classes,
-            "app.UsesNoCode",
-            &[],
-        ),
+        java(&jdk17(), Some("includes=app.*,excludes=app.No*,formats=none"), &classes, "app.UsesNoCode", &[]),
         &dir,
     );
     let err = text(&out.stderr);
-    assert_eq!(
-        exit_lines(&err),
-        [(1, exit_lines(&err)[0].1, exit_lines(&err)[0].2, 0)],
-        "{err}"
-    );
+    assert_eq!(exit_lines(&err), [(1, exit_lines(&err)[0].1, exit_lines(&err)[0].2, 0)], "{err}");
     assert!(!err.contains("skipped app/"), "{err}");
 }
 
@@ -619,15 +494,8 @@ fn reports_are_written_at_exit_even_on_system_exit() {
     let classes = compile(&dir, &[("app/Hello.java", HELLO)], None);
     for mode in ["normal", "exit", "throw"] {
         let report = dir.join(format!("report-{mode}"));
-        let opts = format!(
-            "includes=app.*,report={},sources={}",
-            report.display(),
-            dir.join("src").display()
-        );
-        let out = run(
-            java(&jdk17(), Some(&opts), &classes, "app.Hello", &[mode]),
-            &dir,
-        );
+        let opts = format!("includes=app.*,report={},sources={}", report.display(), dir.join("src").display());
+        let out = run(java(&jdk17(), Some(&opts), &classes, "app.Hello", &[mode]), &dir);
         let err = text(&out.stderr);
         for f in ["jacoco.xml", "index.html", "lcov.info"] {
             let len = fs::metadata(report.join(f)).map(|m| m.len()).unwrap_or(0);
@@ -637,27 +505,16 @@ fn reports_are_written_at_exit_even_on_system_exit() {
         assert!(xml.contains(r#"<class name="app/Hello""#), "{mode}: {xml}");
         assert!(xml.contains(r#"<method name="classify""#), "{mode}");
         // The summary table comes before the single exit line, which is last.
-        let table = err
-            .find("Total")
-            .unwrap_or_else(|| panic!("{mode}: no summary table\n{err}"));
+        let table = err.find("Total").unwrap_or_else(|| panic!("{mode}: no summary table\n{err}"));
         let exit = err.find("jvmfuzz: instrumented").expect("exit line");
         assert!(table < exit, "{mode}: {err}");
         assert_eq!(exit_lines(&err).len(), 1, "{err}");
-        assert!(
-            err.trim_end()
-                .lines()
-                .last()
-                .is_some_and(|l| l.starts_with("jvmfuzz: instrumented")),
-            "{err}"
-        );
+        assert!(err.trim_end().lines().last().is_some_and(|l| l.starts_with("jvmfuzz: instrumented")), "{err}");
     }
     // formats=xml only writes the XML.
     let report = dir.join("report-xml");
     let opts = format!("includes=app.*,formats=xml,report={}", report.display());
-    let out = run(
-        java(&jdk17(), Some(&opts), &classes, "app.Hello", &[]),
-        &dir,
-    );
+    let out = run(java(&jdk17(), Some(&opts), &classes, "app.Hello", &[]), &dir);
     assert!(out.status.success());
     assert!(report.join("jacoco.xml").is_file());
     assert!(!report.join("lcov.info").exists() && !report.join("index.html").exists());
@@ -671,40 +528,21 @@ fn probes_survive_stack_overflow() {
     let dir = work_dir("overflow");
     let classes = compile(&dir, &[("app/Overflow.java", OVERFLOW)], None);
     let dump = dir.join("dump.txt");
-    let opts = format!(
-        "includes=app.*,formats=none,counts=exact,dump={}",
-        dump.display()
-    );
-    let out = run(
-        java(&jdk17(), Some(&opts), &classes, "app.Overflow", &[]),
-        &dir,
-    );
+    let opts = format!("includes=app.*,formats=none,counts=exact,dump={}", dump.display());
+    let out = run(java(&jdk17(), Some(&opts), &classes, "app.Overflow", &[]), &dir);
     let err = text(&out.stderr);
     assert!(out.status.success(), "{err}");
-    assert_eq!(
-        text(&out.stdout),
-        "thread overflowed\ncaught 3 sum 301476\n",
-        "{err}"
-    );
+    assert_eq!(text(&out.stdout), "thread overflowed\ncaught 3 sum 301476\n", "{err}");
     let counts = read_dump(&dump);
     // Marker.mark and Marker.other are the only methods run exactly 777 and 555 times.
-    assert!(
-        counts.values().any(|&n| n == 777),
-        "main thread lost probes after overflowing: {counts:?}"
-    );
-    assert!(
-        counts.values().any(|&n| n == 555),
-        "second thread lost probes after overflowing: {counts:?}"
-    );
+    assert!(counts.values().any(|&n| n == 777), "main thread lost probes after overflowing: {counts:?}");
+    assert!(counts.values().any(|&n| n == 555), "second thread lost probes after overflowing: {counts:?}");
 
     // The hit-once probes (default mode) must survive the overflow too: Marker.mark runs only
     // after the main thread overflowed, Marker.other only after the second thread did.
     let report = dir.join("report-covered");
     let opts = format!("includes=app.*,formats=xml,report={}", report.display());
-    let out = run(
-        java(&jdk17(), Some(&opts), &classes, "app.Overflow", &[]),
-        &dir,
-    );
+    let out = run(java(&jdk17(), Some(&opts), &classes, "app.Overflow", &[]), &dir);
     let err = text(&out.stderr);
     assert!(out.status.success(), "{err}");
     let xml = fs::read_to_string(report.join("jacoco.xml")).expect("jacoco.xml");
@@ -716,33 +554,19 @@ fn probes_survive_stack_overflow() {
             .find(|(k, _)| k.class == "app/Marker" && k.name == name)
             .unwrap_or_else(|| panic!("Marker.{name} missing from the report:\n{xml}"));
         let method = counters.get(&CounterKind::Method).copied().unwrap_or_default();
-        assert_eq!(
-            (method.missed, method.covered),
-            (0, 1),
-            "Marker.{name} not covered after the overflow:\n{xml}"
-        );
+        assert_eq!((method.missed, method.covered), (0, 1), "Marker.{name} not covered after the overflow:\n{xml}");
     }
 }
 
 fn counts_are_thread_independent(jdk: &Path, name: &str, settings: &[[&str; 3]]) {
     let dir = work_dir(name);
-    let classes = compile(
-        &dir,
-        &[("app/CountMain.java", COUNT_MAIN), ("app/Work.java", WORK)],
-        None,
-    );
+    let classes = compile(&dir, &[("app/CountMain.java", COUNT_MAIN), ("app/Work.java", WORK)], None);
     let mut dumps = Vec::new();
     let mut checksums = Vec::new();
     for args in std::iter::once(&["1", "1", "platform"]).chain(settings) {
         let dump = dir.join(format!("dump-{}-{}.txt", args[0], args[2]));
-        let opts = format!(
-            "includes=app.Work*,formats=none,counts=exact,dump={}",
-            dump.display()
-        );
-        let out = run(
-            java(jdk, Some(&opts), &classes, "app.CountMain", args),
-            &dir,
-        );
+        let opts = format!("includes=app.Work*,formats=none,counts=exact,dump={}", dump.display());
+        let out = run(java(jdk, Some(&opts), &classes, "app.CountMain", args), &dir);
         let threads = args.join(" ");
         let err = text(&out.stderr);
         assert!(out.status.success(), "{threads} threads: {err}");
@@ -757,20 +581,10 @@ fn counts_are_thread_independent(jdk: &Path, name: &str, settings: &[[&str; 3]])
     assert!(single.values().filter(|&&n| n > 0).count() > 10);
     for (i, multi) in dumps.iter().enumerate().skip(1) {
         let setting = settings[i - 1].join(" ");
-        assert_eq!(
-            checksums[0], checksums[i],
-            "{setting}: the program itself diverged"
-        );
+        assert_eq!(checksums[0], checksums[i], "{setting}: the program itself diverged");
         assert_eq!(single.len(), multi.len(), "{setting}: different probe sets");
-        let diffs: Vec<_> = single
-            .iter()
-            .filter(|(id, n)| multi.get(id) != Some(n))
-            .take(10)
-            .collect();
-        assert!(
-            diffs.is_empty(),
-            "{setting}: per-probe counts differ (id, single-threaded count): {diffs:?}"
-        );
+        let diffs: Vec<_> = single.iter().filter(|(id, n)| multi.get(id) != Some(n)).take(10).collect();
+        assert!(diffs.is_empty(), "{setting}: per-probe counts differ (id, single-threaded count): {diffs:?}");
     }
 }
 
@@ -779,20 +593,13 @@ fn counts_are_thread_independent(jdk: &Path, name: &str, settings: &[[&str; 3]])
 /// flag probe reports 0 or 1, never a count.
 fn covered_mode_reports_equal_exact_mode(jdk: &Path, name: &str, settings: &[[&str; 3]]) {
     let dir = work_dir(name);
-    let classes = compile(
-        &dir,
-        &[("app/CountMain.java", COUNT_MAIN), ("app/Work.java", WORK)],
-        None,
-    );
+    let classes = compile(&dir, &[("app/CountMain.java", COUNT_MAIN), ("app/Work.java", WORK)], None);
     let xml_of = |mode: &str, args: &[&str; 3]| {
         let tag = format!("{mode}-{}-{}", args[0], args[2]);
         let report = dir.join(format!("report-{tag}"));
         let dump = dir.join(format!("dump-{tag}.txt"));
-        let opts = format!(
-            "includes=app.*,formats=xml,counts={mode},report={},dump={}",
-            report.display(),
-            dump.display()
-        );
+        let opts =
+            format!("includes=app.*,formats=xml,counts={mode},report={},dump={}", report.display(), dump.display());
         let out = run(java(jdk, Some(&opts), &classes, "app.CountMain", args), &dir);
         let err = text(&out.stderr);
         assert!(out.status.success(), "{tag}: {err}");
@@ -855,19 +662,24 @@ class Hot {
     for c in 0..130 {
         let mut body = String::new();
         for k in 0..150 {
-            body.push_str(&format!("        if (x == {k}) r += {};
-", k * 3 + c));
+            body.push_str(&format!(
+                "        if (x == {k}) r += {};
+",
+                k * 3 + c
+            ));
         }
         srcs.push((
             format!("grow/C{c}.java"),
-            format!("package grow;
+            format!(
+                "package grow;
 public class C{c} {{
     public static int f(int x) {{
         int r = 0;
 {body}        return r;
     }}
 }}
-"),
+"
+            ),
         ));
     }
     srcs
@@ -925,11 +737,7 @@ fn multithreaded_counts_equal_single_threaded_jdk17() {
 #[test]
 fn multithreaded_counts_equal_single_threaded_jdk25() {
     // Virtual threads get small rings (512 events): many more drains, many more rings.
-    counts_are_thread_independent(
-        &jdk25(),
-        "counts-25",
-        &[["8", "4", "platform"], ["64", "3", "virtual"]],
-    );
+    counts_are_thread_independent(&jdk25(), "counts-25", &[["8", "4", "platform"], ["64", "3", "virtual"]]);
 }
 
 const BENCH: &str = r#"
@@ -1003,22 +811,8 @@ fn probe_cost() {
     fs::write(&shim, jvmfuzz_jvm::SHIM_JAR).expect("write shim");
     let classes = compile(&dir, &[("bench/ProbeBench.java", BENCH)], Some(&shim));
     for jdk in [jdk17(), jdk25()] {
-        let out = run(
-            java(
-                &jdk,
-                Some("includes=bench.Ids,formats=none"),
-                &classes,
-                "bench.ProbeBench",
-                &[],
-            ),
-            &dir,
-        );
-        println!(
-            "{}:\n{}{}",
-            jdk.display(),
-            text(&out.stdout),
-            text(&out.stderr)
-        );
+        let out = run(java(&jdk, Some("includes=bench.Ids,formats=none"), &classes, "bench.ProbeBench", &[]), &dir);
+        println!("{}:\n{}{}", jdk.display(), text(&out.stdout), text(&out.stderr));
         assert!(out.status.success());
     }
 }

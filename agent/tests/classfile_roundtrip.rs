@@ -32,9 +32,7 @@ fn cache_root() -> PathBuf {
 }
 
 fn home() -> PathBuf {
-    std::env::var_os("HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/root"))
+    std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("/root"))
 }
 
 /// (label, jar, how to get it).
@@ -73,21 +71,11 @@ fn jars() -> Vec<(&'static str, PathBuf, String)> {
 fn jdks() -> Vec<(String, PathBuf, String)> {
     if let Some(list) = std::env::var_os("JVMFUZZ_TEST_JDKS") {
         return std::env::split_paths(&list)
-            .map(|p| {
-                (
-                    format!("jdk:{}", p.display()),
-                    p,
-                    "check JVMFUZZ_TEST_JDKS".to_string(),
-                )
-            })
+            .map(|p| (format!("jdk:{}", p.display()), p, "check JVMFUZZ_TEST_JDKS".to_string()))
             .collect();
     }
     vec![
-        (
-            "jdk17".into(),
-            "/usr/lib/jvm/java-17-openjdk-amd64".into(),
-            "apt-get install openjdk-17-jdk-headless".into(),
-        ),
+        ("jdk17".into(), "/usr/lib/jvm/java-17-openjdk-amd64".into(), "apt-get install openjdk-17-jdk-headless".into()),
         (
             "jdk25".into(),
             "/usr/lib/jvm/temurin-25-jdk-amd64".into(),
@@ -99,21 +87,9 @@ fn jdks() -> Vec<(String, PathBuf, String)> {
 /// Cache directory name that changes when the input file does.
 fn cache_dir(label: &str, input: &Path) -> Option<PathBuf> {
     let md = std::fs::metadata(input).ok()?;
-    let mtime = md
-        .modified()
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_secs());
-    let safe: String = label
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let mtime =
+        md.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_secs());
+    let safe: String = label.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
     Some(cache_root().join(format!("{safe}-{}-{mtime}", md.len())))
 }
 
@@ -122,10 +98,7 @@ fn run(cmd: &mut Command) -> Result<(), String> {
     if out.status.success() {
         Ok(())
     } else {
-        Err(format!(
-            "{cmd:?} failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        ))
+        Err(format!("{cmd:?} failed: {}", String::from_utf8_lossy(&out.stderr)))
     }
 }
 
@@ -140,11 +113,7 @@ fn extract(dir: &Path, f: impl FnOnce(&Path) -> Result<(), String>) -> Result<()
     std::fs::create_dir_all(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
     f(&tmp)?;
     if std::fs::rename(&tmp, dir).is_err() && !dir.is_dir() {
-        return Err(format!(
-            "could not move {} to {}",
-            tmp.display(),
-            dir.display()
-        ));
+        return Err(format!("could not move {} to {}", tmp.display(), dir.display()));
     }
     let _ = std::fs::remove_dir_all(&tmp);
     Ok(())
@@ -152,14 +121,7 @@ fn extract(dir: &Path, f: impl FnOnce(&Path) -> Result<(), String>) -> Result<()
 
 fn unpack_jar(jar: &Path, into: &Path, jar_tool: Option<&Path>) -> Result<(), String> {
     // unzip exits 11 when the pattern matches nothing (e.g. a jar of resources only).
-    let unzip = Command::new("unzip")
-        .arg("-qq")
-        .arg("-o")
-        .arg(jar)
-        .arg("*.class")
-        .arg("-d")
-        .arg(into)
-        .status();
+    let unzip = Command::new("unzip").arg("-qq").arg("-o").arg(jar).arg("*.class").arg("-d").arg(into).status();
     match unzip {
         Ok(s) if s.success() || s.code() == Some(11) => Ok(()),
         _ => {
@@ -177,65 +139,35 @@ fn corpus() -> &'static [Source] {
         let mut missing = Vec::new();
         let mut sources = Vec::new();
         let jdks = jdks();
-        let jar_tool = jdks
-            .iter()
-            .map(|(_, home, _)| home.join("bin/jar"))
-            .find(|p| p.exists());
+        let jar_tool = jdks.iter().map(|(_, home, _)| home.join("bin/jar")).find(|p| p.exists());
         for (label, home, hint) in &jdks {
             let modules = home.join("lib/modules");
             let jimage = home.join("bin/jimage");
             let Some(dir) = cache_dir(label, &modules).filter(|_| jimage.exists()) else {
-                missing.push(format!(
-                    "{label}: no {} or {} ({hint})",
-                    modules.display(),
-                    jimage.display()
-                ));
+                missing.push(format!("{label}: no {} or {} ({hint})", modules.display(), jimage.display()));
                 continue;
             };
-            if let Err(e) = extract(&dir, |tmp| {
-                run(Command::new(&jimage)
-                    .arg("extract")
-                    .arg("--dir")
-                    .arg(tmp)
-                    .arg(&modules))
-            }) {
+            if let Err(e) =
+                extract(&dir, |tmp| run(Command::new(&jimage).arg("extract").arg("--dir").arg(tmp).arg(&modules)))
+            {
                 missing.push(format!("{label}: {e}"));
                 continue;
             }
-            sources.push(Source {
-                label: label.clone(),
-                dir,
-                jdk: true,
-            });
+            sources.push(Source { label: label.clone(), dir, jdk: true });
         }
         for (label, jar, hint) in jars() {
             let Some(dir) = cache_dir(label, &jar) else {
-                missing.push(format!(
-                    "{label}: {} is missing; install with `{hint}`",
-                    jar.display()
-                ));
+                missing.push(format!("{label}: {} is missing; install with `{hint}`", jar.display()));
                 continue;
             };
             if let Err(e) = extract(&dir, |tmp| unpack_jar(&jar, tmp, jar_tool.as_deref())) {
                 missing.push(format!("{label}: {e}"));
                 continue;
             }
-            sources.push(Source {
-                label: label.to_string(),
-                dir,
-                jdk: false,
-            });
+            sources.push(Source { label: label.to_string(), dir, jdk: false });
         }
-        assert!(
-            missing.is_empty(),
-            "test inputs missing:\n  {}",
-            missing.join("\n  ")
-        );
-        eprintln!(
-            "corpus ready in {:.1?} (cache {})",
-            started.elapsed(),
-            cache_root().display()
-        );
+        assert!(missing.is_empty(), "test inputs missing:\n  {}", missing.join("\n  "));
+        eprintln!("corpus ready in {:.1?} (cache {})", started.elapsed(), cache_root().display());
         sources
     })
 }
@@ -257,10 +189,7 @@ fn class_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// The binary name a class file's path implies (jimage: `module/pkg/Name.class`; jars:
 /// `[META-INF/versions/N/]pkg/Name.class`).
 fn expected_name(rel: &Path, jdk: bool) -> String {
-    let mut parts: Vec<String> = rel
-        .iter()
-        .map(|c| c.to_string_lossy().into_owned())
-        .collect();
+    let mut parts: Vec<String> = rel.iter().map(|c| c.to_string_lossy().into_owned()).collect();
     if jdk && !parts.is_empty() {
         parts.remove(0);
     } else if parts.len() > 3 && parts[0] == "META-INF" && parts[1] == "versions" {
@@ -274,29 +203,18 @@ fn check_class(bytes: &[u8], expected: &str, tags: &mut [usize; 21]) -> Result<(
     let cf = ClassFile::parse(bytes).map_err(|e| format!("parse: {e}"))?;
     let out = cf.to_bytes();
     if out != bytes {
-        let at = out
-            .iter()
-            .zip(bytes)
-            .position(|(a, b)| a != b)
-            .unwrap_or(out.len().min(bytes.len()));
-        return Err(format!(
-            "re-serialisation differs at offset {at} (len {} vs {})",
-            out.len(),
-            bytes.len()
-        ));
+        let at = out.iter().zip(bytes).position(|(a, b)| a != b).unwrap_or(out.len().min(bytes.len()));
+        return Err(format!("re-serialisation differs at offset {at} (len {} vs {})", out.len(), bytes.len()));
     }
     if cf.byte_len() != bytes.len() {
         return Err(format!("byte_len {} != {}", cf.byte_len(), bytes.len()));
     }
     let cp = &cf.constant_pool;
-    let name = cf
-        .this_class_name()
-        .map_err(|e| format!("this_class: {e}"))?;
+    let name = cf.this_class_name().map_err(|e| format!("this_class: {e}"))?;
     if name != expected {
         return Err(format!("this_class is {name:?}, path says {expected:?}"));
     }
-    cf.super_class_name()
-        .map_err(|e| format!("super_class: {e}"))?;
+    cf.super_class_name().map_err(|e| format!("super_class: {e}"))?;
     for (idx, e) in cp.iter() {
         if let Some(t) = cp.tag(idx).and_then(|t| tags.get_mut(usize::from(t))) {
             *t += 1;
@@ -304,9 +222,9 @@ fn check_class(bytes: &[u8], expected: &str, tags: &mut [usize; 21]) -> Result<(
         let r = match e {
             CpEntry::Class { .. } => cp.class_name(idx).map(drop),
             CpEntry::String { .. } => cp.string(idx).map(drop),
-            CpEntry::Fieldref { .. }
-            | CpEntry::Methodref { .. }
-            | CpEntry::InterfaceMethodref { .. } => cp.member_ref(idx).map(drop),
+            CpEntry::Fieldref { .. } | CpEntry::Methodref { .. } | CpEntry::InterfaceMethodref { .. } => {
+                cp.member_ref(idx).map(drop)
+            }
             CpEntry::NameAndType { .. } => cp.name_and_type(idx).map(drop),
             CpEntry::Utf8(_) => cp.utf8(idx).map(drop),
             _ => Ok(()),
@@ -314,9 +232,7 @@ fn check_class(bytes: &[u8], expected: &str, tags: &mut [usize; 21]) -> Result<(
         r.map_err(|e| format!("constant #{idx}: {e}"))?;
     }
     for m in cf.fields.iter().chain(&cf.methods) {
-        m.name(cp)
-            .and_then(|_| m.descriptor(cp))
-            .map_err(|e| format!("member: {e}"))?;
+        m.name(cp).and_then(|_| m.descriptor(cp)).map_err(|e| format!("member: {e}"))?;
     }
     Ok(())
 }
@@ -337,17 +253,10 @@ fn every_real_class_round_trips() {
         let mut files = Vec::new();
         class_files(&src.dir, &mut files);
         files.sort();
-        assert!(
-            !files.is_empty(),
-            "{}: no classes in {}",
-            src.label,
-            src.dir.display()
-        );
+        assert!(!files.is_empty(), "{}: no classes in {}", src.label, src.dir.display());
         let stats = Mutex::new(Stats::default());
         let all_tags = Mutex::new([0usize; 21]);
-        let threads = std::thread::available_parallelism()
-            .map_or(2, |n| n.get())
-            .min(8);
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).min(8);
         let chunk = files.len().div_ceil(threads);
         std::thread::scope(|s| {
             for part in files.chunks(chunk) {
@@ -367,10 +276,8 @@ fn every_real_class_round_trips() {
                         local.classes += 1;
                         local.bytes += bytes.len();
                         let expected = expected_name(rel, src.jdk);
-                        let r = catch_unwind(AssertUnwindSafe(|| {
-                            check_class(&bytes, &expected, &mut t)
-                        }))
-                        .unwrap_or_else(|_| Err("PANIC".into()));
+                        let r = catch_unwind(AssertUnwindSafe(|| check_class(&bytes, &expected, &mut t)))
+                            .unwrap_or_else(|_| Err("PANIC".into()));
                         if let Err(e) = r {
                             local.failures.push(format!("{}: {e}", rel.display()));
                         }
@@ -393,55 +300,26 @@ fn every_real_class_round_trips() {
     }
 
     let (mut classes, mut bytes, mut failures) = (0, 0, Vec::new());
-    eprintln!(
-        "{:<34} {:>8} {:>12} {:>9}",
-        "source", "classes", "bytes", "failures"
-    );
+    eprintln!("{:<34} {:>8} {:>12} {:>9}", "source", "classes", "bytes", "failures");
     for (label, s) in &per_source {
-        eprintln!(
-            "{label:<34} {:>8} {:>12} {:>9}",
-            s.classes,
-            s.bytes,
-            s.failures.len()
-        );
+        eprintln!("{label:<34} {:>8} {:>12} {:>9}", s.classes, s.bytes, s.failures.len());
         classes += s.classes;
         bytes += s.bytes;
         failures.extend(s.failures.iter().map(|f| format!("{label}: {f}")));
     }
-    eprintln!(
-        "{:<34} {classes:>8} {bytes:>12} {:>9}   in {:.1?}",
-        "TOTAL",
-        failures.len(),
-        started.elapsed()
-    );
+    eprintln!("{:<34} {classes:>8} {bytes:>12} {:>9}   in {:.1?}", "TOTAL", failures.len(), started.elapsed());
     eprintln!(
         "constant tags seen: {}",
-        tags.iter()
-            .enumerate()
-            .filter(|(_, &n)| n > 0)
-            .map(|(t, n)| format!("{t}:{n}"))
-            .collect::<Vec<_>>()
-            .join(" ")
+        tags.iter().enumerate().filter(|(_, &n)| n > 0).map(|(t, n)| format!("{t}:{n}")).collect::<Vec<_>>().join(" ")
     );
-    assert!(
-        per_source.len() >= 12,
-        "expected at least ten jars plus two JDKs"
-    );
+    assert!(per_source.len() >= 12, "expected at least ten jars plus two JDKs");
     // Module and Package come only from module-info classes; make sure they were exercised.
-    assert!(
-        tags[19] > 0 && tags[20] > 0,
-        "no CONSTANT_Module/Package seen"
-    );
+    assert!(tags[19] > 0 && tags[20] > 0, "no CONSTANT_Module/Package seen");
     assert!(
         failures.is_empty(),
         "{} of {classes} classes failed; first ones:\n  {}",
         failures.len(),
-        failures
-            .iter()
-            .take(30)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n  ")
+        failures.iter().take(30).cloned().collect::<Vec<_>>().join("\n  ")
     );
 }
 
@@ -507,11 +385,7 @@ fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
             if let Some(s) = bytes.get_mut(at..at + 4) {
                 let v = u32::from_be_bytes([s[0], s[1], s[2], s[3]]);
                 let d = rng.below(9) as u32;
-                let v = if rng.next() & 1 == 0 {
-                    v.wrapping_add(d)
-                } else {
-                    v.wrapping_sub(d)
-                };
+                let v = if rng.next() & 1 == 0 { v.wrapping_add(d) } else { v.wrapping_sub(d) };
                 s.copy_from_slice(&v.to_be_bytes());
             }
         }
@@ -519,10 +393,7 @@ fn mutate(rng: &mut Rng, bytes: &mut Vec<u8>) {
             // Copy a chunk over another place: plausible structure in the wrong spot.
             let from = rng.below(len);
             let n = (1 + rng.below(32)).min(len - from.min(len));
-            let chunk: Vec<u8> = bytes
-                .get(from..from + n)
-                .map(<[u8]>::to_vec)
-                .unwrap_or_default();
+            let chunk: Vec<u8> = bytes.get(from..from + n).map(<[u8]>::to_vec).unwrap_or_default();
             let to = rng.below(len);
             for (i, b) in chunk.into_iter().enumerate() {
                 if let Some(d) = bytes.get_mut(to + i) {
@@ -587,16 +458,9 @@ fn mutated_real_classes_never_panic() {
     if let Some((what, path, input)) = failure {
         let dump = Path::new(env!("CARGO_TARGET_TMPDIR")).join("classfile-mutant-failure.bin");
         let _ = std::fs::write(&dump, &input);
-        panic!(
-            "a mutant of {} {what}; input saved to {}",
-            path.display(),
-            dump.display()
-        );
+        panic!("a mutant of {} {what}; input saved to {}", path.display(), dump.display());
     }
-    eprintln!(
-        "{cases} mutants of {} classes: {accepted} accepted (and round-tripped), none panicked",
-        files.len()
-    );
+    eprintln!("{cases} mutants of {} classes: {accepted} accepted (and round-tripped), none panicked", files.len());
     assert!(cases >= 10_000, "only {cases} cases");
 }
 
@@ -615,20 +479,14 @@ fn thread_cpu_ns() -> Option<u64> {
 #[ignore]
 fn throughput() {
     let mut classes: Vec<Vec<u8>> = Vec::new();
-    for src in corpus()
-        .iter()
-        .filter(|s| s.label == "guava" || s.label == "groovy")
-    {
+    for src in corpus().iter().filter(|s| s.label == "guava" || s.label == "groovy") {
         let mut files = Vec::new();
         class_files(&src.dir, &mut files);
         files.sort();
         classes.extend(files.iter().filter_map(|p| std::fs::read(p).ok()));
     }
     let total: usize = classes.iter().map(Vec::len).sum();
-    assert!(
-        classes.len() > 5000,
-        "guava+groovy should have over 5000 classes"
-    );
+    assert!(classes.len() > 5000, "guava+groovy should have over 5000 classes");
     let measure = |what: &str, f: &dyn Fn(&[u8]) -> usize| {
         let started = Instant::now();
         let cpu0 = thread_cpu_ns();
@@ -655,20 +513,12 @@ fn throughput() {
             total as f64 / 1e6,
         );
     };
-    measure("parse", &|c| {
-        ClassFile::parse(c).map_or(0, |cf| cf.methods.len())
-    });
-    measure("parse+write", &|c| {
-        ClassFile::parse(c).map_or(0, |cf| cf.to_bytes().len())
-    });
+    measure("parse", &|c| ClassFile::parse(c).map_or(0, |cf| cf.methods.len()));
+    measure("parse+write", &|c| ClassFile::parse(c).map_or(0, |cf| cf.to_bytes().len()));
     measure("parse+lookups", &|c| {
         ClassFile::parse(c).map_or(0, |cf| {
             let cp = &cf.constant_pool;
-            cf.methods
-                .iter()
-                .filter_map(|m| m.name(cp).ok())
-                .map(|n| n.len())
-                .sum()
+            cf.methods.iter().filter_map(|m| m.name(cp).ok()).map(|n| n.len()).sum()
         })
     });
 }
@@ -709,8 +559,10 @@ fn jacoco_only_plan_is_the_reduced_flow_plan() {
                 }
                 let fuzz_ok = match (&full, plan_method(&insns, code, cp, PlanOptions { flow_probes: false })) {
                     (Ok(_), Ok(fuzz)) => {
-                        let mut expected =
-                            vec![ProbeSite { kind: ProbeKind::MethodEntry, placement: Placement::Fallthrough { at: 0 } }];
+                        let mut expected = vec![ProbeSite {
+                            kind: ProbeKind::MethodEntry,
+                            placement: Placement::Fallthrough { at: 0 },
+                        }];
                         for (i, insn) in insns.iter().enumerate() {
                             match &insn.kind {
                                 InsnKind::Branch { target } if is_conditional_branch(insn.opcode) => {

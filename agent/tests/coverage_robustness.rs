@@ -15,9 +15,9 @@ use std::process::Command;
 
 use jvmfuzz_classfile::bytecode::decode;
 use jvmfuzz_classfile::ClassFile;
-use jvmfuzz_tests::jacoco_exec::hits_from_jacoco;
 use jvmfuzz_coverage::{analyze_class, ClassInput};
 use jvmfuzz_instrument::plan::{plan_method, PlanOptions};
+use jvmfuzz_tests::jacoco_exec::hits_from_jacoco;
 
 fn class_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).expect("read dir").flatten() {
@@ -79,7 +79,12 @@ fn coverage_all_or_nothing_probe_data() {
         let owned = all_methods(bytes);
         let mp: Vec<_> = owned
             .iter()
-            .map(|(n, d, f, c)| jvmfuzz_coverage::MethodProbes { name: n, descriptor: d, first_probe: *f, probe_count: *c })
+            .map(|(n, d, f, c)| jvmfuzz_coverage::MethodProbes {
+                name: n,
+                descriptor: d,
+                first_probe: *f,
+                probe_count: *c,
+            })
             .collect();
         let input = ClassInput { bytes, methods: &mp };
         let Some(all) = analyze_class(&input, &|_| 1).expect("analyze") else { continue };

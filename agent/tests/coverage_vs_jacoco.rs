@@ -22,16 +22,16 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use jvmfuzz_tests::compare::{diff, parse_report_xml, Difference};
-use jvmfuzz_tests::jacoco_exec::{check_reduction, hits_from_jacoco, parse_exec};
+use jvmfuzz_agent::options::CountMode;
+use jvmfuzz_coverage::report::{write_reports, Formats, ReportConfig};
 use jvmfuzz_coverage::{
     analyze_class, analyze_class_with, ClassCoverage, ClassInput, CounterKind, MethodProbes, ProbeLayout, FILTER_NAMES,
 };
 use jvmfuzz_instrument::plan::PlanOptions;
 use jvmfuzz_instrument::{instrument_class, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason};
 use jvmfuzz_jvm::load::profile;
-use jvmfuzz_agent::options::CountMode;
-use jvmfuzz_coverage::report::{write_reports, Formats, ReportConfig};
+use jvmfuzz_tests::compare::{diff, parse_report_xml, Difference};
+use jvmfuzz_tests::jacoco_exec::{check_reduction, hits_from_jacoco, parse_exec};
 
 /// JDK 25 (for the Java 21+ part): `JVMFUZZ_JDK25`, else the usual install path.
 fn jdk25() -> String {
@@ -298,18 +298,15 @@ fn ours_from_rewriter_as(w: &Work, flow_probes: bool, layout: ProbeLayout) -> Ve
         let mp: Vec<MethodProbes<'_>> = methods
             .iter()
             .filter_map(|m| match m.outcome {
-                MethodOutcome::Instrumented { first_probe, probe_count } => Some(MethodProbes {
-                    name: &m.name,
-                    descriptor: &m.descriptor,
-                    first_probe,
-                    probe_count,
-                }),
+                MethodOutcome::Instrumented { first_probe, probe_count } => {
+                    Some(MethodProbes { name: &m.name, descriptor: &m.descriptor, first_probe, probe_count })
+                }
                 MethodOutcome::Skipped(_) => None,
             })
             .collect();
         let hit = |id: u32| hits.get(id as usize).copied().unwrap_or(0);
-        if let Some(c) =
-            analyze_class_with(&ClassInput { bytes, methods: &mp }, &hit, layout).unwrap_or_else(|e| panic!("{name}: {e}"))
+        if let Some(c) = analyze_class_with(&ClassInput { bytes, methods: &mp }, &hit, layout)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
         {
             assert!(c.methods.iter().all(|m| m.instrumented), "{name}: probe ranges did not fit the plan");
             assert!(c.methods.iter().all(|m| m.approximate != flow_probes), "{name}: wrong exactness");
@@ -321,7 +318,12 @@ fn ours_from_rewriter_as(w: &Work, flow_probes: bool, layout: ProbeLayout) -> Ve
 
 /// Writes our reports for `ours` and diffs our XML with JaCoCo's; returns the number of
 /// methods JaCoCo reported, the differences and the filters that fired.
-fn diff_with_jacoco(w: &Work, tag: &str, theirs: &Path, ours: &[ClassCoverage]) -> (usize, Vec<Difference>, BTreeSet<&'static str>) {
+fn diff_with_jacoco(
+    w: &Work,
+    tag: &str,
+    theirs: &Path,
+    ours: &[ClassCoverage],
+) -> (usize, Vec<Difference>, BTreeSet<&'static str>) {
     let cfg = ReportConfig {
         dir: w.dir.join(format!("ours-{tag}")),
         formats: Formats { xml: true, html: true, lcov: true },
@@ -338,7 +340,8 @@ fn diff_with_jacoco(w: &Work, tag: &str, theirs: &Path, ours: &[ClassCoverage]) 
     let mut d = diff(&expected, &actual, &CounterKind::ALL, true);
     // Report-level totals and the methods' first lines too.
     for k in CounterKind::ALL {
-        let (x, y) = (expected.total.get(&k).copied().unwrap_or_default(), actual.total.get(&k).copied().unwrap_or_default());
+        let (x, y) =
+            (expected.total.get(&k).copied().unwrap_or_default(), actual.total.get(&k).copied().unwrap_or_default());
         if x != y {
             d.push(Difference {
                 what: "report".into(),
@@ -402,7 +405,10 @@ fn check(tag: &str, jdk_bin: &str, sources: &[&str], ecj: Option<&Path>, also_un
     // 1b. The probe reduction against JaCoCo's data: every probe it leaves out ran exactly
     // when one of its sources ran.
     let (left_out, kept) = check_reduction_on_exec(&w);
-    println!("{tag}: reduction leaves out {left_out} of {} JaCoCo probes, all consistent with JaCoCo's data", left_out + kept);
+    println!(
+        "{tag}: reduction leaves out {left_out} of {} JaCoCo probes, all consistent with JaCoCo's data",
+        left_out + kept
+    );
     assert!(left_out > 0, "{tag}: the corpus no longer has a probe the reduction leaves out");
 
     // 2b. JaCoCo's probes only (`counts=jacoco`).

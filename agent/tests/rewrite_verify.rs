@@ -18,20 +18,14 @@ use std::sync::{Mutex, OnceLock};
 
 use jvmfuzz_classfile::bytecode::{self, is_conditional_branch, is_return, opcodes::*, Insn, InsnKind};
 use jvmfuzz_classfile::{ClassFile, CodeAttribute, ConstantPool, CpEntry};
-use jvmfuzz_instrument::plan::{
-    MethodPlan, Placement, PlanError, PlanOptions, ProbeKind, ProbeSite,
-};
+use jvmfuzz_instrument::plan::{MethodPlan, Placement, PlanError, PlanOptions, ProbeKind, ProbeSite};
 use jvmfuzz_instrument::{
-    instrument_class, instrument_class_cmp, CmpKind, CmpSites, InstrumentConfig, JacocoPlanner,
-    MethodOutcome, Planner, SkipReason,
+    instrument_class, instrument_class_cmp, CmpKind, CmpSites, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner,
+    SkipReason,
 };
 
 const JDK25_HOME: &str = "/usr/lib/jvm/temurin-25-jdk-amd64";
-const VERIFY_FLAGS: [&str; 3] = [
-    "-Xverify:all",
-    "-XX:+UnlockDiagnosticVMOptions",
-    "-XX:+BytecodeVerificationLocal",
-];
+const VERIFY_FLAGS: [&str; 3] = ["-Xverify:all", "-XX:+UnlockDiagnosticVMOptions", "-XX:+BytecodeVerificationLocal"];
 /// First probe id: ids cross 32767 so both `sipush` and `ldc_w` pushes are exercised.
 const FIRST_ID: u32 = 32_600;
 
@@ -45,12 +39,8 @@ fn tmp_root() -> PathBuf {
 
 fn jdk17_bin() -> PathBuf {
     // Debian's default `java` is 17; resolve the real home so javac/java/jar match.
-    let javac =
-        fs::canonicalize("/usr/bin/javac").unwrap_or_else(|_| PathBuf::from("/usr/bin/javac"));
-    javac
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("/usr/bin"))
+    let javac = fs::canonicalize("/usr/bin/javac").unwrap_or_else(|_| PathBuf::from("/usr/bin/javac"));
+    javac.parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("/usr/bin"))
 }
 
 fn jdk25_bin() -> PathBuf {
@@ -86,12 +76,7 @@ fn class_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn javac(bin: &Path, release: Option<&str>, srcs: &[PathBuf], out: &Path, cp: Option<&Path>) {
     let mut cmd = Command::new(bin.join("javac"));
-    cmd.arg("-g")
-        .arg("-nowarn")
-        .arg("-encoding")
-        .arg("UTF-8")
-        .arg("-d")
-        .arg(out);
+    cmd.arg("-g").arg("-nowarn").arg("-encoding").arg("UTF-8").arg("-d").arg(out);
     if let Some(r) = release {
         cmd.arg("--release").arg(r);
     }
@@ -100,11 +85,7 @@ fn javac(bin: &Path, release: Option<&str>, srcs: &[PathBuf], out: &Path, cp: Op
     }
     cmd.args(srcs);
     let o = cmd.output().expect("run javac");
-    assert!(
-        o.status.success(),
-        "javac failed:\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert!(o.status.success(), "javac failed:\n{}", String::from_utf8_lossy(&o.stderr));
 }
 
 /// Generates `rw/Big.java`: far branches that only overflow 16 bits once probes are
@@ -123,10 +104,7 @@ fn big_java() -> String {
     );
     s.push_str("            if (a[r % a.length] > 3) {\n");
     for k in 0..1000 {
-        s.push_str(&format!(
-            "                if (a[(r + {k}) % a.length] > {m}) s += {k}; else s -= 1;\n",
-            m = k % 5
-        ));
+        s.push_str(&format!("                if (a[(r + {k}) % a.length] > {m}) s += {k}; else s -= 1;\n", m = k % 5));
     }
     s.push_str("            }\n");
     s.push_str(
@@ -135,10 +113,7 @@ fn big_java() -> String {
     // tooBig(): ~55 KB of code; with probes it exceeds 65535 and must be skipped, intact.
     s.push_str("    static int tooBig(int[] a) {\n        int s = 0;\n");
     for k in 0..2300 {
-        s.push_str(&format!(
-            "        if (a[{k} % a.length] > {m}) s += {k}; else s--;\n",
-            m = k % 7
-        ));
+        s.push_str(&format!("        if (a[{k} % a.length] > {m}) s += {k}; else s--;\n", m = k % 7));
     }
     s.push_str("        return s;\n    }\n\n");
     // wideLocals(): 300 int locals and a long beyond slot 255.
@@ -170,10 +145,7 @@ fn full_plan(
     _o: PlanOptions,
 ) -> Result<MethodPlan, PlanError> {
     let flow = ProbeKind::Flow;
-    let mut sites = vec![ProbeSite {
-        kind: ProbeKind::MethodEntry,
-        placement: Placement::Fallthrough { at: 0 },
-    }];
+    let mut sites = vec![ProbeSite { kind: ProbeKind::MethodEntry, placement: Placement::Fallthrough { at: 0 } }];
     let mut targets = BTreeSet::new();
     for (i, insn) in insns.iter().enumerate() {
         let next = insns.get(i + 1).map(|n| n.offset);
@@ -182,57 +154,33 @@ fn full_plan(
                 continue;
             };
             sites.push(ProbeSite {
-                kind: ProbeKind::BranchArm {
-                    insn: insn.offset,
-                    arm: 0,
-                },
+                kind: ProbeKind::BranchArm { insn: insn.offset, arm: 0 },
                 placement: Placement::Fallthrough { at: next },
             });
             sites.push(ProbeSite {
-                kind: ProbeKind::BranchArm {
-                    insn: insn.offset,
-                    arm: 1,
-                },
-                placement: Placement::Edge {
-                    insn: insn.offset,
-                    target: *target,
-                },
+                kind: ProbeKind::BranchArm { insn: insn.offset, arm: 1 },
+                placement: Placement::Edge { insn: insn.offset, target: *target },
             });
         }
-        if matches!(
-            insn.kind,
-            InsnKind::TableSwitch { .. } | InsnKind::LookupSwitch { .. }
-        ) {
+        if matches!(insn.kind, InsnKind::TableSwitch { .. } | InsnKind::LookupSwitch { .. }) {
             let mut seen = Vec::new();
             for t in insn.targets() {
                 if !seen.contains(&t) {
                     seen.push(t);
                     sites.push(ProbeSite {
-                        kind: ProbeKind::BranchArm {
-                            insn: insn.offset,
-                            arm: (seen.len() - 1) as u16,
-                        },
-                        placement: Placement::Edge {
-                            insn: insn.offset,
-                            target: t,
-                        },
+                        kind: ProbeKind::BranchArm { insn: insn.offset, arm: (seen.len() - 1) as u16 },
+                        placement: Placement::Edge { insn: insn.offset, target: t },
                     });
                 }
             }
         }
         if insn.opcode == NEW {
             if let Some(next) = next {
-                sites.push(ProbeSite {
-                    kind: flow,
-                    placement: Placement::Fallthrough { at: next },
-                });
+                sites.push(ProbeSite { kind: flow, placement: Placement::Fallthrough { at: next } });
             }
         }
         if is_return(insn.opcode) || insn.opcode == ATHROW {
-            sites.push(ProbeSite {
-                kind: flow,
-                placement: Placement::Label { at: insn.offset },
-            });
+            sites.push(ProbeSite { kind: flow, placement: Placement::Label { at: insn.offset } });
         }
         targets.extend(insn.targets());
     }
@@ -240,30 +188,23 @@ fn full_plan(
         targets.insert(e.handler_pc as u32);
     }
     for t in targets {
-        sites.push(ProbeSite {
-            kind: flow,
-            placement: Placement::Label { at: t },
-        });
+        sites.push(ProbeSite { kind: flow, placement: Placement::Label { at: t } });
         let Ok(i) = insns.binary_search_by_key(&t, |x| x.offset) else {
             continue;
         };
         if i > 0 && !bytecode::is_unconditional(insns[i - 1].opcode) {
-            sites.push(ProbeSite {
-                kind: flow,
-                placement: Placement::Fallthrough { at: t },
-            });
+            sites.push(ProbeSite { kind: flow, placement: Placement::Fallthrough { at: t } });
         }
     }
-    Ok(MethodPlan {
-        sites,
-        ..Default::default()
-    })
+    Ok(MethodPlan { sites, ..Default::default() })
 }
 
 #[derive(Clone, Copy, Debug)]
 enum PlanKind {
     Full,
-    Jacoco { flow: bool },
+    Jacoco {
+        flow: bool,
+    },
     /// The fuzzer's configuration: JaCoCo arms-only plan plus comparison-operand logging.
     FuzzCmp,
 }
@@ -338,10 +279,7 @@ fn count_widened_ifs(code: &[u8]) -> usize {
         .windows(2)
         .filter(|w| {
             is_conditional_branch(w[0].opcode)
-                && w[0].kind
-                    == InsnKind::Branch {
-                        target: w[0].offset + 8,
-                    }
+                && w[0].kind == InsnKind::Branch { target: w[0].offset + 8 }
                 && w[1].opcode == GOTO_W
         })
         .count()
@@ -366,19 +304,11 @@ fn instrument_dir(src: &Path, dst: &Path, kind: PlanKind, keep_map: bool) -> Dir
             next_id += n;
             first
         };
-        let mut sites = CountingSites {
-            next: next_site,
-            kinds: &mut rep.cmp_sites,
-        };
+        let mut sites = CountingSites { next: next_site, kinds: &mut rep.cmp_sites };
         let result = with_planner(kind, |planner, opts| {
-            let cfg = InstrumentConfig {
-                plan_options: opts,
-                ..InstrumentConfig::fuzz()
-            };
+            let cfg = InstrumentConfig { plan_options: opts, ..InstrumentConfig::fuzz() };
             match kind {
-                PlanKind::FuzzCmp => {
-                    instrument_class_cmp(&bytes, &cfg, &mut alloc, planner, Some(&mut sites))
-                }
+                PlanKind::FuzzCmp => instrument_class_cmp(&bytes, &cfg, &mut alloc, planner, Some(&mut sites)),
                 _ => instrument_class(&bytes, &cfg, &mut alloc, planner),
             }
         });
@@ -397,49 +327,32 @@ fn instrument_dir(src: &Path, dst: &Path, kind: PlanKind, keep_map: bool) -> Dir
         let orig = ClassFile::parse(&bytes).unwrap();
         let new = ClassFile::parse(&inst.bytes).unwrap();
         if keep_map && inst.changed {
-            rep.structure_problems
-                .extend(check_structure(&bytes, &inst.bytes));
+            rep.structure_problems.extend(check_structure(&bytes, &inst.bytes));
             rep.type_annotated_methods += new
                 .methods
                 .iter()
                 .filter_map(|m| m.code())
-                .filter(|c| {
-                    c.attribute(&new.constant_pool, "RuntimeVisibleTypeAnnotations")
-                        .is_some()
-                })
+                .filter(|c| c.attribute(&new.constant_pool, "RuntimeVisibleTypeAnnotations").is_some())
                 .count() as u32;
         }
         for (mi, m) in inst.methods.iter().enumerate() {
             rep.methods += 1;
             match &m.outcome {
-                MethodOutcome::Instrumented {
-                    first_probe,
-                    probe_count,
-                } => {
+                MethodOutcome::Instrumented { first_probe, probe_count } => {
                     rep.instrumented += 1;
                     rep.probes += *probe_count as u64;
-                    let (oc, nc) = (
-                        orig.methods[mi].code().unwrap(),
-                        new.methods[mi].code().unwrap(),
-                    );
+                    let (oc, nc) = (orig.methods[mi].code().unwrap(), new.methods[mi].code().unwrap());
                     if count_widened_ifs(&nc.code) > count_widened_ifs(&oc.code) {
                         rep.widened_methods += 1;
                     }
                     if keep_map {
                         let insns = bytecode::decode(&oc.code).unwrap();
-                        let plan =
-                            with_planner(kind, |p, o| p.plan(&insns, oc, &orig.constant_pool, o))
-                                .unwrap();
+                        let plan = with_planner(kind, |p, o| p.plan(&insns, oc, &orig.constant_pool, o)).unwrap();
                         assert_eq!(plan.sites.len() as u32, *probe_count);
                         for (k, site) in plan.sites.iter().enumerate() {
                             rep.probe_map.insert(
                                 first_probe + k as u32,
-                                (
-                                    inst.class_name.clone(),
-                                    m.name.clone(),
-                                    m.descriptor.clone(),
-                                    *site,
-                                ),
+                                (inst.class_name.clone(), m.name.clone(), m.descriptor.clone(), *site),
                             );
                         }
                     }
@@ -448,16 +361,12 @@ fn instrument_dir(src: &Path, dst: &Path, kind: PlanKind, keep_map: bool) -> Dir
                     let label = r.label().to_string();
                     *rep.skipped.entry(label.clone()).or_default() += 1;
                     if matches!(r, SkipReason::TooLarge) {
-                        rep.too_large
-                            .push(format!("{}.{}", inst.class_name, m.name));
+                        rep.too_large.push(format!("{}.{}", inst.class_name, m.name));
                     }
                     if matches!(r, SkipReason::Rewrite(_) | SkipReason::Plan(_)) {
                         let ex = rep.skip_examples.entry(label).or_default();
                         if ex.len() < 8 {
-                            ex.push(format!(
-                                "{}.{}{}: {:?}",
-                                inst.class_name, m.name, m.descriptor, r
-                            ));
+                            ex.push(format!("{}.{}{}: {:?}", inst.class_name, m.name, m.descriptor, r));
                         }
                     }
                 }
@@ -543,10 +452,7 @@ fn type_annotation_targets(b: &[u8]) -> Vec<TypeAnnoTarget> {
 /// Every remapped offset of every rewritten method must land on an instruction of the new
 /// code, and annotated instructions must still be the same instructions.
 fn check_structure(orig: &[u8], new: &[u8]) -> Vec<String> {
-    let (o, n) = (
-        ClassFile::parse(orig).unwrap(),
-        ClassFile::parse(new).unwrap(),
-    );
+    let (o, n) = (ClassFile::parse(orig).unwrap(), ClassFile::parse(new).unwrap());
     let mut problems = Vec::new();
     for (om, nm) in o.methods.iter().zip(&n.methods) {
         let (Some(oc), Some(nc)) = (om.code(), nm.code()) else {
@@ -556,14 +462,9 @@ fn check_structure(orig: &[u8], new: &[u8]) -> Vec<String> {
             continue;
         }
         let name = om.name(&o.constant_pool).unwrap().into_owned();
-        let starts: BTreeSet<usize> = bytecode::decode(&nc.code)
-            .unwrap()
-            .iter()
-            .map(|i| i.offset as usize)
-            .collect();
+        let starts: BTreeSet<usize> = bytecode::decode(&nc.code).unwrap().iter().map(|i| i.offset as usize).collect();
         let len = nc.code.len();
-        let mut bad =
-            |what: &str, v: usize| problems.push(format!("{name}: {what} {v} not an instruction"));
+        let mut bad = |what: &str, v: usize| problems.push(format!("{name}: {what} {v} not an instruction"));
         if let Some(lnt) = nc.attribute(&n.constant_pool, "LineNumberTable") {
             for k in 0..be16(lnt, 0) {
                 let pc = be16(lnt, 2 + 4 * k);
@@ -585,20 +486,12 @@ fn check_structure(orig: &[u8], new: &[u8]) -> Vec<String> {
                 }
             }
         }
-        for attr in [
-            "RuntimeVisibleTypeAnnotations",
-            "RuntimeInvisibleTypeAnnotations",
-        ] {
-            let (Some(ot), Some(nt)) = (
-                oc.attribute(&o.constant_pool, attr),
-                nc.attribute(&n.constant_pool, attr),
-            ) else {
+        for attr in ["RuntimeVisibleTypeAnnotations", "RuntimeInvisibleTypeAnnotations"] {
+            let (Some(ot), Some(nt)) = (oc.attribute(&o.constant_pool, attr), nc.attribute(&n.constant_pool, attr))
+            else {
                 continue;
             };
-            for ((_, oo, _), (_, no, nr)) in type_annotation_targets(ot)
-                .into_iter()
-                .zip(type_annotation_targets(nt))
-            {
+            for ((_, oo, _), (_, no, nr)) in type_annotation_targets(ot).into_iter().zip(type_annotation_targets(nt)) {
                 for (a, b) in oo.iter().zip(&no) {
                     if oc.code[*a] != nc.code[*b] {
                         bad("type annotation moved to a different instruction at", *b);
@@ -628,13 +521,7 @@ fn run_java(bin: &Path, cp: &[&Path], args: &[&str], props: &[(&str, &Path)]) ->
     run_java_with(bin, &[], cp, args, props)
 }
 
-fn run_java_with(
-    bin: &Path,
-    jvm_args: &[&str],
-    cp: &[&Path],
-    args: &[&str],
-    props: &[(&str, &Path)],
-) -> Run {
+fn run_java_with(bin: &Path, jvm_args: &[&str], cp: &[&Path], args: &[&str], props: &[(&str, &Path)]) -> Run {
     let cp = std::env::join_paths(cp).unwrap();
     let mut cmd = Command::new(bin.join("java"));
     cmd.args(VERIFY_FLAGS).arg("-Xshare:off").args(jvm_args);
@@ -687,12 +574,7 @@ fn downgrade_to_49(dir: &Path) -> u32 {
         let mut bytes = fs::read(&f).unwrap();
         let cf = ClassFile::parse(&bytes).unwrap();
         let modern = cf.constant_pool.iter().any(|(_, e)| {
-            matches!(
-                e,
-                CpEntry::InvokeDynamic { .. }
-                    | CpEntry::MethodHandle { .. }
-                    | CpEntry::MethodType { .. }
-            )
+            matches!(e, CpEntry::InvokeDynamic { .. } | CpEntry::MethodHandle { .. } | CpEntry::MethodType { .. })
         });
         if !modern {
             bytes[6..8].copy_from_slice(&49u16.to_be_bytes());
@@ -734,15 +616,10 @@ fn hits_of(
     method: &str,
     pred: impl Fn(&ProbeSite) -> bool,
 ) -> Vec<u64> {
-    let mut ids: Vec<u32> = map
-        .iter()
-        .filter(|(_, (c, m, _, s))| c == class && m == method && pred(s))
-        .map(|(id, _)| *id)
-        .collect();
+    let mut ids: Vec<u32> =
+        map.iter().filter(|(_, (c, m, _, s))| c == class && m == method && pred(s)).map(|(id, _)| *id).collect();
     ids.sort();
-    ids.iter()
-        .map(|id| hits.get(id).copied().unwrap_or(0))
-        .collect()
+    ids.iter().map(|id| hits.get(id).copied().unwrap_or(0)).collect()
 }
 
 /// Offsets of the single switch in `class.method` and its key -> target map (from the
@@ -750,30 +627,15 @@ fn hits_of(
 fn switch_targets(orig: &Path, class: &str, method: &str) -> (u32, u32, HashMap<i32, u32>) {
     let bytes = fs::read(orig.join(format!("{class}.class"))).unwrap();
     let cf = ClassFile::parse(&bytes).unwrap();
-    let m = cf
-        .methods
-        .iter()
-        .find(|m| m.name(&cf.constant_pool).unwrap() == method)
-        .unwrap();
+    let m = cf.methods.iter().find(|m| m.name(&cf.constant_pool).unwrap() == method).unwrap();
     let insns = bytecode::decode(&m.code().unwrap().code).unwrap();
     for i in insns {
         match i.kind {
-            InsnKind::TableSwitch {
-                default,
-                low,
-                targets,
-                ..
-            } => {
-                let keys = targets
-                    .iter()
-                    .enumerate()
-                    .map(|(k, t)| (low + k as i32, *t))
-                    .collect();
+            InsnKind::TableSwitch { default, low, targets, .. } => {
+                let keys = targets.iter().enumerate().map(|(k, t)| (low + k as i32, *t)).collect();
                 return (i.offset, default, keys);
             }
-            InsnKind::LookupSwitch { default, pairs } => {
-                return (i.offset, default, pairs.into_iter().collect())
-            }
+            InsnKind::LookupSwitch { default, pairs } => return (i.offset, default, pairs.into_iter().collect()),
             _ => {}
         }
     }
@@ -786,112 +648,52 @@ fn check_counts(orig: &Path, hits: &HashMap<u32, u64>, map: &ProbeMap) {
     // into the body (arm 0), 1 x taken exit (arm 1); one return.
     assert_eq!(hits_of(hits, map, "rw/Loops", "loop10", entry), vec![1]);
     let arm = |a: u16| move |s: &ProbeSite| matches!(s.kind, ProbeKind::BranchArm { arm, .. } if arm == a);
-    assert_eq!(
-        hits_of(hits, map, "rw/Loops", "loop10", arm(0)),
-        vec![10],
-        "loop10 fall-through arm"
-    );
-    assert_eq!(
-        hits_of(hits, map, "rw/Loops", "loop10", arm(1)),
-        vec![1],
-        "loop10 exit arm"
-    );
+    assert_eq!(hits_of(hits, map, "rw/Loops", "loop10", arm(0)), vec![10], "loop10 fall-through arm");
+    assert_eq!(hits_of(hits, map, "rw/Loops", "loop10", arm(1)), vec![1], "loop10 exit arm");
 
     // Switches.classify over {1, 2, 2, 9, 10, -4}: case 1 once, case 2 twice, 3 never,
     // default three times.
     let (sw, default, keys) = switch_targets(orig, "rw/Switches", "classify");
-    assert_eq!(
-        hits_of(hits, map, "rw/Switches", "classify", entry),
-        vec![6]
-    );
-    let edge_to = |t: u32| {
-        move |s: &ProbeSite| {
-            s.placement
-                == Placement::Edge {
-                    insn: sw,
-                    target: t,
-                }
-        }
-    };
+    assert_eq!(hits_of(hits, map, "rw/Switches", "classify", entry), vec![6]);
+    let edge_to = |t: u32| move |s: &ProbeSite| s.placement == Placement::Edge { insn: sw, target: t };
     let got: Vec<Vec<u64>> = [keys[&1], keys[&2], keys[&3], default]
         .iter()
         .map(|&t| hits_of(hits, map, "rw/Switches", "classify", edge_to(t)))
         .collect();
-    assert_eq!(
-        got,
-        vec![vec![1], vec![2], vec![0], vec![3]],
-        "classify switch arms"
-    );
+    assert_eq!(got, vec![vec![1], vec![2], vec![0], vec![3]], "classify switch arms");
 
     // Exceptions.thrower: 8 calls, 4 throws caught by the single handler; the handler's
     // Label probe runs with the exception on the stack.
-    assert_eq!(
-        hits_of(hits, map, "rw/Exceptions", "thrower", entry),
-        vec![8]
-    );
+    assert_eq!(hits_of(hits, map, "rw/Exceptions", "thrower", entry), vec![8]);
     let bytes = fs::read(orig.join("rw/Exceptions.class")).unwrap();
     let cf = ClassFile::parse(&bytes).unwrap();
-    let m = cf
-        .methods
-        .iter()
-        .find(|m| m.name(&cf.constant_pool).unwrap() == "thrower")
-        .unwrap();
+    let m = cf.methods.iter().find(|m| m.name(&cf.constant_pool).unwrap() == "thrower").unwrap();
     let handler = m.code().unwrap().exception_table[0].handler_pc as u32;
     let at_handler = |s: &ProbeSite| s.placement == Placement::Label { at: handler };
-    assert_eq!(
-        hits_of(hits, map, "rw/Exceptions", "thrower", at_handler),
-        vec![4],
-        "handler label"
-    );
+    assert_eq!(hits_of(hits, map, "rw/Exceptions", "thrower", at_handler), vec![4], "handler label");
     // The athrow's Label probe runs exactly as often.
     let athrow_label = |s: &ProbeSite| {
         s.kind == ProbeKind::Flow
             && matches!(s.placement, Placement::Label { at } if m.code().unwrap().code.get(at as usize) == Some(&ATHROW))
     };
-    assert_eq!(
-        hits_of(hits, map, "rw/Exceptions", "thrower", athrow_label),
-        vec![4],
-        "athrow label"
-    );
+    assert_eq!(hits_of(hits, map, "rw/Exceptions", "thrower", athrow_label), vec![4], "athrow label");
 }
 
 /// Compile, instrument, run original and instrumented on the given JVMs, compare.
-fn program_case(
-    name: &str,
-    javac_bin: &Path,
-    release: Option<&str>,
-    modern: bool,
-    kind: PlanKind,
-    jvms: &[PathBuf],
-) {
+fn program_case(name: &str, javac_bin: &Path, release: Option<&str>, modern: bool, kind: PlanKind, jvms: &[PathBuf]) {
     let orig = compiled(name, javac_bin, release, modern);
-    let inst = fresh_dir(
-        &tmp_root()
-            .join(format!("{name}-{}", kind.tag()))
-            .join("inst"),
-    );
+    let inst = fresh_dir(&tmp_root().join(format!("{name}-{}", kind.tag())).join("inst"));
     let rep = instrument_dir(&orig, &inst, kind, true);
     println!(
         "{name} {kind:?}: {} classes ({} changed), {} methods, {} instrumented, {} probes, widened in {} methods, skipped {:?} {:?}",
         rep.classes, rep.changed, rep.methods, rep.instrumented, rep.probes, rep.widened_methods, rep.skipped, rep.skip_examples
     );
     assert!(rep.failed_classes.is_empty(), "{:?}", rep.failed_classes);
-    assert!(
-        rep.structure_problems.is_empty(),
-        "{:#?}",
-        rep.structure_problems
-    );
-    assert!(
-        rep.type_annotated_methods >= 1,
-        "TypeAnno must carry type annotations in Code"
-    );
+    assert!(rep.structure_problems.is_empty(), "{:#?}", rep.structure_problems);
+    assert!(rep.type_annotated_methods >= 1, "TypeAnno must carry type annotations in Code");
     // Only the deliberately huge method may be skipped (plus no-code / no-probe methods).
     assert_eq!(rep.too_large, vec!["rw/Big.tooBig".to_string()]);
-    assert!(
-        rep.skip_examples.is_empty(),
-        "unexpected skips: {:?}",
-        rep.skip_examples
-    );
+    assert!(rep.skip_examples.is_empty(), "unexpected skips: {:?}", rep.skip_examples);
     if let PlanKind::FuzzCmp = kind {
         println!("comparison sites: {:?}", rep.cmp_sites);
         for k in ["Int", "Ref", "Zero", "IntDivisor", "LongDivisor", "Switch", "Long", "Difference"] {
@@ -908,35 +710,13 @@ fn program_case(
     let shim = shim_dir();
     for jvm in jvms {
         let base = run_java(jvm, &[&orig, &shim], &["rw.Main"], &[]);
-        assert!(
-            base.ok,
-            "original run failed on {}:\n{}",
-            jvm.display(),
-            base.stderr
-        );
-        let hits_file = inst.parent().unwrap().join(format!(
-            "hits-{}.txt",
-            jvm.display().to_string().replace('/', "_")
-        ));
+        assert!(base.ok, "original run failed on {}:\n{}", jvm.display(), base.stderr);
+        let hits_file =
+            inst.parent().unwrap().join(format!("hits-{}.txt", jvm.display().to_string().replace('/', "_")));
         let _ = fs::remove_file(&hits_file);
-        let run = run_java(
-            jvm,
-            &[&inst, &shim],
-            &["rw.Main"],
-            &[("probes.out", &hits_file)],
-        );
-        assert!(
-            run.ok,
-            "instrumented run failed on {}:\n{}",
-            jvm.display(),
-            run.stderr
-        );
-        assert_eq!(
-            run.stdout,
-            base.stdout,
-            "output differs on {}",
-            jvm.display()
-        );
+        let run = run_java(jvm, &[&inst, &shim], &["rw.Main"], &[("probes.out", &hits_file)]);
+        assert!(run.ok, "instrumented run failed on {}:\n{}", jvm.display(), run.stderr);
+        assert_eq!(run.stdout, base.stdout, "output differs on {}", jvm.display());
         assert!(base.stdout.contains("done") && base.stdout.contains("big "));
         if modern {
             assert!(base.stdout.contains("modern "));
@@ -953,93 +733,37 @@ fn program_case(
 
 #[test]
 fn program_release17_full_plan_jdk17_and_jdk25() {
-    program_case(
-        "r17",
-        &jdk17_bin(),
-        Some("17"),
-        true,
-        PlanKind::Full,
-        &[jdk17_bin(), jdk25_bin()],
-    );
+    program_case("r17", &jdk17_bin(), Some("17"), true, PlanKind::Full, &[jdk17_bin(), jdk25_bin()]);
 }
 
 #[test]
 fn program_release8_full_plan_jdk17_and_jdk25() {
-    program_case(
-        "r8",
-        &jdk17_bin(),
-        Some("8"),
-        false,
-        PlanKind::Full,
-        &[jdk17_bin(), jdk25_bin()],
-    );
+    program_case("r8", &jdk17_bin(), Some("8"), false, PlanKind::Full, &[jdk17_bin(), jdk25_bin()]);
 }
 
 /// Most classes as version 49: no frames needed, checked by the old inference verifier.
 #[test]
 fn program_release8_as_version49_full_plan() {
-    program_case(
-        "r8v49",
-        &jdk17_bin(),
-        Some("8"),
-        false,
-        PlanKind::Full,
-        &[jdk17_bin(), jdk25_bin()],
-    );
+    program_case("r8v49", &jdk17_bin(), Some("8"), false, PlanKind::Full, &[jdk17_bin(), jdk25_bin()]);
 }
 
 #[test]
 fn program_jdk25_classes_full_plan() {
-    program_case(
-        "r25",
-        &jdk25_bin(),
-        None,
-        true,
-        PlanKind::Full,
-        &[jdk25_bin()],
-    );
+    program_case("r25", &jdk25_bin(), None, true, PlanKind::Full, &[jdk25_bin()]);
 }
 
 /// The fuzzer's configuration (arms-only plan plus comparison logging): same output on JDK 17
 /// and 25 with full verification, for class files with and without frames.
 #[test]
 fn program_fuzz_cmplog_jdk17_and_jdk25() {
-    program_case(
-        "r17",
-        &jdk17_bin(),
-        Some("17"),
-        true,
-        PlanKind::FuzzCmp,
-        &[jdk17_bin(), jdk25_bin()],
-    );
-    program_case(
-        "r8v49",
-        &jdk17_bin(),
-        Some("8"),
-        false,
-        PlanKind::FuzzCmp,
-        &[jdk17_bin()],
-    );
+    program_case("r17", &jdk17_bin(), Some("17"), true, PlanKind::FuzzCmp, &[jdk17_bin(), jdk25_bin()]);
+    program_case("r8v49", &jdk17_bin(), Some("8"), false, PlanKind::FuzzCmp, &[jdk17_bin()]);
 }
 
 #[test]
 fn program_release17_jacoco_plans() {
-    program_case(
-        "r17",
-        &jdk17_bin(),
-        Some("17"),
-        true,
-        PlanKind::Jacoco { flow: true },
-        &[jdk17_bin(), jdk25_bin()],
-    );
-    program_case(
-        "r17",
-        &jdk17_bin(),
-        Some("17"),
-        true,
-        PlanKind::Jacoco { flow: false },
-        &[jdk17_bin()],
-    );
+    program_case("r17", &jdk17_bin(), Some("17"), true, PlanKind::Jacoco { flow: true }, &[jdk17_bin(), jdk25_bin()]);
+    program_case("r17", &jdk17_bin(), Some("17"), true, PlanKind::Jacoco { flow: false }, &[jdk17_bin()]);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1053,10 +777,7 @@ struct JarCase {
 const JARS: &[JarCase] = &[
     JarCase {
         jar: "/usr/share/java/guava.jar",
-        deps: &[
-            "/usr/share/java/jsr305.jar",
-            "/usr/share/java/error_prone_annotations.jar",
-        ],
+        deps: &["/usr/share/java/jsr305.jar", "/usr/share/java/error_prone_annotations.jar"],
     },
     JarCase {
         jar: "/usr/share/java/groovy.jar",
@@ -1072,27 +793,15 @@ const JARS: &[JarCase] = &[
             "/usr/share/java/qdox.jar",
         ],
     },
-    JarCase {
-        jar: "/usr/share/java/kotlin-stdlib.jar",
-        deps: &[],
-    },
-    JarCase {
-        jar: "/usr/share/java/scala-library.jar",
-        deps: &[],
-    },
+    JarCase { jar: "/usr/share/java/kotlin-stdlib.jar", deps: &[] },
+    JarCase { jar: "/usr/share/java/scala-library.jar", deps: &[] },
 ];
 
 fn checker_dir() -> PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let out = fresh_dir(&tmp_root().join("checker"));
-        javac(
-            &jdk17_bin(),
-            Some("11"),
-            &[manifest_dir().join("tests/java/checker/VerifyLoad.java")],
-            &out,
-            None,
-        );
+        javac(&jdk17_bin(), Some("11"), &[manifest_dir().join("tests/java/checker/VerifyLoad.java")], &out, None);
         out
     })
     .clone()
@@ -1115,10 +824,7 @@ fn check_load(jvm: &Path, list: &Path, cp: &[&Path]) -> (u32, BTreeMap<String, S
     let mut failovers: u32 = 0;
     for l in run.stdout.lines() {
         if let Some((_, name)) = l.split_once(FAILOVER) {
-            fails.insert(
-                name.trim().to_string(),
-                "failed type-checking (fell back to the old verifier)".to_string(),
-            );
+            fails.insert(name.trim().to_string(), "failed type-checking (fell back to the old verifier)".to_string());
             failovers += 1;
             continue;
         }
@@ -1126,11 +832,7 @@ fn check_load(jvm: &Path, list: &Path, cp: &[&Path]) -> (u32, BTreeMap<String, S
             let (name, why) = rest.split_once(' ').unwrap_or((rest, ""));
             fails.insert(name.to_string(), why.to_string());
         } else if let Some(rest) = l.strip_prefix("OK ") {
-            ok = rest
-                .split_whitespace()
-                .next()
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(0);
+            ok = rest.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0);
         }
     }
     // A class that fell back still loaded, so the checker counted it as OK.
@@ -1142,20 +844,8 @@ fn jar_case(case: &JarCase, kind: PlanKind, jvms: &[PathBuf]) -> Vec<String> {
     let stem = jar.file_stem().unwrap().to_string_lossy().into_owned();
     let root = tmp_root().join(format!("jar-{stem}-{}", kind.tag()));
     let orig = fresh_dir(&root.join("orig"));
-    let o = Command::new("unzip")
-        .arg("-q")
-        .arg("-o")
-        .arg(jar)
-        .arg("*.class")
-        .arg("-d")
-        .arg(&orig)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "unzip: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let o = Command::new("unzip").arg("-q").arg("-o").arg(jar).arg("*.class").arg("-d").arg(&orig).output().unwrap();
+    assert!(o.status.success(), "unzip: {}", String::from_utf8_lossy(&o.stderr));
     // Multi-release variants and module descriptors are not loadable by name here.
     let _ = fs::remove_dir_all(orig.join("META-INF"));
     let _ = fs::remove_file(orig.join("module-info.class"));
@@ -1165,13 +855,7 @@ fn jar_case(case: &JarCase, kind: PlanKind, jvms: &[PathBuf]) -> Vec<String> {
     class_files(&orig, &mut files);
     let mut names: Vec<String> = files
         .iter()
-        .map(|f| {
-            f.strip_prefix(&orig)
-                .unwrap()
-                .with_extension("")
-                .to_string_lossy()
-                .replace('/', ".")
-        })
+        .map(|f| f.strip_prefix(&orig).unwrap().with_extension("").to_string_lossy().replace('/', "."))
         .collect();
     names.sort();
     let list = root.join("classes.txt");
@@ -1187,12 +871,7 @@ fn jar_case(case: &JarCase, kind: PlanKind, jvms: &[PathBuf]) -> Vec<String> {
         println!("  comparison sites: {:?}", rep.cmp_sites);
         assert!(rep.cmp_sites.values().sum::<u32>() > 1000, "{stem}: {:?}", rep.cmp_sites);
     }
-    let deps: Vec<&Path> = case
-        .deps
-        .iter()
-        .map(Path::new)
-        .filter(|p| p.exists())
-        .collect();
+    let deps: Vec<&Path> = case.deps.iter().map(Path::new).filter(|p| p.exists()).collect();
     let shim = shim_dir();
     let mut problems = Vec::new();
     for jvm in jvms {
@@ -1226,14 +905,8 @@ fn checker_detects_broken_frames() {
     let root = fresh_dir(&tmp_root().join("negative"));
     let mut cases = Vec::new();
     for (jar, class) in [
-        (
-            "/usr/share/java/guava.jar",
-            "com/google/common/base/Strings",
-        ),
-        (
-            "/usr/share/java/scala-library.jar",
-            "scala/collection/immutable/List",
-        ),
+        ("/usr/share/java/guava.jar", "com/google/common/base/Strings"),
+        ("/usr/share/java/scala-library.jar", "scala/collection/immutable/List"),
     ] {
         if Path::new(jar).exists() {
             cases.push((jar, class));
@@ -1262,11 +935,7 @@ fn checker_detects_broken_frames() {
         let cfg = InstrumentConfig::fuzz();
         let inst = instrument_class(&bytes, &cfg, &mut alloc, &full_plan).unwrap();
         assert!(inst.changed);
-        let pos = inst
-            .bytes
-            .windows(13)
-            .position(|w| w == b"StackMapTable")
-            .expect("has frames");
+        let pos = inst.bytes.windows(13).position(|w| w == b"StackMapTable").expect("has frames");
         let mut broken = inst.bytes.clone();
         broken[pos + 12] = b'X';
         fs::write(&path, &broken).unwrap();
@@ -1391,10 +1060,7 @@ fn mutated_classes_never_panic() {
                         next - n
                     };
                     with_planner(kind, |p, o| {
-                        let cfg = InstrumentConfig {
-                            plan_options: o,
-                            ..InstrumentConfig::fuzz()
-                        };
+                        let cfg = InstrumentConfig { plan_options: o, ..InstrumentConfig::fuzz() };
                         instrument_class(&m, &cfg, &mut alloc, p).map(|i| i.bytes)
                     })
                 });
@@ -1421,4 +1087,3 @@ fn mutated_classes_never_panic() {
     println!("mutation runs: {runs}, {ok} produced a class");
     assert!(runs > 1000 && ok > 0);
 }
-

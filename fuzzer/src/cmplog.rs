@@ -22,17 +22,17 @@
 //! constant, ...), as the mutator matches them byte-wise in the input in both byte orders.
 //! Comparisons of equal operands are left out (replacing a value by itself is no mutation).
 
+use std::collections::HashMap;
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use jni::objects::JByteArray;
 use jni::sys::{jbyteArray, jclass, jint, jobject, JNIEnv as RawEnv};
 use jni::{JNIEnv, NativeMethod};
-use libafl::observers::cmp::{CmpMap, CmpValues, CmplogBytes};
 use jvmfuzz_instrument::CmpKind;
+use libafl::observers::cmp::{CmpMap, CmpValues, CmplogBytes};
 use libafl_bolts::HasLen;
 use once_cell::sync::Lazy;
 use serde::{Deserialize, Serialize};
@@ -156,7 +156,9 @@ impl jvmfuzz_instrument::CmpSites for Sites {
         let cell = values.reserve(cases.len())?;
         let need = cases.len() + 2;
         let t = CASES_USED
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |u| u.checked_add(need).filter(|&e| e <= CASES_CAPACITY))
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |u| {
+                u.checked_add(need).filter(|&e| e <= CASES_CAPACITY)
+            })
             .ok()?;
         let table = CASES.get(t..t + need)?;
         table[0].store(i32::try_from(cases.len()).ok()?, Ordering::Relaxed);
@@ -252,7 +254,8 @@ fn note_operand(op: &[u8], partner: &[u8]) {
     if op.len() < 2 || op.len() > 64 {
         return;
     }
-    let partner_hash = partner.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    let partner_hash =
+        partner.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
     let mut guard = OPERANDS.lock().unwrap_or_else(|e| e.into_inner());
     let map = guard.get_or_insert_with(Default::default);
     if map.len() > 20_000 {
@@ -277,11 +280,7 @@ pub fn register(env: &mut JNIEnv) -> Result<(), String> {
     })?;
     let methods = [
         NativeMethod { name: "logBytes".into(), sig: "([B[B)V".into(), fn_ptr: log_bytes as *mut c_void },
-        NativeMethod {
-            name: "buffer".into(),
-            sig: "(I)Ljava/nio/ByteBuffer;".into(),
-            fn_ptr: buffer as *mut c_void,
-        },
+        NativeMethod { name: "buffer".into(), sig: "(I)Ljava/nio/ByteBuffer;".into(), fn_ptr: buffer as *mut c_void },
     ];
     let r = env.register_native_methods(&class, &methods).map_err(|e| {
         let _ = env.exception_clear();

@@ -205,7 +205,12 @@ impl CoverageMap {
 
     /// Cells that are non-zero (for `cmin` and tests).
     pub fn covered(&self) -> Vec<usize> {
-        self.cells[..self.len()].iter().enumerate().filter(|(_, c)| c.load(Ordering::Relaxed) != 0).map(|(i, _)| i).collect()
+        self.cells[..self.len()]
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.load(Ordering::Relaxed) != 0)
+            .map(|(i, _)| i)
+            .collect()
     }
 
     pub fn reset(&self) {
@@ -383,7 +388,12 @@ mod tests {
             first_probe: methods.first().map_or(0, |m| m.0),
             methods: methods
                 .iter()
-                .map(|&(first_probe, probe_count)| MethodRecord { name: "m".into(), descriptor: "()V".into(), first_probe, probe_count })
+                .map(|&(first_probe, probe_count)| MethodRecord {
+                    name: "m".into(),
+                    descriptor: "()V".into(),
+                    first_probe,
+                    probe_count,
+                })
                 .collect(),
         })
     }

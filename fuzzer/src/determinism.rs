@@ -65,7 +65,13 @@ impl Named for FixedExecTime {
 impl<S> StateInitializer<S> for FixedExecTime {}
 
 impl<EM, I, OT, S> Feedback<EM, I, OT, S> for FixedExecTime {
-    fn append_metadata(&mut self, _state: &mut S, _manager: &mut EM, _observers: &OT, testcase: &mut Testcase<I>) -> Result<(), Error> {
+    fn append_metadata(
+        &mut self,
+        _state: &mut S,
+        _manager: &mut EM,
+        _observers: &OT,
+        testcase: &mut Testcase<I>,
+    ) -> Result<(), Error> {
         if self.on {
             *testcase.exec_time_mut() = Some(FIXED_EXEC_TIME);
         }
@@ -97,7 +103,13 @@ impl<S> Restartable<S> for FixedTimesStage {
 }
 
 impl<E, EM, Z> Stage<E, EM, State, Z> for FixedTimesStage {
-    fn perform(&mut self, _fuzzer: &mut Z, _executor: &mut E, state: &mut State, _manager: &mut EM) -> Result<(), Error> {
+    fn perform(
+        &mut self,
+        _fuzzer: &mut Z,
+        _executor: &mut E,
+        state: &mut State,
+        _manager: &mut EM,
+    ) -> Result<(), Error> {
         if !self.on {
             return Ok(());
         }

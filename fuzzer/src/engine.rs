@@ -89,12 +89,22 @@ const RESTART_AFTER: Duration = Duration::from_secs(2);
 /// The event manager a client runs with: the restarting manager's (`--jobs 1`) or a Launcher
 /// client's (`--jobs N`).
 pub trait ClientManager:
-    EventFirer<BytesInput, State> + EventRestarter<State> + ProgressReporter<State> + SendExiting + EventReceiver<BytesInput, State> + HasEventManagerId
+    EventFirer<BytesInput, State>
+    + EventRestarter<State>
+    + ProgressReporter<State>
+    + SendExiting
+    + EventReceiver<BytesInput, State>
+    + HasEventManagerId
 {
 }
 
 impl<T> ClientManager for T where
-    T: EventFirer<BytesInput, State> + EventRestarter<State> + ProgressReporter<State> + SendExiting + EventReceiver<BytesInput, State> + HasEventManagerId
+    T: EventFirer<BytesInput, State>
+        + EventRestarter<State>
+        + ProgressReporter<State>
+        + SendExiting
+        + EventReceiver<BytesInput, State>
+        + HasEventManagerId
 {
 }
 
@@ -114,13 +124,24 @@ impl From<Error> for Stop {
 /// Runs fuzzing client `client` (0 for a single-job run; with `--jobs`, the Launcher's client
 /// id, from 1) to its end (budget, first finding, or error), in a JVM it creates. Writes the
 /// outcome to the status file; never returns an error for user set-up problems.
-pub fn run_client<EM: ClientManager>(cfg: &FuzzConfig, client: usize, state: Option<State>, mgr: EM) -> Result<(), Error> {
+pub fn run_client<EM: ClientManager>(
+    cfg: &FuzzConfig,
+    client: usize,
+    state: Option<State>,
+    mgr: EM,
+) -> Result<(), Error> {
     run_client_in(Jvm::Create(&cfg.jvm), cfg, client, state, mgr)
 }
 
 /// [`run_client`] with the JVM given by `jvm`: created after the executor, or one that
 /// already runs this process.
-pub fn run_client_in<EM: ClientManager>(jvm: Jvm, cfg: &FuzzConfig, client: usize, state: Option<State>, mut mgr: EM) -> Result<(), Error> {
+pub fn run_client_in<EM: ClientManager>(
+    jvm: Jvm,
+    cfg: &FuzzConfig,
+    client: usize,
+    state: Option<State>,
+    mut mgr: EM,
+) -> Result<(), Error> {
     match fuzz(jvm, cfg, client, state, &mut mgr) {
         Ok(()) => Ok(()),
         Err(Stop::Setup(msg)) => setup_failed(cfg, &mut mgr, &msg),
@@ -131,7 +152,13 @@ pub fn run_client_in<EM: ClientManager>(jvm: Jvm, cfg: &FuzzConfig, client: usiz
     }
 }
 
-fn fuzz<EM: ClientManager>(jvm: Jvm, cfg: &FuzzConfig, client: usize, state: Option<State>, mgr: &mut EM) -> Result<(), Stop> {
+fn fuzz<EM: ClientManager>(
+    jvm: Jvm,
+    cfg: &FuzzConfig,
+    client: usize,
+    state: Option<State>,
+    mgr: &mut EM,
+) -> Result<(), Stop> {
     // A restarted client whose previous life already hit a finding stops at once (unless
     // --keep-going): the parent reads the status file.
     if !cfg.keep_going && !status::read(&cfg.status_file).findings.is_empty() {
@@ -196,7 +223,8 @@ fn fuzz<EM: ClientManager>(jvm: Jvm, cfg: &FuzzConfig, client: usize, state: Opt
     runner.start(jvm, cfg, session_offset(&state, restarted))?;
 
     state.add_metadata(dictionary(&cfg.dicts)?);
-    let mutator = HavocScheduledMutator::with_max_stack_pow(havoc_mutations().merge(tokens_mutations()), HAVOC_MAX_STACK_POW);
+    let mutator =
+        HavocScheduledMutator::with_max_stack_pow(havoc_mutations().merge(tokens_mutations()), HAVOC_MAX_STACK_POW);
     let i2s = HavocScheduledMutator::with_max_stack_pow(tuple_list!(I2SRandReplace::new()), I2S_MAX_STACK_POW);
     let mut stages = tuple_list!(
         calibration,
@@ -264,7 +292,8 @@ fn session_offset(state: &State, restarted: bool) -> f64 {
 fn dictionary(dicts: &[PathBuf]) -> Result<Tokens, Stop> {
     let mut tokens = Tokens::new();
     for d in dicts {
-        let t = Tokens::from_file(d).map_err(|e| Stop::Setup(format!("--dict {}: {}", d.display(), short_error(&e))))?;
+        let t =
+            Tokens::from_file(d).map_err(|e| Stop::Setup(format!("--dict {}: {}", d.display(), short_error(&e))))?;
         tokens.add_tokens(t.tokens());
     }
     Ok(tokens)
@@ -272,7 +301,13 @@ fn dictionary(dicts: &[PathBuf]) -> Result<Tokens, Stop> {
 
 /// The first corpus of a new session: `--corpus` files, else one seed per generated driver
 /// method, else the empty input (which token insertion turns into exactly a dictionary word).
-fn load_seeds<E, EM, Z>(cfg: &FuzzConfig, state: &mut State, fuzzer: &mut Z, executor: &mut E, mgr: &mut EM) -> Result<(), Stop>
+fn load_seeds<E, EM, Z>(
+    cfg: &FuzzConfig,
+    state: &mut State,
+    fuzzer: &mut Z,
+    executor: &mut E,
+    mgr: &mut EM,
+) -> Result<(), Stop>
 where
     EM: EventFirer<BytesInput, State>,
     Z: Evaluator<E, EM, BytesInput, State>,
@@ -372,7 +407,12 @@ impl Runner {
         sink.save_with(Kind::Exception, failure, data, target.executions(), |id| {
             let d = self.drivers.as_ref()?;
             let mut env = target.harness().env().ok()?;
-            let info = crate::drivers::reproducer::FindingInfo { id, exception: &failure.exception, message: &failure.message, class_path: &d.user_cp };
+            let info = crate::drivers::reproducer::FindingInfo {
+                id,
+                exception: &failure.exception,
+                message: &failure.message,
+                class_path: &d.user_cp,
+            };
             Some(crate::drivers::readable_reproducer(&mut env, d, data, &info))
         });
     }
@@ -448,7 +488,13 @@ impl Chores {
         }
     }
 
-    fn after_each<EM: EventFirer<BytesInput, State>>(&mut self, cfg: &FuzzConfig, runner: &Runner, state: &mut State, mgr: &mut EM) -> Result<(), Error> {
+    fn after_each<EM: EventFirer<BytesInput, State>>(
+        &mut self,
+        cfg: &FuzzConfig,
+        runner: &Runner,
+        state: &mut State,
+        mgr: &mut EM,
+    ) -> Result<(), Error> {
         let map = crate::coverage::map();
         // The cell table travels with the state (it is what a restart serialises).
         if map.assigned() != self.saved_cells && self.last_cells_save.elapsed() >= Duration::from_millis(250) {
@@ -477,12 +523,19 @@ impl Chores {
 
 /// Map cells covered so far, by the edges feedback's history.
 fn covered_edges(state: &State) -> usize {
-    state.named_metadata_map().get::<libafl::feedbacks::MapFeedbackMetadata<u8>>("edges").map_or(0, |m| m.num_covered_map_indexes)
+    state
+        .named_metadata_map()
+        .get::<libafl::feedbacks::MapFeedbackMetadata<u8>>("edges")
+        .map_or(0, |m| m.num_covered_map_indexes)
 }
 
 /// The map holds a cell per probe that has fired (coverage.rs), so LibAFL's own "edges: x/y"
 /// stat reads covered/fired; this one reads covered/instrumented, what users compare against.
-fn report_probes<EM: EventFirer<BytesInput, State>>(state: &mut State, mgr: &mut EM, instrumented: usize) -> Result<(), Error> {
+fn report_probes<EM: EventFirer<BytesInput, State>>(
+    state: &mut State,
+    mgr: &mut EM,
+    instrumented: usize,
+) -> Result<(), Error> {
     let covered = covered_edges(state);
     let executions = *state.executions();
     mgr.fire(

@@ -58,11 +58,8 @@ pub fn recursion_cycle(frames: &[String]) -> Vec<String> {
 
 /// The dedup key of a failure (16 hex digits).
 pub fn finding_id(f: &Failure) -> String {
-    let frames: Vec<String> = if f.exception == "java.lang.StackOverflowError" {
-        recursion_cycle(&f.frames)
-    } else {
-        f.frames.clone()
-    };
+    let frames: Vec<String> =
+        if f.exception == "java.lang.StackOverflowError" { recursion_cycle(&f.frames) } else { f.frames.clone() };
     let mut h = fnv1a(FNV_OFFSET, f.exception.as_bytes());
     for fr in &frames {
         h = fnv1a(h, b"\n");
@@ -189,7 +186,13 @@ pub struct FindingSink {
 impl FindingSink {
     /// Checks that `dir` can be created now, so a bad `--findings` is a set-up error rather than
     /// a lost first finding. `status_file` tells the parent about each finding.
-    pub fn open(dir: &Path, status_file: &Path, harness: &str, mode: Mode, offset_secs: f64) -> std::io::Result<FindingSink> {
+    pub fn open(
+        dir: &Path,
+        status_file: &Path,
+        harness: &str,
+        mode: Mode,
+        offset_secs: f64,
+    ) -> std::io::Result<FindingSink> {
         FindingStore::open(dir, offset_secs)?;
         if mode == Mode::Provider {
             write_shim_jar(dir);
@@ -216,7 +219,14 @@ impl FindingSink {
 
     /// [`save`](Self::save); `readable_junit(id)` is asked, only for a new finding, for a
     /// `ReproducerTest.java` to write instead of the generic one (`Err`: why there is none).
-    pub fn save_with(&self, kind: Kind, f: &Failure, input: &[u8], execs: u64, readable_junit: impl FnOnce(&str) -> Option<Result<String, String>>) {
+    pub fn save_with(
+        &self,
+        kind: Kind,
+        f: &Failure,
+        input: &[u8],
+        execs: u64,
+        readable_junit: impl FnOnce(&str) -> Option<Result<String, String>>,
+    ) {
         let id = finding_id(f);
         status::append(&self.status_file, &format!("finding {id}"));
         let mut store = match FindingStore::open(&self.dir, self.offset_secs + self.born.elapsed().as_secs_f64()) {
@@ -233,7 +243,14 @@ impl FindingSink {
                 let at = self.dir.join(&e.id);
                 match kind {
                     Kind::Exception => {
-                        println!("jvmfuzz: FINDING {} {}: {} at {} -> {}/", e.id, e.exception, e.message, e.top_frame, at.display())
+                        println!(
+                            "jvmfuzz: FINDING {} {}: {} at {} -> {}/",
+                            e.id,
+                            e.exception,
+                            e.message,
+                            e.top_frame,
+                            at.display()
+                        )
                     }
                     Kind::Timeout => println!("jvmfuzz: TIMEOUT {} -> {}/", e.id, at.display()),
                     Kind::NativeCrash => println!("jvmfuzz: FINDING {} native crash -> {}/", e.id, at.display()),
@@ -434,7 +451,10 @@ mod tests {
         // The readable reproducer is made only for a new finding, and written once, as given.
         assert_eq!(asked, 1);
         let id = finding_id(&f);
-        assert_eq!(std::fs::read_to_string(dir.join(&id).join("ReproducerTest.java")).unwrap(), "class ReproducerTest {}\n");
+        assert_eq!(
+            std::fs::read_to_string(dir.join(&id).join("ReproducerTest.java")).unwrap(),
+            "class ReproducerTest {}\n"
+        );
         assert_eq!(std::fs::read(dir.join(&id).join("input")).unwrap(), b"bad");
         assert_eq!(status::read(&status_file).findings, vec![id.clone()]);
         // Without one (or when making it failed), the generic JUnit reproducer.

@@ -112,7 +112,12 @@ pub struct Harness {
 
 impl Harness {
     /// Finds `class_name` and its harness method; calls fuzzerInitialize.
-    pub fn new(env: &mut JNIEnv, class_name: &str, ignored: &[String], init_args: &[String]) -> Result<Harness, HarnessError> {
+    pub fn new(
+        env: &mut JNIEnv,
+        class_name: &str,
+        ignored: &[String],
+        init_args: &[String],
+    ) -> Result<Harness, HarnessError> {
         let internal = class_name.replace('.', "/");
         let class = match env.find_class(&internal) {
             Ok(c) => c,
@@ -161,7 +166,12 @@ impl Harness {
         })?;
         let args = string_array(env, init_args)?;
         if env
-            .call_static_method(&runner, "initialize", "(Ljava/lang/Class;[Ljava/lang/String;)V", &[JValue::Object(&class), JValue::Object(&args)])
+            .call_static_method(
+                &runner,
+                "initialize",
+                "(Ljava/lang/Class;[Ljava/lang/String;)V",
+                &[JValue::Object(&class), JValue::Object(&args)],
+            )
             .is_err()
         {
             return Err(HarnessError::Init(pending_text(env)));
@@ -317,14 +327,18 @@ impl Harness {
         let Ok(mut env) = self.env() else { return };
         let _ = env.with_local_frame(4, |env| -> Result<(), jni::errors::Error> {
             let runner = <&JClass>::from(self.runner.as_obj());
-            let r = env.call_static_method(runner, "tearDown", "(Ljava/lang/Class;)V", &[JValue::Object(self.class.as_obj())]);
+            let r = env.call_static_method(
+                runner,
+                "tearDown",
+                "(Ljava/lang/Class;)V",
+                &[JValue::Object(self.class.as_obj())],
+            );
             if r.is_err() {
                 let _ = env.exception_clear();
             }
             Ok(())
         });
     }
-
 }
 
 /// Describes a stuck execution; usable from any attached thread.
@@ -365,7 +379,6 @@ impl TimeoutReporter {
         });
         r.ok().flatten().unwrap_or_else(fallback)
     }
-
 }
 
 fn static_id(env: &mut JNIEnv, class: &JClass, name: &str, sig: &str) -> Result<JStaticMethodID, HarnessError> {
@@ -416,9 +429,7 @@ pub fn pending_text(env: &mut JNIEnv) -> String {
     let Ok(t) = env.exception_occurred() else { return "unknown error".into() };
     let _ = env.exception_clear();
     let t = JObject::from(t);
-    let r = env
-        .call_method(&t, "toString", "()Ljava/lang/String;", &[])
-        .and_then(|v| v.l());
+    let r = env.call_method(&t, "toString", "()Ljava/lang/String;", &[]).and_then(|v| v.l());
     match r {
         Ok(s) => {
             let text = java_string(env, s).unwrap_or_default();

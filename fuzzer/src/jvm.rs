@@ -70,7 +70,10 @@ pub fn find_libjvm(java_home: Option<&Path>) -> Result<PathBuf, JvmError> {
     } else {
         "install a JDK (e.g. apt-get install openjdk-17-jdk-headless), set JAVA_HOME or pass --java-home"
     };
-    Err(JvmError::NotFound(format!("looked for {} ; {hint}", if tried.is_empty() { "java on PATH".into() } else { tried.join(", ") })))
+    Err(JvmError::NotFound(format!(
+        "looked for {} ; {hint}",
+        if tried.is_empty() { "java on PATH".into() } else { tried.join(", ") }
+    )))
 }
 
 /// The class filter of `--includes/--excludes`. The default (everything outside the JDK)
@@ -104,8 +107,8 @@ pub fn class_filter(includes: Option<&str>, excludes: Option<&str>) -> Result<Cl
 pub fn start(cfg: &JvmConfig) -> Result<JavaVM, JvmError> {
     let filter = class_filter(cfg.includes.as_deref(), cfg.excludes.as_deref()).map_err(JvmError::Setup)?;
     let libjvm = find_libjvm(cfg.java_home.as_deref())?;
-    let shim = jvmfuzz_jvm::install_shim_jar()
-        .map_err(|e| JvmError::Setup(format!("cannot write the shim jar: {e}")))?;
+    let shim =
+        jvmfuzz_jvm::install_shim_jar().map_err(|e| JvmError::Setup(format!("cannot write the shim jar: {e}")))?;
     let mut args = InitArgsBuilder::new()
         .version(JNIVersion::V8)
         .ignore_unrecognized(false)

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use libafl::events::{EventConfig, Launcher, SimpleRestartingEventManager};
 use libafl::inputs::BytesInput;
-use libafl::monitors::{Monitor, SimpleMonitor, tui::TuiMonitor};
+use libafl::monitors::{tui::TuiMonitor, Monitor, SimpleMonitor};
 use libafl::Error;
 use libafl_bolts::core_affinity::Cores;
 use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
@@ -98,7 +98,10 @@ fn run_with<MT: Monitor + std::fmt::Debug + Clone>(cfg: &FuzzConfig, jobs: usize
                 // parent's code path.
                 let r: Result<(), Error> = run_client::<_>(cfg, 0, state as Option<State>, mgr);
                 if let Some(e) = r.as_ref().err().filter(|e| !matches!(e, Error::ShuttingDown)) {
-                    crate::status::append(&cfg.status_file, &format!("setup the fuzzing loop failed: {}", crate::engine::short_error(e)));
+                    crate::status::append(
+                        &cfg.status_file,
+                        &format!("setup the fuzzing loop failed: {}", crate::engine::short_error(e)),
+                    );
                 }
                 std::process::exit(0);
             }
@@ -130,7 +133,10 @@ fn run_launcher<MT: Monitor + std::fmt::Debug + Clone>(
         unsafe { libc::setpgid(0, 0) };
         let r = launcher(cfg, jobs, monitor, shmem);
         if let Err(e) = r {
-            crate::status::append(&cfg.status_file, &format!("setup the parallel launcher failed: {}", crate::engine::short_error(&e)));
+            crate::status::append(
+                &cfg.status_file,
+                &format!("setup the parallel launcher failed: {}", crate::engine::short_error(&e)),
+            );
         }
         // Every process of the launcher's tree that returns here (broker, client restarters)
         // leaves quietly: only the supervising parent reports.
@@ -176,7 +182,10 @@ fn launcher<MT: Monitor + std::fmt::Debug + Clone>(
                 let r = run_client(cfg, desc.id(), state, mgr);
                 // ShuttingDown: another client ended the session (e.g. its finding).
                 if let Some(e) = r.as_ref().err().filter(|e| !matches!(e, Error::ShuttingDown)) {
-                    crate::status::append(&cfg.status_file, &format!("setup the fuzzing loop failed: {}", crate::engine::short_error(e)));
+                    crate::status::append(
+                        &cfg.status_file,
+                        &format!("setup the fuzzing loop failed: {}", crate::engine::short_error(e)),
+                    );
                 }
                 r
             })

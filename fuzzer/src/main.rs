@@ -166,7 +166,11 @@ fn drivers_out_under(findings: &Path) -> PathBuf {
 /// else `default_out`).
 fn resolve(t: &TargetArgs, default_out: &Path) -> Result<Resolved> {
     let Some(sel) = selection(t)? else {
-        return Ok(Resolved { jvm: jvm_config(t, None)?, harness: t.harness.clone().unwrap_or_default(), drivers: None });
+        return Ok(Resolved {
+            jvm: jvm_config(t, None)?,
+            harness: t.harness.clone().unwrap_or_default(),
+            drivers: None,
+        });
     };
     let cp = t.cp.as_deref().unwrap_or_default();
     let entries = classpath::expand(cp).map_err(|e| setup(e.to_string()))?;
@@ -193,7 +197,8 @@ fn exit_through_java(t: &target::Target, code: u8) -> u8 {
     let _ = std::io::stdout().flush();
     let _ = std::io::stderr().flush();
     if let Ok(mut env) = t.harness().env() {
-        let _ = env.call_static_method("java/lang/System", "exit", "(I)V", &[jni::objects::JValue::Int(i32::from(code))]);
+        let _ =
+            env.call_static_method("java/lang/System", "exit", "(I)V", &[jni::objects::JValue::Int(i32::from(code))]);
         let _ = env.exception_clear();
     }
     code
@@ -303,8 +308,11 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         }
     }
     let progress = launch::progress_mode(&a.progress).map_err(setup)?;
-    std::fs::create_dir_all(&a.corpus).with_context(|| format!("cannot create --corpus {}", a.corpus.display())).map_err(|e| setup(format!("{e:#}")))?;
-    let status_file = status::create(&a.findings).map_err(|e| setup(format!("cannot create --findings {}: {e}", a.findings.display())))?;
+    std::fs::create_dir_all(&a.corpus)
+        .with_context(|| format!("cannot create --corpus {}", a.corpus.display()))
+        .map_err(|e| setup(format!("{e:#}")))?;
+    let status_file = status::create(&a.findings)
+        .map_err(|e| setup(format!("cannot create --findings {}: {e}", a.findings.display())))?;
     let cfg = engine::FuzzConfig {
         jvm: r.jvm,
         target,
@@ -339,11 +347,22 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         println!("jvmfuzz: no finding");
         Ok(NO_FINDING)
     } else {
-        println!("jvmfuzz: {} finding(s): {} (details in {}/summary.json)", st.findings.len(), st.findings.join(", "), a.findings.display());
+        println!(
+            "jvmfuzz: {} finding(s): {} (details in {}/summary.json)",
+            st.findings.len(),
+            st.findings.join(", "),
+            a.findings.display()
+        );
         if let Ok(store) = findings::FindingStore::open(&a.findings, 0.0) {
             for id in &st.findings {
                 if let Some(e) = store.entry(id) {
-                    println!("  {id}  {}: {}\n      at {}\n      {}", e.exception, e.message, e.top_frame, a.findings.join(id).display());
+                    println!(
+                        "  {id}  {}: {}\n      at {}\n      {}",
+                        e.exception,
+                        e.message,
+                        e.top_frame,
+                        a.findings.join(id).display()
+                    );
                 }
             }
         }

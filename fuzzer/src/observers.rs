@@ -23,7 +23,8 @@ use crate::harness::Failure;
 pub fn edges() -> HitcountsMapObserver<VariableMapObserver<'static, u8>> {
     let map = coverage::map();
     // SAFETY: the map and its length word live for the whole process (a static).
-    let edges = unsafe { VariableMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), coverage::CAPACITY, map.len_ptr()) };
+    let edges =
+        unsafe { VariableMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), coverage::CAPACITY, map.len_ptr()) };
     map.sync_len();
     HitcountsMapObserver::new(edges)
 }
@@ -32,7 +33,9 @@ pub fn edges() -> HitcountsMapObserver<VariableMapObserver<'static, u8>> {
 pub fn values() -> VariableMapObserver<'static, u8> {
     let vmap = coverage::value_map();
     // SAFETY: as above, a static map and length word.
-    let values = unsafe { VariableMapObserver::from_mut_ptr("cmp_values", vmap.as_mut_ptr(), coverage::VALUE_CAPACITY, vmap.len_ptr()) };
+    let values = unsafe {
+        VariableMapObserver::from_mut_ptr("cmp_values", vmap.as_mut_ptr(), coverage::VALUE_CAPACITY, vmap.len_ptr())
+    };
     vmap.sync_len();
     values
 }

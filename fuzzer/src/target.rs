@@ -88,7 +88,11 @@ pub struct Target {
 
 impl Target {
     /// The target in `jvm`, created or attached.
-    pub fn open(jvm: Jvm, cfg: &TargetConfig, on_timeout: impl Fn(TimedOut) + Send + 'static) -> Result<Target, TargetError> {
+    pub fn open(
+        jvm: Jvm,
+        cfg: &TargetConfig,
+        on_timeout: impl Fn(TimedOut) + Send + 'static,
+    ) -> Result<Target, TargetError> {
         match jvm {
             Jvm::Create(c) => Self::create(c, cfg, on_timeout),
             Jvm::Existing(vm) => Self::attach(vm, cfg, on_timeout),
@@ -96,13 +100,21 @@ impl Target {
     }
 
     /// Creates the JVM in this process, then [`attach`](Self::attach)es to it.
-    pub fn create(jvm: &JvmConfig, cfg: &TargetConfig, on_timeout: impl Fn(TimedOut) + Send + 'static) -> Result<Target, TargetError> {
+    pub fn create(
+        jvm: &JvmConfig,
+        cfg: &TargetConfig,
+        on_timeout: impl Fn(TimedOut) + Send + 'static,
+    ) -> Result<Target, TargetError> {
         Self::attach(crate::jvm::start(jvm)?, cfg, on_timeout)
     }
 
     /// The target in a running JVM: attaches the calling thread for good, compiles the drivers,
     /// finds the harness (calling its fuzzerInitialize) and starts the watchdog.
-    pub fn attach(vm: JavaVM, cfg: &TargetConfig, on_timeout: impl Fn(TimedOut) + Send + 'static) -> Result<Target, TargetError> {
+    pub fn attach(
+        vm: JavaVM,
+        cfg: &TargetConfig,
+        on_timeout: impl Fn(TimedOut) + Send + 'static,
+    ) -> Result<Target, TargetError> {
         let harness = {
             let mut env = vm.attach_current_thread_permanently().map_err(jni_error)?;
             if let Some(d) = &cfg.drivers {
@@ -118,7 +130,8 @@ impl Target {
             // SAFETY: the pointer of the live VM above; the watchdog thread attaches itself.
             let vm = unsafe { JavaVM::from_raw(vm.get_java_vm_pointer()) }.map_err(jni_error)?;
             Watchdog::start(vm, timeout, move |env, exec| {
-                let failure = reporter.failure(env, &format!("fuzzerTestOneInput ran longer than {:.1} s", timeout.as_secs_f64()));
+                let failure = reporter
+                    .failure(env, &format!("fuzzerTestOneInput ran longer than {:.1} s", timeout.as_secs_f64()));
                 let input = current.lock().unwrap_or_else(|e| e.into_inner()).clone();
                 on_timeout(TimedOut { failure, exec, input });
             })

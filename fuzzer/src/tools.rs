@@ -42,7 +42,14 @@ pub fn repro(t: &Target, files: &[PathBuf]) -> Result<bool> {
         match run(t, &data)? {
             Some(fail) => {
                 any = true;
-                println!("REPRODUCED {}: {} ({}) at {} [id {}]", f.display(), fail.exception, fail.message, fail.top_frame(), finding_id(&fail));
+                println!(
+                    "REPRODUCED {}: {} ({}) at {} [id {}]",
+                    f.display(),
+                    fail.exception,
+                    fail.message,
+                    fail.top_frame(),
+                    finding_id(&fail)
+                );
                 println!("{}", fail.stack_text);
             }
             None => println!("ok {}: no finding", f.display()),
@@ -83,7 +90,13 @@ pub fn minimize(t: &Target, file: &Path, out: &Path, runs: u64) -> Result<()> {
         }
     }
     std::fs::write(out, &data).with_context(|| format!("cannot write {}", out.display()))?;
-    println!("minimized {} -> {} ({} bytes, finding {id}: {})", file.display(), out.display(), data.len(), first.exception);
+    println!(
+        "minimized {} -> {} ({} bytes, finding {id}: {})",
+        file.display(),
+        out.display(),
+        data.len(),
+        first.exception
+    );
     Ok(())
 }
 

@@ -12,7 +12,19 @@ fn help_has_examples_and_exit_codes() {
     let out = fuzz(&["--help"]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
-    for needle in ["--cp", "--harness", "--max-total-time", "--runs", "--jobs", "--dict", "EXAMPLES", "EXIT STATUS", "fuzz repro", "--verbose", "--drivers-out"] {
+    for needle in [
+        "--cp",
+        "--harness",
+        "--max-total-time",
+        "--runs",
+        "--jobs",
+        "--dict",
+        "EXAMPLES",
+        "EXIT STATUS",
+        "fuzz repro",
+        "--verbose",
+        "--drivers-out",
+    ] {
         assert!(text.contains(needle), "help lacks {needle}:\n{text}");
     }
 }

@@ -28,9 +28,7 @@ impl Default for HitCounts {
 
 impl std::fmt::Debug for HitCounts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("HitCounts")
-            .field("limit", &self.limit())
-            .finish()
+        f.debug_struct("HitCounts").field("limit", &self.limit()).finish()
     }
 }
 
@@ -41,13 +39,8 @@ fn chunk_layout() -> Layout {
 
 impl HitCounts {
     pub fn new() -> Self {
-        let dir = (0..DIR_LEN)
-            .map(|_| AtomicPtr::new(ptr::null_mut()))
-            .collect();
-        Self {
-            dir,
-            limit: AtomicU64::new(0),
-        }
+        let dir = (0..DIR_LEN).map(|_| AtomicPtr::new(ptr::null_mut())).collect();
+        Self { dir, limit: AtomicU64::new(0) }
     }
 
     /// Ids `< limit()` can be counted.
@@ -70,15 +63,9 @@ impl HitCounts {
             // SAFETY: layout has non-zero size. Zeroed memory is a valid [AtomicU64].
             let fresh = unsafe { alloc_zeroed(layout) } as *mut AtomicU64;
             if fresh.is_null() {
-                return Err(RuntimeError::OutOfMemory {
-                    what: "hit count chunk",
-                    bytes: layout.size(),
-                });
+                return Err(RuntimeError::OutOfMemory { what: "hit count chunk", bytes: layout.size() });
             }
-            if slot
-                .compare_exchange(ptr::null_mut(), fresh, Ordering::AcqRel, Ordering::Acquire)
-                .is_err()
-            {
+            if slot.compare_exchange(ptr::null_mut(), fresh, Ordering::AcqRel, Ordering::Acquire).is_err() {
                 // Another thread installed this chunk first.
                 // SAFETY: `fresh` came from alloc_zeroed with this layout and was never shared.
                 unsafe { dealloc(fresh as *mut u8, layout) };
@@ -121,9 +108,7 @@ impl HitCounts {
 
     /// Counts of ids `first .. first + len` (0 for ids never reserved).
     pub fn snapshot(&self, first: u32, len: u32) -> Vec<u64> {
-        (0..len)
-            .map(|i| first.checked_add(i).map_or(0, |id| self.get(id)))
-            .collect()
+        (0..len).map(|i| first.checked_add(i).map_or(0, |id| self.get(id))).collect()
     }
 
     /// Calls `f(id, count)` for every id with a non-zero count, in id order.

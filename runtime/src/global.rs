@@ -27,10 +27,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Self {
-            ring_capacity: 8192,
-            virtual_ring_capacity: 512,
-        }
+        Self { ring_capacity: 8192, virtual_ring_capacity: 512 }
     }
 }
 
@@ -43,10 +40,7 @@ struct Runtime {
 
 impl Runtime {
     fn sink(&self) -> Collector<'_> {
-        Collector {
-            counts: &self.counts,
-            invalid: &self.invalid,
-        }
+        Collector { counts: &self.counts, invalid: &self.invalid }
     }
 }
 
@@ -59,9 +53,7 @@ static SINK_OVERRIDE: OnceCell<&'static dyn EventSink> = OnceCell::new();
 /// the built-in hit counts. Set it once, before the first probe fires; a sink that
 /// also wants exact counts can forward to [`counting_sink`]. Fails if a sink is already set.
 pub fn set_sink_override(sink: &'static dyn EventSink) -> Result<(), RuntimeError> {
-    SINK_OVERRIDE
-        .set(sink)
-        .map_err(|_| RuntimeError::SinkAlreadySet)
+    SINK_OVERRIDE.set(sink).map_err(|_| RuntimeError::SinkAlreadySet)
 }
 
 /// The built-in sink: exact hit counts.
@@ -212,13 +204,7 @@ mod tests {
     #[test]
     fn global_reserve_count_and_drain() {
         assert_eq!(configure(Config::default()), Ok(()));
-        assert_eq!(
-            configure(Config {
-                ring_capacity: 64,
-                ..Config::default()
-            }),
-            Err(RuntimeError::AlreadyStarted)
-        );
+        assert_eq!(configure(Config { ring_capacity: 64, ..Config::default() }), Err(RuntimeError::AlreadyStarted));
         let first = reserve(4).unwrap();
         let ring = acquire_ring(RingKind::Platform).unwrap();
         let rt = rt();
@@ -248,10 +234,7 @@ mod tests {
         static RECORDER: once_cell::sync::Lazy<Recorder> =
             once_cell::sync::Lazy::new(|| Recorder(std::sync::Mutex::new(Vec::new())));
         assert_eq!(set_sink_override(&*RECORDER), Ok(()));
-        assert_eq!(
-            set_sink_override(&*RECORDER),
-            Err(RuntimeError::SinkAlreadySet)
-        );
+        assert_eq!(set_sink_override(&*RECORDER), Err(RuntimeError::SinkAlreadySet));
         let ring = acquire_ring(RingKind::Platform).unwrap();
         // SAFETY: the only producer of this ring.
         let mut p = unsafe { ring.producer() };

@@ -19,13 +19,13 @@ pub mod sink;
 
 pub use counts::HitCounts;
 pub use global::{
-    classes, configure, counting_sink, drain_all, hit_count, hit_counts, on_thread_end,
-    probe_count, register_class, reserve, reset_coverage, set_sink_override, stats, Config, Stats,
+    classes, configure, counting_sink, drain_all, hit_count, hit_counts, on_thread_end, probe_count, register_class,
+    reserve, reset_coverage, set_sink_override, stats, Config, Stats,
 };
 pub use natives::{register_natives, register_probes_natives, PROBES_CLASS};
 pub use registry::{ClassRecord, MethodRecord, ProbeRegistry};
-pub use ring::{Producer, Ring};
 pub use ring::RingKind;
+pub use ring::{Producer, Ring};
 pub use rings::RingSet;
 pub use sink::{Collector, EventSink};
 

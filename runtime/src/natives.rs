@@ -23,11 +23,7 @@ pub const PROBES_CLASS: &str = "com/jvmfuzz/shim/Probes";
 /// JVM raised one).
 extern "system" fn new_ring(env: *mut RawEnv, _class: jclass, virtual_thread: jboolean) -> jobject {
     catch_unwind(AssertUnwindSafe(|| {
-        let kind = if virtual_thread != 0 {
-            RingKind::Virtual
-        } else {
-            RingKind::Platform
-        };
+        let kind = if virtual_thread != 0 { RingKind::Virtual } else { RingKind::Platform };
         let ring = match global::acquire_ring(kind) {
             Ok(r) => r,
             Err(_) => return std::ptr::null_mut(),
@@ -76,16 +72,8 @@ fn methods() -> [NativeMethod; 3] {
             sig: "(Z)Ljava/nio/ByteBuffer;".into(),
             fn_ptr: new_ring as *mut c_void,
         },
-        NativeMethod {
-            name: "drain".into(),
-            sig: "(I)V".into(),
-            fn_ptr: drain as *mut c_void,
-        },
-        NativeMethod {
-            name: "release".into(),
-            sig: "(I)V".into(),
-            fn_ptr: release as *mut c_void,
-        },
+        NativeMethod { name: "drain".into(), sig: "(I)V".into(), fn_ptr: drain as *mut c_void },
+        NativeMethod { name: "release".into(), sig: "(I)V".into(), fn_ptr: release as *mut c_void },
     ]
 }
 

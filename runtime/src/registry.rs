@@ -55,15 +55,9 @@ impl ProbeRegistry {
         loop {
             let end = cur + n64;
             if end > MAX_IDS {
-                return Err(RuntimeError::IdSpaceExhausted {
-                    requested: n,
-                    used: cur,
-                });
+                return Err(RuntimeError::IdSpaceExhausted { requested: n, used: cur });
             }
-            match self
-                .next
-                .compare_exchange_weak(cur, end, Ordering::AcqRel, Ordering::Relaxed)
-            {
+            match self.next.compare_exchange_weak(cur, end, Ordering::AcqRel, Ordering::Relaxed) {
                 // cur < MAX_IDS <= u32::MAX here, so the cast is lossless.
                 Ok(_) => return Ok(cur as u32),
                 Err(actual) => cur = actual,
@@ -105,15 +99,10 @@ mod tests {
         for _ in 0..4 {
             let reg = Arc::clone(&reg);
             handles.push(std::thread::spawn(move || {
-                (0..1000)
-                    .map(|i| (reg.reserve(i % 7).unwrap(), i % 7))
-                    .collect::<Vec<_>>()
+                (0..1000).map(|i| (reg.reserve(i % 7).unwrap(), i % 7)).collect::<Vec<_>>()
             }));
         }
-        let mut ranges: Vec<(u32, u32)> = handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect();
+        let mut ranges: Vec<(u32, u32)> = handles.into_iter().flat_map(|h| h.join().unwrap()).collect();
         ranges.sort();
         let mut expect = 0u64;
         for (first, n) in ranges.iter().filter(|r| r.1 > 0) {
@@ -128,10 +117,7 @@ mod tests {
         let reg = ProbeRegistry::new();
         reg.next.store(MAX_IDS - 2, Ordering::Relaxed);
         assert_eq!(reg.reserve(2), Ok((MAX_IDS - 2) as u32));
-        assert!(matches!(
-            reg.reserve(1),
-            Err(RuntimeError::IdSpaceExhausted { .. })
-        ));
+        assert!(matches!(reg.reserve(1), Err(RuntimeError::IdSpaceExhausted { .. })));
         assert_eq!(reg.reserve(0), Ok(MAX_IDS as u32));
     }
 

@@ -79,9 +79,7 @@ impl std::fmt::Debug for Ring {
 
 /// Rounds a requested capacity to a power of two within [MIN_CAPACITY, MAX_CAPACITY].
 pub fn normalize_capacity(requested: u32) -> u32 {
-    requested
-        .clamp(MIN_CAPACITY, MAX_CAPACITY)
-        .next_power_of_two()
+    requested.clamp(MIN_CAPACITY, MAX_CAPACITY).next_power_of_two()
 }
 
 impl Ring {
@@ -89,26 +87,13 @@ impl Ring {
     pub fn new(id: u32, capacity: u32, kind: RingKind) -> Result<Ring, RuntimeError> {
         let capacity = normalize_capacity(capacity);
         let bytes = EVENTS + capacity as usize * 4;
-        let layout =
-            Layout::from_size_align(bytes, ALIGN).map_err(|_| RuntimeError::OutOfMemory {
-                what: "event ring",
-                bytes,
-            })?;
+        let layout = Layout::from_size_align(bytes, ALIGN)
+            .map_err(|_| RuntimeError::OutOfMemory { what: "event ring", bytes })?;
         // SAFETY: non-zero size.
-        let base =
-            NonNull::new(unsafe { alloc_zeroed(layout) }).ok_or(RuntimeError::OutOfMemory {
-                what: "event ring",
-                bytes,
-            })?;
-        let ring = Ring {
-            base,
-            layout,
-            capacity,
-            id,
-            kind,
-            draining: AtomicBool::new(false),
-            owned: AtomicBool::new(false),
-        };
+        let base = NonNull::new(unsafe { alloc_zeroed(layout) })
+            .ok_or(RuntimeError::OutOfMemory { what: "event ring", bytes })?;
+        let ring =
+            Ring { base, layout, capacity, id, kind, draining: AtomicBool::new(false), owned: AtomicBool::new(false) };
         ring.word(ID).store(id, Ordering::Relaxed);
         ring.word(CAPACITY).store(capacity, Ordering::Relaxed);
         // SAFETY: the event array is inside the allocation; nobody else sees the ring yet.
@@ -139,12 +124,7 @@ impl Ring {
     /// Number of published slots from `tail` on (stops at the first EMPTY).
     fn scan(&self, tail: u32) -> u32 {
         let mut n = 0;
-        while n < self.capacity
-            && self
-                .slot_atomic(tail.wrapping_add(n))
-                .load(Ordering::Relaxed)
-                != EMPTY
-        {
+        while n < self.capacity && self.slot_atomic(tail.wrapping_add(n)).load(Ordering::Relaxed) != EMPTY {
             n += 1;
         }
         n
@@ -187,11 +167,7 @@ impl Ring {
     /// Drains every published event into `sink` unless another consumer holds this ring's lock.
     /// Returns the number of events consumed, or None if the ring was busy.
     pub fn try_drain(&self, sink: &dyn EventSink) -> Option<u32> {
-        if self
-            .draining
-            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
-            .is_err()
-        {
+        if self.draining.compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed).is_err() {
             return None;
         }
         struct Unlock<'a>(&'a AtomicBool);
@@ -218,8 +194,7 @@ impl Ring {
             std::ptr::write_bytes(self.slot(0) as *mut u8, 0xFF, rest * 4);
         }
         // Release: the producer's acquire load of tail then sees the slots reset to EMPTY.
-        self.word(TAIL)
-            .store(tail.wrapping_add(n), Ordering::Release);
+        self.word(TAIL).store(tail.wrapping_add(n), Ordering::Release);
         Some(n)
     }
 
@@ -248,11 +223,7 @@ impl Ring {
     pub unsafe fn producer(&self) -> Producer<'_> {
         // A recycled ring was drained before being handed out: everything from tail is EMPTY.
         let tail = self.word(TAIL).load(Ordering::Acquire);
-        Producer {
-            ring: self,
-            head: tail,
-            limit: tail.wrapping_add(self.capacity),
-        }
+        Producer { ring: self, head: tail, limit: tail.wrapping_add(self.capacity) }
     }
 }
 
@@ -325,10 +296,7 @@ mod tests {
         let counts = HitCounts::new();
         counts.grow(1000).unwrap();
         let invalid = AtomicU64::new(0);
-        let sink = Collector {
-            counts: &counts,
-            invalid: &invalid,
-        };
+        let sink = Collector { counts: &counts, invalid: &invalid };
         let r = Ring::new(0, 64, RingKind::Platform).unwrap();
         // SAFETY: single producer.
         let mut p = unsafe { r.producer() };
@@ -346,10 +314,7 @@ mod tests {
         let counts = HitCounts::new();
         counts.grow(10).unwrap();
         let invalid = AtomicU64::new(0);
-        let sink = Collector {
-            counts: &counts,
-            invalid: &invalid,
-        };
+        let sink = Collector { counts: &counts, invalid: &invalid };
         let r = Ring::new(0, 64, RingKind::Platform).unwrap();
         // Slot 1 visible before slot 0, as a weakly ordered CPU may show it.
         r.slot_atomic(1).store(5, Ordering::Relaxed);
@@ -358,11 +323,7 @@ mod tests {
         assert_eq!(r.pending(), 2);
         assert_eq!(r.try_drain(&sink), Some(2));
         assert_eq!((counts.get(4), counts.get(5)), (1, 1));
-        assert_eq!(
-            r.slot_atomic(0).load(Ordering::Relaxed),
-            EMPTY,
-            "consumed slots are reset"
-        );
+        assert_eq!(r.slot_atomic(0).load(Ordering::Relaxed), EMPTY, "consumed slots are reset");
         assert_eq!(r.word(TAIL).load(Ordering::Relaxed), 2);
     }
 
@@ -370,10 +331,7 @@ mod tests {
     fn a_busy_ring_is_not_drained_twice() {
         let counts = HitCounts::new();
         let invalid = AtomicU64::new(0);
-        let sink = Collector {
-            counts: &counts,
-            invalid: &invalid,
-        };
+        let sink = Collector { counts: &counts, invalid: &invalid };
         let r = Ring::new(0, 64, RingKind::Platform).unwrap();
         r.draining.store(true, Ordering::Relaxed);
         assert_eq!(r.try_drain(&sink), None);

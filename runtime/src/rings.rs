@@ -34,10 +34,7 @@ pub struct RingSet {
 
 impl std::fmt::Debug for RingSet {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("RingSet")
-            .field("len", &self.len())
-            .field("capacity", &self.capacity)
-            .finish()
+        f.debug_struct("RingSet").field("len", &self.len()).field("capacity", &self.capacity).finish()
     }
 }
 
@@ -45,16 +42,11 @@ impl RingSet {
     /// Rings of `capacity` events for platform threads and `virtual_capacity` for virtual
     /// threads (both normalised to a power of two).
     pub fn new(capacity: u32, virtual_capacity: u32) -> Self {
-        let dir = (0..DIR_LEN)
-            .map(|_| AtomicPtr::new(ptr::null_mut()))
-            .collect();
+        let dir = (0..DIR_LEN).map(|_| AtomicPtr::new(ptr::null_mut())).collect();
         Self {
             dir,
             len: AtomicU32::new(0),
-            capacity: [
-                normalize_capacity(capacity),
-                normalize_capacity(virtual_capacity),
-            ],
+            capacity: [normalize_capacity(capacity), normalize_capacity(virtual_capacity)],
             free: Mutex::new([Vec::new(), Vec::new()]),
         }
     }
@@ -106,8 +98,7 @@ impl RingSet {
         let slot = &self.dir[(id >> CHUNK_BITS) as usize];
         let mut chunk = slot.load(Ordering::Acquire);
         if chunk.is_null() {
-            let fresh: Box<Chunk> =
-                Box::new(std::array::from_fn(|_| AtomicPtr::new(ptr::null_mut())));
+            let fresh: Box<Chunk> = Box::new(std::array::from_fn(|_| AtomicPtr::new(ptr::null_mut())));
             chunk = Box::into_raw(fresh);
             // Only creators write the directory and they hold the free-list lock.
             slot.store(chunk, Ordering::Release);
@@ -154,9 +145,7 @@ impl RingSet {
 
     /// Number of rings currently owned by a producer.
     pub fn owned(&self) -> u32 {
-        (0..self.len())
-            .filter(|&id| self.get(id).is_some_and(|r| r.is_owned()))
-            .count() as u32
+        (0..self.len()).filter(|&id| self.get(id).is_some_and(|r| r.is_owned())).count() as u32
     }
 }
 
@@ -197,16 +186,10 @@ mod tests {
         fn new(ids: u64) -> Self {
             let counts = HitCounts::new();
             counts.grow(ids).unwrap();
-            Self {
-                counts,
-                invalid: AtomicU64::new(0),
-            }
+            Self { counts, invalid: AtomicU64::new(0) }
         }
         fn sink(&self) -> Collector<'_> {
-            Collector {
-                counts: &self.counts,
-                invalid: &self.invalid,
-            }
+            Collector { counts: &self.counts, invalid: &self.invalid }
         }
     }
 
@@ -264,14 +247,9 @@ mod tests {
         for _wave in 0..4 {
             let workers: Vec<_> = (0..8)
                 .map(|i| {
-                    let (multi, set, next) =
-                        (Arc::clone(&multi), Arc::clone(&set), Arc::clone(&next));
+                    let (multi, set, next) = (Arc::clone(&multi), Arc::clone(&set), Arc::clone(&next));
                     // Half the producers use small (virtual-thread) rings: more drains.
-                    let kind = if i % 2 == 0 {
-                        RingKind::Platform
-                    } else {
-                        RingKind::Virtual
-                    };
+                    let kind = if i % 2 == 0 { RingKind::Platform } else { RingKind::Virtual };
                     std::thread::spawn(move || {
                         let ring = set.acquire(kind).unwrap();
                         let sink = multi.sink();

@@ -90,11 +90,7 @@ mod tests {
         }
         c.consume(&events);
         for &id in &ids {
-            assert_eq!(
-                counts.get(id),
-                events.iter().filter(|&&e| e == id).count() as u64,
-                "id {id}"
-            );
+            assert_eq!(counts.get(id), events.iter().filter(|&&e| e == id).count() as u64, "id {id}");
         }
     }
 }
@@ -120,9 +116,7 @@ mod bench {
         counts.grow(1 << 16).unwrap();
         let invalid = AtomicU64::new(0);
         for (label, distinct) in [("16 ids", 16u32), ("4096 ids", 4096), ("60000 ids", 60000)] {
-            let batch: Vec<u32> = (0..8192u32)
-                .map(|i| (i.wrapping_mul(2_654_435_761) >> 7) % distinct)
-                .collect();
+            let batch: Vec<u32> = (0..8192u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 7) % distinct).collect();
             let c = Collector { counts: &counts, invalid: &invalid };
             let rounds = 2000;
             let t = cpu_ns();

@@ -72,7 +72,8 @@ fn elements(xml: &str) -> Result<Vec<Element>, CompareError> {
         let start = i + off;
         let rest = &xml[start..];
         if rest.starts_with("<?") || rest.starts_with("<!") {
-            let end = if rest.starts_with("<!--") { rest.find("-->").map(|e| e + 3) } else { rest.find('>').map(|e| e + 1) };
+            let end =
+                if rest.starts_with("<!--") { rest.find("-->").map(|e| e + 3) } else { rest.find('>').map(|e| e + 1) };
             i = start + end.ok_or(CompareError::Malformed(start))?;
             continue;
         }
@@ -81,7 +82,8 @@ fn elements(xml: &str) -> Result<Vec<Element>, CompareError> {
         if closing {
             j += 1;
         }
-        let name_end = xml[j..].find(|c: char| c.is_whitespace() || c == '>' || c == '/').ok_or(CompareError::Malformed(j))? + j;
+        let name_end =
+            xml[j..].find(|c: char| c.is_whitespace() || c == '>' || c == '/').ok_or(CompareError::Malformed(j))? + j;
         let name = xml[j..name_end].to_string();
         j = name_end;
         let mut attrs = Vec::new();
@@ -232,7 +234,12 @@ fn diff_counters(what: &str, a: &CounterMap, b: &CounterMap, kinds: &[CounterKin
     for &k in kinds {
         let (x, y) = (a.get(&k).copied().unwrap_or_default(), b.get(&k).copied().unwrap_or_default());
         if x != y {
-            out.push(Difference { what: what.to_string(), kind: Some(k), expected: show(Some(&x)), actual: show(Some(&y)) });
+            out.push(Difference {
+                what: what.to_string(),
+                kind: Some(k),
+                expected: show(Some(&x)),
+                actual: show(Some(&y)),
+            });
         }
     }
 }
@@ -277,8 +284,14 @@ pub fn diff(expected: &XmlReport, actual: &XmlReport, kinds: &[CounterKind], lin
                     out.push(Difference {
                         what: format!("{}/{}:{}", f.0, f.1, nr),
                         kind: None,
-                        expected: format!("mi={} ci={} mb={} cb={}", x.instructions.missed, x.instructions.covered, x.branches.missed, x.branches.covered),
-                        actual: format!("mi={} ci={} mb={} cb={}", y.instructions.missed, y.instructions.covered, y.branches.missed, y.branches.covered),
+                        expected: format!(
+                            "mi={} ci={} mb={} cb={}",
+                            x.instructions.missed, x.instructions.covered, x.branches.missed, x.branches.covered
+                        ),
+                        actual: format!(
+                            "mi={} ci={} mb={} cb={}",
+                            y.instructions.missed, y.instructions.covered, y.branches.missed, y.branches.covered
+                        ),
                     });
                 }
             }

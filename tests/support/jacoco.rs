@@ -287,7 +287,11 @@ impl Report {
         }
         for ty in additive.iter().chain(["LINE", "CLASS"].iter()) {
             if get(&total, ty) != get(&self.counters, ty) {
-                out.push(format!("report: {ty} {:?} != sum over packages {:?}", get(&self.counters, ty), get(&total, ty)));
+                out.push(format!(
+                    "report: {ty} {:?} != sum over packages {:?}",
+                    get(&self.counters, ty),
+                    get(&total, ty)
+                ));
             }
         }
         out
@@ -302,7 +306,9 @@ pub fn dtd_shape_problems(doc: &xml::Document) -> Vec<String> {
         None => out.push("no DOCTYPE".to_owned()),
         Some(d) => {
             if !(d.starts_with("report") && d.contains("-//JACOCO//DTD Report 1.1//EN") && d.contains("report.dtd")) {
-                out.push(format!("DOCTYPE is `{d}`, expected report PUBLIC \"-//JACOCO//DTD Report 1.1//EN\" \"report.dtd\""));
+                out.push(format!(
+                    "DOCTYPE is `{d}`, expected report PUBLIC \"-//JACOCO//DTD Report 1.1//EN\" \"report.dtd\""
+                ));
             }
         }
     }
@@ -423,7 +429,13 @@ pub fn diff(left: &Report, right: &Report, types: &[&str], names: (&'static str,
             for ty in types {
                 let (a, b) = (get(&lm.counters, ty), get(&rm.counters, ty));
                 if a != b {
-                    out.push(Diff::Counter { class: cn.clone(), method: mk.clone(), ty: ty.to_string(), left: a, right: b });
+                    out.push(Diff::Counter {
+                        class: cn.clone(),
+                        method: mk.clone(),
+                        ty: ty.to_string(),
+                        left: a,
+                        right: b,
+                    });
                 }
             }
         }
@@ -462,11 +474,18 @@ mod tests {
     #[test]
     fn finds_differences_and_shape_errors() {
         let r = Report::parse(R).unwrap();
-        let r2 = Report::parse(&R.replacen(r#"type="BRANCH" missed="1" covered="1"/>"#, r#"type="BRANCH" missed="0" covered="2"/>"#, 1)).unwrap();
+        let r2 = Report::parse(&R.replacen(
+            r#"type="BRANCH" missed="1" covered="1"/>"#,
+            r#"type="BRANCH" missed="0" covered="2"/>"#,
+            1,
+        ))
+        .unwrap();
         let d = diff(&r, &r2, &["BRANCH"], ("a", "b"));
         assert_eq!(d.len(), 1, "{d:?}");
         assert!(!r2.consistency_problems().is_empty());
-        let bad = R.replace("<sessioninfo id=\"s\" start=\"1\" dump=\"2\"/>", "").replace("</package>", "</package><sessioninfo id=\"s\" start=\"1\" dump=\"2\"/>");
+        let bad = R
+            .replace("<sessioninfo id=\"s\" start=\"1\" dump=\"2\"/>", "")
+            .replace("</package>", "</package><sessioninfo id=\"s\" start=\"1\" dump=\"2\"/>");
         assert!(!dtd_shape_problems(&xml::parse(&bad).unwrap()).is_empty());
         let nodoctype = R.replace(r#"<!DOCTYPE report PUBLIC "-//JACOCO//DTD Report 1.1//EN" "report.dtd">"#, "");
         assert!(!dtd_shape_problems(&xml::parse(&nodoctype).unwrap()).is_empty());

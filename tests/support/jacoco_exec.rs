@@ -13,9 +13,9 @@
 
 use std::collections::BTreeMap;
 
-use jvmfuzz_coverage::{CoverageError, MethodProbes};
 use jvmfuzz_classfile::bytecode;
 use jvmfuzz_classfile::ClassFile;
+use jvmfuzz_coverage::{CoverageError, MethodProbes};
 use jvmfuzz_instrument::plan::{self, PlanOptions};
 use jvmfuzz_instrument::reduce;
 

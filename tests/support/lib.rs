@@ -245,11 +245,7 @@ impl TempDir {
         static N: AtomicU32 = AtomicU32::new(0);
         let base = std::env::temp_dir();
         loop {
-            let p = base.join(format!(
-                "jvmfuzz-{prefix}-{}-{}",
-                std::process::id(),
-                N.fetch_add(1, Ordering::Relaxed)
-            ));
+            let p = base.join(format!("jvmfuzz-{prefix}-{}-{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed)));
             match std::fs::create_dir(&p) {
                 Ok(()) => return TempDir { path: p },
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
@@ -476,10 +472,7 @@ impl Java {
     }
     /// Strict verification of every class (including boot-loader ones).
     pub fn strict_verify(mut self) -> Self {
-        self.cmd
-            .arg("-Xverify:all")
-            .arg("-XX:+UnlockDiagnosticVMOptions")
-            .arg("-XX:+BytecodeVerificationLocal");
+        self.cmd.arg("-Xverify:all").arg("-XX:+UnlockDiagnosticVMOptions").arg("-XX:+BytecodeVerificationLocal");
         self
     }
     pub fn arg(mut self, a: impl AsRef<std::ffi::OsStr>) -> Self {
@@ -600,7 +593,8 @@ pub fn report_time(what: &str, d: Duration) {
     use std::io::Write;
     let line = format!("TIMING {what}: {:.1} s", d.as_secs_f64());
     eprintln!("{line}");
-    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(target_scratch().join("timings.txt")) {
+    if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(target_scratch().join("timings.txt"))
+    {
         let _ = writeln!(f, "{line}");
     }
 }

@@ -83,7 +83,8 @@ fn quiet(jdk: &Jdk) {
     let opts = format!("includes=late.*,report={},formats=xml,verbose", tmp.join("rep").display());
     let out = Java::new(jdk, &Agent::Jvmfuzz(opts)).arg("-cp").arg(&classes).arg("late.Quiet").run(TIMEOUT);
     out.assert_success();
-    let looks = out.stderr.lines().find(|l| l.contains("looks at the flags")).unwrap_or_else(|| panic!("{}", out.dump()));
+    let looks =
+        out.stderr.lines().find(|l| l.contains("looks at the flags")).unwrap_or_else(|| panic!("{}", out.dump()));
     assert!(!looks.contains(" 0 looks"), "the background thread never looked:\n{}", out.dump());
     let seen: u32 = out
         .stdout

@@ -20,7 +20,10 @@ fn finds_the_bad_byte_chain() {
     let stack = std::fs::read_to_string(dir.join("stack.txt")).unwrap();
     assert!(stack.contains("fuzz.BadChain.fuzzerTestOneInput"), "{stack}");
     let repro = std::fs::read_to_string(dir.join("Reproducer.java")).unwrap();
-    assert!(repro.contains("public static void main") && repro.contains("fuzz.BadChain.fuzzerTestOneInput(data)"), "{repro}");
+    assert!(
+        repro.contains("public static void main") && repro.contains("fuzz.BadChain.fuzzerTestOneInput(data)"),
+        "{repro}"
+    );
     assert!(dir.join("ReproducerTest.java").is_file());
     assert!(e.top_frame.starts_with("fuzz.BadChain.fuzzerTestOneInput("), "{e:?}");
     // The standalone reproducer runs with the JDK's source launcher and fails the same way.
@@ -178,7 +181,8 @@ fn no_finding_exits_zero_within_the_run_budget() {
     assert!(s.summary().is_empty());
     assert!(s.out.stdout.contains("jvmfuzz: no finding"), "{}", s.out.dump());
     // A plain progress line per interval, and a final summary with execs and edges.
-    let done = s.out.stdout.lines().find(|l| l.starts_with("jvmfuzz: done:")).unwrap_or_else(|| panic!("{}", s.out.dump()));
+    let done =
+        s.out.stdout.lines().find(|l| l.starts_with("jvmfuzz: done:")).unwrap_or_else(|| panic!("{}", s.out.dump()));
     eprintln!("{done}");
     assert!(done.contains("edges"), "{done}");
 }
@@ -193,7 +197,8 @@ fn a_native_jvm_crash_restarts_the_client_and_keeps_going() {
     // budget stays small. (Before operand logging 60k runs missed "CX" about one run in six.)
     let s = fuzz("NativeCrash", &["--runs", "20000", "--keep-going"]);
     s.assert_exit(1);
-    let e = s.summary().into_iter().find(|e| e.exception == "native crash").unwrap_or_else(|| panic!("{}", s.out.dump()));
+    let e =
+        s.summary().into_iter().find(|e| e.exception == "native crash").unwrap_or_else(|| panic!("{}", s.out.dump()));
     assert_eq!(&std::fs::read(s.findings().join(&e.id).join("input")).unwrap()[..2], b"CX");
     assert!(s.out.stdout.contains("jvmfuzz: done:"), "the restarted client did not finish:\n{}", s.out.dump());
     // The restored novelty history is indexed by map cells: the new process must have been

@@ -43,7 +43,10 @@ fn run_fuzz(args: &[&str]) -> Session {
 /// it must fail, with `exception` in the report.
 fn reproducer_fails_with(dir: &Path, exception: &str) -> String {
     let src = std::fs::read_to_string(dir.join("ReproducerTest.java")).expect("ReproducerTest.java");
-    assert!(!src.contains("fuzzerTestOneInput") && !src.contains("TypedValues"), "not a plain-calls reproducer:\n{src}");
+    assert!(
+        !src.contains("fuzzerTestOneInput") && !src.contains("TypedValues"),
+        "not a plain-calls reproducer:\n{src}"
+    );
     let junit = support::junit_console_jar();
     let out_dir = dir.join("repro-classes");
     support::javac(&support::jdk17(), &[dir.join("ReproducerTest.java")], &[classes(), &junit], &out_dir, &[]);
@@ -61,7 +64,11 @@ fn reproducer_fails_with(dir: &Path, exception: &str) -> String {
 }
 
 fn finding_dir(s: &Session, exception: &str) -> PathBuf {
-    let e = s.summary().into_iter().find(|e| e.exception == exception).unwrap_or_else(|| panic!("no {exception}:\n{}", s.out.dump()));
+    let e = s
+        .summary()
+        .into_iter()
+        .find(|e| e.exception == exception)
+        .unwrap_or_else(|| panic!("no {exception}:\n{}", s.out.dump()));
     s.findings().join(e.id)
 }
 
@@ -86,11 +93,13 @@ fn private_state_reached_by_a_method_sequence() {
     s.assert_exit(1);
     execs_to_find(&s, "java.lang.IllegalStateException");
     let src = reproducer_fails_with(&finding_dir(&s, "java.lang.IllegalStateException"), "frozen account drained");
-    for call in ["account.freeze();", "account.setOwner(\"mallory\");", "account.deposit(", "account.withdraw(amount);"] {
+    for call in ["account.freeze();", "account.setOwner(\"mallory\");", "account.deposit(", "account.withdraw(amount);"]
+    {
         assert!(src.contains(call), "missing {call}:\n{src}");
     }
     // The drivers go next to the findings by default, not into the working folder.
-    let driver = std::fs::read_to_string(s.dir.join("findings/drivers/src/jvmfuzz/drivers/drv/AccountDriver.java")).unwrap();
+    let driver =
+        std::fs::read_to_string(s.dir.join("findings/drivers/src/jvmfuzz/drivers/drv/AccountDriver.java")).unwrap();
     assert!(driver.contains("// Method sequence: modifiers of the fields withdraw reads."), "{driver}");
     assert!(!s.dir.join("jvmfuzz-drivers").exists());
 }
@@ -102,10 +111,16 @@ fn interface_parameter_built_from_an_implementation_on_the_class_path() {
     let s = run_fuzz(&["--target", "drv.Canvas::paint", "--runs", "200000"]);
     s.assert_exit(1);
     execs_to_find(&s, "java.lang.ArrayIndexOutOfBoundsException");
-    let src = reproducer_fails_with(&finding_dir(&s, "java.lang.ArrayIndexOutOfBoundsException"), "ArrayIndexOutOfBoundsException");
+    let src = reproducer_fails_with(
+        &finding_dir(&s, "java.lang.ArrayIndexOutOfBoundsException"),
+        "ArrayIndexOutOfBoundsException",
+    );
     assert!(src.contains("drv.Polygon polygon = new drv.Polygon("), "{src}");
     let helpers = std::fs::read_to_string(s.dir.join("findings/drivers/src/jvmfuzz/drivers/Instances.java")).unwrap();
-    assert!(helpers.contains("public static drv.Shape newShape(") && helpers.contains("Instances.newCircle(v, depth + 1)"), "{helpers}");
+    assert!(
+        helpers.contains("public static drv.Shape newShape(") && helpers.contains("Instances.newCircle(v, depth + 1)"),
+        "{helpers}"
+    );
 }
 
 #[test]
@@ -118,7 +133,9 @@ fn file_processing_method_gets_a_real_file() {
     let src = reproducer_fails_with(&finding_dir(&s, "java.lang.ArithmeticException"), "/ by zero");
     assert!(src.contains("java.nio.file.Files.write(java.nio.file.Files.createTempFile("), "{src}");
     // A String parameter named like a file (JDriver's heuristic) gets a real file's path too.
-    let driver = std::fs::read_to_string(s.dir.join("findings/drivers/src/jvmfuzz/drivers/drv/ConfigLoaderDriver.java")).unwrap();
+    let driver =
+        std::fs::read_to_string(s.dir.join("findings/drivers/src/jvmfuzz/drivers/drv/ConfigLoaderDriver.java"))
+            .unwrap();
     assert!(driver.contains("java.io.File file = v.file();"), "{driver}");
 }
 
@@ -150,7 +167,14 @@ fn declared_exceptions_and_own_argument_checks_are_not_findings() {
     s.assert_exit(0);
     assert!(s.summary().is_empty(), "{}", s.out.dump());
     // ...unless the user says so.
-    let s = run_fuzz(&["--target", "drv.Strict::parse", "--runs", "30000", "--findings-include", "java.text.ParseException"]);
+    let s = run_fuzz(&[
+        "--target",
+        "drv.Strict::parse",
+        "--runs",
+        "30000",
+        "--findings-include",
+        "java.text.ParseException",
+    ]);
     s.assert_exit(1);
     execs_to_find(&s, "java.text.ParseException");
 }
@@ -165,7 +189,9 @@ fn a_package_run_finds_every_planted_bug() {
     let s = run_fuzz(&["--package", "drv", "--runs", "2000000", "--keep-going"]);
     s.assert_exit(1);
     let found: Vec<String> = s.summary().into_iter().map(|e| e.top_frame).collect();
-    for at in ["drv.Magic.check", "drv.Account.withdraw", "drv.Canvas.paint", "drv.ConfigLoader.load", "drv.Commands.run"] {
+    for at in
+        ["drv.Magic.check", "drv.Account.withdraw", "drv.Canvas.paint", "drv.ConfigLoader.load", "drv.Commands.run"]
+    {
         assert!(found.iter().any(|f| f.starts_with(at)), "no finding at {at}: {found:?}\n{}", s.out.dump());
     }
     let stats = std::fs::read_to_string(s.dir.join("findings/drivers/stats.txt")).unwrap();
@@ -176,14 +202,20 @@ fn a_package_run_finds_every_planted_bug() {
 fn drivers_subcommand_writes_readable_sources_and_explains_skips() {
     let dir = TempDir::new("fuzz-drivers");
     let mut cmd = Command::new(fuzz_bin());
-    cmd.current_dir(dir.path()).arg("drivers").arg("--cp").arg(classes()).args(["--package", "drv", "--drivers-out", "out"]);
+    cmd.current_dir(dir.path()).arg("drivers").arg("--cp").arg(classes()).args([
+        "--package",
+        "drv",
+        "--drivers-out",
+        "out",
+    ]);
     let out = support::run(cmd, Duration::from_secs(120));
     assert_eq!(out.status, Some(0), "{}", out.dump());
     let report = std::fs::read_to_string(dir.join("out/drivers.txt")).unwrap();
     assert!(report.contains("public methods: 16") && report.contains("driver methods: 10"), "{report}");
     assert!(report.contains("drv.Account.freeze()V: trivial"), "{report}");
     assert!(report.contains("drv.Shape.area()D: abstract"), "{report}");
-    for f in ["jvmfuzz/drivers/Dispatch.java", "jvmfuzz/drivers/Instances.java", "jvmfuzz/drivers/drv/MagicDriver.java"] {
+    for f in ["jvmfuzz/drivers/Dispatch.java", "jvmfuzz/drivers/Instances.java", "jvmfuzz/drivers/drv/MagicDriver.java"]
+    {
         assert!(dir.join("out/src").join(f).is_file(), "{f} missing");
     }
     // Nothing was compiled or run.
@@ -226,14 +258,22 @@ fn generated_drivers_compile_for_real_libraries() {
         let jars: Vec<PathBuf> = jars.iter().map(|j| support::debian_jar(j)).collect();
         let cp_parts: Vec<&Path> = jars.iter().map(PathBuf::as_path).collect();
         let mut cmd = Command::new(fuzz_bin());
-        cmd.current_dir(dir.path()).arg("drivers").arg("--cp").arg(support::classpath(&cp_parts)).args(["--package", package]);
+        cmd.current_dir(dir.path())
+            .arg("drivers")
+            .arg("--cp")
+            .arg(support::classpath(&cp_parts))
+            .args(["--package", package]);
         let out = support::run(cmd, Duration::from_secs(300));
         assert_eq!(out.status, Some(0), "{}", out.dump());
         let report = std::fs::read_to_string(dir.join("findings/drivers/drivers.txt")).unwrap();
         let count = |key: &str| -> usize {
             report.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.trim().parse().ok()).unwrap_or(0)
         };
-        eprintln!("{package}: {} public methods, {} driver methods", count("public methods:"), count("driver methods:"));
+        eprintln!(
+            "{package}: {} public methods, {} driver methods",
+            count("public methods:"),
+            count("driver methods:")
+        );
         assert!(count("driver methods:") > count("public methods:") / 2, "{report}");
         let shim = dir.join("jvmfuzz-shim.jar");
         std::fs::write(&shim, jvmfuzz_jvm::SHIM_JAR).unwrap();

@@ -16,10 +16,16 @@ fn the_readme_example_finds_its_planted_bug() {
     let classes = dir.join("classes");
     support::javac(&support::jdk17(), &support::java_sources(&src), &[], &classes, &["--release", "11"]);
     let mut cmd = Command::new(fuzz_common::fuzz_bin());
-    cmd.current_dir(dir.path())
-        .arg("--cp")
-        .arg(&classes)
-        .args(["--harness", "example.HeaderParserFuzzer", "--runs", "3000000", "--seed", "1", "--progress", "plain"]);
+    cmd.current_dir(dir.path()).arg("--cp").arg(&classes).args([
+        "--harness",
+        "example.HeaderParserFuzzer",
+        "--runs",
+        "3000000",
+        "--seed",
+        "1",
+        "--progress",
+        "plain",
+    ]);
     let out = support::run(cmd, Duration::from_secs(600));
     assert_eq!(out.status, Some(1), "{}", out.dump());
     let summary = std::fs::read_to_string(dir.join("findings/summary.json")).unwrap();

@@ -50,11 +50,21 @@ fn repro_replays_a_saved_finding() {
 
     // cmin: the session's corpus shrinks to inputs that each add coverage.
     let mut cmd = Command::new(fuzz_bin());
-    cmd.current_dir(s.dir.path()).arg("cmin").arg("--cp").arg(cp).arg("--harness").arg("fuzz.MagicInt").arg("--out").arg("corpus.min");
+    cmd.current_dir(s.dir.path())
+        .arg("cmin")
+        .arg("--cp")
+        .arg(cp)
+        .arg("--harness")
+        .arg("fuzz.MagicInt")
+        .arg("--out")
+        .arg("corpus.min");
     let out = support::run(cmd, Duration::from_secs(120));
     assert_eq!(out.status, Some(0), "{}", out.dump());
     let kept = std::fs::read_dir(s.dir.join("corpus.min")).unwrap().count();
-    let all = std::fs::read_dir(s.dir.join("corpus")).unwrap().filter(|e| !e.as_ref().unwrap().file_name().to_string_lossy().starts_with('.')).count();
+    let all = std::fs::read_dir(s.dir.join("corpus"))
+        .unwrap()
+        .filter(|e| !e.as_ref().unwrap().file_name().to_string_lossy().starts_with('.'))
+        .count();
     assert!(kept >= 1 && kept <= all, "kept {kept} of {all}: {}", out.dump());
 }
 
@@ -90,7 +100,10 @@ fn set_up_errors_exit_2_with_a_useful_message() {
     assert!(out.stderr.contains("no method `public static void fuzzerTestOneInput(byte[])`"), "{}", out.dump());
     // Filters that leave nothing to observe.
     let mut cmd = Command::new(fuzz_bin());
-    cmd.current_dir(dir.path()).args(["--runs", "10", "--progress", "plain", "--excludes", "fuzz.*", "--cp"]).arg(cp).args(["--harness", "fuzz.BadChain"]);
+    cmd.current_dir(dir.path())
+        .args(["--runs", "10", "--progress", "plain", "--excludes", "fuzz.*", "--cp"])
+        .arg(cp)
+        .args(["--harness", "fuzz.BadChain"]);
     let out = support::run(cmd, Duration::from_secs(120));
     assert_eq!(out.status, Some(2), "{}", out.dump());
     assert!(out.stderr.contains("no class was instrumented"), "{}", out.dump());

@@ -50,7 +50,13 @@ fn junit5_console_launcher_under_agent() {
     assert!(jac.stdout.contains("6 tests successful"), "JUnit summary under JaCoCo:\n{}", jac.dump());
     // Test classes too: the agent gives them the array probe and the class under test field
     // probes (`instrument::probe_shape`), and both must count as JaCoCo does.
-    let reference = jacoco_cli_report(&jdk, &exec, &[&main_classes, &test_classes], &[&src.join("main/java")], &tmp.join("jacoco-ref.xml"));
+    let reference = jacoco_cli_report(
+        &jdk,
+        &exec,
+        &[&main_classes, &test_classes],
+        &[&src.join("main/java")],
+        &tmp.join("jacoco-ref.xml"),
+    );
     assert!(reference.classes.contains_key(CUT) && reference.classes.contains_key("com/acme/KeyValueParserTest"));
 
     // jvmfuzz.
@@ -73,7 +79,8 @@ fn junit5_console_launcher_under_agent() {
     }
     let ours = Report::from_file(&dir.join("jacoco.xml"));
     let cut = ours.classes.get(CUT).unwrap_or_else(|| panic!("{CUT} not in the report: {:?}", ours.classes.keys()));
-    let m = |k: &str| cut.methods.get(k).unwrap_or_else(|| panic!("{CUT}.{k} not in the report: {:?}", cut.methods.keys()));
+    let m =
+        |k: &str| cut.methods.get(k).unwrap_or_else(|| panic!("{CUT}.{k} not in the report: {:?}", cut.methods.keys()));
     let parse = m("parse(Ljava/lang/String;)Ljava/util/Map;");
     assert!(get(&parse.counters, "METHOD").covered == 1, "parse not covered: {:?}", parse.counters);
     let pb = get(&parse.counters, "BRANCH");
@@ -114,7 +121,10 @@ fn junit5_console_everything_instrumented() {
     let dir = tmp.join("report");
     let out = Java::new(
         &jdk,
-        &Agent::Jvmfuzz(format!("includes=*,excludes=java.*:javax.*:jdk.*:sun.*:com.sun.*,report={},formats=xml+lcov", dir.display())),
+        &Agent::Jvmfuzz(format!(
+            "includes=*,excludes=java.*:javax.*:jdk.*:sun.*:com.sun.*,report={},formats=xml+lcov",
+            dir.display()
+        )),
     )
     .strict_verify()
     .arg("-jar")
@@ -131,7 +141,8 @@ fn junit5_console_everything_instrumented() {
     eprintln!("agent summary: {summary:?}");
     assert!(summary.is_some_and(|s| s.classes > 300), "expected hundreds of JUnit classes instrumented: {summary:?}");
     let xml_path = dir.join("jacoco.xml");
-    let text = std::fs::read_to_string(&xml_path).unwrap_or_else(|e| panic!("{}: {e}\n{}", xml_path.display(), out.dump()));
+    let text =
+        std::fs::read_to_string(&xml_path).unwrap_or_else(|e| panic!("{}: {e}\n{}", xml_path.display(), out.dump()));
     let doc = xml::parse(&text).unwrap_or_else(|e| panic!("jacoco.xml: {e}"));
     let mut problems = jacoco::dtd_shape_problems(&doc);
     let r = Report::from_document(&doc).unwrap_or_else(|e| panic!("jacoco.xml: {e}"));

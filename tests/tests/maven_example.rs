@@ -67,7 +67,8 @@ fn maven_surefire_under_agent() {
     copy_dir(&tests_dir().join("maven-example"), &proj);
     let _ = std::fs::remove_dir_all(proj.join("target"));
     let dir = tmp.join("report");
-    let out = mvn_test(&proj, &jdk, &format!("-agentpath:{}=includes=com.example.*,report={}", so.display(), dir.display()));
+    let out =
+        mvn_test(&proj, &jdk, &format!("-agentpath:{}=includes=com.example.*,report={}", so.display(), dir.display()));
     let t_ours = t1.elapsed();
     // surefire writes the forked JVM's stderr into target/surefire-reports when quiet; the agent
     // summary line may be there or in mvn's output.
@@ -89,7 +90,10 @@ fn maven_surefire_under_agent() {
         (get(&m.counters, "BRANCH"), get(&m.counters, "METHOD"))
     };
     // From CalculatorTest: classify(-4), classify(7) → n<0 both ways, n==0 false only, n<10 true only.
-    assert_eq!(br("classify(I)Ljava/lang/String;"), (Counter { missed: 2, covered: 4 }, Counter { missed: 0, covered: 1 }));
+    assert_eq!(
+        br("classify(I)Ljava/lang/String;"),
+        (Counter { missed: 2, covered: 4 }, Counter { missed: 0, covered: 1 })
+    );
     // divide(9,3) and divide(1,0): both arms.
     assert_eq!(br("divide(II)I"), (Counter { missed: 0, covered: 2 }, Counter { missed: 0, covered: 1 }));
     // factorial never called.

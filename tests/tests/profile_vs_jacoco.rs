@@ -256,10 +256,12 @@ fn compare_with(jdk: &Jdk, with_patterns: bool, reserve: Option<u32>) {
     let structural = jacoco::diff(&reference, &ours, &[], ("JaCoCo", "jvmfuzz"));
     failures.extend(structural.iter().map(|d| format!("structure: {d}")));
     let asserted: Vec<&str> = if ASSERT_LINE { vec!["BRANCH", "METHOD", "LINE"] } else { vec!["BRANCH", "METHOD"] };
-    let informational: Vec<&str> = ["INSTRUCTION", "COMPLEXITY", "LINE"].into_iter().filter(|t| !asserted.contains(t)).collect();
+    let informational: Vec<&str> =
+        ["INSTRUCTION", "COMPLEXITY", "LINE"].into_iter().filter(|t| !asserted.contains(t)).collect();
     let hard = jacoco::diff(&reference, &ours, &asserted, ("JaCoCo", "jvmfuzz"));
     let soft = jacoco::diff(&reference, &ours, &informational, ("JaCoCo", "jvmfuzz"));
-    let counter_diffs = |v: &[Diff]| v.iter().filter(|d| matches!(d, Diff::Counter { .. })).map(|d| d.to_string()).collect::<Vec<_>>();
+    let counter_diffs =
+        |v: &[Diff]| v.iter().filter(|d| matches!(d, Diff::Counter { .. })).map(|d| d.to_string()).collect::<Vec<_>>();
     let hard_c = counter_diffs(&hard);
     let soft_c = counter_diffs(&soft);
     for d in &soft_c {

@@ -196,7 +196,9 @@ fn check_reduction_on(jdk: &Jdk, exec: &Path, jar: &Path, dir: &Path) -> Vec<Str
     }
     eprintln!("reduction: {classes} classes, {left_out} probes left out, {kept} kept; {} mismatches", problems.len());
     if classes < 100 || left_out == 0 {
-        problems.push(format!("reduction: only {classes} classes / {left_out} left-out probes checked against JaCoCo's data"));
+        problems.push(format!(
+            "reduction: only {classes} classes / {left_out} left-out probes checked against JaCoCo's data"
+        ));
     }
     problems
 }
@@ -285,7 +287,13 @@ fn stdlib_under_agent(jdk: &Jdk) {
     assert!(summary.is_some_and(|s| s.classes > 100), "expected > 100 classes instrumented: {summary:?}");
     let problems = report_problems(jdk, &dir.join("jacoco.xml"));
     let r = Report::from_file(&dir.join("jacoco.xml"));
-    eprintln!("[{}] report: {} classes, BRANCH {}, LINE {}", jdk.label(), r.classes.len(), r.total("BRANCH"), r.total("LINE"));
+    eprintln!(
+        "[{}] report: {} classes, BRANCH {}, LINE {}",
+        jdk.label(),
+        r.classes.len(),
+        r.total("BRANCH"),
+        r.total("LINE")
+    );
     assert!(r.classes.keys().any(|c| c.starts_with("scala/collection/immutable/Vector")));
     assert!(r.classes.keys().any(|c| c.starts_with("kotlin/collections/")));
     report_time(&format!("kotlin+scala driver under jvmfuzz {}", jdk.label()), t_ours);
@@ -336,7 +344,8 @@ fn named_modules_under_agent(jdk: &Jdk) {
     // Every class javac wrote but the two module-info classes: Main, Main$1, Shapes,
     // Shapes$Kind, Digits, and Shapes$1 (the enum switch map) where javac still makes one
     // (17 does, 25 does not).
-    let written = files_with_extension(&mods, "class").iter().filter(|p| !p.ends_with("module-info.class")).count() as u64;
+    let written =
+        files_with_extension(&mods, "class").iter().filter(|p| !p.ends_with("module-info.class")).count() as u64;
     assert!(written >= 5, "javac wrote {written} classes");
     assert!(
         summary.is_some_and(|s| s.classes == written),
@@ -345,7 +354,8 @@ fn named_modules_under_agent(jdk: &Jdk) {
     );
 
     let ours_path = dir.join("jacoco.xml");
-    let mut failures: Vec<String> = report_problems(jdk, &ours_path).into_iter().map(|p| format!("report: {p}")).collect();
+    let mut failures: Vec<String> =
+        report_problems(jdk, &ours_path).into_iter().map(|p| format!("report: {p}")).collect();
     let (mlib, mapp) = (mods.join("mlib"), mods.join("mapp"));
     let reference = jacoco_cli_report(jdk, &exec, &[mlib.as_path(), mapp.as_path()], &[], &tmp.join("ref.xml"));
     let ours = Report::from_file(&ours_path);
@@ -354,9 +364,22 @@ fn named_modules_under_agent(jdk: &Jdk) {
             failures.push(format!("class {cn}: in JaCoCo's report, not in jvmfuzz's"));
         }
     }
-    failures.extend(jacoco::diff(&reference, &ours, &["BRANCH", "METHOD", "LINE"], ("JaCoCo", "jvmfuzz")).iter().map(|d| format!("vs JaCoCo: {d}")));
-    eprintln!("[{}] JaCoCo BRANCH {} / jvmfuzz BRANCH {}", jdk.label(), reference.total("BRANCH"), ours.total("BRANCH"));
-    assert!(reference.total("BRANCH").total() > 10, "JaCoCo counted almost no branches: {:?}", reference.total("BRANCH"));
+    failures.extend(
+        jacoco::diff(&reference, &ours, &["BRANCH", "METHOD", "LINE"], ("JaCoCo", "jvmfuzz"))
+            .iter()
+            .map(|d| format!("vs JaCoCo: {d}")),
+    );
+    eprintln!(
+        "[{}] JaCoCo BRANCH {} / jvmfuzz BRANCH {}",
+        jdk.label(),
+        reference.total("BRANCH"),
+        ours.total("BRANCH")
+    );
+    assert!(
+        reference.total("BRANCH").total() > 10,
+        "JaCoCo counted almost no branches: {:?}",
+        reference.total("BRANCH")
+    );
     assert!(failures.is_empty(), "{} problems:\n  {}", failures.len(), failures.join("\n  "));
 }
 

@@ -271,7 +271,10 @@ fn verdicts_on_synthetic_checker_output() {
     let crashed = parse_checker(out("OK a.A cp=14/10 code=2 marker=1\n"));
     assert!(!crashed.done);
     assert!(compare_runs(&base, &crashed).regressions.is_empty());
-    assert_eq!(skip_reasons("jvmfuzz: skipped a/B: no code to instrument\n").get("a.B").map(String::as_str), Some("no code to instrument"));
+    assert_eq!(
+        skip_reasons("jvmfuzz: skipped a/B: no code to instrument\n").get("a.B").map(String::as_str),
+        Some("no code to instrument")
+    );
 }
 
 /// `skipped NAME: reason` lines of the agent's verbose output, by dotted class name.
@@ -389,9 +392,17 @@ fn check_jar(jdk: &Jdk, jar: &JarSpec) -> JarResult {
         ratio * 100.0,
         t_base.as_secs_f64(),
         t_agent.as_secs_f64(),
-        summary.map(|s| format!("agent: {} classes, {} methods, {} probes, {} skipped", s.classes, s.methods, s.probes, s.skipped))
+        summary
+            .map(|s| format!(
+                "agent: {} classes, {} methods, {} probes, {} skipped",
+                s.classes, s.methods, s.probes, s.skipped
+            ))
             .unwrap_or_else(|| "agent: no summary line".into())
-    ) + &if st.excluded > 0 { format!("; {} classes under JDK package names not counted", st.excluded) } else { String::new() };
+    ) + &if st.excluded > 0 {
+        format!("; {} classes under JDK package names not counted", st.excluded)
+    } else {
+        String::new()
+    };
     eprintln!("{}", res.summary_line);
     res
 }
@@ -445,7 +456,13 @@ fn harness_sees_jacoco_instrumentation() {
     let exec = cwd.join("jacoco.exec");
     let t0 = Instant::now();
     let base = run_checker(&jdk, &Agent::None, &jar, "jacoco", cwd.path());
-    let jac = run_checker(&jdk, &Agent::Jacoco(format!("destfile={},includes=*", exec.display())), &jar, "jacoco", cwd.path());
+    let jac = run_checker(
+        &jdk,
+        &Agent::Jacoco(format!("destfile={},includes=*", exec.display())),
+        &jar,
+        "jacoco",
+        cwd.path(),
+    );
     base.out.assert_success();
     jac.out.assert_success();
     assert!(base.done && jac.done);

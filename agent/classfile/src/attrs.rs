@@ -177,10 +177,9 @@ pub fn bootstrap_methods(cp: &ConstantPool<'_>, raw: &[u8]) -> Result<Vec<(Strin
         let nargs = r.u16()?;
         r.skip(2 * nargs as usize)?;
         let owner_name = match cp.entry(handle) {
-            Some(CpEntry::MethodHandle { ref_index, .. }) => cp
-                .member_ref(ref_index)
-                .map(|m| (m.class.into_owned(), m.name.into_owned()))
-                .unwrap_or_default(),
+            Some(CpEntry::MethodHandle { ref_index, .. }) => {
+                cp.member_ref(ref_index).map(|m| (m.class.into_owned(), m.name.into_owned())).unwrap_or_default()
+            }
             _ => Default::default(),
         };
         out.push(owner_name);

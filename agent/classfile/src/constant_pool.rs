@@ -216,37 +216,14 @@ fn decode_entry(b: &[u8]) -> Option<CpEntry<'_>> {
         tag::DOUBLE => CpEntry::Double(u64_at(b, 1)?),
         tag::CLASS => CpEntry::Class { name_index: a()? },
         tag::STRING => CpEntry::String { string_index: a()? },
-        tag::FIELDREF => CpEntry::Fieldref {
-            class_index: a()?,
-            name_and_type_index: c()?,
-        },
-        tag::METHODREF => CpEntry::Methodref {
-            class_index: a()?,
-            name_and_type_index: c()?,
-        },
-        tag::INTERFACE_METHODREF => CpEntry::InterfaceMethodref {
-            class_index: a()?,
-            name_and_type_index: c()?,
-        },
-        tag::NAME_AND_TYPE => CpEntry::NameAndType {
-            name_index: a()?,
-            descriptor_index: c()?,
-        },
-        tag::METHOD_HANDLE => CpEntry::MethodHandle {
-            kind: *b.get(1)?,
-            ref_index: u16_at(b, 2)?,
-        },
-        tag::METHOD_TYPE => CpEntry::MethodType {
-            descriptor_index: a()?,
-        },
-        tag::DYNAMIC => CpEntry::Dynamic {
-            bootstrap_method_attr_index: a()?,
-            name_and_type_index: c()?,
-        },
-        tag::INVOKE_DYNAMIC => CpEntry::InvokeDynamic {
-            bootstrap_method_attr_index: a()?,
-            name_and_type_index: c()?,
-        },
+        tag::FIELDREF => CpEntry::Fieldref { class_index: a()?, name_and_type_index: c()? },
+        tag::METHODREF => CpEntry::Methodref { class_index: a()?, name_and_type_index: c()? },
+        tag::INTERFACE_METHODREF => CpEntry::InterfaceMethodref { class_index: a()?, name_and_type_index: c()? },
+        tag::NAME_AND_TYPE => CpEntry::NameAndType { name_index: a()?, descriptor_index: c()? },
+        tag::METHOD_HANDLE => CpEntry::MethodHandle { kind: *b.get(1)?, ref_index: u16_at(b, 2)? },
+        tag::METHOD_TYPE => CpEntry::MethodType { descriptor_index: a()? },
+        tag::DYNAMIC => CpEntry::Dynamic { bootstrap_method_attr_index: a()?, name_and_type_index: c()? },
+        tag::INVOKE_DYNAMIC => CpEntry::InvokeDynamic { bootstrap_method_attr_index: a()?, name_and_type_index: c()? },
         tag::MODULE => CpEntry::Module { name_index: a()? },
         tag::PACKAGE => CpEntry::Package { name_index: a()? },
         _ => return None,
@@ -274,10 +251,7 @@ impl<'a> ConstantPool<'a> {
     pub fn parse(bytes: &'a [u8], pos: usize) -> Result<(Self, usize)> {
         let count = u16_at(bytes, pos).ok_or(ClassFileError::Truncated(pos))?;
         if count == 0 {
-            return Err(ClassFileError::Malformed {
-                offset: pos,
-                why: "constant_pool_count is 0",
-            });
+            return Err(ClassFileError::Malformed { offset: pos, why: "constant_pool_count is 0" });
         }
         let start = pos + 2;
         let mut p = start;
@@ -313,16 +287,7 @@ impl<'a> ConstantPool<'a> {
             }
         }
         let original = bytes.get(start..p).ok_or(ClassFileError::Truncated(p))?;
-        Ok((
-            ConstantPool {
-                original,
-                original_count: count,
-                starts,
-                appended: Vec::new(),
-                dedup: Dedup::default(),
-            },
-            p,
-        ))
+        Ok((ConstantPool { original, original_count: count, starts, appended: Vec::new(), dedup: Dedup::default() }, p))
     }
 
     /// constant_pool_count to write: one more than the highest usable index.
@@ -408,9 +373,7 @@ impl<'a> ConstantPool<'a> {
             };
         }
         let b = self.utf8_bytes(idx).ok_or(bad(idx, "Utf8"))?;
-        mutf8::decode(b)
-            .map(|s| Cow::Owned(s.into_owned()))
-            .ok_or(ClassFileError::BadUtf8(idx))
+        mutf8::decode(b).map(|s| Cow::Owned(s.into_owned())).ok_or(ClassFileError::BadUtf8(idx))
     }
 
     /// Internal name of a Class entry (`java/lang/String`, or a descriptor for arrays).
@@ -424,10 +387,9 @@ impl<'a> ConstantPool<'a> {
     /// (name, descriptor) of a NameAndType entry.
     pub fn name_and_type(&self, idx: u16) -> Result<(Cow<'a, str>, Cow<'a, str>)> {
         match self.entry(idx) {
-            Some(CpEntry::NameAndType {
-                name_index,
-                descriptor_index,
-            }) => Ok((self.utf8(name_index)?, self.utf8(descriptor_index)?)),
+            Some(CpEntry::NameAndType { name_index, descriptor_index }) => {
+                Ok((self.utf8(name_index)?, self.utf8(descriptor_index)?))
+            }
             _ => Err(bad(idx, "NameAndType")),
         }
     }
@@ -436,28 +398,15 @@ impl<'a> ConstantPool<'a> {
     pub fn member_ref(&self, idx: u16) -> Result<MemberRef<'a>> {
         let (class_index, nt) = match self.entry(idx) {
             Some(
-                CpEntry::Fieldref {
-                    class_index,
-                    name_and_type_index,
-                }
-                | CpEntry::Methodref {
-                    class_index,
-                    name_and_type_index,
-                }
-                | CpEntry::InterfaceMethodref {
-                    class_index,
-                    name_and_type_index,
-                },
+                CpEntry::Fieldref { class_index, name_and_type_index }
+                | CpEntry::Methodref { class_index, name_and_type_index }
+                | CpEntry::InterfaceMethodref { class_index, name_and_type_index },
             ) => (class_index, name_and_type_index),
             _ => return Err(bad(idx, "Fieldref/Methodref/InterfaceMethodref")),
         };
         let class = self.class_name(class_index)?;
         let (name, descriptor) = self.name_and_type(nt)?;
-        Ok(MemberRef {
-            class,
-            name,
-            descriptor,
-        })
+        Ok(MemberRef { class, name, descriptor })
     }
 
     pub fn is_interface_methodref(&self, idx: u16) -> bool {
@@ -573,8 +522,7 @@ impl<'a> ConstantPool<'a> {
             if !self.dedup.grouped {
                 self.group_by_tag();
             }
-            let range = usize::from(self.dedup.tag_start[slot])
-                ..usize::from(self.dedup.tag_start[slot + 1]);
+            let range = usize::from(self.dedup.tag_start[slot])..usize::from(self.dedup.tag_start[slot + 1]);
             if range.len() <= 8 || self.dedup.scans[slot] < LINEAR_LOOKUPS {
                 self.dedup.scans[slot] = self.dedup.scans[slot].saturating_add(1);
                 // Originals have lower indices than anything appended.
@@ -650,7 +598,8 @@ impl<'a> ConstantPool<'a> {
             return Err(ClassFileError::ConstantPoolFull);
         }
         debug_assert!(name.bytes().all(|b| b.is_ascii() && b != 0));
-        let len = u16::try_from(name.len()).map_err(|_| ClassFileError::TooLarge { what: "Utf8 constant", len: name.len() })?;
+        let len = u16::try_from(name.len())
+            .map_err(|_| ClassFileError::TooLarge { what: "Utf8 constant", len: name.len() })?;
         if self.appended.is_empty() {
             self.appended.reserve(128);
         }
@@ -683,10 +632,8 @@ impl<'a> ConstantPool<'a> {
     /// Adds (or finds) a Utf8 entry; `s` is encoded as modified UTF-8.
     pub fn add_utf8(&mut self, s: &str) -> Result<u16> {
         let enc = mutf8::encode(s);
-        let len = u16::try_from(enc.len()).map_err(|_| ClassFileError::TooLarge {
-            what: "Utf8 constant",
-            len: enc.len(),
-        })?;
+        let len =
+            u16::try_from(enc.len()).map_err(|_| ClassFileError::TooLarge { what: "Utf8 constant", len: enc.len() })?;
         let mut entry = Vec::with_capacity(3 + enc.len());
         entry.push(tag::UTF8);
         entry.extend_from_slice(&len.to_be_bytes());
@@ -749,12 +696,7 @@ impl<'a> ConstantPool<'a> {
         self.add_member(tag::METHODREF, class, name, descriptor)
     }
 
-    pub fn add_interface_method_ref(
-        &mut self,
-        class: &str,
-        name: &str,
-        descriptor: &str,
-    ) -> Result<u16> {
+    pub fn add_interface_method_ref(&mut self, class: &str, name: &str, descriptor: &str) -> Result<u16> {
         self.add_member(tag::INTERFACE_METHODREF, class, name, descriptor)
     }
 }

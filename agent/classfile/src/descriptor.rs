@@ -108,7 +108,10 @@ mod tests {
         for bad in ["", "V", "(I", "(I)", "(V)V", "(I)VV", "()II"] {
             assert_eq!(parse_method(bad), None, "{bad:?}");
         }
-        assert_eq!(param_descriptors("(I[BLjava/lang/String;[[J)V").unwrap(), vec!["I", "[B", "Ljava/lang/String;", "[[J"]);
+        assert_eq!(
+            param_descriptors("(I[BLjava/lang/String;[[J)V").unwrap(),
+            vec!["I", "[B", "Ljava/lang/String;", "[[J"]
+        );
         assert_eq!(param_descriptors("()V").unwrap(), Vec::<&str>::new());
         assert!(param_descriptors("I").is_none());
     }

@@ -9,8 +9,8 @@
 
 pub mod attrs;
 pub mod bytecode;
-pub mod descriptor;
 mod constant_pool;
+pub mod descriptor;
 pub mod mutf8;
 mod reader;
 #[cfg(test)]
@@ -216,13 +216,6 @@ impl<'a> Attribute<'a> {
     }
 }
 
-fn find_attribute<'s, 'a>(
-    cp: &ConstantPool<'a>,
-    attrs: &'s [Attribute<'a>],
-    name: &str,
-) -> Option<&'s Attribute<'a>> {
-    attrs.iter().find(|a| {
-        cp.utf8_bytes(a.name_index)
-            .is_some_and(|b| b == name.as_bytes())
-    })
+fn find_attribute<'s, 'a>(cp: &ConstantPool<'a>, attrs: &'s [Attribute<'a>], name: &str) -> Option<&'s Attribute<'a>> {
+    attrs.iter().find(|a| cp.utf8_bytes(a.name_index).is_some_and(|b| b == name.as_bytes()))
 }

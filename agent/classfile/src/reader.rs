@@ -5,8 +5,7 @@
 use std::borrow::Cow;
 
 use super::{
-    Attribute, AttributeInfo, ClassFile, ClassFileError, CodeAttribute, ConstantPool,
-    ExceptionEntry, Member, Result,
+    Attribute, AttributeInfo, ClassFile, ClassFileError, CodeAttribute, ConstantPool, ExceptionEntry, Member, Result,
 };
 
 const MAGIC: u32 = 0xCAFE_BABE;
@@ -20,14 +19,8 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn bytes(&mut self, n: usize) -> Result<&'a [u8]> {
-        let end = self
-            .pos
-            .checked_add(n)
-            .ok_or(ClassFileError::Truncated(self.pos))?;
-        let s = self
-            .b
-            .get(self.pos..end)
-            .ok_or(ClassFileError::Truncated(self.pos))?;
+        let end = self.pos.checked_add(n).ok_or(ClassFileError::Truncated(self.pos))?;
+        let s = self.b.get(self.pos..end).ok_or(ClassFileError::Truncated(self.pos))?;
         self.pos = end;
         Ok(s)
     }
@@ -85,11 +78,7 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<ClassFile<'_>> {
     })
 }
 
-fn members<'a>(
-    r: &mut Reader<'a>,
-    cp: &ConstantPool<'a>,
-    methods: bool,
-) -> Result<Vec<Member<'a>>> {
+fn members<'a>(r: &mut Reader<'a>, cp: &ConstantPool<'a>, methods: bool) -> Result<Vec<Member<'a>>> {
     let n = usize::from(r.u16()?);
     // Capacity is capped by what the input could hold, so a lying count costs nothing.
     let mut v = Vec::with_capacity(n.min(r.remaining() / 8));
@@ -98,22 +87,13 @@ fn members<'a>(
         let name_index = r.u16()?;
         let descriptor_index = r.u16()?;
         let attributes = attributes(r, cp, methods)?;
-        v.push(Member {
-            access_flags,
-            name_index,
-            descriptor_index,
-            attributes,
-        });
+        v.push(Member { access_flags, name_index, descriptor_index, attributes });
     }
     Ok(v)
 }
 
 /// Reads an attribute table. `in_method` selects whether `Code` is parsed.
-fn attributes<'a>(
-    r: &mut Reader<'a>,
-    cp: &ConstantPool<'a>,
-    in_method: bool,
-) -> Result<Vec<Attribute<'a>>> {
+fn attributes<'a>(r: &mut Reader<'a>, cp: &ConstantPool<'a>, in_method: bool) -> Result<Vec<Attribute<'a>>> {
     let n = usize::from(r.u16()?);
     let mut v = Vec::with_capacity(n.min(r.remaining() / 6));
     for _ in 0..n {
@@ -121,10 +101,7 @@ fn attributes<'a>(
         // Finding attributes by name needs a Utf8 name; HotSpot rejects anything else too.
         let name = cp
             .utf8_bytes(name_index)
-            .ok_or(ClassFileError::BadConstantIndex {
-                index: name_index,
-                expected: "Utf8 attribute name",
-            })?;
+            .ok_or(ClassFileError::BadConstantIndex { index: name_index, expected: "Utf8 attribute name" })?;
         let len = r.u32()? as usize;
         let start = r.pos;
         let info = r.bytes(len)?;
@@ -145,10 +122,9 @@ fn bytes_upto(b: &[u8], end: usize) -> &[u8] {
 
 fn code<'a>(b: &'a [u8], start: usize, cp: &ConstantPool<'a>) -> Result<CodeAttribute<'a>> {
     let overrun = |e: ClassFileError| match e {
-        ClassFileError::Truncated(_) => ClassFileError::BadAttribute {
-            offset: start,
-            why: "Code contents run past attribute_length",
-        },
+        ClassFileError::Truncated(_) => {
+            ClassFileError::BadAttribute { offset: start, why: "Code contents run past attribute_length" }
+        }
         e => e,
     };
     let mut r = Reader { b, pos: start };
@@ -157,10 +133,7 @@ fn code<'a>(b: &'a [u8], start: usize, cp: &ConstantPool<'a>) -> Result<CodeAttr
     let code_length = r.u32().map_err(overrun)? as usize;
     // JVMS 4.7.3; also lets the rewriter treat every pc as a u16.
     if code_length == 0 || code_length > usize::from(u16::MAX) {
-        return Err(ClassFileError::BadAttribute {
-            offset: start,
-            why: "code_length must be 1..=65535",
-        });
+        return Err(ClassFileError::BadAttribute { offset: start, why: "code_length must be 1..=65535" });
     }
     let code = r.bytes(code_length).map_err(overrun)?;
     let n = usize::from(r.u16().map_err(overrun)?);
@@ -180,11 +153,5 @@ fn code<'a>(b: &'a [u8], start: usize, cp: &ConstantPool<'a>) -> Result<CodeAttr
             why: "Code attribute_length is longer than its contents",
         });
     }
-    Ok(CodeAttribute {
-        max_stack,
-        max_locals,
-        code: Cow::Borrowed(code),
-        exception_table,
-        attributes,
-    })
+    Ok(CodeAttribute { max_stack, max_locals, code: Cow::Borrowed(code), exception_table, attributes })
 }

@@ -143,16 +143,8 @@ const TINY_CODE_LEN: u32 = 30;
 #[track_caller]
 fn assert_same(got: &[u8], want: &[u8]) {
     if got != want {
-        let at = got
-            .iter()
-            .zip(want)
-            .position(|(a, b)| a != b)
-            .unwrap_or(got.len().min(want.len()));
-        panic!(
-            "bytes differ at offset {at} (lengths {} vs {})",
-            got.len(),
-            want.len()
-        );
+        let at = got.iter().zip(want).position(|(a, b)| a != b).unwrap_or(got.len().min(want.len()));
+        panic!("bytes differ at offset {at} (lengths {} vs {})", got.len(), want.len());
     }
 }
 
@@ -167,33 +159,16 @@ fn tiny_class_parses_into_structure() {
     assert_eq!(cf.major_version, 61);
     assert_eq!(cf.constant_pool.len(), 26);
     assert_eq!(cf.this_class_name().unwrap(), "T");
-    assert_eq!(
-        cf.super_class_name().unwrap().as_deref(),
-        Some("java/lang/Object")
-    );
+    assert_eq!(cf.super_class_name().unwrap().as_deref(), Some("java/lang/Object"));
     let m = &cf.methods[0];
     assert_eq!(m.name(&cf.constant_pool).unwrap(), "m");
     assert_eq!(m.descriptor(&cf.constant_pool).unwrap(), "()V");
     let code = m.code().expect("Code is parsed");
     assert_eq!((code.max_stack, code.max_locals), (1, 1));
     assert_eq!(&*code.code, &[0xB1]);
-    assert_eq!(
-        code.exception_table,
-        vec![ExceptionEntry {
-            start_pc: 0,
-            end_pc: 1,
-            handler_pc: 0,
-            catch_type: 0
-        }]
-    );
-    assert_eq!(
-        code.attribute(&cf.constant_pool, "Extra"),
-        Some(&[9u8, 8, 7][..])
-    );
-    assert_eq!(
-        cf.attribute("Extra").and_then(|a| a.raw()),
-        Some(&[0xABu8, 0xCD][..])
-    );
+    assert_eq!(code.exception_table, vec![ExceptionEntry { start_pc: 0, end_pc: 1, handler_pc: 0, catch_type: 0 }]);
+    assert_eq!(code.attribute(&cf.constant_pool, "Extra"), Some(&[9u8, 8, 7][..]));
+    assert_eq!(cf.attribute("Extra").and_then(|a| a.raw()), Some(&[0xABu8, 0xCD][..]));
     assert_same(&cf.to_bytes(), &bytes);
     assert_eq!(cf.byte_len(), bytes.len());
     assert_same(&cf.try_to_bytes().unwrap(), &bytes);
@@ -213,51 +188,21 @@ fn every_tag_decodes() {
     assert_eq!(cp.float(14).unwrap(), 1.5);
     assert_eq!(cp.double(15).unwrap(), 2.25);
     assert_eq!(cp.string(17).unwrap(), "m");
-    assert_eq!(
-        cp.entry(10),
-        Some(CpEntry::Dynamic {
-            bootstrap_method_attr_index: 0,
-            name_and_type_index: 11
-        })
-    );
-    assert_eq!(
-        cp.entry(22),
-        Some(CpEntry::InvokeDynamic {
-            bootstrap_method_attr_index: 0,
-            name_and_type_index: 11
-        })
-    );
-    assert_eq!(
-        cp.entry(20),
-        Some(CpEntry::MethodHandle {
-            kind: 6,
-            ref_index: 12
-        })
-    );
-    assert_eq!(
-        cp.entry(21),
-        Some(CpEntry::MethodType {
-            descriptor_index: 6
-        })
-    );
+    assert_eq!(cp.entry(10), Some(CpEntry::Dynamic { bootstrap_method_attr_index: 0, name_and_type_index: 11 }));
+    assert_eq!(cp.entry(22), Some(CpEntry::InvokeDynamic { bootstrap_method_attr_index: 0, name_and_type_index: 11 }));
+    assert_eq!(cp.entry(20), Some(CpEntry::MethodHandle { kind: 6, ref_index: 12 }));
+    assert_eq!(cp.entry(21), Some(CpEntry::MethodType { descriptor_index: 6 }));
     assert_eq!(cp.entry(23), Some(CpEntry::Module { name_index: 1 }));
     assert_eq!(cp.entry(24), Some(CpEntry::Package { name_index: 1 }));
     assert_eq!(cp.tag(19), Some(tag::INTERFACE_METHODREF));
-    let want = |c: &'static str| MemberRef {
-        class: c.into(),
-        name: "m".into(),
-        descriptor: "()V".into(),
-    };
+    let want = |c: &'static str| MemberRef { class: c.into(), name: "m".into(), descriptor: "()V".into() };
     assert_eq!(cp.member_ref(12).unwrap(), want("java/lang/Object"));
     assert_eq!(cp.member_ref(18).unwrap(), want("T"));
     assert_eq!(cp.member_ref(19).unwrap(), want("T"));
     assert!(cp.is_interface_methodref(19));
     assert!(!cp.is_interface_methodref(12));
     // Wrong kinds are errors, not panics or garbage.
-    assert!(matches!(
-        cp.utf8(2),
-        Err(ClassFileError::BadConstantIndex { index: 2, .. })
-    ));
+    assert!(matches!(cp.utf8(2), Err(ClassFileError::BadConstantIndex { index: 2, .. })));
     assert!(cp.class_name(1).is_err());
     assert!(cp.member_ref(11).is_err());
     assert!(cp.long(9).is_err());
@@ -285,10 +230,7 @@ fn code_length_field_must_match_contents() {
     }
     assert!(matches!(
         ClassFile::parse(&tiny_with(TINY_CODE_LEN - 1, 0)),
-        Err(ClassFileError::BadAttribute {
-            why: "code_length must be 1..=65535",
-            ..
-        })
+        Err(ClassFileError::BadAttribute { why: "code_length must be 1..=65535", .. })
     ));
 }
 
@@ -297,55 +239,30 @@ fn structural_errors() {
     let good = tiny();
     let mut b = good.clone();
     b[0] = 0xCB;
-    assert!(matches!(
-        ClassFile::parse(&b),
-        Err(ClassFileError::BadMagic(0xCBFE_BABE))
-    ));
+    assert!(matches!(ClassFile::parse(&b), Err(ClassFileError::BadMagic(0xCBFE_BABE))));
 
     let mut b = good.clone();
     b.extend_from_slice(&[1, 2, 3]);
-    assert_eq!(
-        ClassFile::parse(&b).unwrap_err(),
-        ClassFileError::TrailingBytes(3)
-    );
+    assert_eq!(ClassFile::parse(&b).unwrap_err(), ClassFileError::TrailingBytes(3));
 
     // Tag 2 is unassigned; entry 1 starts at offset 10.
     let mut b = good.clone();
     b[10] = 2;
-    assert_eq!(
-        ClassFile::parse(&b).unwrap_err(),
-        ClassFileError::BadConstantTag { tag: 2, index: 1 }
-    );
+    assert_eq!(ClassFile::parse(&b).unwrap_err(), ClassFileError::BadConstantTag { tag: 2, index: 1 });
 
     let mut b = good.clone();
     b[8..10].copy_from_slice(&0u16.to_be_bytes());
-    assert!(matches!(
-        ClassFile::parse(&b),
-        Err(ClassFileError::Malformed { .. })
-    ));
+    assert!(matches!(ClassFile::parse(&b), Err(ClassFileError::Malformed { .. })));
 
     // A long as the last entry would need a slot past the end.
-    let b = B::default()
-        .u32(0xCAFE_BABE)
-        .u16(0)
-        .u16(52)
-        .u16(2)
-        .u8(5)
-        .u64(7)
-        .0;
-    assert!(matches!(
-        ClassFile::parse(&b),
-        Err(ClassFileError::Malformed { .. })
-    ));
+    let b = B::default().u32(0xCAFE_BABE).u16(0).u16(52).u16(2).u8(5).u64(7).0;
+    assert!(matches!(ClassFile::parse(&b), Err(ClassFileError::Malformed { .. })));
 
     // Class attribute whose name index points at a Class entry.
     let mut b = good.clone();
     let pos = b.len() - 8;
     b[pos..pos + 2].copy_from_slice(&2u16.to_be_bytes());
-    assert!(matches!(
-        ClassFile::parse(&b),
-        Err(ClassFileError::BadConstantIndex { index: 2, .. })
-    ));
+    assert!(matches!(ClassFile::parse(&b), Err(ClassFileError::BadConstantIndex { index: 2, .. })));
 }
 
 /// Every strict prefix of a valid class must be rejected without panicking, and so
@@ -361,10 +278,7 @@ fn assert_prefixes_fail(bytes: &[u8]) {
     }
     let mut longer = bytes.to_vec();
     longer.push(0);
-    assert_eq!(
-        ClassFile::parse(&longer).unwrap_err(),
-        ClassFileError::TrailingBytes(1)
-    );
+    assert_eq!(ClassFile::parse(&longer).unwrap_err(), ClassFileError::TrailingBytes(1));
 }
 
 #[test]
@@ -388,27 +302,14 @@ fn sample_lookups() {
     let cf = ClassFile::parse(SAMPLE).unwrap();
     let cp = &cf.constant_pool;
     assert_eq!(cf.this_class_name().unwrap(), "sample/Sample");
-    assert_eq!(
-        cp.class_name(cf.interfaces[0]).unwrap(),
-        "java/lang/Comparable"
-    );
+    assert_eq!(cp.class_name(cf.interfaces[0]).unwrap(), "java/lang/Comparable");
     let strings: Vec<_> = cp
         .iter()
         .filter(|(_, e)| matches!(e, CpEntry::String { .. }))
         .map(|(i, _)| cp.string(i).unwrap().into_owned())
         .collect();
-    for want in [
-        "a\0b",
-        "x\u{1F600}y",
-        "\u{FFFD}!",
-        "caf\u{e9} \u{20ac}",
-        "Aa",
-        "zzz",
-    ] {
-        assert!(
-            strings.iter().any(|s| s == want),
-            "missing {want:?} in {strings:?}"
-        );
+    for want in ["a\0b", "x\u{1F600}y", "\u{FFFD}!", "caf\u{e9} \u{20ac}", "Aa", "zzz"] {
+        assert!(strings.iter().any(|s| s == want), "missing {want:?} in {strings:?}");
     }
     let refs: Vec<_> = cp
         .iter()
@@ -420,14 +321,8 @@ fn sample_lookups() {
         name: "size".into(),
         descriptor: "()I".into()
     }));
-    assert!(cp
-        .iter()
-        .any(|(_, e)| matches!(e, CpEntry::InvokeDynamic { .. })));
-    let work = cf
-        .methods
-        .iter()
-        .find(|m| m.name(cp).unwrap() == "work")
-        .unwrap();
+    assert!(cp.iter().any(|(_, e)| matches!(e, CpEntry::InvokeDynamic { .. })));
+    let work = cf.methods.iter().find(|m| m.name(cp).unwrap() == "work").unwrap();
     let code = work.code().unwrap();
     assert!(code.exception_table.len() >= 2);
     assert!(code.attribute(cp, "StackMapTable").is_some());
@@ -462,25 +357,16 @@ fn appended_constants_dedup_and_serialise() {
     assert_eq!(cp.class_name(object).unwrap(), "java/lang/Object");
     let big = cp.add_long(0x1234_5678_9abc_def0).unwrap();
     assert!(big < before && cp.long(big).unwrap() == 0x1234_5678_9abc_def0);
-    let size = cp
-        .add_interface_method_ref("java/util/List", "size", "()I")
-        .unwrap();
+    let size = cp.add_interface_method_ref("java/util/List", "size", "()I").unwrap();
     assert!(size < before);
     assert_eq!(cp.len(), before, "nothing new appended yet");
 
     // New entries go at the end, and repeated adds return the same index.
     let hit = cp.add_method_ref("jvmfuzz/Probes", "hit", "(I)V").unwrap();
     assert!(hit >= before);
-    assert_eq!(
-        cp.add_method_ref("jvmfuzz/Probes", "hit", "(I)V").unwrap(),
-        hit
-    );
+    assert_eq!(cp.add_method_ref("jvmfuzz/Probes", "hit", "(I)V").unwrap(), hit);
     let after_hit = cp.len();
-    assert_eq!(
-        after_hit,
-        before + 6,
-        "Utf8 x3, Class, NameAndType, Methodref"
-    );
+    assert_eq!(after_hit, before + 6, "Utf8 x3, Class, NameAndType, Methodref");
     let l = cp.add_long(-5).unwrap();
     assert_eq!(cp.len(), l + 2, "a long takes two slots");
     let i = cp.add_integer(0x7ead_beef).unwrap();
@@ -489,9 +375,7 @@ fn appended_constants_dedup_and_serialise() {
     let d = cp.add_double(f64::NAN).unwrap();
     let fl = cp.add_float(-0.0).unwrap();
     let s = cp.add_string("nul\0 and \u{1F600}").unwrap();
-    let im = cp
-        .add_interface_method_ref("jvmfuzz/I", "x", "()V")
-        .unwrap();
+    let im = cp.add_interface_method_ref("jvmfuzz/I", "x", "()V").unwrap();
     let nul = cp.add_utf8("\0").unwrap();
     assert_eq!(cp.utf8_bytes(nul), Some(&[0xC0u8, 0x80][..]));
 
@@ -499,11 +383,7 @@ fn appended_constants_dedup_and_serialise() {
     let check = |cp: &ConstantPool<'_>| {
         assert_eq!(
             cp.member_ref(hit).unwrap(),
-            MemberRef {
-                class: "jvmfuzz/Probes".into(),
-                name: "hit".into(),
-                descriptor: "(I)V".into()
-            }
+            MemberRef { class: "jvmfuzz/Probes".into(), name: "hit".into(), descriptor: "(I)V".into() }
         );
         assert_eq!(cp.long(l).unwrap(), -5);
         assert_eq!(cp.integer(i).unwrap(), 0x7ead_beef);
@@ -525,12 +405,7 @@ fn appended_constants_dedup_and_serialise() {
     assert_same(&re.to_bytes(), &out);
     // A fresh add on the re-parsed pool dedups against the (now original) new entries.
     let mut re = re;
-    assert_eq!(
-        re.constant_pool
-            .add_method_ref("jvmfuzz/Probes", "hit", "(I)V")
-            .unwrap(),
-        hit
-    );
+    assert_eq!(re.constant_pool.add_method_ref("jvmfuzz/Probes", "hit", "(I)V").unwrap(), hit);
 }
 
 #[test]
@@ -541,28 +416,17 @@ fn pool_full_is_an_error() {
     }
     assert_eq!(cp.len(), 65535);
     assert_eq!(cp.add_integer(-1), Err(ClassFileError::ConstantPoolFull));
-    assert_eq!(
-        cp.add_integer(5).unwrap(),
-        6,
-        "an existing constant is still found"
-    );
+    assert_eq!(cp.add_integer(5).unwrap(), 6, "an existing constant is still found");
 
     let mut cp = ConstantPool::empty();
     for k in 0..65533 {
         cp.add_integer(k).unwrap();
     }
-    assert_eq!(
-        cp.add_long(1),
-        Err(ClassFileError::ConstantPoolFull),
-        "needs two slots, one left"
-    );
+    assert_eq!(cp.add_long(1), Err(ClassFileError::ConstantPoolFull), "needs two slots, one left");
     assert!(cp.add_integer(-1).is_ok());
 
     let long = "x".repeat(65536);
-    assert!(matches!(
-        ConstantPool::empty().add_utf8(&long),
-        Err(ClassFileError::TooLarge { .. })
-    ));
+    assert!(matches!(ConstantPool::empty().add_utf8(&long), Err(ClassFileError::TooLarge { .. })));
     assert!(ConstantPool::empty().add_utf8(&long[1..]).is_ok());
 }
 
@@ -620,21 +484,9 @@ fn edited_code_is_rewritten_with_new_lengths() {
     assert_eq!(re.methods[0].code().unwrap().code[..3], [0, 0, 0]);
 
     cf.methods[0].code_mut().unwrap().code = Cow::Owned(vec![]);
-    assert!(matches!(
-        cf.try_to_bytes(),
-        Err(ClassFileError::TooLarge {
-            what: "code_length",
-            ..
-        })
-    ));
+    assert!(matches!(cf.try_to_bytes(), Err(ClassFileError::TooLarge { what: "code_length", .. })));
     cf.methods[0].code_mut().unwrap().code = Cow::Owned(vec![0; 65536]);
-    assert!(matches!(
-        cf.try_to_bytes(),
-        Err(ClassFileError::TooLarge {
-            what: "code_length",
-            ..
-        })
-    ));
+    assert!(matches!(cf.try_to_bytes(), Err(ClassFileError::TooLarge { what: "code_length", .. })));
 }
 
 #[test]
@@ -646,21 +498,12 @@ fn modified_utf8_decoding() {
     assert_eq!(d(b""), Some(String::new()));
     assert_eq!(d(&[b'a', 0xC0, 0x80, b'b']), Some("a\0b".into()));
     // U+1F600 as a surrogate pair D83D DE00.
-    assert_eq!(
-        d(&[0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]),
-        Some("\u{1F600}".into())
-    );
+    assert_eq!(d(&[0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]), Some("\u{1F600}".into()));
     // Lone high, lone low, high followed by a non-surrogate, reversed pair.
     assert_eq!(d(&[0xED, 0xA0, 0x80]), Some("\u{FFFD}".into()));
     assert_eq!(d(&[0xED, 0xB0, 0x80, b'x']), Some("\u{FFFD}x".into()));
-    assert_eq!(
-        d(&[0xED, 0xA0, 0x80, 0xE2, 0x82, 0xAC]),
-        Some("\u{FFFD}\u{20AC}".into())
-    );
-    assert_eq!(
-        d(&[0xED, 0xB8, 0x80, 0xED, 0xA0, 0xBD]),
-        Some("\u{FFFD}\u{FFFD}".into())
-    );
+    assert_eq!(d(&[0xED, 0xA0, 0x80, 0xE2, 0x82, 0xAC]), Some("\u{FFFD}\u{20AC}".into()));
+    assert_eq!(d(&[0xED, 0xB8, 0x80, 0xED, 0xA0, 0xBD]), Some("\u{FFFD}\u{FFFD}".into()));
     // High surrogate cut off before its low half.
     assert_eq!(d(&[0xED, 0xA0, 0xBD, 0xED, 0xB8]), None);
     // Invalid in modified UTF-8 even though some are valid standard UTF-8.
@@ -681,19 +524,8 @@ fn modified_utf8_encoding_round_trips() {
     assert!(matches!(encode("java/lang/Object"), Cow::Borrowed(_)));
     assert_eq!(&*encode("\0"), &[0xC0, 0x80]);
     assert_eq!(&*encode("\u{1F600}"), &[0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80]);
-    assert_eq!(
-        &*encode("\u{10FFFF}"),
-        &[0xED, 0xAF, 0xBF, 0xED, 0xBF, 0xBF]
-    );
-    for s in [
-        "",
-        "abc",
-        "\0\0",
-        "caf\u{e9}",
-        "\u{FFFF}",
-        "\u{10000}x\0\u{7FF}\u{800}",
-        "\u{FFFD}",
-    ] {
+    assert_eq!(&*encode("\u{10FFFF}"), &[0xED, 0xAF, 0xBF, 0xED, 0xBF, 0xBF]);
+    for s in ["", "abc", "\0\0", "caf\u{e9}", "\u{FFFF}", "\u{10000}x\0\u{7FF}\u{800}", "\u{FFFD}"] {
         let e = encode(s);
         assert!(!e.contains(&0), "{s:?} encoded with a raw NUL");
         assert_eq!(decode(&e).as_deref(), Some(s), "{s:?}");

@@ -21,10 +21,7 @@ fn attrs_len(attrs: &[Attribute<'_>]) -> usize {
 }
 
 fn members_len(ms: &[Member<'_>]) -> usize {
-    2 + ms
-        .iter()
-        .map(|m| 6 + attrs_len(&m.attributes))
-        .sum::<usize>()
+    2 + ms.iter().map(|m| 6 + attrs_len(&m.attributes)).sum::<usize>()
 }
 
 /// Exact serialised size.
@@ -50,17 +47,11 @@ pub(crate) fn validate(cf: &ClassFile<'_>) -> Result<()> {
         for a in list {
             let len = info_len(a);
             if u32::try_from(len).is_err() {
-                return Err(ClassFileError::TooLarge {
-                    what: "attribute_length",
-                    len,
-                });
+                return Err(ClassFileError::TooLarge { what: "attribute_length", len });
             }
             if let AttributeInfo::Code(c) = &a.info {
                 if c.code.is_empty() || c.code.len() > usize::from(u16::MAX) {
-                    return Err(ClassFileError::TooLarge {
-                        what: "code_length",
-                        len: c.code.len(),
-                    });
+                    return Err(ClassFileError::TooLarge { what: "code_length", len: c.code.len() });
                 }
                 count("exception_table_length", c.exception_table.len())?;
                 attrs(&c.attributes)?;

@@ -54,9 +54,9 @@ pub(crate) fn flow_sites_from_fuzz_plan(
                 }
             }
             InsnKind::Branch { target } => succ.push(*target),
-            InsnKind::TableSwitch { .. } | InsnKind::LookupSwitch { .. } => {
-                succ.extend(distinct_targets(insn).into_iter().filter(|&t| arm(Placement::Edge { insn: insn.offset, target: t })))
-            }
+            InsnKind::TableSwitch { .. } | InsnKind::LookupSwitch { .. } => succ.extend(
+                distinct_targets(insn).into_iter().filter(|&t| arm(Placement::Edge { insn: insn.offset, target: t })),
+            ),
             _ if falls_through(insn.opcode) => succ.extend(next),
             _ => {}
         }
@@ -69,7 +69,10 @@ pub(crate) fn flow_sites_from_fuzz_plan(
             // The fall-through into `at`: the previous instruction ran and falls through
             // (after an `if` this is its arm 0, which the propagation already respected).
             JacocoProbe::Label { at } => idx(at).is_some_and(|i| {
-                i > 0 && reached[i - 1] && reached[i] && falls_through(insns[i - 1].opcode)
+                i > 0
+                    && reached[i - 1]
+                    && reached[i]
+                    && falls_through(insns[i - 1].opcode)
                     && (!bytecode::is_conditional_branch(insns[i - 1].opcode) || arm(Placement::Fallthrough { at }))
             }),
             JacocoProbe::Exit { at } => reached_at(at),

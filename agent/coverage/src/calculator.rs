@@ -82,7 +82,11 @@ pub(crate) fn calculate(mut insns: Vec<Instruction>, out: &FilterOutput) -> Coun
         }
     }
     counters.line = line_counter(&lines);
-    let base = if counters.instruction.covered == 0 { Counter { missed: 1, covered: 0 } } else { Counter { missed: 0, covered: 1 } };
+    let base = if counters.instruction.covered == 0 {
+        Counter { missed: 1, covered: 0 }
+    } else {
+        Counter { missed: 0, covered: 1 }
+    };
     counters.method += base;
     counters.complexity += base;
     let first_line = lines.keys().next().copied();

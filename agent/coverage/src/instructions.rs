@@ -159,10 +159,11 @@ pub(crate) fn build(model: &MethodModel, plan: &MethodPlan, executed: &dyn Fn(us
                         if switch_has_probes.contains(&insn.offset) {
                             // visitSwitchInsnWithProbes: the branch index is the position in
                             // (default, labels...) of a target's first occurrence.
-                            let mut visit = |t: u32, branch: u32, b: &mut Builder| match switch_probe.get(&(insn.offset, t)) {
-                                Some(&run) => b.add_probe(i, run, branch),
-                                None => jumps.push((i, t, branch)),
-                            };
+                            let mut visit =
+                                |t: u32, branch: u32, b: &mut Builder| match switch_probe.get(&(insn.offset, t)) {
+                                    Some(&run) => b.add_probe(i, run, branch),
+                                    None => jumps.push((i, t, branch)),
+                                };
                             visit(*dflt, 0, &mut b);
                             for (k, &t) in labels.iter().enumerate() {
                                 if done.insert(t) {

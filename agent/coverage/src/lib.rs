@@ -34,8 +34,8 @@ use jvmfuzz_classfile::{access, ClassFile, ClassFileError};
 use jvmfuzz_instrument::plan::{self, PlanError, PlanOptions};
 use jvmfuzz_instrument::reduce;
 
-pub use filters::FILTER_NAMES;
 pub use bundle::{bundle, BundleCoverage, PackageCoverage, SourceFileCoverage};
+pub use filters::FILTER_NAMES;
 
 /// Probe ids the rewriter gave one method (`probe_count == 0`: left uninstrumented).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -242,7 +242,10 @@ impl ClassCoverage {
 /// Returns `Ok(None)` for classes JaCoCo does not report at all (synthetic classes such as
 /// javac's enum-switch maps, `module-info`). Classes without code (interfaces with only
 /// abstract methods) are returned with no methods, as JaCoCo lists them.
-pub fn analyze_class(input: &ClassInput<'_>, hits: &dyn Fn(u32) -> u64) -> Result<Option<ClassCoverage>, CoverageError> {
+pub fn analyze_class(
+    input: &ClassInput<'_>,
+    hits: &dyn Fn(u32) -> u64,
+) -> Result<Option<ClassCoverage>, CoverageError> {
     analyze_class_with(input, hits, ProbeLayout::Full)
 }
 
@@ -279,7 +282,9 @@ pub fn analyze_class_with(
         };
         let code = member.code().ok_or(CoverageError::BadCode("method without Code"))?;
         let planned = match layout {
-            ProbeLayout::Full => plan::plan_method_with(&m.raw, &code.exception_table, &m.lines, PlanOptions { flow_probes: true }),
+            ProbeLayout::Full => {
+                plan::plan_method_with(&m.raw, &code.exception_table, &m.lines, PlanOptions { flow_probes: true })
+            }
             ProbeLayout::JacocoOnly | ProbeLayout::JacocoReduced => {
                 plan::plan_method_jacoco_only_with(&m.raw, &code.exception_table, &m.lines)
             }
@@ -291,10 +296,7 @@ pub fn analyze_class_with(
                 continue;
             }
         };
-        let probes = input
-            .methods
-            .iter()
-            .find(|p| p.name == m.name && p.descriptor == m.desc && p.probe_count > 0);
+        let probes = input.methods.iter().find(|p| p.name == m.name && p.descriptor == m.desc && p.probe_count > 0);
         let hit = |p: &MethodProbes<'_>, site: usize| {
             u32::try_from(site).ok().and_then(|s| p.first_probe.checked_add(s)).is_some_and(|id| hits(id) > 0)
         };
@@ -309,10 +311,17 @@ pub fn analyze_class_with(
                 (p.probe_count as usize == r.kept.len())
                     .then(|| (0..plan.sites.len()).map(|s| r.executed(s, &|k| hit(p, k))).collect())
             }
-            Some(p) if p.probe_count as usize == plan.sites.len() => Some((0..plan.sites.len()).map(|s| hit(p, s)).collect()),
+            Some(p) if p.probe_count as usize == plan.sites.len() => {
+                Some((0..plan.sites.len()).map(|s| hit(p, s)).collect())
+            }
             Some(_) if layout == ProbeLayout::JacocoOnly => None,
             Some(p) => {
-                let fuzz = plan::plan_method_with(&m.raw, &code.exception_table, &m.lines, PlanOptions { flow_probes: false })?;
+                let fuzz = plan::plan_method_with(
+                    &m.raw,
+                    &code.exception_table,
+                    &m.lines,
+                    PlanOptions { flow_probes: false },
+                )?;
                 (p.probe_count as usize == fuzz.sites.len()).then(|| {
                     approximate = true;
                     approx::flow_sites_from_fuzz_plan(&m.raw, &fuzz, &plan, &|s| hit(p, s))

@@ -11,8 +11,8 @@
 
 use std::borrow::Cow;
 
-use jvmfuzz_classfile::attrs::{self, name_is};
 use super::CoverageError;
+use jvmfuzz_classfile::attrs::{self, name_is};
 use jvmfuzz_classfile::bytecode::{self, opcodes::*, InsnKind};
 use jvmfuzz_classfile::{ClassFile, ConstantPool, CpEntry, Member};
 use jvmfuzz_instrument::plan::LineEntry;
@@ -37,12 +37,23 @@ pub(crate) enum Arg<'a> {
     None,
     Var(u16),
     Jump(u32),
-    Switch { dflt: u32, labels: Vec<u32> },
+    Switch {
+        dflt: u32,
+        labels: Vec<u32>,
+    },
     /// Method or field reference.
-    Member { owner: Cow<'a, str>, name: Cow<'a, str>, desc: Cow<'a, str> },
+    Member {
+        owner: Cow<'a, str>,
+        name: Cow<'a, str>,
+        desc: Cow<'a, str>,
+    },
     /// Type operand of new/anewarray/checkcast/instanceof/multianewarray.
     Type(Cow<'a, str>),
-    Indy { name: Cow<'a, str>, bsm_owner: String, bsm_name: String },
+    Indy {
+        name: Cow<'a, str>,
+        bsm_owner: String,
+        bsm_name: String,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -183,8 +194,7 @@ impl<'a> MethodModel<'a> {
         let mut try_catch = Vec::with_capacity(code.exception_table.len());
         for e in &code.exception_table {
             let node = |o: u16| label_in(&labels, o as u32).ok_or(CoverageError::BadCode("exception table offset"));
-            let catch_type =
-                if e.catch_type == 0 { None } else { Some(cp.class_name(e.catch_type)?) };
+            let catch_type = if e.catch_type == 0 { None } else { Some(cp.class_name(e.catch_type)?) };
             try_catch.push(TryCatch {
                 start: node(e.start_pc)?,
                 end: node(e.end_pc)?,
@@ -338,7 +348,9 @@ fn operands<'a>(
         InsnKind::LookupSwitch { default, pairs } => {
             Arg::Switch { dflt: *default, labels: pairs.iter().map(|p| p.1).collect() }
         }
-        InsnKind::Invoke { cp_index } | InsnKind::Field { cp_index } => cache.get_or(*cp_index, || member(*cp_index))?,
+        InsnKind::Invoke { cp_index } | InsnKind::Field { cp_index } => {
+            cache.get_or(*cp_index, || member(*cp_index))?
+        }
         InsnKind::TypeRef { cp_index } => cache.get_or(*cp_index, || Ok(Arg::Type(cp.class_name(*cp_index)?)))?,
         InsnKind::InvokeDynamic { cp_index } => match cp.entry(*cp_index) {
             Some(CpEntry::InvokeDynamic { bootstrap_method_attr_index, name_and_type_index }) => {

@@ -9,10 +9,10 @@
 use jvmfuzz_classfile::bytecode::{decode, opcodes::*, Insn, InsnKind};
 use jvmfuzz_classfile::{access, ClassFile, ClassFileError, CodeAttribute, ConstantPool};
 
-use super::plan::{self, MethodPlan, PlanError, PlanOptions};
-use super::{probe_fields, test_classes};
 use super::cmplog::{plan_cmp, CmpSites};
+use super::plan::{self, MethodPlan, PlanError, PlanOptions};
 use super::rewrite::{instrument_decoded_cmp, MethodSig, ProbeCall, RewriteError};
+use super::{probe_fields, test_classes};
 
 /// What to instrument with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -89,12 +89,7 @@ impl Planner for JacocoPlanner {
 
 impl<F> Planner for F
 where
-    F: Fn(
-        &[Insn],
-        &CodeAttribute<'_>,
-        &ConstantPool<'_>,
-        PlanOptions,
-    ) -> Result<MethodPlan, PlanError>,
+    F: Fn(&[Insn], &CodeAttribute<'_>, &ConstantPool<'_>, PlanOptions) -> Result<MethodPlan, PlanError>,
 {
     fn plan(
         &self,
@@ -195,9 +190,7 @@ pub enum InstrumentError {
 }
 
 fn uses_subroutines(insns: &[Insn]) -> bool {
-    insns
-        .iter()
-        .any(|i| matches!(i.opcode, JSR | JSR_W | RET) || matches!(i.kind, InsnKind::Ret { .. }))
+    insns.iter().any(|i| matches!(i.opcode, JSR | JSR_W | RET) || matches!(i.kind, InsnKind::Ret { .. }))
 }
 
 /// Instruments every method of a class. `alloc(n)` reserves `n` consecutive probe ids and
@@ -224,10 +217,7 @@ pub fn instrument_class_cmp(
     if !(45..=69).contains(&cf.major_version) {
         return Err(InstrumentError::UnsupportedVersion(cf.major_version));
     }
-    let class_name = cf
-        .this_class_name()
-        .map_err(InstrumentError::Parse)?
-        .into_owned();
+    let class_name = cf.this_class_name().map_err(InstrumentError::Parse)?.into_owned();
 
     // Pass 1: plan. Ids are reserved once for the whole class afterwards.
     let mut records = Vec::with_capacity(cf.methods.len());
@@ -235,10 +225,7 @@ pub fn instrument_class_cmp(
     for (mi, m) in cf.methods.iter().enumerate() {
         let cp = &cf.constant_pool;
         let name = m.name(cp).map_err(InstrumentError::Parse)?.into_owned();
-        let descriptor = m
-            .descriptor(cp)
-            .map_err(InstrumentError::Parse)?
-            .into_owned();
+        let descriptor = m.descriptor(cp).map_err(InstrumentError::Parse)?.into_owned();
         let skip = |r| MethodOutcome::Skipped(r);
         let outcome = if m.access_flags & access::ABSTRACT != 0 {
             Some(skip(SkipReason::Abstract))
@@ -270,10 +257,7 @@ pub fn instrument_class_cmp(
         });
     }
 
-    let mut counts = ClassCounts {
-        methods: cf.methods.len() as u32,
-        ..ClassCounts::default()
-    };
+    let mut counts = ClassCounts { methods: cf.methods.len() as u32, ..ClassCounts::default() };
     let total: u64 = pending.iter().map(|(_, _, p)| p.sites.len() as u64).sum();
     let unchanged = |records: Vec<MethodRecord>, mut counts: ClassCounts| {
         counts.skipped = counts.methods - counts.instrumented;
@@ -289,8 +273,7 @@ pub fn instrument_class_cmp(
     if total == 0 {
         return unchanged(records, counts);
     }
-    let total = u32::try_from(total)
-        .map_err(|_| InstrumentError::ConstantPool(ClassFileError::ConstantPoolFull))?;
+    let total = u32::try_from(total).map_err(|_| InstrumentError::ConstantPool(ClassFileError::ConstantPoolFull))?;
     let first_id = alloc(total);
     let test_class = matches!(&cfg.probe_flags, Some(f) if f.per_field) && test_classes::is_test_class(&cf);
     let cp = &mut cf.constant_pool;
@@ -339,10 +322,7 @@ pub fn instrument_class_cmp(
                 if let Some(c) = m.code_mut() {
                     *c = new_code;
                 }
-                rec.outcome = MethodOutcome::Instrumented {
-                    first_probe: first,
-                    probe_count: count,
-                };
+                rec.outcome = MethodOutcome::Instrumented { first_probe: first, probe_count: count };
                 counts.instrumented += 1;
                 counts.probes += count;
             }

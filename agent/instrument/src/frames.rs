@@ -171,11 +171,7 @@ impl Reader<'_> {
     }
 }
 
-fn read_vtype(
-    r: &mut Reader<'_>,
-    cp: &ConstantPool<'_>,
-    names: &mut ClassNames,
-) -> Result<VType, FrameError> {
+fn read_vtype(r: &mut Reader<'_>, cp: &ConstantPool<'_>, names: &mut ClassNames) -> Result<VType, FrameError> {
     Ok(match r.u8()? {
         0 => VType::Top,
         1 => VType::Integer,
@@ -255,11 +251,7 @@ pub fn decode(
             Some(p) => p + delta + 1,
         };
         prev_offset = Some(offset);
-        frames.push(Frame {
-            offset,
-            locals: locals.clone(),
-            stack,
-        });
+        frames.push(Frame { offset, locals: locals.clone(), stack });
     }
     if r.pos != bytes.len() {
         return Err(FrameError::TrailingBytes(bytes.len() - r.pos));
@@ -295,9 +287,7 @@ fn write_vtype(
 }
 
 fn count16(n: usize) -> Result<[u8; 2], FrameError> {
-    u16::try_from(n)
-        .map(u16::to_be_bytes)
-        .map_err(|_| FrameError::TooManyEntries(n))
+    u16::try_from(n).map(u16::to_be_bytes).map_err(|_| FrameError::TooManyEntries(n))
 }
 
 /// Encodes frames (sorted by strictly increasing offset) as StackMapTable `info` bytes,
@@ -338,8 +328,7 @@ pub fn encode(
                 out.extend_from_slice(&d16.to_be_bytes());
             }
             write_vtype(&mut out, &f.stack[0], cp, names)?;
-        } else if f.stack.is_empty() && nl < pl && pl - nl <= 3 && f.locals[..] == prev_locals[..nl]
-        {
+        } else if f.stack.is_empty() && nl < pl && pl - nl <= 3 && f.locals[..] == prev_locals[..nl] {
             out.push((251 - (pl - nl)) as u8);
             out.extend_from_slice(&d16.to_be_bytes());
         } else if f.stack.is_empty() && nl > pl && nl - pl <= 3 && f.locals[..pl] == *prev_locals {
@@ -375,40 +364,15 @@ mod tests {
 
     #[test]
     fn descriptors() {
-        let (p, r) =
-            parse_method_descriptor("(IJ[[Ljava/lang/String;Z[D)Ljava/util/List;").unwrap();
-        assert_eq!(
-            p,
-            vec![
-                VType::Integer,
-                VType::Long,
-                obj("[[Ljava/lang/String;"),
-                VType::Integer,
-                obj("[D")
-            ]
-        );
+        let (p, r) = parse_method_descriptor("(IJ[[Ljava/lang/String;Z[D)Ljava/util/List;").unwrap();
+        assert_eq!(p, vec![VType::Integer, VType::Long, obj("[[Ljava/lang/String;"), VType::Integer, obj("[D")]);
         assert_eq!(r, Some(obj("java/util/List")));
         assert_eq!(parse_method_descriptor("()V").unwrap(), (vec![], None));
-        for bad in [
-            "",
-            "(",
-            "(L;)V",
-            "(I)",
-            "(I)VV",
-            "(Q)V",
-            "()[",
-            "(Ljava/lang/String)V",
-        ] {
+        for bad in ["", "(", "(L;)V", "(I)", "(I)VV", "(Q)V", "()[", "(Ljava/lang/String)V"] {
             assert!(parse_method_descriptor(bad).is_err(), "{bad}");
         }
-        assert_eq!(
-            initial_locals("A", "<init>", "(J)V", false).unwrap(),
-            vec![VType::UninitializedThis, VType::Long]
-        );
-        assert_eq!(
-            initial_locals("A", "m", "(D)V", true).unwrap(),
-            vec![VType::Double]
-        );
+        assert_eq!(initial_locals("A", "<init>", "(J)V", false).unwrap(), vec![VType::UninitializedThis, VType::Long]);
+        assert_eq!(initial_locals("A", "m", "(D)V", true).unwrap(), vec![VType::Double]);
     }
 
     /// Round trip over every frame kind, through a real constant pool.
@@ -418,46 +382,14 @@ mod tests {
         let mut names = ClassNames::default();
         let init = vec![obj("A"), VType::Integer];
         let frames = vec![
-            Frame {
-                offset: 5,
-                locals: init.clone(),
-                stack: vec![],
-            }, // same
-            Frame {
-                offset: 7,
-                locals: init.clone(),
-                stack: vec![obj("java/lang/Throwable")],
-            }, // same_locals_1
-            Frame {
-                offset: 200,
-                locals: init.clone(),
-                stack: vec![],
-            }, // same_extended
-            Frame {
-                offset: 300,
-                locals: vec![obj("A"), VType::Integer, VType::Long, obj("[I")],
-                stack: vec![],
-            }, // append 2
-            Frame {
-                offset: 301,
-                locals: vec![obj("A")],
-                stack: vec![],
-            }, // chop 3
-            Frame {
-                offset: 400,
-                locals: vec![obj("A")],
-                stack: vec![VType::Uninitialized(17)],
-            }, // 1 stack extended
-            Frame {
-                offset: 401,
-                locals: vec![VType::Top, VType::Null],
-                stack: vec![VType::Float, VType::Double],
-            }, // full
-            Frame {
-                offset: 402,
-                locals: vec![VType::Top, VType::Null],
-                stack: vec![],
-            }, // same
+            Frame { offset: 5, locals: init.clone(), stack: vec![] }, // same
+            Frame { offset: 7, locals: init.clone(), stack: vec![obj("java/lang/Throwable")] }, // same_locals_1
+            Frame { offset: 200, locals: init.clone(), stack: vec![] }, // same_extended
+            Frame { offset: 300, locals: vec![obj("A"), VType::Integer, VType::Long, obj("[I")], stack: vec![] }, // append 2
+            Frame { offset: 301, locals: vec![obj("A")], stack: vec![] }, // chop 3
+            Frame { offset: 400, locals: vec![obj("A")], stack: vec![VType::Uninitialized(17)] }, // 1 stack extended
+            Frame { offset: 401, locals: vec![VType::Top, VType::Null], stack: vec![VType::Float, VType::Double] }, // full
+            Frame { offset: 402, locals: vec![VType::Top, VType::Null], stack: vec![] }, // same
         ];
         let bytes = encode(&frames, &init, &mut cp, &mut names).unwrap();
         let kinds: Vec<u8> = {
@@ -472,10 +404,7 @@ mod tests {
         assert_eq!(bytes[3], 65);
         // Unordered frames are rejected.
         let bad = vec![frames[1].clone(), frames[0].clone()];
-        assert!(matches!(
-            encode(&bad, &init, &mut cp, &mut names),
-            Err(FrameError::Unordered(5))
-        ));
+        assert!(matches!(encode(&bad, &init, &mut cp, &mut names), Err(FrameError::Unordered(5))));
     }
 
     #[test]
@@ -483,32 +412,14 @@ mod tests {
         let cp = ConstantPool::empty();
         let mut names = ClassNames::default();
         let init = vec![VType::Integer];
-        assert_eq!(
-            decode(&[0, 1, 200], &init, &cp, &mut names),
-            Err(FrameError::BadFrameType(200))
-        );
-        assert_eq!(
-            decode(&[0, 1, 248, 0, 0], &init, &cp, &mut names),
-            Err(FrameError::BadChop)
-        );
-        assert_eq!(
-            decode(&[0, 1, 64], &init, &cp, &mut names),
-            Err(FrameError::Truncated)
-        );
-        assert_eq!(
-            decode(&[0, 1, 64, 9], &init, &cp, &mut names),
-            Err(FrameError::BadTypeTag(9))
-        );
-        assert_eq!(
-            decode(&[0, 0, 1], &init, &cp, &mut names),
-            Err(FrameError::TrailingBytes(1))
-        );
+        assert_eq!(decode(&[0, 1, 200], &init, &cp, &mut names), Err(FrameError::BadFrameType(200)));
+        assert_eq!(decode(&[0, 1, 248, 0, 0], &init, &cp, &mut names), Err(FrameError::BadChop));
+        assert_eq!(decode(&[0, 1, 64], &init, &cp, &mut names), Err(FrameError::Truncated));
+        assert_eq!(decode(&[0, 1, 64, 9], &init, &cp, &mut names), Err(FrameError::BadTypeTag(9)));
+        assert_eq!(decode(&[0, 0, 1], &init, &cp, &mut names), Err(FrameError::TrailingBytes(1)));
         // Object with an index that is not a Class entry.
         assert!(decode(&[0, 1, 64, 7, 0, 3], &init, &cp, &mut names).is_err());
         // A huge full_frame count must fail cleanly, not allocate.
-        assert_eq!(
-            decode(&[0, 1, 255, 0, 0, 255, 255], &init, &cp, &mut names),
-            Err(FrameError::Truncated)
-        );
+        assert_eq!(decode(&[0, 1, 255, 0, 0, 255, 255], &init, &cp, &mut names), Err(FrameError::Truncated));
     }
 }

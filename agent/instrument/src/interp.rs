@@ -73,11 +73,7 @@ impl State {
         while locals.last() == Some(&VType::Top) {
             locals.pop();
         }
-        Frame {
-            offset,
-            locals,
-            stack: compress(&self.stack),
-        }
+        Frame { offset, locals, stack: compress(&self.stack) }
     }
 }
 
@@ -127,13 +123,7 @@ impl State {
     }
 
     fn local(&self, index: u16, at: u32) -> Result<VType, InterpError> {
-        self.locals
-            .get(index as usize)
-            .cloned()
-            .ok_or(InterpError::BadLocal {
-                offset: at,
-                index: index as u32,
-            })
+        self.locals.get(index as usize).cloned().ok_or(InterpError::BadLocal { offset: at, index: index as u32 })
     }
 
     fn set_local(&mut self, index: u16, t: VType) {
@@ -189,14 +179,8 @@ impl State {
                     CpEntry::Class { .. } => VType::object("java/lang/Class"),
                     CpEntry::MethodType { .. } => VType::object("java/lang/invoke/MethodType"),
                     CpEntry::MethodHandle { .. } => VType::object("java/lang/invoke/MethodHandle"),
-                    CpEntry::Dynamic {
-                        name_and_type_index,
-                        ..
-                    } => {
-                        let (_, d) = env
-                            .cp
-                            .name_and_type(name_and_type_index)
-                            .map_err(|_| bad_cp(cp_index))?;
+                    CpEntry::Dynamic { name_and_type_index, .. } => {
+                        let (_, d) = env.cp.name_and_type(name_and_type_index).map_err(|_| bad_cp(cp_index))?;
                         parse_field_type(&d).map(|p| p.0).ok_or(bad_cp(cp_index))?
                     }
                     _ => return Err(bad_cp(cp_index)),
@@ -265,11 +249,7 @@ impl State {
                 self.pop_words(2, at)?;
             }
             DUP => {
-                let v = self
-                    .stack
-                    .last()
-                    .cloned()
-                    .ok_or(InterpError::StackUnderflow(at))?;
+                let v = self.stack.last().cloned().ok_or(InterpError::StackUnderflow(at))?;
                 self.stack.push(v);
             }
             DUP_X1 | DUP_X2 | DUP2 | DUP2_X1 | DUP2_X2 | SWAP => {
@@ -295,9 +275,7 @@ impl State {
                 // Arithmetic: operand words and result type follow the opcode pattern
                 // (i, l, f, d cycling for 0x60..0x77; shifts and logic after that).
                 let (pop, t) = match op {
-                    IADD | ISUB | IMUL | IDIV | IREM | ISHL | ISHR | IUSHR | IAND | IOR | IXOR => {
-                        (2, Integer)
-                    }
+                    IADD | ISUB | IMUL | IDIV | IREM | ISHL | ISHR | IUSHR | IAND | IOR | IXOR => (2, Integer),
                     LADD | LSUB | LMUL | LDIV | LREM | LAND | LOR | LXOR => (4, Long),
                     LSHL | LSHR | LUSHR => (3, Long),
                     FADD | FSUB | FMUL | FDIV | FREM => (2, Float),
@@ -375,23 +353,15 @@ impl State {
                         (m.name.into_owned(), m.descriptor.into_owned())
                     }
                     InsnKind::InvokeDynamic { cp_index } => {
-                        let Some(CpEntry::InvokeDynamic {
-                            name_and_type_index,
-                            ..
-                        }) = env.cp.entry(cp_index)
-                        else {
+                        let Some(CpEntry::InvokeDynamic { name_and_type_index, .. }) = env.cp.entry(cp_index) else {
                             return Err(bad_cp(cp_index));
                         };
-                        let (n, d) = env
-                            .cp
-                            .name_and_type(name_and_type_index)
-                            .map_err(|_| bad_cp(cp_index))?;
+                        let (n, d) = env.cp.name_and_type(name_and_type_index).map_err(|_| bad_cp(cp_index))?;
                         (n.into_owned(), d.into_owned())
                     }
                     _ => return Err(InterpError::Unsupported(at)),
                 };
-                let (params, ret) =
-                    parse_method_descriptor(&desc).map_err(|_| InterpError::Unsupported(at))?;
+                let (params, ret) = parse_method_descriptor(&desc).map_err(|_| InterpError::Unsupported(at))?;
                 let arg_words: usize = params.iter().map(words).sum();
                 self.pop_words(arg_words, at)?;
                 if op != INVOKESTATIC && op != INVOKEDYNAMIC {
@@ -444,11 +414,7 @@ impl State {
                 };
                 let n = env.cp.class_name(cp_index).map_err(|_| bad_cp(cp_index))?;
                 self.pop_words(1, at)?;
-                let arr = if n.starts_with('[') {
-                    format!("[{n}")
-                } else {
-                    format!("[L{n};")
-                };
+                let arr = if n.starts_with('[') { format!("[{n}") } else { format!("[L{n};") };
                 self.push(VType::object(&arr));
             }
             ARRAYLENGTH | INSTANCEOF => {
@@ -460,11 +426,8 @@ impl State {
                     return Err(InterpError::Unsupported(at));
                 };
                 let n = env.cp.class_name(cp_index).map_err(|_| bad_cp(cp_index))?;
-                let pop = if op == MULTIANEWARRAY {
-                    env.code.get(at as usize + 3).copied().unwrap_or(1) as usize
-                } else {
-                    1
-                };
+                let pop =
+                    if op == MULTIANEWARRAY { env.code.get(at as usize + 3).copied().unwrap_or(1) as usize } else { 1 };
                 self.pop_words(pop, at)?;
                 self.push(VType::object(&n));
             }
@@ -484,11 +447,7 @@ mod tests {
     use jvmfuzz_classfile::bytecode::decode;
 
     fn run(code: &[u8], start: Frame, cp: &ConstantPool<'_>) -> Result<State, InterpError> {
-        let env = Env {
-            code,
-            cp,
-            this_class: "T",
-        };
+        let env = Env { code, cp, this_class: "T" };
         let mut s = State::from_frame(&start);
         for insn in decode(code).unwrap() {
             if jvmfuzz_classfile::bytecode::is_unconditional(insn.opcode) {
@@ -503,67 +462,17 @@ mod tests {
     fn stack_words_and_locals() {
         let cp = ConstantPool::empty();
         // lconst_1; dup2; lstore_1; iconst_0; istore_2 (breaks the long in 1..2); pop2; return
-        let code = [
-            LCONST_1,
-            DUP2,
-            LSTORE_1,
-            ICONST_0,
-            ISTORE_2,
-            POP2,
-            ACONST_NULL,
-            ASTORE,
-            5,
-            RETURN,
-        ];
-        let s = run(
-            &code,
-            Frame {
-                offset: 0,
-                locals: vec![],
-                stack: vec![],
-            },
-            &cp,
-        )
-        .unwrap();
+        let code = [LCONST_1, DUP2, LSTORE_1, ICONST_0, ISTORE_2, POP2, ACONST_NULL, ASTORE, 5, RETURN];
+        let s = run(&code, Frame { offset: 0, locals: vec![], stack: vec![] }, &cp).unwrap();
         assert!(s.stack.is_empty());
         let f = s.to_frame(9);
-        assert_eq!(
-            f.locals,
-            vec![
-                VType::Top,
-                VType::Top,
-                VType::Integer,
-                VType::Top,
-                VType::Top,
-                VType::Null
-            ]
-        );
+        assert_eq!(f.locals, vec![VType::Top, VType::Top, VType::Integer, VType::Top, VType::Top, VType::Null]);
         // dup_x2 on (int, long): word form [I, J, Top] -> [Top.., ...]: category-aware via words.
         let code = [ICONST_0, LCONST_0, DUP2_X1, RETURN];
-        let s = run(
-            &code,
-            Frame {
-                offset: 0,
-                locals: vec![],
-                stack: vec![],
-            },
-            &cp,
-        )
-        .unwrap();
+        let s = run(&code, Frame { offset: 0, locals: vec![], stack: vec![] }, &cp).unwrap();
+        assert_eq!(s.to_frame(0).stack, vec![VType::Long, VType::Integer, VType::Long]);
         assert_eq!(
-            s.to_frame(0).stack,
-            vec![VType::Long, VType::Integer, VType::Long]
-        );
-        assert_eq!(
-            run(
-                &[POP, RETURN],
-                Frame {
-                    offset: 0,
-                    locals: vec![],
-                    stack: vec![]
-                },
-                &cp
-            ),
+            run(&[POP, RETURN], Frame { offset: 0, locals: vec![], stack: vec![] }, &cp),
             Err(InterpError::StackUnderflow(0))
         );
     }
@@ -573,52 +482,17 @@ mod tests {
         let mut cp = ConstantPool::empty();
         let cls = cp.add_class("p/Foo").unwrap();
         let init = cp.add_method_ref("p/Foo", "<init>", "(I)V").unwrap();
-        let sup = cp
-            .add_method_ref("java/lang/Object", "<init>", "()V")
-            .unwrap();
+        let sup = cp.add_method_ref("java/lang/Object", "<init>", "()V").unwrap();
         let [c0, c1] = cls.to_be_bytes();
         let [i0, i1] = init.to_be_bytes();
         let [s0, s1] = sup.to_be_bytes();
         // aload_0; invokespecial Object.<init>; new Foo; dup; iload_1; (stop before init)
-        let code = [
-            ALOAD_0,
-            INVOKESPECIAL,
-            s0,
-            s1,
-            NEW,
-            c0,
-            c1,
-            DUP,
-            ILOAD_1,
-            RETURN,
-        ];
-        let start = Frame {
-            offset: 0,
-            locals: vec![VType::UninitializedThis, VType::Integer],
-            stack: vec![],
-        };
+        let code = [ALOAD_0, INVOKESPECIAL, s0, s1, NEW, c0, c1, DUP, ILOAD_1, RETURN];
+        let start = Frame { offset: 0, locals: vec![VType::UninitializedThis, VType::Integer], stack: vec![] };
         let s = run(&code, start.clone(), &cp).unwrap();
         assert_eq!(s.locals[0], VType::object("T"));
-        assert_eq!(
-            s.stack,
-            vec![
-                VType::Uninitialized(4),
-                VType::Uninitialized(4),
-                VType::Integer
-            ]
-        );
-        let code = [
-            NEW,
-            c0,
-            c1,
-            DUP,
-            ILOAD_1,
-            INVOKESPECIAL,
-            i0,
-            i1,
-            ASTORE_2,
-            RETURN,
-        ];
+        assert_eq!(s.stack, vec![VType::Uninitialized(4), VType::Uninitialized(4), VType::Integer]);
+        let code = [NEW, c0, c1, DUP, ILOAD_1, INVOKESPECIAL, i0, i1, ASTORE_2, RETURN];
         let s = run(&code, start, &cp).unwrap();
         assert!(s.stack.is_empty());
         assert_eq!(s.locals[2], VType::object("p/Foo"));
@@ -630,45 +504,11 @@ mod tests {
         let s = cp.add_class("java/lang/String").unwrap().to_be_bytes();
         let a = cp.add_class("[I").unwrap().to_be_bytes();
         // iconst_1; anewarray String; iconst_0; aaload; iconst_1; anewarray [I
-        let code = [
-            ICONST_1, ANEWARRAY, s[0], s[1], ICONST_0, AALOAD, ICONST_1, ANEWARRAY, a[0], a[1],
-            RETURN,
-        ];
-        let st = run(
-            &code,
-            Frame {
-                offset: 0,
-                locals: vec![],
-                stack: vec![],
-            },
-            &cp,
-        )
-        .unwrap();
-        assert_eq!(
-            st.stack,
-            vec![VType::object("java/lang/String"), VType::object("[[I")]
-        );
-        let code = [
-            ICONST_1,
-            NEWARRAY,
-            10,
-            ICONST_0,
-            IALOAD,
-            ACONST_NULL,
-            ICONST_0,
-            AALOAD,
-            RETURN,
-        ];
-        let st = run(
-            &code,
-            Frame {
-                offset: 0,
-                locals: vec![],
-                stack: vec![],
-            },
-            &cp,
-        )
-        .unwrap();
+        let code = [ICONST_1, ANEWARRAY, s[0], s[1], ICONST_0, AALOAD, ICONST_1, ANEWARRAY, a[0], a[1], RETURN];
+        let st = run(&code, Frame { offset: 0, locals: vec![], stack: vec![] }, &cp).unwrap();
+        assert_eq!(st.stack, vec![VType::object("java/lang/String"), VType::object("[[I")]);
+        let code = [ICONST_1, NEWARRAY, 10, ICONST_0, IALOAD, ACONST_NULL, ICONST_0, AALOAD, RETURN];
+        let st = run(&code, Frame { offset: 0, locals: vec![], stack: vec![] }, &cp).unwrap();
         assert_eq!(st.stack, vec![VType::Integer, VType::Null]);
     }
 }

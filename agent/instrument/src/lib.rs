@@ -23,8 +23,8 @@ pub mod test_classes;
 pub mod tokens;
 
 pub use class::{
-    instrument_class, instrument_class_cmp, ClassCounts, FlagFields, InstrumentConfig, InstrumentError, Instrumented, JacocoPlanner, MethodOutcome,
-    MethodRecord, Planner, SkipReason,
+    instrument_class, instrument_class_cmp, ClassCounts, FlagFields, InstrumentConfig, InstrumentError, Instrumented,
+    JacocoPlanner, MethodOutcome, MethodRecord, Planner, SkipReason,
 };
 pub use cmplog::{CmpKind, CmpSite, CmpSites};
 pub use rewrite::{instrument_decoded_cmp, instrument_method, MethodSig, ProbeCall, RewriteError};

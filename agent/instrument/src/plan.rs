@@ -310,7 +310,21 @@ fn plan_sites(
     let needs_probe = |i: usize| flags.get(i).is_some_and(|f| f & NEEDS_PROBE != 0);
 
     let mut sites = if all {
-        let branches = insns.iter().filter(|i| !matches!(i.kind, InsnKind::Plain | InsnKind::Local { .. } | InsnKind::Field { .. } | InsnKind::Invoke { .. } | InsnKind::TypeRef { .. } | InsnKind::Ldc { .. } | InsnKind::Iinc { .. })).count();
+        let branches = insns
+            .iter()
+            .filter(|i| {
+                !matches!(
+                    i.kind,
+                    InsnKind::Plain
+                        | InsnKind::Local { .. }
+                        | InsnKind::Field { .. }
+                        | InsnKind::Invoke { .. }
+                        | InsnKind::TypeRef { .. }
+                        | InsnKind::Ldc { .. }
+                        | InsnKind::Iinc { .. }
+                )
+            })
+            .count();
         Vec::with_capacity(1 + 2 * branches + if flow { 4 } else { 0 })
     } else {
         Vec::with_capacity(4 + insns.len() / 8)
@@ -325,7 +339,8 @@ fn plan_sites(
     for (i, insn) in insns.iter().enumerate() {
         let arm0 = pending_arm0.take();
         if flow && needs_probe(i) {
-            let site = arm0.unwrap_or_else(|| push(&mut sites, ProbeKind::Flow, Placement::Fallthrough { at: insn.offset }));
+            let site =
+                arm0.unwrap_or_else(|| push(&mut sites, ProbeKind::Flow, Placement::Fallthrough { at: insn.offset }));
             jacoco.push(JacocoSite { probe: JacocoProbe::Label { at: insn.offset }, site });
         }
         let op = insn.opcode;
@@ -336,7 +351,11 @@ fn plan_sites(
                 // when there is one (see above); arm 1 its probe on a jump to a multi-target
                 // label.
                 if all || needs_probe(i + 1) {
-                    let a0 = push(&mut sites, ProbeKind::BranchArm { insn: insn.offset, arm: 0 }, Placement::Fallthrough { at: next });
+                    let a0 = push(
+                        &mut sites,
+                        ProbeKind::BranchArm { insn: insn.offset, arm: 0 },
+                        Placement::Fallthrough { at: next },
+                    );
                     pending_arm0 = Some(a0);
                 }
                 let jump = flow && multi(*target);
@@ -347,7 +366,10 @@ fn plan_sites(
                         Placement::Edge { insn: insn.offset, target: *target },
                     );
                     if jump {
-                        jacoco.push(JacocoSite { probe: JacocoProbe::Jump { insn: insn.offset, target: *target }, site: a1 });
+                        jacoco.push(JacocoSite {
+                            probe: JacocoProbe::Jump { insn: insn.offset, target: *target },
+                            site: a1,
+                        });
                     }
                 }
             }
@@ -526,10 +548,7 @@ mod tests {
         let p = plan_method_with(&insns, &[], &lines, FLOW).unwrap();
         // 7 is a single target (not a successor): no JaCoCo probe on the jump.
         assert_eq!(placements(&p), vec![fall(0), fall(5), edge(2, 7), label(6), label(8)]);
-        assert_eq!(
-            jacoco(&p),
-            vec![(JacocoProbe::Exit { at: 6 }, label(6)), (JacocoProbe::Exit { at: 8 }, label(8))]
-        );
+        assert_eq!(jacoco(&p), vec![(JacocoProbe::Exit { at: 6 }, label(6)), (JacocoProbe::Exit { at: 8 }, label(8))]);
         let f = plan_method_with(&insns, &[], &lines, FUZZ).unwrap();
         assert_eq!(placements(&f), vec![fall(0), fall(5), edge(2, 7)]);
         assert!(f.jacoco.is_empty());
@@ -544,10 +563,7 @@ mod tests {
         let code = [ILOAD_0, IFEQ, 0, 7, ICONST_1, GOTO, 0, 4, ICONST_2, INVOKESTATIC, 0, 2, RETURN];
         let insns = decode(&code).unwrap();
         let p = plan_method_with(&insns, &[], &[(0, 1)], FLOW).unwrap();
-        assert_eq!(
-            placements(&p),
-            vec![fall(0), fall(4), edge(1, 8), label(5), fall(9), label(12)]
-        );
+        assert_eq!(placements(&p), vec![fall(0), fall(4), edge(1, 8), label(5), fall(9), label(12)]);
         assert_eq!(
             jacoco(&p),
             vec![

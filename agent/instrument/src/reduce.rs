@@ -31,7 +31,7 @@ use jvmfuzz_classfile::bytecode::{self, opcodes::*, Insn, InsnKind};
 use jvmfuzz_classfile::tag;
 use jvmfuzz_classfile::{CodeAttribute, ConstantPool, ExceptionEntry};
 
-use super::plan::{self, falls_through, MethodPlan, PlanError, Placement, ProbeSite};
+use super::plan::{self, falls_through, MethodPlan, Placement, PlanError, ProbeSite};
 
 /// Which sites of a plan are inserted, and how every site's "did it run" follows from them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,7 +48,11 @@ pub struct Reduction {
 impl Reduction {
     /// The reduction that leaves nothing out.
     pub fn identity(sites: usize) -> Reduction {
-        Reduction { kept: (0..sites).collect(), starts: (0..=sites as u32).collect(), sources: (0..sites as u32).collect() }
+        Reduction {
+            kept: (0..sites).collect(),
+            starts: (0..=sites as u32).collect(),
+            sources: (0..sites as u32).collect(),
+        }
     }
 
     /// Number of plan sites (kept or not).
@@ -78,7 +82,11 @@ impl Reduction {
 
 /// The agent's default plan for one method (`counts=covered`): JaCoCo's probe sites
 /// ([`plan::plan_method_jacoco_only`]) without those the kept ones imply.
-pub fn plan_method_reduced(insns: &[Insn], code: &CodeAttribute<'_>, cp: &ConstantPool<'_>) -> Result<MethodPlan, PlanError> {
+pub fn plan_method_reduced(
+    insns: &[Insn],
+    code: &CodeAttribute<'_>,
+    cp: &ConstantPool<'_>,
+) -> Result<MethodPlan, PlanError> {
     let plan = plan::plan_method_jacoco_only(insns, code, cp)?;
     // Most methods: nothing can be left out, and the plan is returned as it is.
     if !any_may_derive(insns, cp, &plan.sites) {
@@ -89,7 +97,12 @@ pub fn plan_method_reduced(insns: &[Insn], code: &CodeAttribute<'_>, cp: &Consta
 
 /// Decides which sites of `plan` (a plan of `insns`, normally the JaCoCo-only plan) can be
 /// left out. `cp` tells `ldc` of a number (cannot throw) from other `ldc`s.
-pub fn reduce(insns: &[Insn], exception_table: &[ExceptionEntry], cp: &ConstantPool<'_>, plan: &MethodPlan) -> Reduction {
+pub fn reduce(
+    insns: &[Insn],
+    exception_table: &[ExceptionEntry],
+    cp: &ConstantPool<'_>,
+    plan: &MethodPlan,
+) -> Reduction {
     let n_sites = plan.sites.len();
     if !any_may_derive(insns, cp, &plan.sites) {
         return Reduction::identity(n_sites);
@@ -160,7 +173,9 @@ fn may_derive(insns: &[Insn], cp: &ConstantPool<'_>, sites: &[ProbeSite], s: usi
         .iter()
         .rev()
         .take_while(|p| match p.placement {
-            Placement::Fallthrough { at: o } | Placement::Label { at: o } | Placement::Edge { insn: o, .. } => o >= prev.offset,
+            Placement::Fallthrough { at: o } | Placement::Label { at: o } | Placement::Edge { insn: o, .. } => {
+                o >= prev.offset
+            }
         })
         .any(|p| p.placement == Placement::Fallthrough { at });
     !falls_through(prev.opcode) || fall_probe || transparent(prev, cp)
@@ -175,12 +190,14 @@ fn transparent(insn: &Insn, cp: &ConstantPool<'_>) -> bool {
             matches!(cp.tag(cp_index), Some(tag::INTEGER | tag::FLOAT | tag::LONG | tag::DOUBLE))
         }
         InsnKind::Branch { .. } => matches!(insn.opcode, GOTO | GOTO_W),
-        InsnKind::Plain => matches!(
-            insn.opcode,
-            NOP..=SIPUSH
-                | POP..=DREM
-                | INEG..=DCMPG
-        ) && !matches!(insn.opcode, IDIV | LDIV | IREM | LREM),
+        InsnKind::Plain => {
+            matches!(
+                insn.opcode,
+                NOP..=SIPUSH
+                    | POP..=DREM
+                    | INEG..=DCMPG
+            ) && !matches!(insn.opcode, IDIV | LDIV | IREM | LREM)
+        }
         _ => false,
     }
 }
@@ -212,7 +229,12 @@ struct Graph<'a> {
 const NONE: u32 = u32::MAX;
 
 impl<'a> Graph<'a> {
-    fn new(insns: &'a [Insn], exception_table: &[ExceptionEntry], cp: &ConstantPool<'_>, sites: &[ProbeSite]) -> Graph<'a> {
+    fn new(
+        insns: &'a [Insn],
+        exception_table: &[ExceptionEntry],
+        cp: &ConstantPool<'_>,
+        sites: &[ProbeSite],
+    ) -> Graph<'a> {
         let n = insns.len();
         let idx = |off: u32| bytecode::index_at(insns, off);
         let mut handler = vec![false; n];

@@ -42,30 +42,23 @@ impl OffsetMap<'_> {
     /// New offset of the original instruction at `offset` (end of code maps to the end
     /// of the relocated original code).
     pub fn insn(&self, offset: u32) -> Option<u32> {
-        self.index(offset)
-            .and_then(|i| self.layout.insn.get(i).copied())
+        self.index(offset).and_then(|i| self.layout.insn.get(i).copied())
     }
     pub fn label(&self, offset: u32) -> Option<u32> {
-        self.index(offset)
-            .and_then(|i| self.layout.label.get(i).copied())
+        self.index(offset).and_then(|i| self.layout.label.get(i).copied())
     }
     pub fn pre(&self, offset: u32) -> Option<u32> {
-        self.index(offset)
-            .and_then(|i| self.layout.pre.get(i).copied())
+        self.index(offset).and_then(|i| self.layout.pre.get(i).copied())
     }
     /// Maps a scope `[start, start+len)` (LocalVariableTable style) to the new code.
     fn scope(&self, attr: &'static str, start: u32, len: u32) -> Result<(u16, u16), RemapError> {
         let end = start + len;
-        let ns = self.pre(start).ok_or(RemapError::NotInstruction {
-            attr,
-            offset: start,
-        })?;
+        let ns = self.pre(start).ok_or(RemapError::NotInstruction { attr, offset: start })?;
         let code_len = self.index_of.len() as u32 - 1;
         let ne = if end == code_len {
             self.layout.len
         } else {
-            self.pre(end)
-                .ok_or(RemapError::NotInstruction { attr, offset: end })?
+            self.pre(end).ok_or(RemapError::NotInstruction { attr, offset: end })?
         };
         let ns16 = u16::try_from(ns).map_err(|_| RemapError::Malformed(attr))?;
         let nl16 = u16::try_from(ne.saturating_sub(ns)).map_err(|_| RemapError::Malformed(attr))?;
@@ -74,9 +67,7 @@ impl OffsetMap<'_> {
 }
 
 fn u16_at(b: &[u8], i: usize, attr: &'static str) -> Result<u16, RemapError> {
-    b.get(i..i + 2)
-        .map(|s| u16::from_be_bytes([s[0], s[1]]))
-        .ok_or(RemapError::Malformed(attr))
+    b.get(i..i + 2).map(|s| u16::from_be_bytes([s[0], s[1]])).ok_or(RemapError::Malformed(attr))
 }
 
 fn put16(b: &mut [u8], i: usize, v: u16) {
@@ -101,25 +92,14 @@ pub fn line_numbers(raw: &[u8], map: &OffsetMap<'_>) -> Result<Vec<u8>, RemapErr
         let at = 2 + 4 * k;
         let pc = u16_at(raw, at, A)? as u32;
         // Offset 0 stays 0: the method-entry probe then belongs to the first line.
-        let np = if pc == 0 {
-            0
-        } else {
-            map.label(pc).ok_or(RemapError::NotInstruction {
-                attr: A,
-                offset: pc,
-            })?
-        };
+        let np = if pc == 0 { 0 } else { map.label(pc).ok_or(RemapError::NotInstruction { attr: A, offset: pc })? };
         put16(&mut out, at, to16(np, A)?);
     }
     Ok(out)
 }
 
 /// LocalVariableTable / LocalVariableTypeTable: `{start_pc, length, name, desc, index}[]`.
-pub fn local_variables(
-    raw: &[u8],
-    map: &OffsetMap<'_>,
-    attr: &'static str,
-) -> Result<Vec<u8>, RemapError> {
+pub fn local_variables(raw: &[u8], map: &OffsetMap<'_>, attr: &'static str) -> Result<Vec<u8>, RemapError> {
     let n = u16_at(raw, 0, attr)? as usize;
     if raw.len() != 2 + 10 * n {
         return Err(RemapError::Malformed(attr));
@@ -127,11 +107,7 @@ pub fn local_variables(
     let mut out = raw.to_vec();
     for k in 0..n {
         let at = 2 + 10 * k;
-        let (s, l) = map.scope(
-            attr,
-            u16_at(raw, at, attr)? as u32,
-            u16_at(raw, at + 2, attr)? as u32,
-        )?;
+        let (s, l) = map.scope(attr, u16_at(raw, at, attr)? as u32, u16_at(raw, at + 2, attr)? as u32)?;
         put16(&mut out, at, s);
         put16(&mut out, at + 2, l);
     }
@@ -149,10 +125,7 @@ struct Walker<'b> {
 
 impl Walker<'_> {
     fn u8(&mut self) -> Result<u8, RemapError> {
-        let v = *self
-            .raw
-            .get(self.pos)
-            .ok_or(RemapError::Malformed(self.attr))?;
+        let v = *self.raw.get(self.pos).ok_or(RemapError::Malformed(self.attr))?;
         self.pos += 1;
         Ok(v)
     }
@@ -199,11 +172,7 @@ impl Walker<'_> {
 
 /// Runtime(In)VisibleTypeAnnotations of a Code attribute (JVMS 4.7.20): rewrites the offset
 /// and localvar targets, copies everything else.
-pub fn type_annotations(
-    raw: &[u8],
-    map: &OffsetMap<'_>,
-    attr: &'static str,
-) -> Result<Vec<u8>, RemapError> {
+pub fn type_annotations(raw: &[u8], map: &OffsetMap<'_>, attr: &'static str) -> Result<Vec<u8>, RemapError> {
     let mut out = raw.to_vec();
     let mut w = Walker { raw, pos: 0, attr };
     let n = w.u16()?;
@@ -229,9 +198,7 @@ pub fn type_annotations(
             0x43..=0x4B => {
                 let at = w.pos;
                 let o = w.u16()? as u32;
-                let no = map
-                    .insn(o)
-                    .ok_or(RemapError::NotInstruction { attr, offset: o })?;
+                let no = map.insn(o).ok_or(RemapError::NotInstruction { attr, offset: o })?;
                 put16(&mut out, at, to16(no, attr)?);
                 if target_type >= 0x47 {
                     w.skip(1)?;
@@ -275,24 +242,13 @@ mod tests {
     #[test]
     fn lines_and_locals() {
         let (idx, lay) = fixture();
-        let map = OffsetMap {
-            index_of: &idx,
-            layout: &lay,
-        };
+        let map = OffsetMap { index_of: &idx, layout: &lay };
         let lnt = [0, 2, 0, 1, 0, 10, 0, 4, 0, 11];
-        assert_eq!(
-            line_numbers(&lnt, &map).unwrap(),
-            vec![0, 2, 0, 7, 0, 10, 0, 16, 0, 11]
-        );
-        assert!(matches!(
-            line_numbers(&[0, 1, 0, 2, 0, 1], &map),
-            Err(RemapError::NotInstruction { offset: 2, .. })
-        ));
+        assert_eq!(line_numbers(&lnt, &map).unwrap(), vec![0, 2, 0, 7, 0, 10, 0, 16, 0, 11]);
+        assert!(matches!(line_numbers(&[0, 1, 0, 2, 0, 1], &map), Err(RemapError::NotInstruction { offset: 2, .. })));
         assert!(line_numbers(&[0, 2, 0, 1], &map).is_err());
         // [1, 5): pre(1) = 1 .. end of code -> new length 28.  [0, 4): 0 .. pre(4) = 16.
-        let lvt = [
-            0, 2, 0, 1, 0, 4, 0, 9, 0, 8, 0, 2, 0, 0, 0, 4, 0, 9, 0, 8, 0, 3,
-        ];
+        let lvt = [0, 2, 0, 1, 0, 4, 0, 9, 0, 8, 0, 2, 0, 0, 0, 4, 0, 9, 0, 8, 0, 3];
         let out = local_variables(&lvt, &map, "LocalVariableTable").unwrap();
         assert_eq!(&out[2..6], &[0, 1, 0, 27]);
         assert_eq!(&out[12..16], &[0, 0, 0, 16]);
@@ -303,16 +259,12 @@ mod tests {
     #[test]
     fn type_annotation_targets() {
         let (idx, lay) = fixture();
-        let map = OffsetMap {
-            index_of: &idx,
-            layout: &lay,
-        };
+        let map = OffsetMap { index_of: &idx, layout: &lay };
         let raw = [
             0, 3, // three annotations
             0x44, 0, 1, // new at 1
             0, // empty path
-            0, 9, 0, 1, 0, 5, b'[', 0, 1, b'@', 0, 7, 0,
-            0, // one pair: array of a nested annotation
+            0, 9, 0, 1, 0, 5, b'[', 0, 1, b'@', 0, 7, 0, 0, // one pair: array of a nested annotation
             0x40, 0, 1, 0, 0, 0, 4, 0, 2, // localvar [0,4) slot 2
             1, 3, 0, // path of one step
             0, 9, 0, 0, //
@@ -326,10 +278,7 @@ mod tests {
         assert_eq!(out.len(), raw.len());
         // Truncations anywhere must fail cleanly.
         for cut in 0..raw.len() {
-            assert!(
-                type_annotations(&raw[..cut], &map, "X").is_err(),
-                "cut {cut}"
-            );
+            assert!(type_annotations(&raw[..cut], &map, "X").is_err(), "cut {cut}");
         }
         assert!(matches!(
             type_annotations(&[0, 1, 0x10, 0, 0, 0, 0, 0, 0, 0], &map, "X"),

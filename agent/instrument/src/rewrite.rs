@@ -27,12 +27,12 @@
 //! Methods with `jsr`/`ret`, or that would exceed the class-file limits, are refused with
 //! an error: the caller leaves them uninstrumented.
 
-use std::borrow::Cow;
 use ahash::AHashMap;
+use std::borrow::Cow;
 
 use jvmfuzz_classfile::bytecode::{
-    decode, invert_condition, is_conditional_branch, is_unconditional, opcodes::*, write_branch16,
-    write_branch32, write_lookupswitch, write_tableswitch, BytecodeError, Insn, InsnKind,
+    decode, invert_condition, is_conditional_branch, is_unconditional, opcodes::*, write_branch16, write_branch32,
+    write_lookupswitch, write_tableswitch, BytecodeError, Insn, InsnKind,
 };
 use jvmfuzz_classfile::{
     access, Attribute, AttributeInfo, ClassFileError, CodeAttribute, ConstantPool, ExceptionEntry,
@@ -199,41 +199,30 @@ fn place(
         let id = id as u32;
         match site.placement {
             Placement::Fallthrough { at } => {
-                let i = insn_at(at)
-                    .ok_or_else(|| bad(format!("Fallthrough at {at}: no instruction there")))?;
+                let i = insn_at(at).ok_or_else(|| bad(format!("Fallthrough at {at}: no instruction there")))?;
                 // Code after an unconditional instruction is only reachable by jumps, which
                 // skip `Fallthrough` code: it would be dead and lack a frame.
                 if i > 0 && is_unconditional(insns[i - 1].opcode) {
-                    return Err(bad(format!(
-                        "Fallthrough at {at} follows an unconditional instruction"
-                    )));
+                    return Err(bad(format!("Fallthrough at {at} follows an unconditional instruction")));
                 }
                 p.pre_len[i] += probe_len;
                 p.inline.push((i as u32, 0, id));
             }
             Placement::Label { at } => {
-                let i = insn_at(at)
-                    .ok_or_else(|| bad(format!("Label at {at}: no instruction there")))?;
+                let i = insn_at(at).ok_or_else(|| bad(format!("Label at {at}: no instruction there")))?;
                 p.label_len[i] += probe_len;
                 p.inline.push((i as u32, 1, id));
             }
             Placement::Edge { insn, target } => {
-                let i = insn_at(insn)
-                    .ok_or_else(|| bad(format!("Edge from {insn}: no instruction there")))?;
+                let i = insn_at(insn).ok_or_else(|| bad(format!("Edge from {insn}: no instruction there")))?;
                 if !insns[i].targets_iter().any(|x| x == target) {
-                    return Err(bad(format!(
-                        "Edge from {insn} to {target}: not a jump target of that instruction"
-                    )));
+                    return Err(bad(format!("Edge from {insn} to {target}: not a jump target of that instruction")));
                 }
-                let t = insn_at(target)
-                    .ok_or_else(|| bad(format!("Edge to {target}: no instruction there")))?;
+                let t = insn_at(target).ok_or_else(|| bad(format!("Edge to {target}: no instruction there")))?;
                 let next = p.tramps.len();
                 let slot = *p.edge.entry((insn, target)).or_insert(next);
                 if slot == next {
-                    p.tramps.push(Trampoline {
-                        target_index: t,
-                        count: 0,
-                    });
+                    p.tramps.push(Trampoline { target_index: t, count: 0 });
                 }
                 p.tramps[slot].count += 1;
                 p.tramp_ids.push((slot as u32, id));
@@ -246,12 +235,7 @@ fn place(
     Ok(p)
 }
 
-fn emit_probe(
-    out: &mut Vec<u8>,
-    id: u32,
-    cp: &mut ConstantPool<'_>,
-    probe: &ProbeCall,
-) -> Result<(), RewriteError> {
+fn emit_probe(out: &mut Vec<u8>, id: u32, cp: &mut ConstantPool<'_>, probe: &ProbeCall) -> Result<(), RewriteError> {
     if let ProbeCall::Field { first_id, first_ref } = *probe {
         let f = id
             .checked_sub(first_id)
@@ -372,11 +356,7 @@ pub fn instrument_decoded_cmp(
         first_dest.push(dests.get(first).copied());
     }
     dest_start.push(dests.len() as u32);
-    let tramp_len: Vec<u32> = placements
-        .tramps
-        .iter()
-        .map(|t| t.count * probe.code_len() + 5)
-        .collect();
+    let tramp_len: Vec<u32> = placements.tramps.iter().map(|t| t.count * probe.code_len() + 5).collect();
     let lay = layout(&LayoutInput {
         insns,
         pre_len: &placements.pre_len,
@@ -385,28 +365,13 @@ pub fn instrument_decoded_cmp(
         tramp_len: &tramp_len,
     });
     if lay.len > u16::MAX as u32 {
-        return Err(RewriteError::TooLarge {
-            what: "code_length",
-            len: lay.len as u64,
-        });
+        return Err(RewriteError::TooLarge { what: "code_length", len: lay.len as u64 });
     }
     if code.max_stack > u16::MAX - extra_stack {
-        return Err(RewriteError::TooLarge {
-            what: "max_stack",
-            len: code.max_stack as u64 + extra_stack as u64,
-        });
+        return Err(RewriteError::TooLarge { what: "max_stack", len: code.max_stack as u64 + extra_stack as u64 });
     }
 
-    let mut stack_map = new_stack_map(
-        code,
-        cp,
-        method,
-        insns,
-        &index_of,
-        &placements,
-        &lay,
-        major_version,
-    )?;
+    let mut stack_map = new_stack_map(code, cp, method, insns, &index_of, &placements, &lay, major_version)?;
 
     // Emit the code.
     let mut out: Vec<u8> = Vec::with_capacity(lay.len as usize);
@@ -425,19 +390,13 @@ pub fn instrument_decoded_cmp(
             return Err(RewriteError::Internal(insn.offset));
         }
         let my_dests = &dests[dest_start[i] as usize..dest_start[i + 1] as usize];
-        let dest = |k: usize| {
-            my_dests
-                .get(k)
-                .map(|&d| lay.dest_offset(d))
-                .ok_or(RewriteError::Internal(insn.offset))
-        };
+        let dest = |k: usize| my_dests.get(k).map(|&d| lay.dest_offset(d)).ok_or(RewriteError::Internal(insn.offset));
         match &insn.kind {
             InsnKind::Branch { .. } => {
                 let to = dest(0)?;
                 if is_conditional_branch(insn.opcode) {
                     if lay.wide[i] {
-                        let inv = invert_condition(insn.opcode)
-                            .ok_or(RewriteError::Internal(insn.offset))?;
+                        let inv = invert_condition(insn.opcode).ok_or(RewriteError::Internal(insn.offset))?;
                         write_branch16(&mut out, inv, 8);
                         write_branch32(&mut out, GOTO_W, rel32(at + 3, to));
                     } else {
@@ -450,9 +409,7 @@ pub fn instrument_decoded_cmp(
                     write_branch32(&mut out, GOTO_W, rel32(at, to));
                 }
             }
-            InsnKind::TableSwitch {
-                low, high, targets, ..
-            } => {
+            InsnKind::TableSwitch { low, high, targets, .. } => {
                 let mut rels = Vec::with_capacity(targets.len());
                 for k in 0..targets.len() {
                     rels.push(rel32(at, dest(k + 1)?));
@@ -489,13 +446,9 @@ pub fn instrument_decoded_cmp(
     let mut exception_table = Vec::with_capacity(code.exception_table.len());
     for (k, e) in code.exception_table.iter().enumerate() {
         let bad = || RewriteError::BadExceptionEntry(k);
-        let s = lookup(&index_of, e.start_pc as u32)
-            .filter(|&i| i < n)
-            .ok_or_else(bad)?;
+        let s = lookup(&index_of, e.start_pc as u32).filter(|&i| i < n).ok_or_else(bad)?;
         let en = lookup(&index_of, e.end_pc as u32).ok_or_else(bad)?;
-        let h = lookup(&index_of, e.handler_pc as u32)
-            .filter(|&i| i < n)
-            .ok_or_else(bad)?;
+        let h = lookup(&index_of, e.handler_pc as u32).filter(|&i| i < n).ok_or_else(bad)?;
         exception_table.push(ExceptionEntry {
             start_pc: lay.label[s] as u16,
             end_pc: lay.pre[en] as u16,
@@ -505,18 +458,13 @@ pub fn instrument_decoded_cmp(
     }
 
     // Sub-attributes.
-    let map = OffsetMap {
-        index_of: &index_of,
-        layout: &lay,
-    };
+    let map = OffsetMap { index_of: &index_of, layout: &lay };
     let mut attributes = Vec::with_capacity(code.attributes.len());
     for a in &code.attributes {
         let raw: &[u8] = match &a.info {
             AttributeInfo::Raw(r) => r,
             // A Code attribute inside Code is malformed; keep nothing we cannot interpret.
-            AttributeInfo::Code(_) => {
-                return Err(RewriteError::Attribute(RemapError::Malformed("Code")))
-            }
+            AttributeInfo::Code(_) => return Err(RewriteError::Attribute(RemapError::Malformed("Code"))),
         };
         let name = cp.utf8_bytes(a.name_index).unwrap_or(&[]);
         let info: Option<Vec<u8>> = match name {
@@ -524,26 +472,17 @@ pub fn instrument_decoded_cmp(
             b"StackMapTable" => stack_map.take(),
             b"LineNumberTable" => Some(remap::line_numbers(raw, &map)?),
             b"LocalVariableTable" => Some(remap::local_variables(raw, &map, "LocalVariableTable")?),
-            b"LocalVariableTypeTable" => {
-                Some(remap::local_variables(raw, &map, "LocalVariableTypeTable")?)
+            b"LocalVariableTypeTable" => Some(remap::local_variables(raw, &map, "LocalVariableTypeTable")?),
+            b"RuntimeVisibleTypeAnnotations" => {
+                Some(remap::type_annotations(raw, &map, "RuntimeVisibleTypeAnnotations")?)
             }
-            b"RuntimeVisibleTypeAnnotations" => Some(remap::type_annotations(
-                raw,
-                &map,
-                "RuntimeVisibleTypeAnnotations",
-            )?),
-            b"RuntimeInvisibleTypeAnnotations" => Some(remap::type_annotations(
-                raw,
-                &map,
-                "RuntimeInvisibleTypeAnnotations",
-            )?),
+            b"RuntimeInvisibleTypeAnnotations" => {
+                Some(remap::type_annotations(raw, &map, "RuntimeInvisibleTypeAnnotations")?)
+            }
             _ => Some(raw.to_vec()),
         };
         if let Some(info) = info {
-            attributes.push(Attribute {
-                name_index: a.name_index,
-                info: AttributeInfo::Raw(Cow::Owned(info)),
-            });
+            attributes.push(Attribute { name_index: a.name_index, info: AttributeInfo::Raw(Cow::Owned(info)) });
         }
     }
 
@@ -581,8 +520,7 @@ fn new_stack_map(
         }
         raw
     };
-    let widened_if =
-        (0..insns.len()).any(|i| lay.wide[i] && is_conditional_branch(insns[i].opcode));
+    let widened_if = (0..insns.len()).any(|i| lay.wide[i] && is_conditional_branch(insns[i].opcode));
     let Some(raw) = raw else {
         // Class files >= 51 must type-check: new jump targets need frames we cannot build
         // without the method's existing ones. 50 falls back to the old verifier.
@@ -592,9 +530,7 @@ fn new_stack_map(
         }
         return Ok(None);
     };
-    match build_stack_map(
-        raw, code, cp, method, insns, index_of, placements, lay, widened_if,
-    ) {
+    match build_stack_map(raw, code, cp, method, insns, index_of, placements, lay, widened_if) {
         Ok(b) => Ok(Some(b)),
         // Before version 50 the table is ignored by the JVM: drop it rather than fail.
         Err(_) if major_version < 50 => Ok(None),
@@ -616,8 +552,7 @@ fn build_stack_map(
 ) -> Result<Vec<u8>, RewriteError> {
     let n = insns.len();
     let is_static = method.access_flags & access::STATIC != 0;
-    let init =
-        frames::initial_locals(method.this_class, method.name, method.descriptor, is_static)?;
+    let init = frames::initial_locals(method.this_class, method.name, method.descriptor, is_static)?;
     let mut names = ClassNames::default();
     let old = frames::decode(raw, &init, cp, &mut names)?;
 
@@ -634,11 +569,7 @@ fn build_stack_map(
             .collect()
     };
     let moved = |f: &Frame, offset: u32| -> Result<Frame, RewriteError> {
-        Ok(Frame {
-            offset,
-            locals: remap_types(&f.locals)?,
-            stack: remap_types(&f.stack)?,
-        })
+        Ok(Frame { offset, locals: remap_types(&f.locals)?, stack: remap_types(&f.stack)? })
     };
 
     if !widened_if {
@@ -648,18 +579,14 @@ fn build_stack_map(
         let remap_in_place = |v: &mut [VType]| -> Result<(), RewriteError> {
             for t in v {
                 if let VType::Uninitialized(o) = t {
-                    let i = lookup(index_of, *o)
-                        .filter(|&i| i < n)
-                        .ok_or(RewriteError::BadFrameOffset(*o))?;
+                    let i = lookup(index_of, *o).filter(|&i| i < n).ok_or(RewriteError::BadFrameOffset(*o))?;
                     *o = lay.insn[i];
                 }
             }
             Ok(())
         };
         for f in &mut old {
-            let i = lookup(index_of, f.offset)
-                .filter(|&i| i < n)
-                .ok_or(RewriteError::BadFrameOffset(f.offset))?;
+            let i = lookup(index_of, f.offset).filter(|&i| i < n).ok_or(RewriteError::BadFrameOffset(f.offset))?;
             f.offset = lay.label[i];
             remap_in_place(&mut f.locals)?;
             remap_in_place(&mut f.stack)?;
@@ -683,9 +610,7 @@ fn build_stack_map(
     }
     let mut new = Vec::with_capacity(old.len() + placements.tramps.len());
     for f in &old {
-        let i = lookup(index_of, f.offset)
-            .filter(|&i| i < n)
-            .ok_or(RewriteError::BadFrameOffset(f.offset))?;
+        let i = lookup(index_of, f.offset).filter(|&i| i < n).ok_or(RewriteError::BadFrameOffset(f.offset))?;
         new.push(moved(f, lay.label[i])?);
     }
     for (k, t) in placements.tramps.iter().enumerate() {
@@ -717,21 +642,11 @@ fn widened_frames(
     init: &[VType],
     lay: &Layout,
 ) -> Result<Vec<(u32, Frame)>, RewriteError> {
-    let env = Env {
-        code: &code.code[..],
-        cp,
-        this_class: method.this_class,
-    };
+    let env = Env { code: &code.code[..], cp, this_class: method.this_class };
     let mut out = Vec::new();
-    let mut state = Some(State::from_frame(&Frame {
-        offset: 0,
-        locals: init.to_vec(),
-        stack: Vec::new(),
-    }));
+    let mut state = Some(State::from_frame(&Frame { offset: 0, locals: init.to_vec(), stack: Vec::new() }));
     let mut fi = 0;
-    let last_wide = (0..insns.len())
-        .rev()
-        .find(|&i| lay.wide[i] && is_conditional_branch(insns[i].opcode));
+    let last_wide = (0..insns.len()).rev().find(|&i| lay.wide[i] && is_conditional_branch(insns[i].opcode));
     let Some(last_wide) = last_wide else {
         return Ok(out);
     };
@@ -749,10 +664,7 @@ fn widened_frames(
         };
         if let Err(err) = step {
             if wide_if {
-                return Err(RewriteError::Interp {
-                    offset: insn.offset,
-                    err,
-                });
+                return Err(RewriteError::Interp { offset: insn.offset, err });
             }
             // Unconditional (or untypable): nothing is known until the next frame.
             state = None;
@@ -760,10 +672,7 @@ fn widened_frames(
         }
         if wide_if {
             let next = i + 1;
-            let next_off = insns
-                .get(next)
-                .map(|x| x.offset)
-                .ok_or(RewriteError::FallsOffEnd(insn.offset))?;
+            let next_off = insns.get(next).map(|x| x.offset).ok_or(RewriteError::FallsOffEnd(insn.offset))?;
             // If no probes sit before the next label, the original frame there (if any)
             // already lands on the inverted `if`'s target.
             let has_frame = old.binary_search_by_key(&next_off, |f| f.offset).is_ok();

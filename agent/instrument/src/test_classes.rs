@@ -16,8 +16,8 @@
 //! probe; every other class gets field probes where its constant pool has room
 //! (`probe_fields::fits`). The reports do not depend on the shape.
 
-use jvmfuzz_classfile::{Attribute, ClassFile};
 use jvmfuzz_classfile::attrs::{annotation_types, name_is};
+use jvmfuzz_classfile::{Attribute, ClassFile};
 
 /// Type-descriptor prefixes of test framework annotations: JUnit 4 and 5 (`@Test`,
 /// `@BeforeEach`, `@ParameterizedTest`, `@Nested`, ...) and TestNG.
@@ -30,26 +30,18 @@ pub fn is_test_class(cf: &ClassFile<'_>) -> bool {
     if matches!(cf.super_class_name(), Ok(Some(s)) if s == JUNIT3_TEST_CASE) {
         return true;
     }
-    has_test_annotation(cf, &cf.attributes)
-        || cf
-            .methods
-            .iter()
-            .any(|m| has_test_annotation(cf, &m.attributes))
+    has_test_annotation(cf, &cf.attributes) || cf.methods.iter().any(|m| has_test_annotation(cf, &m.attributes))
 }
 
 fn has_test_annotation(cf: &ClassFile<'_>, attributes: &[Attribute<'_>]) -> bool {
     let cp = &cf.constant_pool;
     attributes.iter().any(|a| {
-        (name_is(cp, a, "RuntimeVisibleAnnotations")
-            || name_is(cp, a, "RuntimeInvisibleAnnotations"))
+        (name_is(cp, a, "RuntimeVisibleAnnotations") || name_is(cp, a, "RuntimeInvisibleAnnotations"))
             && a.raw().is_some_and(|raw| {
                 // A malformed attribute is the coverage analysis's to report; here it only
                 // means "not known to be a test".
-                annotation_types(cp, raw).is_ok_and(|types| {
-                    types
-                        .iter()
-                        .any(|t| TEST_ANNOTATION_PREFIXES.iter().any(|p| t.starts_with(p)))
-                })
+                annotation_types(cp, raw)
+                    .is_ok_and(|types| types.iter().any(|t| TEST_ANNOTATION_PREFIXES.iter().any(|p| t.starts_with(p))))
             })
     })
 }

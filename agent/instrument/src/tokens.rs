@@ -57,9 +57,8 @@ pub fn harvest_array_initializers(code: &[u8], insns: &[Insn], tokens: &mut Vec<
         let mut bytes = Vec::with_capacity(len as usize);
         let mut k = i + 1;
         while let Some([dup, index, value, st]) = insns.get(k..k + 4) {
-            let ok = dup.opcode == opcodes::DUP
-                && st.opcode == store
-                && pushed_int(code, index) == Some(bytes.len() as i32);
+            let ok =
+                dup.opcode == opcodes::DUP && st.opcode == store && pushed_int(code, index) == Some(bytes.len() as i32);
             let Some(v) = pushed_int(code, value).filter(|v| ok && (-128..=255).contains(v)) else { break };
             bytes.push(v as u8);
             k += 4;
@@ -134,10 +133,7 @@ mod tests {
         let mut code = initializer(8, BASTORE, &png);
         code.extend(initializer(10, IASTORE, &[0x47, 0x49]));
         code.extend(initializer(10, IASTORE, &[0xff, 0xd8]));
-        assert_eq!(
-            harvest(&code),
-            vec![b"\x89PNG\r\n\x1a\n".to_vec(), b"GI".to_vec(), vec![0xff, 0xd8]]
-        );
+        assert_eq!(harvest(&code), vec![b"\x89PNG\r\n\x1a\n".to_vec(), b"GI".to_vec(), vec![0xff, 0xd8]]);
     }
 
     #[test]

@@ -38,11 +38,7 @@ impl fmt::Display for JvmtiError {
             113 => "INTERNAL",
             _ => "",
         };
-        write!(
-            f,
-            "JVMTI {} failed: error {} {}",
-            self.function, self.code, name
-        )
+        write!(f, "JVMTI {} failed: error {} {}", self.function, self.code, name)
     }
 }
 
@@ -84,22 +80,13 @@ impl Env {
     /// `vm` must be the JavaVM passed to Agent_OnLoad.
     pub unsafe fn from_vm(vm: *mut JavaVM) -> Result<Env, JvmtiError> {
         if vm.is_null() || (*vm).is_null() {
-            return Err(JvmtiError {
-                function: "GetEnv",
-                code: -1,
-            });
+            return Err(JvmtiError { function: "GetEnv", code: -1 });
         }
-        let get_env = (**vm).GetEnv.ok_or(JvmtiError {
-            function: "GetEnv",
-            code: -1,
-        })?;
+        let get_env = (**vm).GetEnv.ok_or(JvmtiError { function: "GetEnv", code: -1 })?;
         let mut out: *mut std::ffi::c_void = ptr::null_mut();
         let rc = get_env(vm, &mut out, JVMTI_VERSION_1_2);
         if rc != 0 || out.is_null() {
-            return Err(JvmtiError {
-                function: "GetEnv",
-                code: rc,
-            });
+            return Err(JvmtiError { function: "GetEnv", code: rc });
         }
         Ok(Env(out as *mut jvmtiEnv))
     }
@@ -115,16 +102,10 @@ impl Env {
 
     pub fn add_class_hook_capabilities(&self) -> Result<(), JvmtiError> {
         let mut potential = jvmtiCapabilities::default();
-        call!(
-            self.0,
-            GetPotentialCapabilities,
-            (*mut jvmtiCapabilities),
-            &mut potential
-        )?;
+        call!(self.0, GetPotentialCapabilities, (*mut jvmtiCapabilities), &mut potential)?;
         // Only ask for it when offered; initial class loads are hooked without it.
         let caps = jvmtiCapabilities {
-            _bindgen_bitfield_1_: potential._bindgen_bitfield_1_
-                & CAN_GENERATE_ALL_CLASS_HOOK_EVENTS,
+            _bindgen_bitfield_1_: potential._bindgen_bitfield_1_ & CAN_GENERATE_ALL_CLASS_HOOK_EVENTS,
             ..Default::default()
         };
         call!(self.0, AddCapabilities, (*const jvmtiCapabilities), &caps)
@@ -132,13 +113,7 @@ impl Env {
 
     pub fn set_event_callbacks(&self, callbacks: &jvmtiEventCallbacks) -> Result<(), JvmtiError> {
         let size = std::mem::size_of::<jvmtiEventCallbacks>() as jint;
-        call!(
-            self.0,
-            SetEventCallbacks,
-            (*const jvmtiEventCallbacks, jint),
-            callbacks,
-            size
-        )
+        call!(self.0, SetEventCallbacks, (*const jvmtiEventCallbacks, jint), callbacks, size)
     }
 
     pub fn enable_event(&self, event: jvmtiEvent) -> Result<(), JvmtiError> {
@@ -146,10 +121,7 @@ impl Env {
         // SAFETY: as in call!; SetEventNotificationMode is variadic in C (trailing reserved
         // args); a variadic call with none is what C callers do.
         let table = unsafe { &**env };
-        let f = table.SetEventNotificationMode.ok_or(JvmtiError {
-            function: "SetEventNotificationMode",
-            code: -1,
-        })?;
+        let f = table.SetEventNotificationMode.ok_or(JvmtiError { function: "SetEventNotificationMode", code: -1 })?;
         // SAFETY: same signature with int enums and an int return.
         let f: unsafe extern "C" fn(*mut jvmtiEnv, jint, jint, jthread, ...) -> jint =
             unsafe { std::mem::transmute(f) };
@@ -159,20 +131,12 @@ impl Env {
         if rc == 0 {
             Ok(())
         } else {
-            Err(JvmtiError {
-                function: "SetEventNotificationMode",
-                code: rc,
-            })
+            Err(JvmtiError { function: "SetEventNotificationMode", code: rc })
         }
     }
 
     pub fn add_to_bootstrap_class_loader_search(&self, jar: &CStr) -> Result<(), JvmtiError> {
-        call!(
-            self.0,
-            AddToBootstrapClassLoaderSearch,
-            (*const c_char),
-            jar.as_ptr()
-        )
+        call!(self.0, AddToBootstrapClassLoaderSearch, (*const c_char), jar.as_ptr())
     }
 
     /// Copies `bytes` into JVMTI-allocated memory (what ClassFileLoadHook must hand back).
@@ -181,10 +145,7 @@ impl Env {
         let len = bytes.len() as jlong;
         call!(self.0, Allocate, (jlong, *mut *mut c_uchar), len, &mut mem)?;
         if mem.is_null() {
-            return Err(JvmtiError {
-                function: "Allocate",
-                code: 110,
-            });
+            return Err(JvmtiError { function: "Allocate", code: 110 });
         }
         // SAFETY: mem has bytes.len() bytes, freshly allocated, no overlap.
         unsafe { ptr::copy_nonoverlapping(bytes.as_ptr(), mem, bytes.len()) };
@@ -210,7 +171,11 @@ pub fn clear_exception(env: &mut jni::JNIEnv) {
 ///
 /// # Safety
 /// The raw arguments of the current ClassFileLoadHook call; the results must not outlive it.
-pub unsafe fn hooked_class<'a>(name: *const c_char, data: *const c_uchar, len: jint) -> Option<(std::borrow::Cow<'a, str>, &'a [u8])> {
+pub unsafe fn hooked_class<'a>(
+    name: *const c_char,
+    data: *const c_uchar,
+    len: jint,
+) -> Option<(std::borrow::Cow<'a, str>, &'a [u8])> {
     if name.is_null() || data.is_null() || len <= 0 {
         return None;
     }
@@ -226,7 +191,12 @@ pub unsafe fn hooked_class<'a>(name: *const c_char, data: *const c_uchar, len: j
 ///
 /// # Safety
 /// `new_len` and `new_data` are the out-pointers of the current ClassFileLoadHook call.
-pub unsafe fn hand_back(jvmti: *mut jvmtiEnv, bytes: &[u8], new_len: *mut jint, new_data: *mut *mut c_uchar) -> Result<(), String> {
+pub unsafe fn hand_back(
+    jvmti: *mut jvmtiEnv,
+    bytes: &[u8],
+    new_len: *mut jint,
+    new_data: *mut *mut c_uchar,
+) -> Result<(), String> {
     let env = Env::from_raw(jvmti).ok_or("no JVMTI environment")?;
     let len = jint::try_from(bytes.len()).map_err(|_| "rewritten class is too large".to_string())?;
     let mem = env.allocate_copy(bytes).map_err(|e| e.to_string())?;
@@ -248,21 +218,12 @@ mod tests {
     #[test]
     fn jvmti_sys_table_matches_jvmti_h() {
         let slot = |n: usize| (n - 1) * std::mem::size_of::<usize>();
-        assert_eq!(
-            offset_of!(jvmtiInterface_1, SetEventNotificationMode),
-            slot(2)
-        );
+        assert_eq!(offset_of!(jvmtiInterface_1, SetEventNotificationMode), slot(2));
         assert_eq!(offset_of!(jvmtiInterface_1, Allocate), slot(46));
         assert_eq!(offset_of!(jvmtiInterface_1, SetEventCallbacks), slot(122));
-        assert_eq!(
-            offset_of!(jvmtiInterface_1, GetPotentialCapabilities),
-            slot(140)
-        );
+        assert_eq!(offset_of!(jvmtiInterface_1, GetPotentialCapabilities), slot(140));
         assert_eq!(offset_of!(jvmtiInterface_1, AddCapabilities), slot(142));
-        assert_eq!(
-            offset_of!(jvmtiInterface_1, AddToBootstrapClassLoaderSearch),
-            slot(149)
-        );
+        assert_eq!(offset_of!(jvmtiInterface_1, AddToBootstrapClassLoaderSearch), slot(149));
     }
 
     #[test]

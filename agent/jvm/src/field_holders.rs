@@ -122,7 +122,9 @@ impl FieldHolders {
                 let args = [jvalue { l: out.as_raw() }, jvalue { i: (k * CHUNK as usize) as i32 }];
                 let class = <&JClass>::from(h.class.as_obj());
                 // SAFETY: `read` is `([ZI)V` on this class, and the arguments match it.
-                unsafe { env.call_static_method_unchecked(class, h.read, ReturnType::Primitive(Primitive::Void), &args) }?;
+                unsafe {
+                    env.call_static_method_unchecked(class, h.read, ReturnType::Primitive(Primitive::Void), &args)
+                }?;
             }
             let mut buf = vec![0u8; len];
             env.get_boolean_array_region(&out, 0, &mut buf)?;

@@ -11,8 +11,7 @@ const JDK_PACKAGES: &[&str] = &["java.*", "javax.*", "jdk.*", "sun.*", "com.sun.
 const NEVER: &[&str] = &["com.jvmfuzz.*", "java.lang.*", "jdk.internal.*"];
 
 // Compiled once: the filter runs for every class the JVM loads.
-static JDK_GLOBS: Lazy<Vec<Glob>> =
-    Lazy::new(|| JDK_PACKAGES.iter().map(|g| Glob::new(g)).collect());
+static JDK_GLOBS: Lazy<Vec<Glob>> = Lazy::new(|| JDK_PACKAGES.iter().map(|g| Glob::new(g)).collect());
 static NEVER_GLOBS: Lazy<Vec<Glob>> = Lazy::new(|| NEVER.iter().map(|g| Glob::new(g)).collect());
 
 /// A class-name glob (`*` any run, `?` one character), stored in dotted form.
@@ -23,12 +22,7 @@ pub struct Glob {
 
 impl Glob {
     pub fn new(pattern: &str) -> Self {
-        Self {
-            pattern: pattern
-                .chars()
-                .map(|c| if c == '/' { '.' } else { c })
-                .collect(),
-        }
+        Self { pattern: pattern.chars().map(|c| if c == '/' { '.' } else { c }).collect() }
     }
 
     pub fn as_string(&self) -> String {

@@ -18,9 +18,7 @@ pub static SHIM_JAR: &[u8] = include_bytes!(env!("JVMFUZZ_SHIM_JAR"));
 
 /// FNV-1a 64: stable across builds and toolchains (unlike std's or ahash's hashers).
 fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// Writes the embedded shim jar (if not already there) and returns its path.
@@ -50,21 +48,10 @@ pub fn install_jar(base: &Path, jar: &[u8]) -> io::Result<PathBuf> {
         return Ok(path);
     }
     static SEQ: AtomicU64 = AtomicU64::new(0);
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let tmp = dir.join(format!(
-        ".shim-{}-{}-{}.tmp",
-        std::process::id(),
-        nanos,
-        SEQ.fetch_add(1, Ordering::Relaxed)
-    ));
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let tmp = dir.join(format!(".shim-{}-{}-{}.tmp", std::process::id(), nanos, SEQ.fetch_add(1, Ordering::Relaxed)));
     let result = (|| {
-        let mut f = fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&tmp)?;
+        let mut f = fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(&tmp)?;
         f.write_all(jar)?;
         f.sync_all()?;
         fs::rename(&tmp, &path)
@@ -101,15 +88,9 @@ mod tests {
         assert_eq!(install_jar(&base, b"jar one").unwrap(), a);
         assert_eq!(fs::read(&a).unwrap(), b"jar one");
         let dir = a.parent().unwrap();
-        assert_eq!(
-            fs::metadata(dir).unwrap().permissions().mode() & 0o777,
-            0o700
-        );
+        assert_eq!(fs::metadata(dir).unwrap().permissions().mode() & 0o777, 0o700);
         // No temp files left behind.
-        let names: Vec<_> = fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
+        let names: Vec<_> = fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names.len(), 2, "{names:?}");
         fs::remove_dir_all(&base).unwrap();
     }

@@ -117,7 +117,8 @@ impl ClassPool {
 
     fn load_jar(&mut self, jar: &Path) -> std::io::Result<()> {
         let file = std::fs::File::open(jar)?;
-        let mut zip = zip::ZipArchive::new(file).map_err(|e| std::io::Error::other(format!("{}: {e}", jar.display())))?;
+        let mut zip =
+            zip::ZipArchive::new(file).map_err(|e| std::io::Error::other(format!("{}: {e}", jar.display())))?;
         for i in 0..zip.len() {
             let Ok(mut f) = zip.by_index(i) else { continue };
             let Ok(name) = f.name().map(|n| n.to_string()) else { continue };
@@ -146,7 +147,9 @@ impl ClassPool {
                 }
                 None => self.refused.push((origin.to_string(), "inconsistent constant pool".into())),
             },
-            Ok(Err(_)) => self.refused.push((origin.to_string(), "classfile-parser refused it (e.g. constant-pool tag 17/19/20)".into())),
+            Ok(Err(_)) => self
+                .refused
+                .push((origin.to_string(), "classfile-parser refused it (e.g. constant-pool tag 17/19/20)".into())),
             Err(_) => self.refused.push((origin.to_string(), "classfile-parser panicked".into())),
         }
     }
@@ -290,7 +293,8 @@ fn method(pool: &Pool, m: &classfile_parser::method_info::MethodInfo) -> Option<
             Some("Signature") => out.signature = u16_at(&a.info, 0).and_then(|i| pool.utf8(i)),
             Some("Exceptions") => {
                 let n = u16_at(&a.info, 0).unwrap_or(0) as usize;
-                out.exceptions = (0..n).filter_map(|k| u16_at(&a.info, 2 + 2 * k).and_then(|i| pool.class(i))).collect();
+                out.exceptions =
+                    (0..n).filter_map(|k| u16_at(&a.info, 2 + 2 * k).and_then(|i| pool.class(i))).collect();
             }
             Some("MethodParameters") => {
                 let n = a.info.first().copied().unwrap_or(0) as usize;
@@ -318,7 +322,11 @@ fn method(pool: &Pool, m: &classfile_parser::method_info::MethodInfo) -> Option<
                         }
                         for k in 0..n {
                             let o = 2 + 10 * k;
-                            let (Some(start), Some(name), Some(index)) = (u16_at(&ca.info, o), u16_at(&ca.info, o + 4), u16_at(&ca.info, o + 8)) else { break };
+                            let (Some(start), Some(name), Some(index)) =
+                                (u16_at(&ca.info, o), u16_at(&ca.info, o + 4), u16_at(&ca.info, o + 8))
+                            else {
+                                break;
+                            };
                             if start != 0 {
                                 continue;
                             }
@@ -350,8 +358,22 @@ fn scan_code(pool: &Pool, code: &[u8], m: &mut Method) {
             I::Athrow => m.throws = true,
             I::Bipush(v) => m.ints.push(i64::from(v)),
             I::Sipush(v) => m.ints.push(i64::from(v)),
-            I::IfAcmpeq(_) | I::IfAcmpne(_) | I::IfIcmpeq(_) | I::IfIcmpne(_) | I::IfIcmplt(_) | I::IfIcmpge(_) | I::IfIcmpgt(_) | I::IfIcmple(_)
-            | I::Ifeq(_) | I::Ifne(_) | I::Iflt(_) | I::Ifge(_) | I::Ifgt(_) | I::Ifle(_) | I::Ifnonnull(_) | I::Ifnull(_) => m.branches += 1,
+            I::IfAcmpeq(_)
+            | I::IfAcmpne(_)
+            | I::IfIcmpeq(_)
+            | I::IfIcmpne(_)
+            | I::IfIcmplt(_)
+            | I::IfIcmpge(_)
+            | I::IfIcmpgt(_)
+            | I::IfIcmple(_)
+            | I::Ifeq(_)
+            | I::Ifne(_)
+            | I::Iflt(_)
+            | I::Ifge(_)
+            | I::Ifgt(_)
+            | I::Ifle(_)
+            | I::Ifnonnull(_)
+            | I::Ifnull(_) => m.branches += 1,
             I::Tableswitch { .. } | I::Lookupswitch { .. } => m.branches += 2,
             _ => {}
         }

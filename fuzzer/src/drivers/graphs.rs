@@ -8,7 +8,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::drivers::classes::{Class, ClassPool, Method, ACC_ABSTRACT, ACC_BRIDGE, ACC_FINAL, ACC_PUBLIC, ACC_STATIC, ACC_SYNTHETIC};
+use crate::drivers::classes::{
+    Class, ClassPool, Method, ACC_ABSTRACT, ACC_BRIDGE, ACC_FINAL, ACC_PUBLIC, ACC_STATIC, ACC_SYNTHETIC,
+};
 
 /// (declaring class, name, descriptor)
 pub type MethodKey = (String, String, String);
@@ -55,14 +57,19 @@ pub fn build(pool: &ClassPool, class: &Class) -> Graphs {
     for c in &line {
         for m in &c.methods {
             let key = (c.name.clone(), m.name.clone(), m.desc.clone());
-            let field = |r: &crate::drivers::classes::MemberRef| names.contains(r.class.as_str()).then(|| find_field(&line, &r.name)).flatten();
+            let field = |r: &crate::drivers::classes::MemberRef| {
+                names.contains(r.class.as_str()).then(|| find_field(&line, &r.name)).flatten()
+            };
             reads.insert(key.clone(), m.reads.iter().filter_map(field).collect());
             writes.insert(key.clone(), m.writes.iter().filter_map(field).collect());
             let callees = m
                 .calls
                 .iter()
                 .filter(|r| names.contains(r.class.as_str()))
-                .filter_map(|r| find_method(&line, &r.name, &r.desc).map(|(dc, dm)| (dc.name.clone(), dm.name.clone(), dm.desc.clone())))
+                .filter_map(|r| {
+                    find_method(&line, &r.name, &r.desc)
+                        .map(|(dc, dm)| (dc.name.clone(), dm.name.clone(), dm.desc.clone()))
+                })
                 .filter(|k| *k != key)
                 .collect();
             calls.insert(key, callees);
@@ -132,7 +139,11 @@ pub fn sequence(
             continue;
         }
         // Public primitive (or String) fields first: assigned directly.
-        if fc.accessible && field.access & ACC_PUBLIC != 0 && field.access & ACC_FINAL == 0 && settable_field(&field.desc) {
+        if fc.accessible
+            && field.access & ACC_PUBLIC != 0
+            && field.access & ACC_FINAL == 0
+            && settable_field(&field.desc)
+        {
             out.push((Item::Field(f.clone()), f.clone()));
             continue;
         }
@@ -180,7 +191,10 @@ mod tests {
             access,
             reads: reads.iter().map(r).collect(),
             writes: writes.iter().map(r).collect(),
-            calls: calls.iter().map(|n| MemberRef { class: "a/C".into(), name: n.to_string(), desc: "()V".into() }).collect(),
+            calls: calls
+                .iter()
+                .map(|n| MemberRef { class: "a/C".into(), name: n.to_string(), desc: "()V".into() })
+                .collect(),
             ..Method::default()
         }
     }
@@ -215,10 +229,13 @@ mod tests {
         let modifiers: Vec<_> = g.modify[&("a/C".into(), "count".into())].iter().map(|k| k.1.as_str()).collect();
         assert_eq!(modifiers, vec!["clear", "reset"]);
         let seq = sequence(&pool, &class, &g, &run, false, &|_| Some(0), &|d| d == "I" || d == "Z");
-        let names: Vec<_> = seq.iter().map(|(i, _)| match i {
-            Item::Method(k) => k.1.clone(),
-            Item::Field(f) => format!("={}", f.1),
-        }).collect();
+        let names: Vec<_> = seq
+            .iter()
+            .map(|(i, _)| match i {
+                Item::Method(k) => k.1.clone(),
+                Item::Field(f) => format!("={}", f.1),
+            })
+            .collect();
         // clear is private: reset is chosen; open() for the private field `open`.
         assert_eq!(names, vec!["reset", "open"]);
         let peek = ("a/C".to_string(), "peek".to_string(), "()V".to_string());

@@ -9,7 +9,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::drivers::classes::{Class, ClassPool, ACC_ABSTRACT, ACC_BRIDGE, ACC_ENUM, ACC_FINAL, ACC_INTERFACE, ACC_PUBLIC, ACC_STATIC, ACC_SYNTHETIC};
+use crate::drivers::classes::{
+    Class, ClassPool, ACC_ABSTRACT, ACC_BRIDGE, ACC_ENUM, ACC_FINAL, ACC_INTERFACE, ACC_PUBLIC, ACC_STATIC,
+    ACC_SYNTHETIC,
+};
 use crate::drivers::plan::{Alt, AltKind, Helper, Param, Value};
 use crate::drivers::types::{self, JType, Known};
 
@@ -27,7 +30,11 @@ struct Candidate {
 pub fn overloaded(c: &Class, name: &str, arity: usize) -> bool {
     c.methods
         .iter()
-        .filter(|m| m.name == name && m.access & ACC_BRIDGE == 0 && types::param_descriptors(&m.desc).map_or(0, |p| p.len()) == arity)
+        .filter(|m| {
+            m.name == name
+                && m.access & ACC_BRIDGE == 0
+                && types::param_descriptors(&m.desc).map_or(0, |p| p.len()) == arity
+        })
         .count()
         > 1
 }
@@ -47,11 +54,63 @@ pub fn nameable(name: &str) -> bool {
 
 pub fn is_identifier(s: &str) -> bool {
     const KEYWORDS: &[&str] = &[
-        "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue", "default", "do", "double",
-        "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if", "implements", "import", "instanceof", "int",
-        "interface", "long", "native", "new", "package", "private", "protected", "public", "return", "short", "static", "strictfp",
-        "super", "switch", "synchronized", "this", "throw", "throws", "transient", "try", "void", "volatile", "while", "true", "false",
-        "null", "var", "record", "yield", "_",
+        "abstract",
+        "assert",
+        "boolean",
+        "break",
+        "byte",
+        "case",
+        "catch",
+        "char",
+        "class",
+        "const",
+        "continue",
+        "default",
+        "do",
+        "double",
+        "else",
+        "enum",
+        "extends",
+        "final",
+        "finally",
+        "float",
+        "for",
+        "goto",
+        "if",
+        "implements",
+        "import",
+        "instanceof",
+        "int",
+        "interface",
+        "long",
+        "native",
+        "new",
+        "package",
+        "private",
+        "protected",
+        "public",
+        "return",
+        "short",
+        "static",
+        "strictfp",
+        "super",
+        "switch",
+        "synchronized",
+        "this",
+        "throw",
+        "throws",
+        "transient",
+        "try",
+        "void",
+        "volatile",
+        "while",
+        "true",
+        "false",
+        "null",
+        "var",
+        "record",
+        "yield",
+        "_",
     ];
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_alphabetic() || c == '_' || c == '$')
@@ -71,7 +130,10 @@ impl<'a> TypeTable<'a> {
         for c in pool.classes.values().filter(|c| usable(c)) {
             let concrete = c.access & (ACC_ABSTRACT | ACC_INTERFACE) == 0 && !c.inner_non_static;
             for m in &c.methods {
-                if m.access & ACC_PUBLIC == 0 || m.access & (ACC_SYNTHETIC | ACC_BRIDGE) != 0 || m.name.starts_with("lambda$") {
+                if m.access & ACC_PUBLIC == 0
+                    || m.access & (ACC_SYNTHETIC | ACC_BRIDGE) != 0
+                    || m.name.starts_with("lambda$")
+                {
                     continue;
                 }
                 let Some(params) = types::method_params(&m.desc, m.signature.as_deref()) else { continue };
@@ -80,17 +142,29 @@ impl<'a> TypeTable<'a> {
                 let params: Vec<(String, JType)> = names.into_iter().zip(params).collect();
                 if m.name == "<init>" {
                     if concrete && c.access & ACC_ENUM == 0 {
-                        candidates.entry(c.name.clone()).or_default().push(Candidate { kind: AltKind::New(c.name.clone()), params, overloaded: over });
+                        candidates.entry(c.name.clone()).or_default().push(Candidate {
+                            kind: AltKind::New(c.name.clone()),
+                            params,
+                            overloaded: over,
+                        });
                     }
                 } else if m.access & ACC_STATIC != 0 && is_identifier(&m.name) {
                     if let Some(JType::Object(t, _)) = types::return_type(&m.desc) {
-                        candidates.entry(t).or_default().push(Candidate { kind: AltKind::Static(c.name.clone(), m.name.clone()), params, overloaded: over });
+                        candidates.entry(t).or_default().push(Candidate {
+                            kind: AltKind::Static(c.name.clone(), m.name.clone()),
+                            params,
+                            overloaded: over,
+                        });
                     }
                 } else if is_identifier(&m.name) && m.access & ACC_ABSTRACT == 0 && c.access & ACC_INTERFACE == 0 {
                     // Instance methods of another type that return this one (builders, factories).
                     if let Some(JType::Object(t, _)) = types::return_type(&m.desc) {
                         if t != c.name && !m.signature.as_deref().is_some_and(types::uses_class_type_variables) {
-                            candidates.entry(t).or_default().push(Candidate { kind: AltKind::Method(c.name.clone(), m.name.clone()), params, overloaded: over });
+                            candidates.entry(t).or_default().push(Candidate {
+                                kind: AltKind::Method(c.name.clone(), m.name.clone()),
+                                params,
+                                overloaded: over,
+                            });
                         }
                     }
                 }
@@ -99,14 +173,22 @@ impl<'a> TypeTable<'a> {
                 let want = ACC_PUBLIC | ACC_STATIC | ACC_FINAL;
                 if f.access & want == want && f.access & (ACC_SYNTHETIC | ACC_ENUM) == 0 && is_identifier(&f.name) {
                     if let Some(JType::Object(t, _)) = types::parse_descriptor(&f.desc) {
-                        candidates.entry(t).or_default().push(Candidate { kind: AltKind::Field(c.name.clone(), f.name.clone()), params: vec![], overloaded: false });
+                        candidates.entry(t).or_default().push(Candidate {
+                            kind: AltKind::Field(c.name.clone(), f.name.clone()),
+                            params: vec![],
+                            overloaded: false,
+                        });
                     }
                 }
             }
             if concrete {
                 for s in pool.supertypes(&c.name) {
                     if s != "java/lang/Object" && types::known(&s).is_none() {
-                        candidates.entry(s).or_default().push(Candidate { kind: AltKind::Subtype(c.name.clone()), params: vec![], overloaded: false });
+                        candidates.entry(s).or_default().push(Candidate {
+                            kind: AltKind::Subtype(c.name.clone()),
+                            params: vec![],
+                            overloaded: false,
+                        });
                     }
                 }
             }
@@ -136,7 +218,9 @@ impl<'a> TypeTable<'a> {
     fn resolves(&self, c: &Candidate) -> bool {
         match &c.kind {
             AltKind::Subtype(k) => self.buildable.contains(k),
-            AltKind::Method(owner, _) => self.buildable.contains(owner) && c.params.iter().all(|(n, t)| self.value_for(t, n).is_some()),
+            AltKind::Method(owner, _) => {
+                self.buildable.contains(owner) && c.params.iter().all(|(n, t)| self.value_for(t, n).is_some())
+            }
             _ => c.params.iter().all(|(n, t)| self.value_for(t, n).is_some()),
         }
     }
@@ -236,7 +320,9 @@ impl<'a> TypeTable<'a> {
                 };
                 alts.push(Alt { kind: c.kind.clone(), params, cost, cast: c.overloaded });
             }
-            alts.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| format!("{:?}", a.kind).cmp(&format!("{:?}", b.kind))));
+            alts.sort_by(|a, b| {
+                a.cost.cmp(&b.cost).then_with(|| format!("{:?}", a.kind).cmp(&format!("{:?}", b.kind)))
+            });
             alts.dedup();
             alts.truncate(MAX_ALTS);
             for a in &alts {
@@ -262,7 +348,9 @@ impl<'a> TypeTable<'a> {
 pub fn collect_instances(v: &Value, out: &mut Vec<String>) {
     match v {
         Value::Instance(t) => out.push(t.clone()),
-        Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => collect_instances(e, out),
+        Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => {
+            collect_instances(e, out)
+        }
         Value::Map(_, k, _, v, _) => {
             collect_instances(k, out);
             collect_instances(v, out);
@@ -281,7 +369,8 @@ pub fn is_file_name(name: &str) -> bool {
 pub fn param_names(names: &[Option<String>], n: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for i in 0..n {
-        let mut name = names.get(i).cloned().flatten().filter(|s| is_identifier(s) && s != "v").unwrap_or_else(|| format!("p{i}"));
+        let mut name =
+            names.get(i).cloned().flatten().filter(|s| is_identifier(s) && s != "v").unwrap_or_else(|| format!("p{i}"));
         if out.contains(&name) {
             name = format!("{name}{i}");
         }
@@ -302,7 +391,10 @@ mod tests {
             accessible: access & ACC_PUBLIC != 0,
             super_name: Some("java/lang/Object".into()),
             interfaces: supers.iter().map(|s| s.to_string()).collect(),
-            methods: ctors.iter().map(|d| Method { name: "<init>".into(), desc: d.to_string(), access: ACC_PUBLIC, ..Method::default() }).collect(),
+            methods: ctors
+                .iter()
+                .map(|d| Method { name: "<init>".into(), desc: d.to_string(), access: ACC_PUBLIC, ..Method::default() })
+                .collect(),
             ..Class::default()
         }
     }
@@ -354,9 +446,22 @@ mod tests {
         let p = pool(vec![]);
         let t = TypeTable::build(&p, true);
         let list = JType::Object("java/util/List".into(), vec![JType::object("java/lang/Integer")]);
-        assert_eq!(t.value_for(&list, "xs"), Some(Value::Collection("java.util.ArrayList", Box::new(Value::Builtin("int32")), JType::object("java/lang/Integer"))));
-        assert_eq!(t.value_for(&JType::object("java/util/concurrent/TimeUnit"), "u"), Some(Value::Enum("java/util/concurrent/TimeUnit".into())));
-        assert!(matches!(t.value_for(&JType::object("java/util/SortedMap"), "m"), Some(Value::Map("java.util.TreeMap", ..))));
+        assert_eq!(
+            t.value_for(&list, "xs"),
+            Some(Value::Collection(
+                "java.util.ArrayList",
+                Box::new(Value::Builtin("int32")),
+                JType::object("java/lang/Integer")
+            ))
+        );
+        assert_eq!(
+            t.value_for(&JType::object("java/util/concurrent/TimeUnit"), "u"),
+            Some(Value::Enum("java/util/concurrent/TimeUnit".into()))
+        );
+        assert!(matches!(
+            t.value_for(&JType::object("java/util/SortedMap"), "m"),
+            Some(Value::Map("java.util.TreeMap", ..))
+        ));
         assert_eq!(t.value_for(&JType::object("java/lang/String"), "fileName"), Some(Value::FilePath));
         assert_eq!(t.value_for(&JType::object("java/lang/String"), "name"), Some(Value::Builtin("string")));
         assert_eq!(t.value_for(&JType::Array(Box::new(JType::Prim('B'))), "data"), Some(Value::Builtin("bytes")));

@@ -63,7 +63,13 @@ impl DriverRun {
         let n = self.plan.drivers.len();
         (0..n)
             .map(|i| {
-                let mut s = if n > 256 { vec![(i >> 8) as u8, i as u8] } else if n > 1 { vec![i as u8] } else { vec![] };
+                let mut s = if n > 256 {
+                    vec![(i >> 8) as u8, i as u8]
+                } else if n > 1 {
+                    vec![i as u8]
+                } else {
+                    vec![]
+                };
                 s.extend_from_slice(&[0u8; 32]);
                 s
             })
@@ -73,7 +79,13 @@ impl DriverRun {
 
 /// Analyses the class path, writes the drivers' source under `out/src` and a report under
 /// `out/drivers.txt`. The result is ready for [`compile_in_jvm`].
-pub fn generate(entries: &[PathBuf], user_cp: &str, sel: &Selection, opts: &Options, out: &Path) -> Result<(DriverRun, Report), DriverError> {
+pub fn generate(
+    entries: &[PathBuf],
+    user_cp: &str,
+    sel: &Selection,
+    opts: &Options,
+    out: &Path,
+) -> Result<(DriverRun, Report), DriverError> {
     let pool = classes::ClassPool::load(entries).map_err(DriverError::ClassPath)?;
     let (plan, report) = planner::plan(&pool, sel, opts)?;
     let src = out.join("src");
@@ -90,7 +102,8 @@ pub fn generate(entries: &[PathBuf], user_cp: &str, sel: &Selection, opts: &Opti
     }
     std::fs::write(out.join("drivers.txt"), report_text(&plan, &report)).map_err(w)?;
     if plan.drivers.is_empty() {
-        let mut reasons: Vec<String> = report.skipped.iter().take(5).map(|s| format!("{}: {}", s.method, s.reason)).collect();
+        let mut reasons: Vec<String> =
+            report.skipped.iter().take(5).map(|s| format!("{}: {}", s.method, s.reason)).collect();
         if reasons.is_empty() {
             reasons.push("no public method".into());
         }
@@ -102,7 +115,13 @@ pub fn generate(entries: &[PathBuf], user_cp: &str, sel: &Selection, opts: &Opti
     let mut compile_cp: Vec<String> = entries.iter().map(|e| e.display().to_string()).collect();
     compile_cp.push(shim.display().to_string());
     Ok((
-        DriverRun { plan: Arc::new(plan), src: abs(&src), classes: abs(&classes), compile_cp: compile_cp.join(":"), user_cp: user_cp.to_string() },
+        DriverRun {
+            plan: Arc::new(plan),
+            src: abs(&src),
+            classes: abs(&classes),
+            compile_cp: compile_cp.join(":"),
+            user_cp: user_cp.to_string(),
+        },
         report,
     ))
 }
@@ -118,7 +137,11 @@ pub fn report_text(plan: &Plan, r: &Report) -> String {
     let _ = writeln!(s, "classes: {}", r.classes);
     let _ = writeln!(s, "public methods: {}", r.public_methods);
     let _ = writeln!(s, "driver methods: {}", plan.drivers.len());
-    let _ = writeln!(s, "driver classes: {}", plan.drivers.iter().map(|d| d.class.as_str()).collect::<std::collections::BTreeSet<_>>().len());
+    let _ = writeln!(
+        s,
+        "driver classes: {}",
+        plan.drivers.iter().map(|d| d.class.as_str()).collect::<std::collections::BTreeSet<_>>().len()
+    );
     let _ = writeln!(s, "instance helpers: {}", plan.helpers.len());
     let _ = writeln!(s, "skipped: {}", r.skipped.len());
     let _ = writeln!(s, "class files classfile-parser refused: {}", r.refused_class_files);
@@ -175,7 +198,11 @@ pub fn compile_in_jvm(env: &mut JNIEnv, d: &DriverRun) -> Result<(), String> {
             let _ = std::fs::write(&stamp, stamp_text);
             Ok(())
         }
-        Ok(Some(msg)) => Err(format!("the generated drivers in {} do not compile (please report this):\n{}", d.src.display(), truncate(&msg, 4000))),
+        Ok(Some(msg)) => Err(format!(
+            "the generated drivers in {} do not compile (please report this):\n{}",
+            d.src.display(),
+            truncate(&msg, 4000)
+        )),
         Err(e) => {
             let detail = crate::harness::pending_text(env);
             Err(format!("cannot compile the drivers: {e} ({detail})"))
@@ -217,14 +244,24 @@ fn source_stamp(src: &Path) -> std::io::Result<String> {
 
 /// The source of the readable JUnit reproducer of a finding (`ReproducerTest.java`): the input
 /// is run once more with recording on, and the recorded decisions are replayed on the plan.
-pub fn readable_reproducer(env: &mut JNIEnv, d: &DriverRun, input: &[u8], info: &reproducer::FindingInfo) -> Result<String, String> {
+pub fn readable_reproducer(
+    env: &mut JNIEnv,
+    d: &DriverRun,
+    input: &[u8],
+    info: &reproducer::FindingInfo,
+) -> Result<String, String> {
     let trace = env
         .with_local_frame(8, |env| -> Result<String, jni::errors::Error> {
             let dispatch: JClass = env.find_class(plan::DISPATCH.replace('.', "/"))?;
             let expected = env.find_class("com/jvmfuzz/shim/driver/Expected")?;
             let data = env.byte_array_from_slice(input)?;
             let r = env
-                .call_static_method(expected, "trace", "(Ljava/lang/Class;[B)Ljava/lang/String;", &[JValue::Object(&dispatch), JValue::Object(&JObject::from(data))])?
+                .call_static_method(
+                    expected,
+                    "trace",
+                    "(Ljava/lang/Class;[B)Ljava/lang/String;",
+                    &[JValue::Object(&dispatch), JValue::Object(&JObject::from(data))],
+                )?
                 .l()?;
             Ok(env.get_string(&JString::from(r))?.into())
         })
@@ -232,7 +269,8 @@ pub fn readable_reproducer(env: &mut JNIEnv, d: &DriverRun, input: &[u8], info: 
             let detail = crate::harness::pending_text(env);
             format!("cannot trace the failing input: {e} ({detail})")
         })?;
-    reproducer::junit(&d.plan, &trace, info).ok_or_else(|| "the recorded run does not match the generated drivers".to_string())
+    reproducer::junit(&d.plan, &trace, info)
+        .ok_or_else(|| "the recorded run does not match the generated drivers".to_string())
 }
 
 /// Deletes the drivers' temporary files (the JVM is never destroyed, so deleteOnExit does not run).
@@ -277,7 +315,15 @@ pub fn merge_stats(d: &DriverRun) -> std::io::Result<()> {
     }
     let mut out = String::from("# runs set-up-failures reached-method method\n");
     for (t, drv) in totals.iter().zip(&d.plan.drivers) {
-        out.push_str(&format!("{} {} {} {}.{}{}\n", t[0], t[1], t[2], drv.class.replace('/', "."), drv.method, drv.desc));
+        out.push_str(&format!(
+            "{} {} {} {}.{}{}\n",
+            t[0],
+            t[1],
+            t[2],
+            drv.class.replace('/', "."),
+            drv.method,
+            drv.desc
+        ));
     }
     std::fs::write(d.classes.with_file_name("stats.txt"), out)?;
     std::fs::remove_dir_all(&dir)

@@ -42,7 +42,9 @@ impl Value {
         match self {
             Value::Prim(_) | Value::Builtin(_) | Value::FilePath | Value::Fixed(_) | Value::Enum(_) => 1,
             Value::Instance(_) => 4,
-            Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => 1 + e.cost(),
+            Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => {
+                1 + e.cost()
+            }
             Value::Map(_, k, _, v, _) => 1 + k.cost() + v.cost(),
         }
     }
@@ -51,7 +53,9 @@ impl Value {
     pub fn uses_helper(&self) -> bool {
         match self {
             Value::Instance(_) => true,
-            Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => e.uses_helper(),
+            Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => {
+                e.uses_helper()
+            }
             Value::Map(_, k, _, v, _) => k.uses_helper() || v.uses_helper(),
             _ => false,
         }
@@ -95,7 +99,8 @@ pub struct Alt {
 impl Alt {
     /// A leaf alternative needs no other helper: the only ones allowed at the depth bound.
     pub fn is_leaf(&self) -> bool {
-        !matches!(self.kind, AltKind::Subtype(_) | AltKind::Method(..)) && self.params.iter().all(|p| !p.value.uses_helper())
+        !matches!(self.kind, AltKind::Subtype(_) | AltKind::Method(..))
+            && self.params.iter().all(|p| !p.value.uses_helper())
     }
 }
 
@@ -162,7 +167,11 @@ impl Driver {
 /// `com/acme/Codec$Options` -> `jvmfuzz.drivers.com.acme.Codec_OptionsDriver`.
 pub fn driver_class_of(class: &str) -> String {
     let (pkg, simple) = class.rsplit_once('/').unwrap_or(("", class));
-    let pkg = if pkg.is_empty() { "jvmfuzz.drivers".to_string() } else { format!("jvmfuzz.drivers.{}", pkg.replace('/', ".")) };
+    let pkg = if pkg.is_empty() {
+        "jvmfuzz.drivers".to_string()
+    } else {
+        format!("jvmfuzz.drivers.{}", pkg.replace('/', "."))
+    };
     format!("{pkg}.{}Driver", simple.replace('$', "_"))
 }
 

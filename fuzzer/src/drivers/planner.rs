@@ -5,7 +5,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::drivers::classes::{Class, ClassPool, Method, ACC_ABSTRACT, ACC_BRIDGE, ACC_ENUM, ACC_INTERFACE, ACC_PUBLIC, ACC_STATIC, ACC_SYNTHETIC};
+use crate::drivers::classes::{
+    Class, ClassPool, Method, ACC_ABSTRACT, ACC_BRIDGE, ACC_ENUM, ACC_INTERFACE, ACC_PUBLIC, ACC_STATIC, ACC_SYNTHETIC,
+};
 use crate::drivers::graphs::{self, Item};
 use crate::drivers::instances::{self, is_identifier, param_names, TypeTable};
 use crate::drivers::plan::{Constants, Driver, Param, Plan, Step, Value};
@@ -28,8 +30,11 @@ impl Selection {
         let (class, rest) = s.split_once("::").ok_or_else(|| format!("--target `{s}`: write Class::method, e.g. --target 'com.acme.Codec::decode' or 'com.acme.Codec::decode(byte[],int)'"))?;
         let (method, params) = match rest.split_once('(') {
             Some((m, p)) => {
-                let p = p.strip_suffix(')').ok_or_else(|| format!("--target `{s}`: missing `)` after the parameter list"))?;
-                let list = if p.trim().is_empty() { vec![] } else { p.split(',').map(|x| x.trim().to_string()).collect() };
+                let p = p
+                    .strip_suffix(')')
+                    .ok_or_else(|| format!("--target `{s}`: missing `)` after the parameter list"))?;
+                let list =
+                    if p.trim().is_empty() { vec![] } else { p.split(',').map(|x| x.trim().to_string()).collect() };
                 (m.to_string(), Some(list))
             }
             None => (rest.to_string(), None),
@@ -93,7 +98,8 @@ pub fn plan(pool: &ClassPool, sel: &Selection, opts: &Options) -> Result<(Plan, 
         }
         Selection::Package(p) => {
             let prefix = format!("{}/", p.replace('.', "/"));
-            let cs: Vec<&Class> = pool.classes.values().filter(|c| c.name.starts_with(&prefix) && instances::usable(c)).collect();
+            let cs: Vec<&Class> =
+                pool.classes.values().filter(|c| c.name.starts_with(&prefix) && instances::usable(c)).collect();
             if cs.is_empty() {
                 return Err(PlanError::EmptyPackage(p.clone()));
             }
@@ -108,7 +114,11 @@ pub fn plan(pool: &ClassPool, sel: &Selection, opts: &Options) -> Result<(Plan, 
         let mut names_used: BTreeMap<String, usize> = BTreeMap::new();
         let mut any = false;
         for m in &class.methods {
-            if m.access & ACC_PUBLIC == 0 || m.access & (ACC_SYNTHETIC | ACC_BRIDGE) != 0 || m.name.starts_with('<') || m.name.starts_with("lambda$") {
+            if m.access & ACC_PUBLIC == 0
+                || m.access & (ACC_SYNTHETIC | ACC_BRIDGE) != 0
+                || m.name.starts_with('<')
+                || m.name.starts_with("lambda$")
+            {
                 continue;
             }
             if let Some((name, params)) = &method_filter {
@@ -176,7 +186,13 @@ fn params_match(desc: &str, params: &[String]) -> bool {
         })
 }
 
-fn driver_for(pool: &ClassPool, table: &TypeTable, class: &Class, g: &graphs::Graphs, m: &Method) -> Result<Driver, String> {
+fn driver_for(
+    pool: &ClassPool,
+    table: &TypeTable,
+    class: &Class,
+    g: &graphs::Graphs,
+    m: &Method,
+) -> Result<Driver, String> {
     let is_static = m.access & ACC_STATIC != 0;
     if m.access & ACC_ABSTRACT != 0 {
         return Err("abstract".into());
@@ -185,7 +201,10 @@ fn driver_for(pool: &ClassPool, table: &TypeTable, class: &Class, g: &graphs::Gr
         return Err("name is not a Java identifier".into());
     }
     // Compiler-generated enum methods (JaCoCo filters them too): nothing of the author's to test.
-    if class.access & ACC_ENUM != 0 && is_static && (m.name == "values" || (m.name == "valueOf" && m.desc.starts_with("(Ljava/lang/String;)"))) {
+    if class.access & ACC_ENUM != 0
+        && is_static
+        && (m.name == "values" || (m.name == "valueOf" && m.desc.starts_with("(Ljava/lang/String;)")))
+    {
         return Err("enum values()/valueOf(String), compiler-generated".into());
     }
     // Seed rule (2): a method with no branch, no call and no throw cannot fail: a getter/setter.
@@ -214,7 +233,9 @@ fn driver_for(pool: &ClassPool, table: &TypeTable, class: &Class, g: &graphs::Gr
     let cost = |mm: &Method| -> Option<u32> {
         // A modifier inherited from a generic superclass may take the superclass's type
         // variable, bound to an unknown type here: calling it is a guess that may not compile.
-        if mm.signature.as_deref().is_some_and(types::uses_class_type_variables) && !class.methods.iter().any(|x| std::ptr::eq(x, mm)) {
+        if mm.signature.as_deref().is_some_and(types::uses_class_type_variables)
+            && !class.methods.iter().any(|x| std::ptr::eq(x, mm))
+        {
             return None;
         }
         let ts = types::method_params(&mm.desc, mm.signature.as_deref())?;
@@ -227,13 +248,21 @@ fn driver_for(pool: &ClassPool, table: &TypeTable, class: &Class, g: &graphs::Gr
     for (item, field) in items {
         match item {
             Item::Field((_, name)) => {
-                let Some(f) = graphs::lineage(pool, class).iter().find_map(|c| c.fields.iter().find(|x| x.name == name)).cloned() else { continue };
+                let Some(f) =
+                    graphs::lineage(pool, class).iter().find_map(|c| c.fields.iter().find(|x| x.name == name)).cloned()
+                else {
+                    continue;
+                };
                 let Some(ty) = types::parse_descriptor(&f.desc) else { continue };
                 let Some(value) = table.value_for(&ty, &name) else { continue };
                 steps.push(Step::SetField { name: name.clone(), param: Param { name, ty, value } });
             }
             Item::Method((owner, name, desc)) => {
-                let Some(mm) = pool.get(&owner).and_then(|c| c.methods.iter().find(|x| x.name == name && x.desc == desc)) else { continue };
+                let Some(mm) =
+                    pool.get(&owner).and_then(|c| c.methods.iter().find(|x| x.name == name && x.desc == desc))
+                else {
+                    continue;
+                };
                 let Some(ts) = types::method_params(&mm.desc, mm.signature.as_deref()) else { continue };
                 let ns = param_names(&mm.param_names, ts.len());
                 let ps: Option<Vec<Param>> = ts.iter().zip(&ns).map(|(t, n)| table.param(t, n)).collect();
@@ -305,7 +334,8 @@ fn constants(class: &Class) -> Constants {
     }
     let mut strings = BTreeSet::new();
     // \u{1} marks a hole in a string-concatenation recipe: its literal parts are the values.
-    for s in class.strings.iter().flat_map(|s| s.split('\u{1}')).filter(|p| !p.is_empty() || !class.strings.is_empty()) {
+    for s in class.strings.iter().flat_map(|s| s.split('\u{1}')).filter(|p| !p.is_empty() || !class.strings.is_empty())
+    {
         if s.chars().count() <= 256 && strings.insert(s.to_string()) {
             c.strings.push(s.to_string());
         }
@@ -339,7 +369,11 @@ mod tests {
         );
         assert_eq!(
             Selection::parse_target("com.a.B::decode(byte[], int)").unwrap(),
-            Selection::Target { class: "com.a.B".into(), method: "decode".into(), params: Some(vec!["byte[]".into(), "int".into()]) }
+            Selection::Target {
+                class: "com.a.B".into(),
+                method: "decode".into(),
+                params: Some(vec!["byte[]".into(), "int".into()])
+            }
         );
         assert!(Selection::parse_target("com.a.B").is_err());
         assert!(Selection::parse_target("com.a.B::decode(int").is_err());

@@ -125,8 +125,12 @@ impl Walker<'_> {
         let k = if alts.len() == 1 { 0 } else { self.choice()? };
         let alt = *alts.get(k)?;
         let expr = match &alt.kind {
-            AltKind::New(c) => format!("new {}({})", java_name(c), self.args(&alt.params, depth + 1, alt.cast)?.join(", ")),
-            AltKind::Static(c, m) => format!("{}.{m}({})", java_name(c), self.args(&alt.params, depth + 1, alt.cast)?.join(", ")),
+            AltKind::New(c) => {
+                format!("new {}({})", java_name(c), self.args(&alt.params, depth + 1, alt.cast)?.join(", "))
+            }
+            AltKind::Static(c, m) => {
+                format!("{}.{m}({})", java_name(c), self.args(&alt.params, depth + 1, alt.cast)?.join(", "))
+            }
             AltKind::Field(c, f) => format!("{}.{f}", java_name(c)),
             AltKind::Subtype(k) => return self.helper(k, depth + 1),
             AltKind::Method(c, m) => {
@@ -227,10 +231,19 @@ pub fn junit(plan: &Plan, trace: &str, f: &FindingInfo) -> Option<String> {
     let complete = w.driver(d).is_some();
     let mut s = String::new();
     let _ = writeln!(s, "// jvmfuzz finding {}: {}: {}", f.id, f.exception, f.message.replace(['\n', '\r'], " "));
-    let _ = writeln!(s, "// The calls the generated driver {}.{} made on the failing input.", d.driver_class(), d.java_name);
+    let _ = writeln!(
+        s,
+        "// The calls the generated driver {}.{} made on the failing input.",
+        d.driver_class(),
+        d.java_name
+    );
     let _ = writeln!(s, "// Run it with the target on the class path, e.g.:");
     let _ = writeln!(s, "//   javac -cp {}:junit-platform-console-standalone.jar ReproducerTest.java", f.class_path);
-    let _ = writeln!(s, "//   java -jar junit-platform-console-standalone.jar -cp {}:. --select-class ReproducerTest", f.class_path);
+    let _ = writeln!(
+        s,
+        "//   java -jar junit-platform-console-standalone.jar -cp {}:. --select-class ReproducerTest",
+        f.class_path
+    );
     let _ = writeln!(s);
     let _ = writeln!(s, "import org.junit.jupiter.api.Test;\n");
     let _ = writeln!(s, "class ReproducerTest {{");
@@ -268,7 +281,12 @@ mod tests {
                 java_name: "withdraw".into(),
                 receiver: Some(Value::Instance(account.clone())),
                 steps: vec![
-                    Step::Call { name: "deposit".into(), params: vec![Param { name: "amount".into(), ty: JType::Prim('I'), value: Value::Prim('I') }], fields: vec!["balance".into()], cast: false },
+                    Step::Call {
+                        name: "deposit".into(),
+                        params: vec![Param { name: "amount".into(), ty: JType::Prim('I'), value: Value::Prim('I') }],
+                        fields: vec!["balance".into()],
+                        cast: false,
+                    },
                     Step::Call { name: "freeze".into(), params: vec![], fields: vec!["frozen".into()], cast: false },
                 ],
                 params: vec![Param { name: "amount".into(), ty: JType::Prim('I'), value: Value::Prim('I') }],
@@ -281,7 +299,11 @@ mod tests {
                     Alt { kind: AltKind::New(account.clone()), params: vec![], cost: 1, cast: false },
                     Alt {
                         kind: AltKind::New(account),
-                        params: vec![Param { name: "owner".into(), ty: JType::object("java/lang/String"), value: Value::Builtin("string") }],
+                        params: vec![Param {
+                            name: "owner".into(),
+                            ty: JType::object("java/lang/String"),
+                            value: Value::Builtin("string"),
+                        }],
                         cost: 2,
                         cast: false,
                     },
@@ -295,9 +317,18 @@ mod tests {
     #[test]
     fn walks_the_plan_with_the_trace() {
         let trace = "c 0\nc 1\nv \"bob\"\nc 2\nc 0\nv 1234567\nc 1\nv 5\n";
-        let f = FindingInfo { id: "abc", exception: "java.lang.IllegalStateException", message: "bug", class_path: "app.jar" };
+        let f = FindingInfo {
+            id: "abc",
+            exception: "java.lang.IllegalStateException",
+            message: "bug",
+            class_path: "app.jar",
+        };
         let src = junit(&plan(), trace, &f).unwrap();
-        let body: Vec<&str> = src.lines().map(str::trim).filter(|l| l.contains(';') && !l.starts_with("//") && !l.starts_with("import")).collect();
+        let body: Vec<&str> = src
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.contains(';') && !l.starts_with("//") && !l.starts_with("import"))
+            .collect();
         assert_eq!(
             body,
             vec![

@@ -150,9 +150,16 @@ pub fn method_params(desc: &str, signature: Option<&str>) -> Option<Vec<JType>> 
     let erased: Vec<JType> = param_descriptors(desc)?.iter().map(|d| parse_descriptor(d)).collect::<Option<_>>()?;
     if let Some(sig) = signature {
         if let Some(generic) = signature_params(sig) {
-            if generic.len() == erased.len() && generic.iter().zip(&erased).all(|(g, e)| g.erased() == *e || matches!(g, JType::Object(n, _) if n == "java/lang/Object")) {
+            if generic.len() == erased.len()
+                && generic
+                    .iter()
+                    .zip(&erased)
+                    .all(|(g, e)| g.erased() == *e || matches!(g, JType::Object(n, _) if n == "java/lang/Object"))
+            {
                 // Type variables erase to their bound in the descriptor: keep the descriptor's type.
-                return Some(generic.into_iter().zip(erased).map(|(g, e)| if g.erased() == e { g } else { e }).collect());
+                return Some(
+                    generic.into_iter().zip(erased).map(|(g, e)| if g.erased() == e { g } else { e }).collect(),
+                );
             }
         }
     }
@@ -243,7 +250,9 @@ pub fn return_type(desc: &str) -> Option<JType> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Known {
     /// `v.<method>()`, one trace entry; the Java expression may need a cast or wrapper.
-    Builtin { method: &'static str },
+    Builtin {
+        method: &'static str,
+    },
     /// An expression that consumes nothing (e.g. an output sink).
     Fixed(&'static str),
     /// A collection of this concrete class, filled with elements of the type argument.
@@ -257,12 +266,25 @@ pub enum Known {
 
 /// JDK enums parameters commonly take (the JDK is not parsed, so they are listed).
 const JDK_ENUMS: &[&str] = &[
-    "java/util/concurrent/TimeUnit", "java/math/RoundingMode", "java/time/DayOfWeek", "java/time/Month",
-    "java/time/temporal/ChronoUnit", "java/time/temporal/ChronoField", "java/time/format/TextStyle",
-    "java/nio/file/StandardOpenOption", "java/nio/file/LinkOption", "java/nio/file/AccessMode",
-    "java/nio/file/StandardCopyOption", "java/lang/annotation/ElementType", "java/lang/annotation/RetentionPolicy",
-    "java/lang/Thread$State", "java/nio/file/attribute/PosixFilePermission", "java/text/Normalizer$Form",
-    "java/lang/Character$UnicodeScript", "java/util/Locale$Category", "java/net/Proxy$Type",
+    "java/util/concurrent/TimeUnit",
+    "java/math/RoundingMode",
+    "java/time/DayOfWeek",
+    "java/time/Month",
+    "java/time/temporal/ChronoUnit",
+    "java/time/temporal/ChronoField",
+    "java/time/format/TextStyle",
+    "java/nio/file/StandardOpenOption",
+    "java/nio/file/LinkOption",
+    "java/nio/file/AccessMode",
+    "java/nio/file/StandardCopyOption",
+    "java/lang/annotation/ElementType",
+    "java/lang/annotation/RetentionPolicy",
+    "java/lang/Thread$State",
+    "java/nio/file/attribute/PosixFilePermission",
+    "java/text/Normalizer$Form",
+    "java/lang/Character$UnicodeScript",
+    "java/util/Locale$Category",
+    "java/net/Proxy$Type",
     "java/util/stream/Collector$Characteristics",
 ];
 
@@ -271,7 +293,11 @@ pub fn known(internal: &str) -> Option<Known> {
     use Known::*;
     let b = |method| Some(Builtin { method });
     match internal {
-        "java/lang/String" | "java/lang/CharSequence" | "java/lang/Object" | "java/lang/Comparable" | "java/io/Serializable" => b("string"),
+        "java/lang/String"
+        | "java/lang/CharSequence"
+        | "java/lang/Object"
+        | "java/lang/Comparable"
+        | "java/io/Serializable" => b("string"),
         "java/lang/Integer" | "java/lang/Number" => b("int32"),
         "java/lang/Long" => b("int64"),
         "java/lang/Short" => b("int16"),
@@ -305,7 +331,9 @@ pub fn known(internal: &str) -> Option<Known> {
         "java/lang/StringBuilder" | "java/lang/Appendable" => Some(Fixed("new StringBuilder()")),
         "java/io/PrintWriter" => Some(Fixed("new java.io.PrintWriter(new java.io.StringWriter())")),
         "java/io/PrintStream" => Some(Fixed("new java.io.PrintStream(new java.io.ByteArrayOutputStream())")),
-        "java/lang/Throwable" | "java/lang/Exception" | "java/lang/RuntimeException" => Some(Fixed("new RuntimeException(\"jvmfuzz\")")),
+        "java/lang/Throwable" | "java/lang/Exception" | "java/lang/RuntimeException" => {
+            Some(Fixed("new RuntimeException(\"jvmfuzz\")"))
+        }
         "java/awt/image/ColorModel" => Some(Fixed("java.awt.image.ColorModel.getRGBdefault()")),
         "java/awt/Rectangle" => b("rectangle"),
         "java/awt/Point" => b("point"),
@@ -313,14 +341,24 @@ pub fn known(internal: &str) -> Option<Known> {
         "java/awt/Color" => b("color"),
         "java/awt/color/ColorSpace" => b("colorSpace"),
         "java/awt/image/BufferedImage" | "java/awt/image/RenderedImage" | "java/awt/Image" => b("bufferedImage"),
-        "java/util/List" | "java/util/Collection" | "java/lang/Iterable" | "java/util/ArrayList" | "java/util/AbstractList" => Some(Collection("java.util.ArrayList")),
-        "java/util/Set" | "java/util/HashSet" | "java/util/LinkedHashSet" => Some(Collection("java.util.LinkedHashSet")),
+        "java/util/List"
+        | "java/util/Collection"
+        | "java/lang/Iterable"
+        | "java/util/ArrayList"
+        | "java/util/AbstractList" => Some(Collection("java.util.ArrayList")),
+        "java/util/Set" | "java/util/HashSet" | "java/util/LinkedHashSet" => {
+            Some(Collection("java.util.LinkedHashSet"))
+        }
         "java/util/SortedSet" | "java/util/NavigableSet" | "java/util/TreeSet" => Some(Collection("java.util.TreeSet")),
         "java/util/Queue" | "java/util/Deque" | "java/util/ArrayDeque" => Some(Collection("java.util.ArrayDeque")),
-        "java/util/concurrent/BlockingQueue" | "java/util/concurrent/LinkedBlockingQueue" => Some(Collection("java.util.concurrent.LinkedBlockingQueue")),
+        "java/util/concurrent/BlockingQueue" | "java/util/concurrent/LinkedBlockingQueue" => {
+            Some(Collection("java.util.concurrent.LinkedBlockingQueue"))
+        }
         "java/util/Map" | "java/util/HashMap" | "java/util/LinkedHashMap" => Some(Map("java.util.LinkedHashMap")),
         "java/util/SortedMap" | "java/util/NavigableMap" | "java/util/TreeMap" => Some(Map("java.util.TreeMap")),
-        "java/util/concurrent/ConcurrentMap" | "java/util/concurrent/ConcurrentHashMap" => Some(Map("java.util.concurrent.ConcurrentHashMap")),
+        "java/util/concurrent/ConcurrentMap" | "java/util/concurrent/ConcurrentHashMap" => {
+            Some(Map("java.util.concurrent.ConcurrentHashMap"))
+        }
         "java/util/Optional" => Some(Optional),
         "java/lang/Class" => b("type"),
         "java/lang/Readable" => b("reader"),
@@ -333,16 +371,21 @@ pub fn known(internal: &str) -> Option<Known> {
         "java/lang/Runnable" => Some(Fixed("(java.lang.Runnable) () -> {}")),
         "java/util/function/Consumer" => Some(Fixed("(java.util.function.Consumer) x -> {}")),
         "java/util/function/BiConsumer" => Some(Fixed("(java.util.function.BiConsumer) (x, y) -> {}")),
-        "java/util/function/Function" => Some(Fixed("(java.util.function.Function) java.util.function.Function.identity()")),
+        "java/util/function/Function" => {
+            Some(Fixed("(java.util.function.Function) java.util.function.Function.identity()"))
+        }
         "java/util/function/IntFunction" => Some(Fixed("(java.util.function.IntFunction) Object[]::new")),
-        "java/util/function/UnaryOperator" => Some(Fixed("(java.util.function.UnaryOperator) java.util.function.UnaryOperator.identity()")),
+        "java/util/function/UnaryOperator" => {
+            Some(Fixed("(java.util.function.UnaryOperator) java.util.function.UnaryOperator.identity()"))
+        }
         "java/util/Comparator" => Some(Fixed("(java.util.Comparator) java.util.Comparator.naturalOrder()")),
-        "java/util/concurrent/Executor" | "java/util/concurrent/ExecutorService" => Some(Fixed("java.util.concurrent.ForkJoinPool.commonPool()")),
+        "java/util/concurrent/Executor" | "java/util/concurrent/ExecutorService" => {
+            Some(Fixed("java.util.concurrent.ForkJoinPool.commonPool()"))
+        }
         n if JDK_ENUMS.contains(&n) => Some(Enum),
         _ => None,
     }
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -350,7 +393,10 @@ mod tests {
 
     #[test]
     fn descriptors() {
-        assert_eq!(param_descriptors("(I[BLjava/lang/String;[[J)V").unwrap(), vec!["I", "[B", "Ljava/lang/String;", "[[J"]);
+        assert_eq!(
+            param_descriptors("(I[BLjava/lang/String;[[J)V").unwrap(),
+            vec!["I", "[B", "Ljava/lang/String;", "[[J"]
+        );
         assert_eq!(param_descriptors("()V").unwrap(), Vec::<String>::new());
         assert!(param_descriptors("I").is_none());
         assert_eq!(parse_descriptor("[Ljava/lang/String;").unwrap().java(), "java.lang.String[]");
@@ -362,7 +408,9 @@ mod tests {
         assert!(uses_class_type_variables("(TT;)Z"));
         assert!(uses_class_type_variables("(Lcom/fasterxml/Provider;TT;)Z"));
         assert!(!uses_class_type_variables("<T:Ljava/lang/Object;>(TT;)Z"));
-        assert!(!uses_class_type_variables("<K:Ljava/lang/Object;V::Ljava/lang/Comparable<TV;>;>(Ljava/util/Map<TK;TV;>;)V"));
+        assert!(!uses_class_type_variables(
+            "<K:Ljava/lang/Object;V::Ljava/lang/Comparable<TV;>;>(Ljava/util/Map<TK;TV;>;)V"
+        ));
         assert!(uses_class_type_variables("<K:Ljava/lang/Object;>(Ljava/util/Map<TK;TE;>;)V"));
         assert!(!uses_class_type_variables("(Ljava/lang/String;[Lcom/a/TypeRef;)V"));
     }
@@ -375,7 +423,13 @@ mod tests {
         )
         .unwrap();
         assert_eq!(p[0], JType::Object("java/util/List".into(), vec![JType::object("java/lang/String")]));
-        assert_eq!(p[1], JType::Object("java/util/Map".into(), vec![JType::object("java/lang/String"), JType::object("java/lang/Integer")]));
+        assert_eq!(
+            p[1],
+            JType::Object(
+                "java/util/Map".into(),
+                vec![JType::object("java/lang/String"), JType::object("java/lang/Integer")]
+            )
+        );
         assert_eq!(p[2], JType::object("java/lang/Object"));
         // Arity mismatch (e.g. enum constructors' synthetic parameters): the descriptor wins.
         let q = method_params("(Ljava/lang/String;I)V", Some("()V")).unwrap();

@@ -71,7 +71,13 @@ impl Session {
     }
 
     pub fn assert_exit(&self, code: i32) -> &Self {
-        assert_eq!(self.out.status, Some(code), "expected exit {code}, got {}:\n{}", self.out.describe_status(), self.out.dump());
+        assert_eq!(
+            self.out.status,
+            Some(code),
+            "expected exit {code}, got {}:\n{}",
+            self.out.describe_status(),
+            self.out.dump()
+        );
         self
     }
 }
@@ -99,9 +105,11 @@ pub fn fuzz_cp(harness: &str, cp: &[&Path], args: &[&str]) -> Session {
 
 /// The execution count at which finding `exception` was first seen (from summary.json).
 pub fn execs_to_find(s: &Session, exception: &str) -> u64 {
-    let e = s.summary().into_iter().find(|e| e.exception == exception).unwrap_or_else(|| {
-        panic!("no {exception} finding in summary.json:\n{}", s.out.dump())
-    });
+    let e = s
+        .summary()
+        .into_iter()
+        .find(|e| e.exception == exception)
+        .unwrap_or_else(|| panic!("no {exception} finding in summary.json:\n{}", s.out.dump()));
     eprintln!("FOUND {exception} after {} execs ({:.1} s)", e.execs, e.first_seen_secs);
     e.execs
 }

@@ -117,9 +117,7 @@ impl Insn {
     pub fn targets(&self) -> Vec<u32> {
         match &self.kind {
             InsnKind::Branch { target } => vec![*target],
-            InsnKind::TableSwitch {
-                default, targets, ..
-            } => {
+            InsnKind::TableSwitch { default, targets, .. } => {
                 let mut v = Vec::with_capacity(targets.len() + 1);
                 v.push(*default);
                 v.extend_from_slice(targets);
@@ -139,22 +137,16 @@ impl Insn {
     pub fn targets_iter(&self) -> impl Iterator<Item = u32> + '_ {
         let (first, table, pairs): (Option<u32>, &[u32], &[(i32, u32)]) = match &self.kind {
             InsnKind::Branch { target } => (Some(*target), &[], &[]),
-            InsnKind::TableSwitch {
-                default, targets, ..
-            } => (Some(*default), targets, &[]),
+            InsnKind::TableSwitch { default, targets, .. } => (Some(*default), targets, &[]),
             InsnKind::LookupSwitch { default, pairs } => (Some(*default), &[], pairs),
             _ => (None, &[], &[]),
         };
-        first
-            .into_iter()
-            .chain(table.iter().copied())
-            .chain(pairs.iter().map(|p| p.1))
+        first.into_iter().chain(table.iter().copied()).chain(pairs.iter().map(|p| p.1))
     }
 
     /// The raw bytes of this instruction in `code` (the slice it was decoded from).
     pub fn bytes<'c>(&self, code: &'c [u8]) -> &'c [u8] {
-        code.get(self.offset as usize..self.end() as usize)
-            .unwrap_or(&[])
+        code.get(self.offset as usize..self.end() as usize).unwrap_or(&[])
     }
 }
 
@@ -169,10 +161,7 @@ pub fn is_conditional_branch(op: u8) -> bool {
 /// `jsr`/`jsr_w` are *not* included: the subroutine's `ret` resumes at the instruction after
 /// the `jsr`, so for control flow the next instruction is reachable from it.
 pub fn is_unconditional(op: u8) -> bool {
-    matches!(
-        op,
-        GOTO | GOTO_W | ATHROW | RET | TABLESWITCH | LOOKUPSWITCH
-    ) || is_return(op)
+    matches!(op, GOTO | GOTO_W | ATHROW | RET | TABLESWITCH | LOOKUPSWITCH) || is_return(op)
 }
 
 /// `ireturn`, `lreturn`, `freturn`, `dreturn`, `areturn`, `return`.
@@ -182,8 +171,7 @@ pub fn is_return(op: u8) -> bool {
 
 /// Any instruction with a jump target: conditional branches, gotos, jsrs and switches.
 pub fn is_jump(op: u8) -> bool {
-    is_conditional_branch(op)
-        || matches!(op, GOTO | GOTO_W | JSR | JSR_W | TABLESWITCH | LOOKUPSWITCH)
+    is_conditional_branch(op) || matches!(op, GOTO | GOTO_W | JSR | JSR_W | TABLESWITCH | LOOKUPSWITCH)
 }
 
 /// The conditional branch with the opposite condition (`ifeq` <-> `ifne`, `iflt` <-> `ifge`,
@@ -337,15 +325,7 @@ fn decode_one(code: &[u8], offset: u32) -> Result<Insn, BytecodeError> {
                 targets.push(target(i32_at(code, base + 12 + 4 * i, offset)? as i64)?);
             }
             let len = (base + 12 + 4 * n - at) as u32;
-            (
-                len,
-                InsnKind::TableSwitch {
-                    default,
-                    low,
-                    high,
-                    targets,
-                },
-            )
+            (len, InsnKind::TableSwitch { default, low, high, targets })
         }
         LOOKUPSWITCH => {
             let base = at + 1 + switch_padding(offset) as usize;
@@ -377,12 +357,7 @@ fn decode_one(code: &[u8], offset: u32) -> Result<Insn, BytecodeError> {
                     let delta = u16_at(code, at + 4, offset)? as i16;
                     (6, InsnKind::Iinc { index, delta })
                 }
-                _ => {
-                    return Err(BytecodeError::BadWide {
-                        offset,
-                        opcode: inner,
-                    })
-                }
+                _ => return Err(BytecodeError::BadWide { offset, opcode: inner }),
             }
         }
         _ => {
@@ -392,38 +367,24 @@ fn decode_one(code: &[u8], offset: u32) -> Result<Insn, BytecodeError> {
             }
             let cp = || u16_at(code, at + 1, offset);
             let kind = match op {
-                IFEQ..=JSR | IFNULL | IFNONNULL => InsnKind::Branch {
-                    target: target(u16_at(code, at + 1, offset)? as i16 as i64)?,
-                },
-                GOTO_W | JSR_W => InsnKind::Branch {
-                    target: target(i32_at(code, at + 1, offset)? as i64)?,
-                },
+                IFEQ..=JSR | IFNULL | IFNONNULL => {
+                    InsnKind::Branch { target: target(u16_at(code, at + 1, offset)? as i16 as i64)? }
+                }
+                GOTO_W | JSR_W => InsnKind::Branch { target: target(i32_at(code, at + 1, offset)? as i64)? },
                 INVOKEVIRTUAL..=INVOKEINTERFACE => InsnKind::Invoke { cp_index: cp()? },
                 INVOKEDYNAMIC => InsnKind::InvokeDynamic { cp_index: cp()? },
                 GETSTATIC..=PUTFIELD => InsnKind::Field { cp_index: cp()? },
-                LDC => InsnKind::Ldc {
-                    cp_index: u8_at(code, at + 1, offset)? as u16,
-                },
+                LDC => InsnKind::Ldc { cp_index: u8_at(code, at + 1, offset)? as u16 },
                 LDC_W | LDC2_W => InsnKind::Ldc { cp_index: cp()? },
-                NEW | ANEWARRAY | CHECKCAST | INSTANCEOF | MULTIANEWARRAY => {
-                    InsnKind::TypeRef { cp_index: cp()? }
-                }
-                ILOAD..=ALOAD | ISTORE..=ASTORE => InsnKind::Local {
-                    index: u8_at(code, at + 1, offset)? as u16,
-                },
-                ILOAD_0..=ALOAD_3 => InsnKind::Local {
-                    index: ((op - ILOAD_0) % 4) as u16,
-                },
-                ISTORE_0..=ASTORE_3 => InsnKind::Local {
-                    index: ((op - ISTORE_0) % 4) as u16,
-                },
+                NEW | ANEWARRAY | CHECKCAST | INSTANCEOF | MULTIANEWARRAY => InsnKind::TypeRef { cp_index: cp()? },
+                ILOAD..=ALOAD | ISTORE..=ASTORE => InsnKind::Local { index: u8_at(code, at + 1, offset)? as u16 },
+                ILOAD_0..=ALOAD_3 => InsnKind::Local { index: ((op - ILOAD_0) % 4) as u16 },
+                ISTORE_0..=ASTORE_3 => InsnKind::Local { index: ((op - ISTORE_0) % 4) as u16 },
                 IINC => InsnKind::Iinc {
                     index: u8_at(code, at + 1, offset)? as u16,
                     delta: u8_at(code, at + 2, offset)? as i8 as i16,
                 },
-                RET => InsnKind::Ret {
-                    index: u8_at(code, at + 1, offset)? as u16,
-                },
+                RET => InsnKind::Ret { index: u8_at(code, at + 1, offset)? as u16 },
                 _ => InsnKind::Plain,
             };
             (len, kind)
@@ -432,12 +393,7 @@ fn decode_one(code: &[u8], offset: u32) -> Result<Insn, BytecodeError> {
     if at + len as usize > code.len() {
         return Err(BytecodeError::Truncated(offset));
     }
-    Ok(Insn {
-        offset,
-        opcode: op,
-        len,
-        kind,
-    })
+    Ok(Insn { offset, opcode: op, len, kind })
 }
 
 /// Decodes a whole code array and validates it (see the module docs).
@@ -462,10 +418,7 @@ pub fn decode(code: &[u8]) -> Result<Vec<Insn>, BytecodeError> {
     for insn in &insns {
         for t in insn.targets_iter() {
             if !starts.get(t as usize).copied().unwrap_or(false) {
-                return Err(BytecodeError::BadTarget {
-                    offset: insn.offset,
-                    target: t as i64,
-                });
+                return Err(BytecodeError::BadTarget { offset: insn.offset, target: t as i64 });
             }
         }
     }

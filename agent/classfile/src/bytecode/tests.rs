@@ -9,13 +9,7 @@ fn decodes_simple_method_with_branches() {
     assert_eq!(insns.len(), 5);
     assert_eq!(insns[0].kind, InsnKind::Local { index: 1 });
     assert_eq!(insns[1].kind, InsnKind::Branch { target: 8 });
-    assert_eq!(
-        insns[2].kind,
-        InsnKind::Iinc {
-            index: 1,
-            delta: -1
-        }
-    );
+    assert_eq!(insns[2].kind, InsnKind::Iinc { index: 1, delta: -1 });
     assert_eq!(insns[4].kind, InsnKind::Branch { target: 0 });
     assert_eq!(insns[4].end(), 11);
 }
@@ -24,38 +18,17 @@ fn decodes_simple_method_with_branches() {
 fn rejects_target_inside_instruction() {
     // ifeq to offset 5, which is the middle of the sipush at 4.
     let code = [ICONST_0, IFEQ, 0, 4, SIPUSH, 0, 1, RETURN];
-    assert!(matches!(
-        decode(&code),
-        Err(BytecodeError::BadTarget {
-            offset: 1,
-            target: 5
-        })
-    ));
+    assert!(matches!(decode(&code), Err(BytecodeError::BadTarget { offset: 1, target: 5 })));
 }
 
 #[test]
 fn rejects_out_of_range_target_and_truncation_and_unknown() {
-    assert!(matches!(
-        decode(&[GOTO, 0x7f, 0]),
-        Err(BytecodeError::BadTarget { .. })
-    ));
-    assert!(matches!(
-        decode(&[GOTO, 0xff, 0xf0]),
-        Err(BytecodeError::BadTarget { .. })
-    ));
+    assert!(matches!(decode(&[GOTO, 0x7f, 0]), Err(BytecodeError::BadTarget { .. })));
+    assert!(matches!(decode(&[GOTO, 0xff, 0xf0]), Err(BytecodeError::BadTarget { .. })));
     assert_eq!(decode(&[SIPUSH, 1]), Err(BytecodeError::Truncated(0)));
-    assert_eq!(
-        decode(&[0xca]),
-        Err(BytecodeError::UnknownOpcode {
-            offset: 0,
-            opcode: 0xca
-        })
-    );
+    assert_eq!(decode(&[0xca]), Err(BytecodeError::UnknownOpcode { offset: 0, opcode: 0xca }));
     assert_eq!(decode(&[]), Err(BytecodeError::Empty));
-    assert!(matches!(
-        decode(&[WIDE, NOP, 0, 0]),
-        Err(BytecodeError::BadWide { .. })
-    ));
+    assert!(matches!(decode(&[WIDE, NOP, 0, 0]), Err(BytecodeError::BadWide { .. })));
 }
 
 #[test]
@@ -69,15 +42,7 @@ fn decodes_switches_with_padding() {
     code.extend_from_slice(&[RETURN, RETURN, RETURN]);
     let insns = decode(&code).unwrap();
     assert_eq!(insns[1].len, 23);
-    assert_eq!(
-        insns[1].kind,
-        InsnKind::TableSwitch {
-            default: 24,
-            low: 0,
-            high: 1,
-            targets: vec![25, 26]
-        }
-    );
+    assert_eq!(insns[1].kind, InsnKind::TableSwitch { default: 24, low: 0, high: 1, targets: vec![25, 26] });
     assert_eq!(insns[1].targets(), vec![24, 25, 26]);
 
     // lookupswitch at 4: 1 + 3 padding + 8 + 8 = 20 bytes, ends at 24.
@@ -86,13 +51,7 @@ fn decodes_switches_with_padding() {
     write_lookupswitch(&mut code, 24 - 4, &[(-5, 25 - 4)]);
     code.extend_from_slice(&[RETURN, RETURN]);
     let insns = decode(&code).unwrap();
-    assert_eq!(
-        insns[4].kind,
-        InsnKind::LookupSwitch {
-            default: 24,
-            pairs: vec![(-5, 25)]
-        }
-    );
+    assert_eq!(insns[4].kind, InsnKind::LookupSwitch { default: 24, pairs: vec![(-5, 25)] });
 }
 
 #[test]
@@ -111,19 +70,11 @@ fn rejects_huge_switch_without_allocating() {
 
 #[test]
 fn decodes_wide_forms() {
-    let code = [
-        WIDE, ILOAD, 1, 0, WIDE, IINC, 1, 0, 0xff, 0xfe, WIDE, RET, 0, 3, RETURN,
-    ];
+    let code = [WIDE, ILOAD, 1, 0, WIDE, IINC, 1, 0, 0xff, 0xfe, WIDE, RET, 0, 3, RETURN];
     let insns = decode(&code).unwrap();
     assert_eq!(insns[0].kind, InsnKind::Local { index: 256 });
     assert_eq!(insns[0].base_opcode(&code), ILOAD);
-    assert_eq!(
-        insns[1].kind,
-        InsnKind::Iinc {
-            index: 256,
-            delta: -2
-        }
-    );
+    assert_eq!(insns[1].kind, InsnKind::Iinc { index: 256, delta: -2 });
     assert_eq!(insns[1].len, 6);
     assert_eq!(insns[2].kind, InsnKind::Ret { index: 3 });
 }
@@ -182,16 +133,7 @@ fn classification_helpers() {
     assert_eq!(invert_condition(IF_ICMPGT), Some(IF_ICMPLE));
     assert_eq!(invert_condition(GOTO), None);
     assert!(!is_conditional_branch(GOTO));
-    for op in [
-        GOTO,
-        GOTO_W,
-        ATHROW,
-        RET,
-        TABLESWITCH,
-        LOOKUPSWITCH,
-        IRETURN,
-        RETURN,
-    ] {
+    for op in [GOTO, GOTO_W, ATHROW, RET, TABLESWITCH, LOOKUPSWITCH, IRETURN, RETURN] {
         assert!(is_unconditional(op), "{op}");
     }
     assert!(!is_unconditional(JSR));

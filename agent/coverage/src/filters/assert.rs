@@ -2,8 +2,8 @@
 //! skips each assertion when assertions are disabled (its branch is not the user's).
 
 use super::{FilterOutput, Matcher};
-use jvmfuzz_classfile::bytecode::opcodes::*;
 use crate::model::{ClassContext, MethodModel};
+use jvmfuzz_classfile::bytecode::opcodes::*;
 
 pub(crate) fn filter(m: &MethodModel, ctx: &ClassContext, out: &mut FilterOutput) {
     let mut x = Matcher::new(m);

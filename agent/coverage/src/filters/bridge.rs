@@ -1,8 +1,8 @@
 //! Bridge methods (`ACC_BRIDGE`): compiler glue for generics and covariant returns.
 
 use super::FilterOutput;
-use jvmfuzz_classfile::access;
 use crate::model::MethodModel;
+use jvmfuzz_classfile::access;
 
 pub(crate) fn filter(m: &MethodModel, out: &mut FilterOutput) {
     if m.access & access::BRIDGE != 0 {

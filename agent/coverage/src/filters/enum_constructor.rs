@@ -2,8 +2,8 @@
 //! invokespecial Enum.<init>; return`).
 
 use super::{FilterOutput, Matcher};
-use jvmfuzz_classfile::bytecode::opcodes::*;
 use crate::model::{ClassContext, MethodModel};
+use jvmfuzz_classfile::bytecode::opcodes::*;
 
 const ENUM: &str = "java/lang/Enum";
 const DESC: &str = "(Ljava/lang/String;I)V";

@@ -4,8 +4,8 @@
 //! its throw are not the user's code.
 
 use super::{FilterOutput, Matcher, Replacements};
-use jvmfuzz_classfile::bytecode::opcodes::*;
 use crate::model::{Arg, MethodModel, Node};
+use jvmfuzz_classfile::bytecode::opcodes::*;
 
 pub(crate) fn filter(m: &MethodModel, out: &mut FilterOutput) {
     let mut line: i64 = -1;
@@ -43,7 +43,12 @@ pub(crate) fn filter(m: &MethodModel, out: &mut FilterOutput) {
                 x.next_is(DUP);
                 x.next_is(ACONST_NULL);
                 x.next_is(ACONST_NULL);
-                x.next_is_member(INVOKESPECIAL, "java/lang/MatchException", "<init>", "(Ljava/lang/String;Ljava/lang/Throwable;)V");
+                x.next_is_member(
+                    INVOKESPECIAL,
+                    "java/lang/MatchException",
+                    "<init>",
+                    "(Ljava/lang/String;Ljava/lang/Throwable;)V",
+                );
             }
             "java/lang/IncompatibleClassChangeError" => {
                 x.next_is(DUP);

@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 
 use super::FilterOutput;
-use jvmfuzz_classfile::bytecode::{self, opcodes::*};
 use crate::model::{Arg, MethodModel, Node, TryCatch};
+use jvmfuzz_classfile::bytecode::{self, opcodes::*};
 
 pub(crate) fn filter(m: &MethodModel, out: &mut FilterOutput) {
     for (k, tc) in m.try_catch.iter().enumerate() {

@@ -150,10 +150,23 @@ impl FilterOutput {
 
 /// Names of the filters, in JaCoCo's order (as reported in [`FilterOutput::fired`]).
 pub const FILTER_NAMES: [&str; 17] = [
-    "enum", "bridge", "synchronized", "try-with-resources-javac11", "try-with-resources-javac7",
-    "try-with-resources-ecj", "finally", "private-empty-constructor", "assert", "string-switch-javac", "string-switch",
-    "enum-empty-constructor", "records", "exhaustive-switch", "record-pattern",
-    "annotation-generated", "synthetic",
+    "enum",
+    "bridge",
+    "synchronized",
+    "try-with-resources-javac11",
+    "try-with-resources-javac7",
+    "try-with-resources-ecj",
+    "finally",
+    "private-empty-constructor",
+    "assert",
+    "string-switch-javac",
+    "string-switch",
+    "enum-empty-constructor",
+    "records",
+    "exhaustive-switch",
+    "record-pattern",
+    "annotation-generated",
+    "synthetic",
 ];
 
 /// Runs all filters in JaCoCo's order.

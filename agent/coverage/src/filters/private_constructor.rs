@@ -2,9 +2,9 @@
 //! to make a utility class uninstantiable: it can never run, so it is not counted.
 
 use super::{FilterOutput, Matcher};
-use jvmfuzz_classfile::bytecode::opcodes::*;
-use jvmfuzz_classfile::access;
 use crate::model::{ClassContext, MethodModel};
+use jvmfuzz_classfile::access;
+use jvmfuzz_classfile::bytecode::opcodes::*;
 
 pub(crate) fn filter(m: &MethodModel, ctx: &ClassContext, out: &mut FilterOutput) {
     if m.access & access::PRIVATE == 0 || m.name != "<init>" || m.desc != "()V" {

@@ -2,8 +2,8 @@
 //! `new MatchException(cause.toString(), cause)`; that handler is never the user's code.
 
 use super::{FilterOutput, Matcher};
-use jvmfuzz_classfile::bytecode::opcodes::*;
 use crate::model::MethodModel;
+use jvmfuzz_classfile::bytecode::opcodes::*;
 
 pub(crate) fn filter(m: &MethodModel, out: &mut FilterOutput) {
     // One matcher for all handlers, like JaCoCo: the "cause" slot binds across them.
@@ -19,7 +19,12 @@ pub(crate) fn filter(m: &MethodModel, out: &mut FilterOutput) {
         x.next_is_var(ALOAD, "cause");
         x.next_is_member(INVOKEVIRTUAL, "java/lang/Throwable", "toString", "()Ljava/lang/String;");
         x.next_is_var(ALOAD, "cause");
-        x.next_is_member(INVOKESPECIAL, "java/lang/MatchException", "<init>", "(Ljava/lang/String;Ljava/lang/Throwable;)V");
+        x.next_is_member(
+            INVOKESPECIAL,
+            "java/lang/MatchException",
+            "<init>",
+            "(Ljava/lang/String;Ljava/lang/Throwable;)V",
+        );
         x.next_is(ATHROW);
         if let Some(end) = x.cursor {
             out.ignore(m, tc.handler, end);

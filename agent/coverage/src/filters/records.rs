@@ -2,8 +2,8 @@
 //! `invokedynamic` to `java/lang/runtime/ObjectMethods.bootstrap`, and plain field accessors.
 
 use super::{FilterOutput, Matcher};
-use jvmfuzz_classfile::bytecode::opcodes::*;
 use crate::model::{Arg, ClassContext, MethodModel};
+use jvmfuzz_classfile::bytecode::opcodes::*;
 
 fn next_is_object_method(x: &mut Matcher<'_>, name: &str) {
     x.next_is(INVOKEDYNAMIC);

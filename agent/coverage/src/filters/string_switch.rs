@@ -9,8 +9,8 @@
 //!   per distinct case body plus the default, fed by the `equals` arms.
 
 use super::{jump_label, FilterOutput, Matcher, Replacements};
-use jvmfuzz_classfile::bytecode::opcodes::*;
 use crate::model::{Arg, MethodModel};
+use jvmfuzz_classfile::bytecode::opcodes::*;
 
 const STRING: &str = "java/lang/String";
 

@@ -2,8 +2,8 @@
 //! when the block throws (`astore t; aload lock; monitorexit; aload t; athrow`).
 
 use super::{FilterOutput, Matcher};
-use jvmfuzz_classfile::bytecode::opcodes::*;
 use crate::model::MethodModel;
+use jvmfuzz_classfile::bytecode::opcodes::*;
 
 pub(crate) fn filter(m: &MethodModel, out: &mut FilterOutput) {
     for tc in &m.try_catch {

@@ -2,8 +2,8 @@
 //! `$anonfun$` bodies in Scala classes.
 
 use super::FilterOutput;
-use jvmfuzz_classfile::access;
 use crate::model::{ClassContext, MethodModel};
+use jvmfuzz_classfile::access;
 
 pub(crate) fn filter(m: &MethodModel, ctx: &ClassContext, out: &mut FilterOutput) {
     if m.access & access::SYNTHETIC == 0 || m.name.starts_with("lambda$") {

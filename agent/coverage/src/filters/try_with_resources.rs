@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use super::{jump_label, FilterOutput, Matcher};
-use jvmfuzz_classfile::bytecode::opcodes::*;
 use crate::model::{Arg, MethodModel};
+use jvmfuzz_classfile::bytecode::opcodes::*;
 
 const THROWABLE: &str = "java/lang/Throwable";
 

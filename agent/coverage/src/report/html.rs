@@ -137,7 +137,12 @@ pub(crate) fn render(b: &BundleCoverage<'_>, sources: &[PathBuf]) -> Vec<(PathBu
     let rows: Vec<(String, Counters)> = b
         .packages
         .iter()
-        .map(|p| (format!("<a href=\"{}/index.html\">{}</a>", package_dir(&p.name), escape(&package_title(&p.name))), p.counters))
+        .map(|p| {
+            (
+                format!("<a href=\"{}/index.html\">{}</a>", package_dir(&p.name), escape(&package_title(&p.name))),
+                p.counters,
+            )
+        })
         .collect();
     let mut body = String::new();
     table(&mut body, &rows, &b.counters);
@@ -184,7 +189,16 @@ fn package_pages(b: &BundleCoverage<'_>, p: &PackageCoverage<'_>, sources: &[Pat
     let class_rows: Vec<(String, Counters)> = p
         .classes
         .iter()
-        .map(|c| (format!("<a href=\"#{}\">{}</a>", class_anchor(c.simple_name()), escape(&c.simple_name().replace('$', "."))), c.counters))
+        .map(|c| {
+            (
+                format!(
+                    "<a href=\"#{}\">{}</a>",
+                    class_anchor(c.simple_name()),
+                    escape(&c.simple_name().replace('$', "."))
+                ),
+                c.counters,
+            )
+        })
         .collect();
     let file_rows: Vec<(String, Counters)> = p
         .source_files
@@ -402,8 +416,21 @@ mod tests {
     /// Lines of the same status merge into runs; a line with branches stands alone.
     #[test]
     fn counted_lines_are_listed_as_runs() {
-        let lines = [(10, lc(3, 0, 0, 0)), (11, lc(2, 0, 0, 0)), (14, lc(1, 0, 0, 0)), (15, lc(1, 0, 1, 1)), (16, lc(0, 4, 0, 0)), (17, lc(0, 1, 0, 0)), (20, lc(2, 0, 0, 0))];
-        let sf = SourceFileCoverage { name: "A.java".into(), package: "p".into(), counters: Counters::default(), lines: lines.into_iter().collect() };
+        let lines = [
+            (10, lc(3, 0, 0, 0)),
+            (11, lc(2, 0, 0, 0)),
+            (14, lc(1, 0, 0, 0)),
+            (15, lc(1, 0, 1, 1)),
+            (16, lc(0, 4, 0, 0)),
+            (17, lc(0, 1, 0, 0)),
+            (20, lc(2, 0, 0, 0)),
+        ];
+        let sf = SourceFileCoverage {
+            name: "A.java".into(),
+            package: "p".into(),
+            counters: Counters::default(),
+            lines: lines.into_iter().collect(),
+        };
         let mut body = String::new();
         line_section(&mut body, &sf);
         let list = &body[body.find("<p class=\"lines\">").unwrap()..];

@@ -35,15 +35,10 @@ pub(crate) fn render(b: &BundleCoverage<'_>, sources: &[PathBuf]) -> String {
             o.push('\n');
             // Functions of every class compiled from this file, ordered by line, then by name.
             let mut fns: Vec<(String, &MethodCoverage)> = Vec::new();
-            for c in p
-                .classes
-                .iter()
-                .filter(|c| c.source_file.as_deref() == Some(sf.name.as_str()))
-            {
+            for c in p.classes.iter().filter(|c| c.source_file.as_deref() == Some(sf.name.as_str())) {
                 let class = c.name.replace('/', ".");
                 for m in &c.methods {
-                    let mut n =
-                        String::with_capacity(class.len() + 1 + m.name.len() + m.descriptor.len());
+                    let mut n = String::with_capacity(class.len() + 1 + m.name.len() + m.descriptor.len());
                     n.push_str(&class);
                     n.push('.');
                     n.push_str(&m.name);
@@ -60,22 +55,12 @@ pub(crate) fn render(b: &BundleCoverage<'_>, sources: &[PathBuf]) -> String {
                 o.push('\n');
             }
             for (n, m) in &fns {
-                o.push_str(if m.counters.method.covered > 0 {
-                    "FNDA:1,"
-                } else {
-                    "FNDA:0,"
-                });
+                o.push_str(if m.counters.method.covered > 0 { "FNDA:1," } else { "FNDA:0," });
                 o.push_str(n);
                 o.push('\n');
             }
             field(&mut o, "FNF:", fns.len() as u64);
-            field(
-                &mut o,
-                "FNH:",
-                fns.iter()
-                    .filter(|(_, m)| m.counters.method.covered > 0)
-                    .count() as u64,
-            );
+            field(&mut o, "FNH:", fns.iter().filter(|(_, m)| m.counters.method.covered > 0).count() as u64);
             let (mut brf, mut brh) = (0u64, 0u64);
             for (&nr, l) in &sf.lines {
                 let total = l.branches.total();

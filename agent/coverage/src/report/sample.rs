@@ -22,7 +22,13 @@ pub fn sample() -> Vec<ClassCoverage> {
         name: "<init>".into(),
         descriptor: "()V".into(),
         first_line: Some(3),
-        counters: Counters { instruction: c(0, 3), line: c(0, 1), complexity: c(0, 1), method: c(0, 1), ..Default::default() },
+        counters: Counters {
+            instruction: c(0, 3),
+            line: c(0, 1),
+            complexity: c(0, 1),
+            method: c(0, 1),
+            ..Default::default()
+        },
         lines: [(3, line(0, 3, 0, 0))].into_iter().collect(),
         instrumented: true,
         approximate: false,
@@ -72,4 +78,3 @@ pub fn sample() -> Vec<ClassCoverage> {
     };
     vec![empty, a]
 }
-

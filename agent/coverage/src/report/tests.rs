@@ -27,8 +27,11 @@ fn writes_all_formats_with_source_view() {
     let dir = temp_dir("all");
     let src = dir.join("src");
     std::fs::create_dir_all(src.join("p")).unwrap();
-    std::fs::write(src.join("p/A.java"), "package p;\n\nclass A {\n\n  int f(int x) { return x > 0 ? 1 : 2; }\n  int g() { return 0; }\n}\n")
-        .unwrap();
+    std::fs::write(
+        src.join("p/A.java"),
+        "package p;\n\nclass A {\n\n  int f(int x) { return x > 0 ? 1 : 2; }\n  int g() { return 0; }\n}\n",
+    )
+    .unwrap();
     let cfg = ReportConfig {
         dir: dir.join("out"),
         formats: Formats::default(),
@@ -77,7 +80,13 @@ fn write_error_is_reported() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("not-a-dir");
     std::fs::write(&file, "x").unwrap();
-    let cfg = ReportConfig { dir: file.join("sub"), formats: Formats::default(), sources: vec![], name: "x".into(), sessions: vec![] };
+    let cfg = ReportConfig {
+        dir: file.join("sub"),
+        formats: Formats::default(),
+        sources: vec![],
+        name: "x".into(),
+        sessions: vec![],
+    };
     assert!(matches!(write_reports(&cfg, &sample()), Err(ReportError::Io { .. })));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -87,9 +96,16 @@ fn write_error_is_reported() {
 #[test]
 fn without_sources_lines_are_listed_in_the_package_page() {
     let dir = temp_dir("nosrc");
-    let cfg = ReportConfig { dir: dir.clone(), formats: Formats { xml: false, html: true, lcov: false }, sources: vec![], name: "n".into(), sessions: vec![] };
+    let cfg = ReportConfig {
+        dir: dir.clone(),
+        formats: Formats { xml: false, html: true, lcov: false },
+        sources: vec![],
+        name: "n".into(),
+        sessions: vec![],
+    };
     write_reports(&cfg, &sample()).unwrap();
-    let mut files: Vec<String> = walk(&dir).iter().map(|p| p.strip_prefix(&dir).unwrap().display().to_string()).collect();
+    let mut files: Vec<String> =
+        walk(&dir).iter().map(|p| p.strip_prefix(&dir).unwrap().display().to_string()).collect();
     files.sort();
     assert_eq!(files, ["index.html", "p/index.html"]);
     let package = std::fs::read_to_string(dir.join("p/index.html")).unwrap();
@@ -97,7 +113,10 @@ fn without_sources_lines_are_listed_in_the_package_page() {
     assert!(package.contains("<h2 id=\"s-A.java\">A.java</h2>"), "{package}");
     // Line 3 covered, 5 partly (with branches: alone, with its tooltip), 6 missed.
     assert!(package.contains("<span class=\"fc\">3</span> <span class=\"pc\" title=\"1 of 2 branches missed.\">5&#9670;</span> <span class=\"nc\">6</span>"), "{package}");
-    assert!(package.contains(">f(I)I<") && !package.contains(".html#L"), "methods do not link to a missing page: {package}");
+    assert!(
+        package.contains(">f(I)I<") && !package.contains(".html#L"),
+        "methods do not link to a missing page: {package}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -124,7 +143,13 @@ fn every_html_page_is_written_once_with_its_bytes() {
         }
     }
     let out = root.join("out");
-    let cfg = ReportConfig { dir: out.clone(), formats: Formats::default(), sources: vec![src.clone()], name: "many".into(), sessions: vec![] };
+    let cfg = ReportConfig {
+        dir: out.clone(),
+        formats: Formats::default(),
+        sources: vec![src.clone()],
+        name: "many".into(),
+        sessions: vec![],
+    };
     write_reports(&cfg, &classes).unwrap();
     let b = crate::bundle("many", &classes);
     let pages = html::render(&b, std::slice::from_ref(&src));

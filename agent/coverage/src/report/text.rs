@@ -55,17 +55,7 @@ mod tests {
 
     #[test]
     fn numbers_are_written_as_format_writes_them() {
-        for v in [
-            0u64,
-            1,
-            9,
-            10,
-            99,
-            100,
-            4_294_967_295,
-            1_234_567_890_123,
-            u64::MAX,
-        ] {
+        for v in [0u64, 1, 9, 10, 99, 100, 4_294_967_295, 1_234_567_890_123, u64::MAX] {
             let mut s = String::from("x");
             num(&mut s, v);
             assert_eq!(s, format!("x{v}"));
@@ -79,10 +69,7 @@ mod tests {
     fn only_the_four_markup_characters_are_escaped() {
         assert_eq!(escape(""), "");
         assert_eq!(escape("plain"), "plain");
-        assert_eq!(
-            escape("<a href=\"x\">&</a>"),
-            "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;"
-        );
+        assert_eq!(escape("<a href=\"x\">&</a>"), "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");
         // Multi-byte characters around and between the escaped ones stay intact; `'` is not
         // escaped (JaCoCo's XML writer does not either).
         assert_eq!(escape("é<ü>'ß"), "é&lt;ü&gt;'ß");

@@ -4,7 +4,12 @@ use crate::probe_fields;
 fn config(per_field: bool) -> InstrumentConfig {
     InstrumentConfig {
         plan_options: PlanOptions { flow_probes: true },
-        probe_flags: Some(FlagFields { fixed: "fixed".into(), fixed_len: 1 << 20, growable: "flags".into(), per_field }),
+        probe_flags: Some(FlagFields {
+            fixed: "fixed".into(),
+            fixed_len: 1 << 20,
+            growable: "flags".into(),
+            per_field,
+        }),
         ..InstrumentConfig::fuzz()
     }
 }
@@ -41,7 +46,10 @@ fn field_probes_where_the_constant_pool_has_room_else_the_array() {
     let cf = ClassFile::parse(&out.bytes).unwrap();
     let refs: Vec<_> = cf.constant_pool.iter().filter_map(|(i, _)| cf.constant_pool.member_ref(i).ok()).collect();
     let (holder, field) = (probe_fields::holder_name(probe_fields::chunk_of(700)), probe_fields::field_name(700));
-    assert!(refs.iter().any(|r| r.class == holder && r.name == field && r.descriptor == "Z"), "id 700 is {holder}.{field}");
+    assert!(
+        refs.iter().any(|r| r.class == holder && r.name == field && r.descriptor == "Z"),
+        "id 700 is {holder}.{field}"
+    );
     assert!(out.field_probes, "the hook must define the holders");
 
     // Room for a few entries only: the array probe, and the class is still instrumented.

@@ -28,12 +28,17 @@ fn holder_parses_with_one_static_boolean_per_slot_and_a_reader_over_all_of_them(
         if w[4].opcode != GETSTATIC {
             continue;
         }
-        let m = cp.member_ref(u16::from_be_bytes([code.code[w[4].offset as usize + 1], code.code[w[4].offset as usize + 2]])).unwrap();
+        let m = cp
+            .member_ref(u16::from_be_bytes([code.code[w[4].offset as usize + 1], code.code[w[4].offset as usize + 2]]))
+            .unwrap();
         assert_eq!(m.class, "com/jvmfuzz/shim/ProbeFields3");
         assert_eq!(m.name, field_name(slot));
         assert_eq!(m.descriptor, "Z");
         assert_eq!(w[2].opcode, SIPUSH);
-        assert_eq!(i16::from_be_bytes([code.code[w[2].offset as usize + 1], code.code[w[2].offset as usize + 2]]), slot as i16);
+        assert_eq!(
+            i16::from_be_bytes([code.code[w[2].offset as usize + 1], code.code[w[2].offset as usize + 2]]),
+            slot as i16
+        );
         assert_eq!(w[5].opcode, BASTORE);
         slot += 1;
     }
@@ -49,7 +54,10 @@ fn ids_map_to_holder_and_field() {
     assert_eq!((chunk_of(CHUNK - 1), field_name(CHUNK - 1)), (0, format!("f{}", CHUNK - 1)));
     assert_eq!((chunk_of(CHUNK), field_name(CHUNK)), (1, "f0".to_string()));
     assert_eq!(holder_name(chunk_of(5 * CHUNK + 7)), "com/jvmfuzz/shim/ProbeFields5");
-    assert_eq!((holders_below(0), holders_below(1), holders_below(u64::from(CHUNK)), holders_below(u64::from(CHUNK) + 1)), (0, 1, 1, 2));
+    assert_eq!(
+        (holders_below(0), holders_below(1), holders_below(u64::from(CHUNK)), holders_below(u64::from(CHUNK) + 1)),
+        (0, 1, 1, 2)
+    );
     assert_eq!(holders_below(u64::MAX), MAX_IDS / CHUNK);
 }
 
@@ -79,7 +87,10 @@ fn append_refs_puts_each_ids_fieldref_three_entries_apart() {
     for j in 0..5u32 {
         let id = first + j;
         let m = cp.member_ref(first_ref + 3 * j as u16).unwrap();
-        assert_eq!((m.class.as_ref(), m.name.as_ref(), m.descriptor.as_ref()), (holder_name(chunk_of(id)).as_str(), field_name(id).as_str(), "Z"));
+        assert_eq!(
+            (m.class.as_ref(), m.name.as_ref(), m.descriptor.as_ref()),
+            (holder_name(chunk_of(id)).as_str(), field_name(id).as_str(), "Z")
+        );
     }
     assert_eq!(cp.len(), first_ref + 3 * 4 + 1, "nothing after the last Fieldref");
 }

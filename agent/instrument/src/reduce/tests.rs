@@ -1,7 +1,7 @@
 use super::*;
+use crate::plan::plan_method_jacoco_only_with;
 use jvmfuzz_classfile::bytecode::decode;
 use jvmfuzz_classfile::ConstantPool;
-use crate::plan::plan_method_jacoco_only_with;
 
 /// The JaCoCo-only plan of `code` and its reduction, with an empty constant pool.
 fn reduced(code: &[u8], ex: &[ExceptionEntry], lines: &[(u32, u16)]) -> (MethodPlan, Reduction) {
@@ -46,7 +46,12 @@ fn ternary_return_probe_is_left_out() {
 /// (`idiv`, `invokestatic`, `getstatic`): the return's probe stays.
 #[test]
 fn anything_that_can_throw_keeps_the_probe() {
-    for tail in [&[ILOAD_0, IDIV, IRETURN][..], &[INVOKESTATIC, 0, 2, IRETURN], &[POP, GETSTATIC, 0, 2, IRETURN], &[ICONST_2, IALOAD, IRETURN]] {
+    for tail in [
+        &[ILOAD_0, IDIV, IRETURN][..],
+        &[INVOKESTATIC, 0, 2, IRETURN],
+        &[POP, GETSTATIC, 0, 2, IRETURN],
+        &[ICONST_2, IALOAD, IRETURN],
+    ] {
         let mut code = vec![ILOAD_0, IFEQ, 0, 7, ICONST_1, GOTO, 0, 4, ICONST_0];
         code.extend_from_slice(tail);
         let (plan, r) = reduced(&code, &[], &[]);
@@ -122,9 +127,8 @@ fn cycles_keep_their_probes() {
 /// 13: goto 17; 16: iconst_3; 17: ireturn
 #[test]
 fn derived_from_derived() {
-    let code = [
-        ILOAD_0, IFEQ, 0, 15, ILOAD_1, IFEQ, 0, 7, ICONST_1, GOTO, 0, 4, ICONST_2, GOTO, 0, 4, ICONST_3, IRETURN,
-    ];
+    let code =
+        [ILOAD_0, IFEQ, 0, 15, ILOAD_1, IFEQ, 0, 7, ICONST_1, GOTO, 0, 4, ICONST_2, GOTO, 0, 4, ICONST_3, IRETURN];
     let (plan, r) = reduced(&code, &[], &[]);
     let at = |p: Placement| plan.sites.iter().position(|s| s.placement == p).unwrap();
     let (g9, f13, g13, f17, ret) = (at(label(9)), at(fall(13)), at(label(13)), at(fall(17)), at(label(17)));

@@ -1,8 +1,8 @@
 use std::borrow::Cow;
 
 use super::*;
-use jvmfuzz_classfile::AttributeInfo;
 use crate::probe_fields;
+use jvmfuzz_classfile::AttributeInfo;
 
 /// Whether a real class (a probe-field holder: one method), changed by `edit` and written
 /// out, reads back as a test class.
@@ -17,11 +17,7 @@ fn is_test_after(edit: impl FnOnce(&mut ClassFile<'_>)) -> bool {
 /// A `RuntimeVisibleAnnotations` (or invisible) attribute holding annotations of `types`, the
 /// first one with an element value pair (`value = "x"`) so the reader must skip a body.
 fn annotations(cf: &mut ClassFile<'_>, visible: bool, types: &[&str]) -> Attribute<'static> {
-    let name = if visible {
-        "RuntimeVisibleAnnotations"
-    } else {
-        "RuntimeInvisibleAnnotations"
-    };
+    let name = if visible { "RuntimeVisibleAnnotations" } else { "RuntimeInvisibleAnnotations" };
     let name_index = cf.constant_pool.add_utf8(name).unwrap();
     let mut raw = (types.len() as u16).to_be_bytes().to_vec();
     for (i, t) in types.iter().enumerate() {
@@ -35,10 +31,7 @@ fn annotations(cf: &mut ClassFile<'_>, visible: bool, types: &[&str]) -> Attribu
             raw.extend(0u16.to_be_bytes());
         }
     }
-    Attribute {
-        name_index,
-        info: AttributeInfo::Raw(Cow::Owned(raw)),
-    }
+    Attribute { name_index, info: AttributeInfo::Raw(Cow::Owned(raw)) }
 }
 
 #[test]
@@ -46,14 +39,7 @@ fn library_classes_are_not_tests() {
     assert!(!is_test_after(|_| {}));
     // Annotations from elsewhere, even with "junit" in a longer package name, do not count.
     assert!(!is_test_after(|cf| {
-        let a = annotations(
-            cf,
-            true,
-            &[
-                "Ljava/lang/Deprecated;",
-                "Lorg/junitpioneer/jupiter/RetryingTest;",
-            ],
-        );
+        let a = annotations(cf, true, &["Ljava/lang/Deprecated;", "Lorg/junitpioneer/jupiter/RetryingTest;"]);
         cf.methods[0].attributes.push(a);
         let b = annotations(cf, true, &["Lcom/acme/Test;"]);
         cf.attributes.push(b);
@@ -97,14 +83,8 @@ fn class_annotations_invisible_ones_and_junit3_count_too() {
 #[test]
 fn a_malformed_annotation_attribute_is_not_a_test_and_does_not_panic() {
     assert!(!is_test_after(|cf| {
-        let name_index = cf
-            .constant_pool
-            .add_utf8("RuntimeVisibleAnnotations")
-            .unwrap();
+        let name_index = cf.constant_pool.add_utf8("RuntimeVisibleAnnotations").unwrap();
         // Says two annotations, holds half of one.
-        cf.methods[0].attributes.push(Attribute {
-            name_index,
-            info: AttributeInfo::Raw(Cow::Owned(vec![0, 2, 0])),
-        });
+        cf.methods[0].attributes.push(Attribute { name_index, info: AttributeInfo::Raw(Cow::Owned(vec![0, 2, 0])) });
     }));
 }

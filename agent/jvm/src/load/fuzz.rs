@@ -64,8 +64,9 @@ impl Fuzz {
             }
         };
         let mut sites = HostSites(self.host);
-        let inst = instrument_class_cmp(&prepared, &InstrumentConfig::fuzz(), &mut alloc, &JacocoPlanner, Some(&mut sites))
-            .map_err(|e| e.to_string())?;
+        let inst =
+            instrument_class_cmp(&prepared, &InstrumentConfig::fuzz(), &mut alloc, &JacocoPlanner, Some(&mut sites))
+                .map_err(|e| e.to_string())?;
         if let Some(e) = reserve_error {
             return Err(e.to_string());
         }
@@ -73,16 +74,25 @@ impl Fuzz {
             .methods
             .iter()
             .filter_map(|m| match m.outcome {
-                MethodOutcome::Instrumented { first_probe, probe_count } => {
-                    Some(MethodRecord { name: m.name.clone(), descriptor: m.descriptor.clone(), first_probe, probe_count })
-                }
+                MethodOutcome::Instrumented { first_probe, probe_count } => Some(MethodRecord {
+                    name: m.name.clone(),
+                    descriptor: m.descriptor.clone(),
+                    first_probe,
+                    probe_count,
+                }),
                 MethodOutcome::Skipped(_) => None,
             })
             .collect();
         let note = |probes: u32| vec![format!("instrumented {name}: {probes} probes, {redirected} calls redirected")];
         if !inst.changed || methods.is_empty() {
             if redirected > 0 {
-                return Ok(Outcome::Instrumented { bytes: prepared, record: None, methods: 0, probes: 0, notes: note(0) });
+                return Ok(Outcome::Instrumented {
+                    bytes: prepared,
+                    record: None,
+                    methods: 0,
+                    probes: 0,
+                    notes: note(0),
+                });
             }
             return Ok(Outcome::Unchanged);
         }
@@ -90,8 +100,14 @@ impl Fuzz {
         let probes = inst.counts.probes;
         self.host.class_probes(name, &methods);
         let n_methods = u32::try_from(methods.len()).unwrap_or(u32::MAX);
-        let record = ClassRecord { name: name.to_string(), original: Arc::from(prepared.as_slice()), first_probe, methods };
-        Ok(Outcome::Instrumented { bytes: inst.bytes, record: Some(record), methods: n_methods, probes, notes: note(probes) })
+        let record =
+            ClassRecord { name: name.to_string(), original: Arc::from(prepared.as_slice()), first_probe, methods };
+        Ok(Outcome::Instrumented {
+            bytes: inst.bytes,
+            record: Some(record),
+            methods: n_methods,
+            probes,
+            notes: note(probes),
+        })
     }
 }
-

@@ -149,13 +149,19 @@ pub fn install(
     mut callbacks: jvmtiEventCallbacks,
     also: &[jvmtiEvent],
 ) -> Result<&'static Pipeline, LoadError> {
-    let pipeline = Pipeline { config, live: AtomicBool::new(live), stats: LoadStats::default(), logged: Mutex::new(HashSet::new()) };
+    let pipeline = Pipeline {
+        config,
+        live: AtomicBool::new(live),
+        stats: LoadStats::default(),
+        logged: Mutex::new(HashSet::new()),
+    };
     PIPELINE.set(pipeline).map_err(|_| LoadError::Twice)?;
     let pipeline = PIPELINE.get().ok_or(LoadError::Twice)?;
     callbacks.ClassFileLoadHook = Some(class_file_load_hook);
     callbacks.ThreadEnd = Some(thread_end);
     env.set_event_callbacks(&callbacks)?;
-    for &event in [jvmtiEvent::JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, jvmtiEvent::JVMTI_EVENT_THREAD_END].iter().chain(also) {
+    for &event in [jvmtiEvent::JVMTI_EVENT_CLASS_FILE_LOAD_HOOK, jvmtiEvent::JVMTI_EVENT_THREAD_END].iter().chain(also)
+    {
         env.enable_event(event)?;
     }
     Ok(pipeline)
@@ -176,7 +182,14 @@ impl Pipeline {
     }
 
     /// One class, steps 1-5 of the module docs, with the JVM's raw arguments already read.
-    fn on_class(&self, jvmti: *mut jvmtiEnv, jni: *mut RawJniEnv, name: &str, bytes: &[u8], out: (*mut jint, *mut *mut c_uchar)) {
+    fn on_class(
+        &self,
+        jvmti: *mut jvmtiEnv,
+        jni: *mut RawJniEnv,
+        name: &str,
+        bytes: &[u8],
+        out: (*mut jint, *mut *mut c_uchar),
+    ) {
         if !self.live.load(Ordering::Acquire) {
             self.stats.early.fetch_add(1, Ordering::Relaxed);
             return;
@@ -257,7 +270,11 @@ unsafe extern "C" fn class_file_load_hook(
         let _ = catch_unwind(AssertUnwindSafe(|| {
             // SAFETY: `hooked_class` returned early for a null name; the JVM passes a
             // NUL-terminated one otherwise.
-            let class = if name.is_null() { String::new() } else { unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned() };
+            let class = if name.is_null() {
+                String::new()
+            } else {
+                unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned()
+            };
             pipeline.skip(&class, "internal error (panic) while instrumenting", &[]);
         }));
     }

@@ -11,7 +11,9 @@ use jvmfuzz_classfile::bytecode::Insn;
 use jvmfuzz_classfile::{CodeAttribute, ConstantPool};
 use jvmfuzz_instrument::plan::{self, MethodPlan, PlanError, PlanOptions};
 use jvmfuzz_instrument::reduce;
-use jvmfuzz_instrument::{instrument_class, FlagFields, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason};
+use jvmfuzz_instrument::{
+    instrument_class, FlagFields, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason,
+};
 use jvmfuzz_runtime::{ClassRecord, MethodRecord, RuntimeError};
 
 use super::Outcome;
@@ -77,7 +79,12 @@ impl Profile {
 ///
 /// # Safety
 /// `jni` must be the current thread's JNIEnv (or null).
-unsafe fn ensure_flags(flags: &FlagProbes, jni: *mut RawJniEnv, record: &ClassRecord, field_probes: bool) -> Result<(), String> {
+unsafe fn ensure_flags(
+    flags: &FlagProbes,
+    jni: *mut RawJniEnv,
+    record: &ClassRecord,
+    field_probes: bool,
+) -> Result<(), String> {
     let ids = |m: &MethodRecord| u64::from(m.first_probe)..u64::from(m.first_probe) + u64::from(m.probe_count);
     let start = record.methods.iter().map(|m| ids(m).start).min().unwrap_or(0);
     let end = record.methods.iter().map(|m| ids(m).end).max().unwrap_or(0);
@@ -104,11 +111,7 @@ pub enum Rewritten {
     /// The class matched the filters but is handed back unchanged. `record` is set for classes
     /// with no code at all (interfaces with only abstract methods, annotation types): JaCoCo
     /// lists those as empty `<class>` elements, so the report must know they were loaded.
-    Skipped {
-        reason: String,
-        notes: Vec<String>,
-        record: Option<ClassRecord>,
-    },
+    Skipped { reason: String, notes: Vec<String>, record: Option<ClassRecord> },
 }
 
 /// The profiler's configuration for `counts=mode`. The coverage analysis must re-plan
@@ -131,11 +134,7 @@ pub fn instrument_config(mode: CountMode) -> InstrumentConfig {
         }),
         CountMode::Exact => None,
     };
-    InstrumentConfig {
-        plan_options: PlanOptions { flow_probes: true },
-        probe_flags,
-        ..InstrumentConfig::fuzz()
-    }
+    InstrumentConfig { plan_options: PlanOptions { flow_probes: true }, probe_flags, ..InstrumentConfig::fuzz() }
 }
 
 /// A profiler plan that needs no [`PlanOptions`]: [`plan::plan_method_jacoco_only`]
@@ -187,43 +186,24 @@ pub fn instrument_one_as(name: &str, original: &[u8], mode: CountMode) -> Rewrit
     let result = instrument_class(original, &instrument_config(mode), &mut alloc, planner(mode));
     if let Some(e) = reserve_error {
         // The rewritten code would carry ids that are not ours: hand back the original.
-        return Rewritten::Skipped {
-            reason: e.to_string(),
-            notes: Vec::new(),
-            record: None,
-        };
+        return Rewritten::Skipped { reason: e.to_string(), notes: Vec::new(), record: None };
     }
     let inst = match result {
         Ok(i) => i,
-        Err(e) => {
-            return Rewritten::Skipped {
-                reason: e.to_string(),
-                notes: Vec::new(),
-                record: None,
-            }
-        }
+        Err(e) => return Rewritten::Skipped { reason: e.to_string(), notes: Vec::new(), record: None },
     };
     let mut notes = Vec::new();
     let mut methods = Vec::with_capacity(inst.methods.len());
     // By value: the names move into the records instead of being copied.
     for m in inst.methods {
         match m.outcome {
-            MethodOutcome::Instrumented {
-                first_probe,
-                probe_count,
-            } => methods.push(MethodRecord {
-                name: m.name,
-                descriptor: m.descriptor,
-                first_probe,
-                probe_count,
-            }),
-            MethodOutcome::Skipped(
-                SkipReason::Abstract | SkipReason::Native | SkipReason::NoProbes,
-            ) => {}
-            MethodOutcome::Skipped(reason) => notes.push(format!(
-                "{name}.{}{}: not instrumented ({reason:?})",
-                m.name, m.descriptor
-            )),
+            MethodOutcome::Instrumented { first_probe, probe_count } => {
+                methods.push(MethodRecord { name: m.name, descriptor: m.descriptor, first_probe, probe_count })
+            }
+            MethodOutcome::Skipped(SkipReason::Abstract | SkipReason::Native | SkipReason::NoProbes) => {}
+            MethodOutcome::Skipped(reason) => {
+                notes.push(format!("{name}.{}{}: not instrumented ({reason:?})", m.name, m.descriptor))
+            }
         }
     }
     if !inst.changed || methods.is_empty() {
@@ -234,34 +214,14 @@ pub fn instrument_one_as(name: &str, original: &[u8], mode: CountMode) -> Rewrit
                 first_probe: 0,
                 methods: Vec::new(),
             };
-            return Rewritten::Skipped {
-                reason: "no code to instrument".to_string(),
-                notes,
-                record: Some(record),
-            };
+            return Rewritten::Skipped { reason: "no code to instrument".to_string(), notes, record: Some(record) };
         }
-        return Rewritten::Skipped {
-            reason: "no method could be instrumented".to_string(),
-            notes,
-            record: None,
-        };
+        return Rewritten::Skipped { reason: "no method could be instrumented".to_string(), notes, record: None };
     }
     let probes = inst.counts.probes;
     let field_probes = inst.field_probes;
     let first_probe = methods.iter().map(|m| m.first_probe).min().unwrap_or(0);
     let n_methods = methods.len() as u32;
-    let record = ClassRecord {
-        name: inst.class_name,
-        original: Arc::from(original),
-        first_probe,
-        methods,
-    };
-    Rewritten::Instrumented {
-        bytes: inst.bytes,
-        record,
-        methods: n_methods,
-        probes,
-        field_probes,
-        notes,
-    }
+    let record = ClassRecord { name: inst.class_name, original: Arc::from(original), first_probe, methods };
+    Rewritten::Instrumented { bytes: inst.bytes, record, methods: n_methods, probes, field_probes, notes }
 }
