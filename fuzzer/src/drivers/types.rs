@@ -76,7 +76,10 @@ pub fn from_descriptor(t: FieldType<'_>) -> Option<JType> {
     Some(match t {
         FieldType::Base(b) => JType::Prim(char::from(b)),
         FieldType::Object(name) => JType::object(name),
-        FieldType::Array { .. } => JType::Array(Box::new(from_descriptor(t.element()?)?)),
+        FieldType::Array { dims, .. } => {
+            let element = from_descriptor(t.element()?)?;
+            (0..dims).fold(element, |inner, _| JType::Array(Box::new(inner)))
+        }
     })
 }
 
@@ -400,6 +403,9 @@ mod tests {
         assert_eq!(param_descriptors("()V").unwrap(), Vec::<String>::new());
         assert!(param_descriptors("I").is_none());
         assert_eq!(parse_descriptor("[Ljava/lang/String;").unwrap().java(), "java.lang.String[]");
+        // Every dimension counts (a `String[][]` parameter is not a `String[]`).
+        assert_eq!(parse_descriptor("[[Ljava/lang/String;").unwrap().java(), "java.lang.String[][]");
+        assert_eq!(return_type("()[[[I").unwrap().java(), "int[][][]");
         assert_eq!(return_type("()Lcom/a/B$C;").unwrap().java(), "com.a.B.C");
     }
 
