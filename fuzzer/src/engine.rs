@@ -6,7 +6,7 @@
 //! `TimeoutFeedback` as the objective; `StdWeightedScheduler` with the FAST power schedule
 //! behind `IndexesLenTimeMinimizerScheduler`; stages: calibration, CmpLog input-to-state
 //! (`ShadowTracingStage` + `I2SRandReplace`, fed by `StdCmpObserver` over the comparison log of
-//! cmplog.rs), havoc + token mutations under the power schedule; with `--seed`,
+//! cmp_values.rs), havoc + token mutations under the power schedule; with `--seed`,
 //! determinism.rs's feedback and stage. Everything else (the target, findings, seeds,
 //! housekeeping between executions) is in helpers below or in its own module.
 //!
@@ -44,7 +44,7 @@ use libafl_bolts::tuples::{tuple_list, Merge};
 use libafl_bolts::{current_nanos, ToSlice};
 use once_cell::unsync::OnceCell;
 
-use crate::cmplog::JavaCmpMap;
+use crate::cmp_values::JavaCmpMap;
 use crate::determinism::{FixedExecTime, FixedTimesStage};
 use crate::findings::{finding_id, FindingSink, Kind};
 use crate::harness::Failure;
@@ -273,8 +273,8 @@ where
 fn prepare_state(state: &mut State, cfg: &FuzzConfig) {
     state.set_max_size(cfg.max_len.max(1));
     // A restarted client: its novelty history is indexed by the previous life's map cells.
-    if let Some(t) = state.metadata_map().get::<crate::coverage::CellTable>() {
-        crate::coverage::map().restore(t);
+    if let Some(t) = state.metadata_map().get::<crate::coverage_map::CellTable>() {
+        crate::coverage_map::map().restore(t);
         println!("jvmfuzz: restarted client: {} coverage-map cells carried over", t.entries.len());
     }
 }
@@ -436,7 +436,7 @@ impl Runner {
             }
             t.finish();
         }
-        let map = crate::coverage::map();
+        let map = crate::coverage_map::map();
         let covered = covered_edges(state);
         let elapsed = started.elapsed().as_secs_f64().max(1e-9);
         if map.dropped() > 0 {
@@ -495,7 +495,7 @@ impl Chores {
         state: &mut State,
         mgr: &mut EM,
     ) -> Result<(), Error> {
-        let map = crate::coverage::map();
+        let map = crate::coverage_map::map();
         // The cell table travels with the state (it is what a restart serialises).
         if map.assigned() != self.saved_cells && self.last_cells_save.elapsed() >= Duration::from_millis(250) {
             self.saved_cells = map.assigned();
@@ -529,7 +529,7 @@ fn covered_edges(state: &State) -> usize {
         .map_or(0, |m| m.num_covered_map_indexes)
 }
 
-/// The map holds a cell per probe that has fired (coverage.rs), so LibAFL's own "edges: x/y"
+/// The map holds a cell per probe that has fired (coverage_map.rs), so LibAFL's own "edges: x/y"
 /// stat reads covered/fired; this one reads covered/instrumented, what users compare against.
 fn report_probes<EM: EventFirer<BytesInput, State>>(
     state: &mut State,

@@ -16,7 +16,7 @@ struct Host;
 
 impl FuzzHost for Host {
     fn cmp_site(&self, kind: CmpKind, cases: &[i32]) -> Option<u32> {
-        crate::cmplog::Sites.site(kind, cases)
+        crate::cmp_values::Sites.site(kind, cases)
     }
 
     fn tokens(&self, tokens: Vec<Vec<u8>>) {
@@ -24,7 +24,7 @@ impl FuzzHost for Host {
     }
 
     fn class_probes(&self, name: &str, methods: &[MethodRecord]) {
-        crate::coverage::map().on_class(name, methods);
+        crate::coverage_map::map().on_class(name, methods);
     }
 }
 

@@ -135,9 +135,10 @@ pub fn start(cfg: &JvmConfig) -> Result<JavaVM, JvmError> {
             .map_err(|e| JvmError::Setup(format!("attaching the fuzzing thread: {e}")))?;
         jvmfuzz_runtime::register_probes_natives(&mut env)
             .map_err(|e| JvmError::Setup(format!("binding the probe natives: {e}")))?;
-        crate::cmplog::register(&mut env).map_err(|e| JvmError::Setup(format!("binding the CmpLog natives: {e}")))?;
+        crate::cmp_values::register(&mut env)
+            .map_err(|e| JvmError::Setup(format!("binding the CmpLog natives: {e}")))?;
     }
-    crate::coverage::install().map_err(|e| JvmError::Setup(format!("coverage sink: {e}")))?;
+    crate::coverage_map::install().map_err(|e| JvmError::Setup(format!("coverage sink: {e}")))?;
     // SAFETY: vm is live.
     unsafe { crate::hook::install(vm.get_java_vm_pointer(), filter, cfg.verbose) }.map_err(JvmError::Setup)?;
     Ok(vm)

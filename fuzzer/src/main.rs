@@ -8,9 +8,9 @@
 
 mod classpath;
 mod cli;
-mod cmplog;
+mod cmp_values;
 mod corpus;
-mod coverage;
+mod coverage_map;
 mod determinism;
 mod drivers;
 mod engine;

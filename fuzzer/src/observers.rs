@@ -1,5 +1,5 @@
 //! What LibAFL observes of each execution, beyond time and the comparison log: the coverage
-//! maps of coverage.rs as LibAFL map observers, and [`JavaStackObserver`], which turns a Java
+//! maps of coverage_map.rs as LibAFL map observers, and [`JavaStackObserver`], which turns a Java
 //! finding's stack into the hash `NewHashFeedback` deduplicates objectives by, and saves native
 //! crashes (the one kind of finding only LibAFL's crash handler sees).
 
@@ -15,26 +15,26 @@ use libafl::Error;
 use libafl_bolts::{Named, ToSlice};
 use serde::{Deserialize, Serialize};
 
-use crate::coverage;
+use crate::coverage_map;
 use crate::findings::{finding_id, FindingSink, Kind};
 use crate::harness::Failure;
 
 /// The per-probe coverage map, hit counts bucketed as AFL does.
 pub fn edges() -> HitcountsMapObserver<VariableMapObserver<'static, u8>> {
-    let map = coverage::map();
+    let map = coverage_map::map();
     // SAFETY: the map and its length word live for the whole process (a static).
     let edges =
-        unsafe { VariableMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), coverage::CAPACITY, map.len_ptr()) };
+        unsafe { VariableMapObserver::from_mut_ptr("edges", map.as_mut_ptr(), coverage_map::CAPACITY, map.len_ptr()) };
     map.sync_len();
     HitcountsMapObserver::new(edges)
 }
 
 /// The value profile: one cell per logged comparison site, the most equal bits seen.
 pub fn values() -> VariableMapObserver<'static, u8> {
-    let vmap = coverage::value_map();
+    let vmap = coverage_map::value_map();
     // SAFETY: as above, a static map and length word.
     let values = unsafe {
-        VariableMapObserver::from_mut_ptr("cmp_values", vmap.as_mut_ptr(), coverage::VALUE_CAPACITY, vmap.len_ptr())
+        VariableMapObserver::from_mut_ptr("cmp_values", vmap.as_mut_ptr(), coverage_map::VALUE_CAPACITY, vmap.len_ptr())
     };
     vmap.sync_len();
     values

@@ -152,7 +152,7 @@ impl Target {
         self.watchdog.arm(n);
         let result = self.harness.run(data);
         self.watchdog.disarm();
-        crate::coverage::collect();
+        crate::coverage_map::collect();
         result
     }
 

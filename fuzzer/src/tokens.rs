@@ -1,5 +1,5 @@
 //! The dictionary tokens waiting for the fuzz loop: harvested from classes as they load (the
-//! class-load pipeline's fuzz mode) and from comparison operands (`cmplog`). The loop takes
+//! class-load pipeline's fuzz mode) and from comparison operands (`cmp_values`). The loop takes
 //! them between executions and adds them to LibAFL's `Tokens`.
 
 use std::sync::Mutex;

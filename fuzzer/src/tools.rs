@@ -30,7 +30,7 @@ pub fn start(jvm: &crate::jvm::JvmConfig, cfg: &TargetConfig) -> Result<Target> 
 
 /// Runs one input on a clear coverage map, so `cmin` reads what this input covered.
 fn run(t: &Target, data: &[u8]) -> Result<Option<Failure>> {
-    crate::coverage::map().reset();
+    crate::coverage_map::map().reset();
     Ok(t.run(data)?)
 }
 
@@ -121,7 +121,7 @@ pub fn cmin(t: &Target, corpus: &Path, out: &Path) -> Result<(usize, usize)> {
             println!("skipping failing input {}", f.display());
             continue;
         }
-        let cov = crate::coverage::map().covered();
+        let cov = crate::coverage_map::map().covered();
         let before = seen.len();
         seen.extend(cov);
         if seen.len() > before {

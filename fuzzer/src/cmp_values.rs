@@ -1,5 +1,5 @@
 //! Comparison feedback: operands of comparisons in target code, for LibAFL's CmpLog
-//! input-to-state mutator (`I2SRandReplace`) and for the value-profile map (coverage.rs).
+//! input-to-state mutator (`I2SRandReplace`) and for the value-profile map (coverage_map.rs).
 //!
 //! Two sources, both in `com.jvmfuzz.shim.fuzz.Cmp`:
 //! - String and `byte[]` operands of failed `String.equals`-style calls (the fuzz-mode
@@ -83,10 +83,10 @@ extern "system" fn buffer(env: *mut RawEnv, _class: jclass, which: jint) -> jobj
         // SAFETY: the JNIEnv of the calling thread.
         let Ok(mut env) = (unsafe { JNIEnv::from_raw(env) }) else { return std::ptr::null_mut() };
         let (ptr, len) = match which {
-            0 => (crate::coverage::value_map().as_mut_ptr(), crate::coverage::VALUE_CAPACITY),
+            0 => (crate::coverage_map::value_map().as_mut_ptr(), crate::coverage_map::VALUE_CAPACITY),
             1 => (TRACE.as_ptr() as *mut u8, TRACE.len() * 8),
             2 => (CASES.as_ptr() as *mut u8, CASES.len() * 4),
-            3 => crate::coverage::value_map().index_buffer(),
+            3 => crate::coverage_map::value_map().index_buffer(),
             _ => return std::ptr::null_mut(),
         };
         // SAFETY: static memory, valid and never moved for the life of the process.
@@ -149,7 +149,7 @@ pub struct Sites;
 
 impl jvmfuzz_instrument::CmpSites for Sites {
     fn site(&mut self, kind: CmpKind, cases: &[i32]) -> Option<u32> {
-        let values = crate::coverage::value_map();
+        let values = crate::coverage_map::value_map();
         if kind != CmpKind::Switch {
             return values.reserve(1).and_then(|c| u32::try_from(c).ok());
         }

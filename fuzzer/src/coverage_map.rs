@@ -24,7 +24,7 @@
 //! probe's cell, saturating at 255. Ids or cells beyond the capacity are dropped and counted.
 //!
 //! The second map, [`ValueMap`], is the value profile (libFuzzer's `-use_value_profile`, LibAFL's
-//! `cmp_map`): one byte per comparison site the fuzz-mode rewriter logs (cmplog.rs hands out
+//! `cmp_map`): one byte per comparison site the fuzz-mode rewriter logs (cmp_values.rs hands out
 //! the site ids), which the shim's `Cmp` raises to 1 + the number of equal bits of the operands.
 //! A second `MaxMapFeedback` over it makes an input interesting when it brings some comparison
 //! closer to equality than any input before. Like the probe map it holds only what has been
