@@ -2,6 +2,11 @@
 //! OUT_DIR. The agent embeds that jar with `include_bytes!` and puts it on the bootstrap class
 //! path at load time, so rewritten classes can call `com.jvmfuzz.shim.Probes.hit(I)V`.
 //!
+//! A second jar, `jvmfuzz-jazzer-runtime.jar` (java-shim/src/jazzer/java, compiled against the
+//! shim), holds the run-time classes Jazzer's API looks up by name. Only `fuzz` puts it on the
+//! boot class path: under the profiler, a program's own Jazzer (its JUnit integration) must
+//! find Jazzer's classes, not ours.
+//!
 //! The JDK is found through `JAVA_HOME`, else through `javac` on PATH with symlinks resolved
 //! (Debian's /usr/bin/javac -> /etc/alternatives/javac -> /usr/lib/jvm/<jdk>/bin/javac), so the
 //! `jar` tool of the same JDK is used. Sources are compiled with `--release 11`, the oldest JVM
@@ -43,37 +48,66 @@ fn run() -> Result<(), String> {
         return Err(format!("{NO_JDK} (found {} but no jar tool next to it)", javac.display()));
     }
 
+    let tools = Tools { javac, jar };
+    let shim = compile_jar(&tools, &src_root, None, &out_dir.join("shim-classes"), &out_dir.join("jvmfuzz-shim.jar"))?;
+    let jazzer_root = manifest_dir.join("../../java-shim/src/jazzer/java");
+    println!("cargo:rerun-if-changed={}", jazzer_root.display());
+    let jazzer = compile_jar(
+        &tools,
+        &jazzer_root,
+        Some(&out_dir.join("shim-classes")),
+        &out_dir.join("jazzer-classes"),
+        &out_dir.join("jvmfuzz-jazzer-runtime.jar"),
+    )?;
+    println!("cargo:rustc-env=JVMFUZZ_SHIM_JAR={}", shim.display());
+    println!("cargo:rustc-env=JVMFUZZ_JAZZER_RUNTIME_JAR={}", jazzer.display());
+    Ok(())
+}
+
+struct Tools {
+    javac: PathBuf,
+    jar: PathBuf,
+}
+
+/// Compiles every `.java` under `src_root` (against `class_path`) into `classes`, then jars
+/// them into `jar_path`; returns `jar_path`.
+fn compile_jar(
+    t: &Tools,
+    src_root: &Path,
+    class_path: Option<&Path>,
+    classes: &Path,
+    jar_path: &Path,
+) -> Result<PathBuf, String> {
     let mut sources = Vec::new();
-    collect_java(&src_root, &mut sources).map_err(|e| format!("cannot read {}: {e}", src_root.display()))?;
+    collect_java(src_root, &mut sources).map_err(|e| format!("cannot read {}: {e}", src_root.display()))?;
     if sources.is_empty() {
         return Err(format!("no Java sources under {}", src_root.display()));
     }
     sources.sort();
 
-    let classes = out_dir.join("shim-classes");
     if classes.exists() {
-        fs::remove_dir_all(&classes).map_err(|e| format!("cannot clean {}: {e}", classes.display()))?;
+        fs::remove_dir_all(classes).map_err(|e| format!("cannot clean {}: {e}", classes.display()))?;
     }
-    fs::create_dir_all(&classes).map_err(|e| format!("cannot create {}: {e}", classes.display()))?;
+    fs::create_dir_all(classes).map_err(|e| format!("cannot create {}: {e}", classes.display()))?;
 
-    let mut cmd = Command::new(&javac);
+    let mut cmd = Command::new(&t.javac);
     // Lint warnings are shown (as cargo warnings) but do not fail the build: a newer JDK may add
     // lint categories, and users build with whatever JDK they have.
     cmd.arg("--release").arg("11").arg("-g").arg("-Xlint:all");
-    cmd.arg("-encoding").arg("UTF-8").arg("-d").arg(&classes);
+    cmd.arg("-encoding").arg("UTF-8").arg("-d").arg(classes);
+    if let Some(cp) = class_path {
+        cmd.arg("-cp").arg(cp);
+    }
     cmd.args(&sources);
     run_tool(cmd, "javac")?;
 
-    let jar_path = out_dir.join("jvmfuzz-shim.jar");
-    let _ = fs::remove_file(&jar_path);
-    let mut cmd = Command::new(&jar);
+    let _ = fs::remove_file(jar_path);
+    let mut cmd = Command::new(&t.jar);
     // No manifest: the jar only goes on the bootstrap class path.
-    cmd.arg("--create").arg("--no-manifest").arg("--file").arg(&jar_path);
-    cmd.arg("-C").arg(&classes).arg(".");
+    cmd.arg("--create").arg("--no-manifest").arg("--file").arg(jar_path);
+    cmd.arg("-C").arg(classes).arg(".");
     run_tool(cmd, "jar")?;
-
-    println!("cargo:rustc-env=JVMFUZZ_SHIM_JAR={}", jar_path.display());
-    Ok(())
+    Ok(jar_path.to_path_buf())
 }
 
 fn env_var(name: &str) -> Result<String, String> {

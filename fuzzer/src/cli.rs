@@ -137,6 +137,10 @@ pub struct TargetArgs {
     /// Classes never to instrument, `:`-separated globs (wins over --includes).
     #[arg(long, value_name = "GLOBS")]
     pub excludes: Option<String>,
+    /// Run without Java assertions. By default the JVM runs with `-ea`, as under Jazzer: a
+    /// failed `assert` in the harness or the target is a finding.
+    #[arg(long)]
+    pub no_assertions: bool,
     /// Extra JVM option, e.g. --jvm-arg=-Xmx1g (repeatable).
     #[arg(long = "jvm-arg", value_name = "ARG", allow_hyphen_values = true)]
     pub jvm_args: Vec<String>,

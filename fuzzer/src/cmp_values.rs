@@ -75,6 +75,18 @@ extern "system" fn log_bytes(env: *mut RawEnv, _class: jclass, a: jbyteArray, b:
     }));
 }
 
+/// `Cmp.reserve(n)`: the first of `n` new value-profile site ids, for the extra counters of
+/// Jazzer's API (`exploreState`, `maximize`, `minimize`), or -1 when the map is full.
+extern "system" fn reserve(_env: *mut RawEnv, _class: jclass, n: jint) -> jint {
+    catch_unwind(|| {
+        let n = usize::try_from(n).ok().filter(|&n| n > 0)?;
+        crate::coverage_map::value_map().reserve(n).and_then(|s| jint::try_from(s).ok())
+    })
+    .ok()
+    .flatten()
+    .unwrap_or(-1)
+}
+
 /// `Cmp.buffer(which)`: a direct ByteBuffer over the value-profile map (0), the trace log (1),
 /// the switch case tables (2) or the value-profile map's site -> cell table (3); null for
 /// anything else or on error.
@@ -281,6 +293,7 @@ pub fn register(env: &mut JNIEnv) -> Result<(), String> {
     let methods = [
         NativeMethod { name: "logBytes".into(), sig: "([B[B)V".into(), fn_ptr: log_bytes as *mut c_void },
         NativeMethod { name: "buffer".into(), sig: "(I)Ljava/nio/ByteBuffer;".into(), fn_ptr: buffer as *mut c_void },
+        NativeMethod { name: "reserve".into(), sig: "(I)I".into(), fn_ptr: reserve as *mut c_void },
     ];
     let r = env.register_native_methods(&class, &methods).map_err(|e| {
         let _ = env.exception_clear();

@@ -338,7 +338,8 @@ fn reproducer_main(id: &str, f: &Failure, input: &[u8], harness: &str, mode: Mod
     };
     format!(
         "// jvmfuzz finding {id}: {exc} at {top}\n\
-         // Run:  java -cp {cp_hint}:. Reproducer.java   (JDK 11+ source launcher; or javac then java)\n\
+         // Run:  java -ea -cp {cp_hint}:. Reproducer.java   (JDK 11+ source launcher; or javac then java;\n\
+         //       -ea: fuzz runs the target with assertions on unless given --no-assertions)\n\
          // Expected: {exc} escapes fuzzerTestOneInput.\n\
          public class Reproducer {{\n    \
              public static void main(String[] args) throws Throwable {{\n        \

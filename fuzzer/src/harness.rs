@@ -101,11 +101,11 @@ pub struct Harness {
     argument: JStaticMethodID,
     check: JStaticMethodID,
     dump: JStaticMethodID,
-    /// `Hooks.exitCall`, read after a call that threw nothing: only when it is set does a
-    /// clean execution need `Runner.check` (a second Java call, a large share of a trivial
-    /// execution's cost).
+    /// `Hooks.pending` (an exit call, a finding reported from a hook), read after a call that
+    /// threw nothing: only when it is set does a clean execution need `Runner.check` (a second
+    /// Java call, a large share of a trivial execution's cost).
     hooks: GlobalRef,
-    exit_call: JStaticFieldID,
+    pending: JStaticFieldID,
     pub mode: Mode,
     pub class_name: String,
 }
@@ -160,7 +160,7 @@ impl Harness {
             let _ = env.exception_clear();
             HarnessError::Jni(format!("shim class {HOOKS} missing: {e}"))
         })?;
-        let exit_call = env.get_static_field_id(&hooks, "exitCall", "Ljava/lang/String;").map_err(|e| {
+        let pending = env.get_static_field_id(&hooks, "pending", "Ljava/lang/Object;").map_err(|e| {
             let _ = env.exception_clear();
             jni_err(e)
         })?;
@@ -185,7 +185,7 @@ impl Harness {
             check,
             dump,
             hooks: env.new_global_ref(&hooks).map_err(jni_err)?,
-            exit_call,
+            pending,
             mode,
             class_name: class_name.to_string(),
         };
@@ -259,10 +259,10 @@ impl Harness {
         if !env.exception_check().unwrap_or(true) {
             let raw = env.get_raw();
             // SAFETY: a valid JNIEnv of this thread; cached class and id of the static String
-            // field Hooks.exitCall; no exception is pending. The result is a local reference.
+            // field Hooks.pending; no exception is pending. The result is a local reference.
             let exit = unsafe {
                 match (**raw).GetStaticObjectField {
-                    Some(get) => get(raw, self.hooks.as_obj().as_raw(), self.exit_call.into_raw()),
+                    Some(get) => get(raw, self.hooks.as_obj().as_raw(), self.pending.into_raw()),
                     None => std::ptr::null_mut(),
                 }
             };

@@ -109,11 +109,14 @@ pub fn start(cfg: &JvmConfig) -> Result<JavaVM, JvmError> {
     let libjvm = find_libjvm(cfg.java_home.as_deref())?;
     let shim =
         jvmfuzz_jvm::install_shim_jar().map_err(|e| JvmError::Setup(format!("cannot write the shim jar: {e}")))?;
+    // Jazzer's API finds its run-time half here (fuzz only, see agent/jvm/build.rs).
+    let jazzer = jvmfuzz_jvm::install_jazzer_runtime_jar()
+        .map_err(|e| JvmError::Setup(format!("cannot write the Jazzer run-time jar: {e}")))?;
     let mut args = InitArgsBuilder::new()
         .version(JNIVersion::V8)
         .ignore_unrecognized(false)
         .option(format!("-Djava.class.path={}", cfg.class_path))
-        .option(format!("-Xbootclasspath/a:{}", shim.display()))
+        .option(format!("-Xbootclasspath/a:{}:{}", shim.display(), jazzer.display()))
         // Hot exceptions must keep their stack traces: findings are told apart by them.
         .option("-XX:-OmitStackTraceInFastThrow")
         // A JVM that crashes natively is restarted by LibAFL: no core dump per crash.

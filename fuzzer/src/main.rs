@@ -228,7 +228,9 @@ fn timeout(t: &TargetArgs) -> Result<Duration> {
 fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jvm::JvmConfig> {
     let cp = t.cp.as_deref().unwrap_or_default();
     let mut entries = classpath::expand(cp).map_err(|e| setup(e.to_string()))?;
-    let mut jvm_args = t.jvm_args.clone();
+    // Assertions first, so that a `-da` given with --jvm-arg still wins.
+    let mut jvm_args: Vec<String> = if t.no_assertions { Vec::new() } else { vec!["-ea".into()] };
+    jvm_args.extend(t.jvm_args.iter().cloned());
     let mut excludes = t.excludes.clone();
     if let Some(d) = drivers {
         // The generated classes join the class path; they are harness code, not the target.

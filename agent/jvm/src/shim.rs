@@ -21,9 +21,18 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
+/// The run-time classes Jazzer's API looks up by name (`com.code_intelligence.jazzer.runtime`),
+/// for `fuzz` only: see build.rs.
+pub static JAZZER_RUNTIME_JAR: &[u8] = include_bytes!(env!("JVMFUZZ_JAZZER_RUNTIME_JAR"));
+
 /// Writes the embedded shim jar (if not already there) and returns its path.
 pub fn install_shim_jar() -> io::Result<PathBuf> {
     install_jar(&std::env::temp_dir(), SHIM_JAR)
+}
+
+/// Writes the embedded Jazzer run-time jar (if not already there) and returns its path.
+pub fn install_jazzer_runtime_jar() -> io::Result<PathBuf> {
+    install_jar(&std::env::temp_dir(), JAZZER_RUNTIME_JAR)
 }
 
 /// Installs `jar` under `base/jvmfuzz-<uid>/jvmfuzz-shim-<hash>.jar`.
@@ -71,6 +80,20 @@ mod tests {
         assert_eq!(&SHIM_JAR[..4], b"PK\x03\x04");
         let probes = b"com/jvmfuzz/shim/Probes.class";
         assert!(SHIM_JAR.windows(probes.len()).any(|w| w == probes));
+    }
+
+    #[test]
+    fn jazzer_run_time_classes_are_only_in_their_own_jar() {
+        // The profiler's boot class path holds only the shim jar: a profiled program's own
+        // Jazzer must find Jazzer's classes there, not ours.
+        let has = |jar: &[u8], name: &[u8]| jar.windows(name.len()).any(|w| w == name);
+        let runtime = b"com/code_intelligence/jazzer/runtime/";
+        assert!(!has(SHIM_JAR, runtime));
+        assert_eq!(&JAZZER_RUNTIME_JAR[..4], b"PK\x03\x04");
+        for class in ["JazzerInternal", "TraceDataFlowNativeCallbacks", "ExtraCountersTracker"] {
+            let entry = format!("com/code_intelligence/jazzer/runtime/{class}.class");
+            assert!(has(JAZZER_RUNTIME_JAR, entry.as_bytes()), "{entry}");
+        }
     }
 
     #[test]

@@ -28,8 +28,11 @@ pub fn fuzz_bin() -> PathBuf {
     p
 }
 
-/// jazzer-api from the local Maven repository (scripts/fetch-test-deps.sh fetches it).
-pub const JAZZER_API: &str = "com.code-intelligence:jazzer-api:0.24.0";
+/// jazzer-api from the local Maven repository (scripts/fetch-test-deps.sh fetches it): the
+/// peer's version, which the targets compile against, and an older one whose API reaches the
+/// fuzzer through other run-time methods (exploreState through `tracePcIndir`).
+pub const JAZZER_API: &str = "com.code-intelligence:jazzer-api:0.30.0";
+pub const JAZZER_API_OLD: &str = "com.code-intelligence:jazzer-api:0.24.0";
 
 pub struct Targets {
     pub classes: PathBuf,

@@ -4,8 +4,8 @@
  * - String and byte[] operands of failed equals/startsWith/... calls (from Hooks), handed to a
  *   native that appends them to the fuzzer's CmpLog (LibAFL's input-to-state mutator copies the
  *   expected value into the input).
- * - Operands of integer-like comparisons, which the fuzzer's rewriter (agent
- *   src/instrument/cmplog.rs) passes to the tiny static methods below right before the
+ * - Operands of integer-like comparisons, which the fuzzer's rewriter
+ *   (agent/instrument/src/cmplog.rs) passes to the tiny static methods below right before the
  *   comparison: if_icmp*, if_acmp*, if* against 0, lcmp, fcmp*, dcmp*, switch keys, divisors.
  *   Each call (1) raises its site's cell in the value-profile map to 1 + the number of equal
  *   bits of the operands (LibAFL's MaxMapFeedback over that map rewards inputs that get closer
@@ -52,11 +52,45 @@ public final class Cmp {
 
     private static native void logBytes(byte[] a, byte[] b);
 
+    /* First of n new value-profile site ids (ids the rewriter did not take), or -1. */
+    private static native int reserve(int n);
+
+    // ---- Jazzer's API (com.code_intelligence.jazzer.runtime) ----
+
+    /** {@code Jazzer.guideTowardsEquality}/{@code guideTowardsContainment} on strings. */
+    public static void api(String a, String b) {
+        strings(a, b);
+    }
+
+    /** {@code Jazzer.guideTowardsEquality} on byte arrays. */
+    public static void api(byte[] a, byte[] b) {
+        bytes(a, b);
+    }
+
+    /** First of {@code n} value-profile sites for the API's extra counters, or -1 (no fuzzer). */
+    public static int reserveSites(int n) {
+        if (off || !Buf.ON) {
+            return -1;
+        }
+        try {
+            return reserve(n);
+        } catch (LinkageError e) {
+            return -1;
+        }
+    }
+
+    /** Raises an extra counter's cell to {@code value} (1..255). */
+    public static void counter(int site, int value) {
+        if (Buf.ON && site >= 0) {
+            Buf.max(site, value);
+        }
+    }
+
     /* Which buffer: 0 value-profile map, 1 trace log, 2 switch case tables, 3 the site ->
      * cell table of the value-profile map. Null if the fuzzer has none. */
     private static native ByteBuffer buffer(int which);
 
-    // ---- called by rewritten code (see agent/src/instrument/cmplog.rs) ----
+    // ---- called by rewritten code (see agent/instrument/src/cmplog.rs) ----
 
     /** {@code if_icmp*}. */
     public static void i(int a, int b, int site) {
@@ -176,7 +210,7 @@ public final class Cmp {
     /*
      * The native buffers, in a holder class: initialised on the first logged comparison, which
      * runs after the fuzzer bound Cmp's natives (FindClass of Cmp, needed to bind them,
-     * already initialises Cmp itself). Layouts are fuzzer/src/cmplog.rs's.
+     * already initialises Cmp itself). Layouts are fuzzer/src/cmp_values.rs's.
      */
     static final class Buf {
         private Buf() {}
@@ -229,7 +263,7 @@ public final class Cmp {
             if (cell < 0) {
                 cell = assign(site);
             }
-            if (VP.get(cell) < v) {
+            if ((VP.get(cell) & 0xff) < v) {
                 VP.put(cell, (byte) v);
             }
         }

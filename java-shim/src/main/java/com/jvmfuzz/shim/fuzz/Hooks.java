@@ -12,6 +12,11 @@ public final class Hooks {
      * clears it, so a target that catches our FuzzerExit is still reported. */
     static volatile String exitCall;
 
+    /* Non-null when something happened out of band during the current execution (an exit
+     * call, a finding reported from a hook): the fuzzer reads this one field after an input
+     * that threw nothing, and asks Runner.check only when it is set. Runner.check clears it. */
+    static volatile Object pending;
+
     /** Replaces {@code System.exit(int)}. */
     public static void systemExit(int status) {
         throw exit("System.exit(" + status + ")");
@@ -29,6 +34,7 @@ public final class Hooks {
 
     private static FuzzerExit exit(String what) {
         exitCall = what;
+        pending = what;
         return new FuzzerExit("the target called " + what);
     }
 

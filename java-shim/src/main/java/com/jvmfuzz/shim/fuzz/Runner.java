@@ -30,6 +30,42 @@ public final class Runner {
     private static Class<?>[] ignored = new Class<?>[0];
     /* The thread that runs the harness (the fuzzer's), for timeout reports. */
     private static volatile Thread harnessThread;
+    /* Jazzer.onFuzzTargetReady callbacks, run once after fuzzerInitialize. */
+    private static final java.util.List<Runnable> READY = new java.util.ArrayList<>();
+    private static boolean readyRan;
+    /* Jazzer.reportFindingFromHook during the current execution (first one wins). */
+    private static volatile Throwable hookFinding;
+
+    /** Jazzer.onFuzzTargetReady: runs at once if the target is already running. */
+    public static void onReady(Runnable callback) {
+        boolean now;
+        synchronized (READY) {
+            now = readyRan;
+            if (!now) {
+                READY.add(callback);
+            }
+        }
+        if (now) {
+            callback.run();
+        }
+    }
+
+    /**
+     * Jazzer.reportFindingFromHook: the current input's finding, even if the target catches
+     * what this throws (the fuzzer is told through Hooks.pending).
+     */
+    public static void reportFromHook(Throwable finding) {
+        if (hookFinding == null) {
+            hookFinding = finding;
+        }
+        Hooks.pending = finding;
+        Runner.<RuntimeException>sneakyThrow(finding);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void sneakyThrow(Throwable t) throws T {
+        throw (T) t;
+    }
 
     /**
      * Chooses the harness method of `harness` and remembers how to call it. Returns its JNI
@@ -78,7 +114,10 @@ public final class Runner {
         return data;
     }
 
-    /** Calls fuzzerInitialize(String[]) or fuzzerInitialize() if the harness has one. */
+    /**
+     * Calls fuzzerInitialize(String[]) or fuzzerInitialize() if the harness has one, then the
+     * callbacks given to Jazzer.onFuzzTargetReady, as Jazzer does.
+     */
     public static void initialize(Class<?> harness, String[] args) throws Throwable {
         Method m = find(harness, "fuzzerInitialize", String[].class);
         Object[] a = new Object[] {args};
@@ -87,6 +126,15 @@ public final class Runner {
             a = new Object[0];
         }
         invoke(m, a);
+        Runnable[] callbacks;
+        synchronized (READY) {
+            readyRan = true;
+            callbacks = READY.toArray(new Runnable[0]);
+            READY.clear();
+        }
+        for (Runnable r : callbacks) {
+            r.run();
+        }
     }
 
     /** Calls fuzzerTearDown() if the harness has one. */
@@ -120,6 +168,14 @@ public final class Runner {
      * (see describe), or null when there is nothing to report. Clears the exit flag.
      */
     public static String check(Throwable t) {
+        Hooks.pending = null;
+        Throwable hooked = hookFinding;
+        if (hooked != null) {
+            // Reported from a hook (Jazzer's API): the finding, whatever escaped.
+            hookFinding = null;
+            Hooks.exitCall = null;
+            return describe(hooked);
+        }
         String exit = Hooks.exitCall;
         if (exit != null) {
             Hooks.exitCall = null;

@@ -1,0 +1,110 @@
+//! End-to-end: Jazzer's run-time semantics under `fuzz` (issue: real harnesses first). Jazzer's
+//! API, from the harness's own jazzer-api jar, reaches the fuzzer through the run-time classes
+//! the shim provides (`com.code_intelligence.jazzer.runtime`); assertions are on unless
+//! `--no-assertions`. Every target in tests/java/fuzz-targets/src/fuzz/Api*.java hides its bug
+//! from every other kind of feedback, so a no-op API fails these tests. Budgets are execution
+//! counts (`--runs`), never wall-clock time.
+
+mod fuzz_common;
+
+use std::path::Path;
+
+use fuzz_common::{execs_to_find, fuzz, fuzz_cp, targets, Session, JAZZER_API_OLD};
+
+/// `fuzz` on `fuzz.<harness>` with the targets and jazzer-api `api` on the class path.
+fn with_api(harness: &str, api: &Path, args: &[&str]) -> Session {
+    fuzz_cp(harness, &[&targets().classes, api], args)
+}
+
+fn api() -> &'static Path {
+    &targets().jazzer_api
+}
+
+/// Inputs in the session's corpus (LibAFL's metadata files start with a dot).
+fn corpus_entries(s: &Session) -> usize {
+    std::fs::read_dir(s.dir.join("corpus"))
+        .map(|d| d.filter_map(Result::ok).filter(|e| !e.file_name().to_string_lossy().starts_with('.')).count())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_failed_assert_is_a_finding_unless_assertions_are_off() {
+    let s = fuzz("Asserts", &["--runs", "100000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.AssertionError");
+    assert_eq!(s.summary()[0].message, "three bytes or more", "{:?}", s.summary());
+
+    let s = fuzz("Asserts", &["--runs", "20000", "--no-assertions"]);
+    s.assert_exit(0);
+    assert!(s.summary().is_empty(), "{:?}", s.summary());
+}
+
+#[test]
+fn guide_towards_equality_of_strings_reaches_a_hidden_compare() {
+    let s = with_api("ApiEquality", api(), &["--runs", "500000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalStateException");
+}
+
+#[test]
+fn guide_towards_equality_of_bytes_reaches_a_hidden_compare() {
+    let s = with_api("ApiBytes", api(), &["--runs", "500000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalStateException");
+}
+
+#[test]
+fn guide_towards_containment_reaches_a_hidden_search() {
+    let s = with_api("ApiContainment", api(), &["--runs", "500000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalStateException");
+}
+
+#[test]
+fn explore_state_is_coverage_with_the_current_and_an_older_api() {
+    // Without the API the target has two paths (empty input or not); exploreState adds one
+    // state per bucket of the first byte (up to 256).
+    let old = jvmfuzz_tests::maven_jar(JAZZER_API_OLD);
+    for jar in [api(), old.as_path()] {
+        let s = with_api("ApiExploreState", jar, &["--runs", "30000"]);
+        s.assert_exit(0);
+        let n = corpus_entries(&s);
+        eprintln!("{}: {n} corpus entries", jar.display());
+        assert!(n >= 16, "{}: only {n} corpus entries:\n{}", jar.display(), s.out.dump());
+    }
+}
+
+#[test]
+fn maximize_is_coverage_for_each_new_level() {
+    // The maximised value (odd bytes among the first 16, 0..=16) steers no branch: only the
+    // API can tell the fuzzer that a new level was reached, and the corpus then climbs to 16
+    // (each entry a new maximum). Without it the corpus is the empty seed, level 0.
+    let s = with_api("ApiMaximize", api(), &["--runs", "300000"]);
+    s.assert_exit(0);
+    let best = std::fs::read_dir(s.dir.join("corpus"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| std::fs::read(e.path()).unwrap().iter().take(16).filter(|b| *b & 1 == 1).count())
+        .max()
+        .unwrap_or(0);
+    eprintln!("highest level in the corpus: {best} ({} entries)", corpus_entries(&s));
+    assert_eq!(best, 16, "the corpus never reached the top level:\n{}", s.out.dump());
+}
+
+#[test]
+fn a_finding_reported_from_a_hook_survives_a_catch_all() {
+    let s = with_api("ApiHookFinding", api(), &["--runs", "300000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "com.code_intelligence.jazzer.api.FuzzerSecurityIssueHigh");
+    assert_eq!(s.summary()[0].message, "reported from a hook");
+}
+
+#[test]
+fn ready_callbacks_run_once_after_fuzzer_initialize() {
+    let s = with_api("ApiReady", api(), &["--runs", "300000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalArgumentException");
+    let all = s.summary();
+    assert!(all.iter().all(|e| e.exception != "java.lang.IllegalStateException"), "{all:?}");
+}
