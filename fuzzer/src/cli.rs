@@ -150,6 +150,11 @@ pub struct TargetArgs {
     /// Exception class not to report (its subclasses neither); repeatable.
     #[arg(long = "ignore-exception", value_name = "CLASS")]
     pub ignore_exception: Vec<String>,
+    /// Memory limit in MB: an execution during which the process's resident memory passes it
+    /// is a finding (`out-of-memory`, libFuzzer's -rss_limit_mb). Default: none (a Java
+    /// OutOfMemoryError is a finding anyway).
+    #[arg(long, value_name = "MB")]
+    pub rss_limit_mb: Option<u64>,
     /// Seconds one execution may take before it is reported as a timeout.
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     pub timeout: f64,
@@ -181,6 +186,24 @@ pub struct FuzzArgs {
     /// Keep fuzzing after a finding (default: stop at the first one).
     #[arg(long)]
     pub keep_going: bool,
+    /// With --keep-going: stop after this many distinct findings (per job).
+    #[arg(long, value_name = "N", requires = "keep_going")]
+    pub max_findings: Option<u64>,
+    /// More seed inputs, read but never written (repeatable); --corpus is where new inputs go.
+    #[arg(long, value_name = "DIR")]
+    pub seed_corpus: Vec<PathBuf>,
+    /// Also write each finding's input as PREFIXcrash-<sha1> (or PREFIXtimeout-<sha1>), as
+    /// libFuzzer's -artifact_prefix does (`out/` is a folder, `out/x-` a name prefix).
+    #[arg(long, value_name = "PREFIX")]
+    pub artifact_prefix: Option<String>,
+    /// Also write each finding's Java reproducer as DIR/Crash_<sha1>.java (Jazzer's
+    /// --reproducer_path).
+    #[arg(long, value_name = "DIR")]
+    pub reproducer_path: Option<PathBuf>,
+    /// Print each finding as Jazzer does (`== Java Exception:`, `DEDUP_TOKEN:`, `Test unit
+    /// written to`), which ClusterFuzz reads. On with Jazzer's command line.
+    #[arg(long)]
+    pub libfuzzer_output: bool,
     /// Dictionary file (AFL/libFuzzer format: `name="value"` lines).
     #[arg(long, value_name = "FILE")]
     pub dict: Vec<PathBuf>,
@@ -224,10 +247,14 @@ pub struct MinimizeArgs {
 pub struct CminArgs {
     #[command(flatten)]
     pub target: TargetArgs,
-    /// Corpus to minimise.
-    #[arg(long, value_name = "DIR", default_value = "corpus")]
-    pub corpus: PathBuf,
-    /// Where the kept inputs are copied (must not exist or be empty).
+    /// Corpus to minimise (repeatable: the inputs of every folder are pooled).
+    #[arg(long, value_name = "DIR", default_values = ["corpus"])]
+    pub corpus: Vec<PathBuf>,
+    /// Where the kept inputs are copied (must not exist or be empty, unless --merge).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// libFuzzer's -merge=1: --out may hold inputs already; they are kept, and only inputs that
+    /// cover something they do not are added.
+    #[arg(long)]
+    pub merge: bool,
 }

@@ -53,6 +53,7 @@ use crate::observers::{self, JavaStackObserver};
 use crate::state::State;
 use crate::status;
 use crate::target::{Jvm, Target, TargetConfig};
+use crate::watchdog::Stall;
 
 /// Everything the client needs (plain data: cloned into every forked client).
 #[derive(Debug, Clone)]
@@ -65,6 +66,11 @@ pub struct FuzzConfig {
     pub max_total_time: Option<Duration>,
     pub runs: Option<u64>,
     pub keep_going: bool,
+    /// With `keep_going`: stop after this many distinct findings (Jazzer's `--keep_going=N`).
+    pub max_findings: Option<u64>,
+    /// Read-only folders of seed inputs besides `corpus` (libFuzzer's extra corpus folders).
+    pub seed_corpora: Vec<PathBuf>,
+    pub artifacts: crate::findings::Artifacts,
     pub dicts: Vec<PathBuf>,
     pub seed: Option<u64>,
     pub max_len: usize,
@@ -312,9 +318,10 @@ where
     EM: EventFirer<BytesInput, State>,
     Z: Evaluator<E, EM, BytesInput, State>,
 {
-    let dirs = [cfg.corpus.clone()];
+    let dirs: Vec<PathBuf> = std::iter::once(cfg.corpus.clone()).chain(cfg.seed_corpora.iter().cloned()).collect();
     if let Err(e) = state.load_initial_inputs(fuzzer, executor, mgr, &dirs) {
-        println!("jvmfuzz: could not load seeds from {}: {}", cfg.corpus.display(), short_error(&e));
+        let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+        println!("jvmfuzz: could not load seeds from {}: {}", names.join(", "), short_error(&e));
     }
     if state.corpus().count() == 0 {
         // With generated drivers every method starts out in the corpus, so the scheduler can
@@ -367,16 +374,33 @@ impl Runner {
     /// Gets the target running in `jvm` and the finding sink ready.
     fn start(&self, jvm: Jvm, cfg: &FuzzConfig, offset_secs: f64) -> Result<(), Stop> {
         let sink = Arc::clone(&self.sink);
-        // The watchdog saves timeout findings; LibAFL's executor timeout then restarts us.
+        // The watchdog saves timeout findings; LibAFL's executor timeout then restarts us. Past
+        // the memory limit the process ends at once, as libFuzzer's does: LibAFL's restarting
+        // manager starts a new client with the state, which stops unless --keep-going.
         let target = Target::open(jvm, &cfg.target, move |t| {
-            if let Some(s) = sink.get() {
-                s.save(Kind::Timeout, &t.failure, &t.input, t.exec);
+            let Some(s) = sink.get() else { return };
+            match t.why {
+                Stall::Timeout => s.save(Kind::Timeout, &t.failure, &t.input, t.exec),
+                Stall::Memory { .. } => {
+                    s.save(Kind::OutOfMemory, &t.failure, &t.input, t.exec);
+                    // A crash, as LibAFL's crash handler sees it (it saves the state for the
+                    // next client), but of this Java finding, not a native one.
+                    observers::note_java_finding(&crate::findings::finding_id(&t.failure));
+                    crate::target::abort_harness();
+                }
             }
         })
         .map_err(|e| Stop::Setup(e.to_string()))?;
         let h = target.harness();
-        let sink = FindingSink::open(&cfg.findings, &cfg.status_file, &h.class_name, h.mode, offset_secs)
-            .map_err(|e| Stop::Setup(format!("cannot create --findings {}: {e}", cfg.findings.display())))?;
+        let sink = FindingSink::open(
+            &cfg.findings,
+            &cfg.status_file,
+            &h.class_name,
+            h.mode,
+            offset_secs,
+            cfg.artifacts.clone(),
+        )
+        .map_err(|e| Stop::Setup(format!("cannot create --findings {}: {e}", cfg.findings.display())))?;
         let _ = self.sink.set(sink);
         self.target.set(target).map_err(|_| Stop::Setup("internal error: the target was started twice".into()))
     }
@@ -421,7 +445,8 @@ impl Runner {
         if let Some(msg) = self.fatal.borrow().as_ref() {
             return Err(Stop::Setup(format!("the harness call failed: {msg}")));
         }
-        Ok((self.found.get() && !cfg.keep_going)
+        let enough = cfg.max_findings.is_some_and(|n| u64::try_from(self.seen.borrow().len()).unwrap_or(u64::MAX) >= n);
+        Ok((self.found.get() && (!cfg.keep_going || enough))
             || cfg.runs.is_some_and(|r| *state.executions() >= r)
             || cfg.max_total_time.is_some_and(|t| libafl_bolts::current_time().saturating_sub(budget_start) >= t))
     }

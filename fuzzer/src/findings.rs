@@ -163,6 +163,8 @@ pub enum Kind {
     Exception,
     /// The watchdog saw an execution run past `--timeout`.
     Timeout,
+    /// The watchdog saw the process pass `--rss-limit-mb` during an execution.
+    OutOfMemory,
     /// The JVM process died on a signal.
     NativeCrash,
 }
@@ -181,6 +183,72 @@ pub struct FindingSink {
     /// Seconds of the session before this process (a restarted client), for first_seen_secs.
     offset_secs: f64,
     born: Instant,
+    artifacts: Artifacts,
+}
+
+/// Copies of each new finding where libFuzzer and Jazzer users (OSS-Fuzz, ClusterFuzz) look
+/// for them, besides `findings/<id>/`.
+#[derive(Debug, Clone, Default)]
+pub struct Artifacts {
+    /// libFuzzer's `-artifact_prefix`: the input also goes to `<prefix>crash-<sha1>` (a Java
+    /// finding or native crash) or `<prefix>timeout-<sha1>`. The prefix is a string, not a
+    /// folder: `out/` names a folder, `out/x-` a file-name prefix, as in libFuzzer.
+    pub prefix: Option<String>,
+    /// Jazzer's `--reproducer_path`: `Crash_<sha1>.java`, a Java program that replays the
+    /// input (the finding's `Reproducer.java` under that class name).
+    pub reproducer_dir: Option<PathBuf>,
+    /// Print each new finding as Jazzer does (`== Java Exception: ...`, `DEDUP_TOKEN: ...`,
+    /// `Test unit written to ...`), which ClusterFuzz's crash parser reads.
+    pub libfuzzer_output: bool,
+}
+
+impl Artifacts {
+    fn write(&self, kind: Kind, f: &Failure, e: &SummaryEntry, input: &[u8], reproducer: Option<&str>) {
+        let sha1 = sha1_smol::Sha1::from(input).digest().to_string();
+        if self.libfuzzer_output {
+            match kind {
+                Kind::Exception => {
+                    let stack = f.stack_text.trim_end();
+                    let head =
+                        if stack.is_empty() { format!("{}: {}", f.exception, f.message) } else { stack.to_string() };
+                    println!("\n== Java Exception: {head}");
+                }
+                Kind::Timeout => println!("\n==ERROR: libFuzzer: timeout: {}\n{}", f.message, f.stack_text.trim_end()),
+                Kind::OutOfMemory => {
+                    println!("\n==ERROR: libFuzzer: out-of-memory: {}\n{}", f.message, f.stack_text.trim_end())
+                }
+                Kind::NativeCrash => println!("\n==ERROR: libFuzzer: deadly signal (the JVM crashed natively)"),
+            }
+            println!("DEDUP_TOKEN: {}", e.id);
+            println!("== libFuzzer crashing input ==");
+        }
+        if let Some(prefix) = &self.prefix {
+            let name = match kind {
+                Kind::Timeout => "timeout",
+                Kind::OutOfMemory => "oom",
+                Kind::Exception | Kind::NativeCrash => "crash",
+            };
+            let path = format!("{prefix}{name}-{sha1}");
+            match std::fs::write(&path, input) {
+                Ok(()) => println!("artifact_prefix='{prefix}'; Test unit written to {path}"),
+                Err(err) => println!("jvmfuzz: cannot write {path}: {err}"),
+            }
+        }
+        if self.libfuzzer_output {
+            println!("Base64: {}", base64(input));
+        }
+        if let (Some(dir), Some(source)) = (&self.reproducer_dir, reproducer) {
+            let class = format!("Crash_{sha1}");
+            let path = dir.join(format!("{class}.java"));
+            let source = source.replacen("public class Reproducer ", &format!("public class {class} "), 1);
+            match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, source)) {
+                Ok(()) => {
+                    println!("reproducer_path='{}'; Java reproducer written to {}", dir.display(), path.display())
+                }
+                Err(err) => println!("jvmfuzz: cannot write {}: {err}", path.display()),
+            }
+        }
+    }
 }
 
 impl FindingSink {
@@ -192,6 +260,7 @@ impl FindingSink {
         harness: &str,
         mode: Mode,
         offset_secs: f64,
+        artifacts: Artifacts,
     ) -> std::io::Result<FindingSink> {
         FindingStore::open(dir, offset_secs)?;
         if mode == Mode::Provider {
@@ -204,6 +273,7 @@ impl FindingSink {
             mode,
             offset_secs,
             born: Instant::now(),
+            artifacts,
         })
     }
 
@@ -253,11 +323,16 @@ impl FindingSink {
                         )
                     }
                     Kind::Timeout => println!("jvmfuzz: TIMEOUT {} -> {}/", e.id, at.display()),
+                    Kind::OutOfMemory => {
+                        println!("jvmfuzz: OUT OF MEMORY {} ({}) -> {}/", e.id, e.message, at.display())
+                    }
                     Kind::NativeCrash => println!("jvmfuzz: FINDING {} native crash -> {}/", e.id, at.display()),
                 }
                 if let Some(Err(msg)) = readable {
                     println!("jvmfuzz: note: no readable reproducer for {}: {msg}", e.id);
                 }
+                let reproducer = std::fs::read_to_string(at.join("Reproducer.java")).ok();
+                self.artifacts.write(kind, f, &e, input, reproducer.as_deref());
             }
             // Another client saved it meanwhile.
             Ok(None) => self.already_saved(kind, &id, f),
@@ -438,7 +513,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("jvmfuzz-sink-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let status_file = status::create(&dir).unwrap();
-        let sink = FindingSink::open(&dir, &status_file, "a.Fuzz", Mode::Provider, 0.0).unwrap();
+        let sink = FindingSink::open(&dir, &status_file, "a.Fuzz", Mode::Provider, 0.0, Artifacts::default()).unwrap();
         // Provider-harness reproducers need the shim classes next to them.
         assert!(dir.join("jvmfuzz-shim.jar").is_file());
         let f = failure("java.lang.RuntimeException", &["a.B.c(B.java:1)"]);

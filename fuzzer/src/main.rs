@@ -17,6 +17,7 @@ mod engine;
 mod findings;
 mod harness;
 mod hook;
+mod jazzer_cli;
 mod jvm;
 mod launch;
 mod observers;
@@ -67,7 +68,21 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = match Cli::try_parse() {
+    // Jazzer's and libFuzzer's command line (OSS-Fuzz) is rewritten into fuzz's own first.
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if args.len() > 1 && jazzer_cli::is_jazzer_style(&args[1..]) {
+        match jazzer_cli::translate(&args[1..]) {
+            Ok(rest) => {
+                args.truncate(1);
+                args.extend(rest);
+            }
+            Err(e) => {
+                eprintln!("fuzz: error: {e}");
+                return ExitCode::from(SETUP);
+            }
+        }
+    }
+    let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { SETUP } else { NO_FINDING };
@@ -116,7 +131,7 @@ fn run(cli: Cli) -> Result<u8> {
         Some(Command::Cmin(a)) => {
             let r = resolve(&a.target, &default_drivers_out())?;
             let t = start_tool(&a.target, &r)?;
-            let done = tools::cmin(&t, &a.corpus, &a.out).map_err(|e| setup(format!("{e:#}")));
+            let done = tools::cmin(&t, &a.corpus, &a.out, a.merge).map_err(|e| setup(format!("{e:#}")));
             t.finish();
             done?;
             Ok(exit_through_java(&t, NO_FINDING))
@@ -213,6 +228,7 @@ fn target_config(t: &TargetArgs, r: &Resolved) -> Result<target::TargetConfig> {
         harness: r.harness.clone(),
         ignore: t.ignore_exception.clone(),
         timeout: timeout(t)?,
+        rss_limit_mb: t.rss_limit_mb,
         drivers: r.drivers.clone(),
     })
 }
@@ -323,6 +339,13 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         max_total_time: a.max_total_time.map(Duration::from_secs),
         runs: a.runs,
         keep_going: a.keep_going,
+        max_findings: a.max_findings,
+        seed_corpora: a.seed_corpus.clone(),
+        artifacts: findings::Artifacts {
+            prefix: a.artifact_prefix.clone(),
+            reproducer_dir: a.reproducer_path.clone(),
+            libfuzzer_output: a.libfuzzer_output,
+        },
         dicts: a.dict.clone(),
         seed: a.seed,
         max_len: a.max_len,

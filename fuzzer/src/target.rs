@@ -21,7 +21,7 @@ use jni::JavaVM;
 use crate::drivers::DriverRun;
 use crate::harness::{Failure, Harness, HarnessError};
 use crate::jvm::{JvmConfig, JvmError};
-use crate::watchdog::Watchdog;
+use crate::watchdog::{Stall, Watchdog};
 
 /// What to run in the JVM (plain data: cloned into every forked fuzzing client).
 #[derive(Debug, Clone)]
@@ -32,9 +32,24 @@ pub struct TargetConfig {
     pub ignore: Vec<String>,
     /// How long one execution may run before the watchdog reports it.
     pub timeout: Duration,
+    /// Resident memory (MiB) the process may reach during an execution (`--rss-limit-mb`).
+    pub rss_limit_mb: Option<u64>,
     /// Generated drivers (--class/--target/--package), compiled in the JVM before the harness
     /// is looked up.
     pub drivers: Option<DriverRun>,
+}
+
+/// The thread that runs the harness (the one that opened the target).
+static HARNESS_THREAD: std::sync::OnceLock<libc::pthread_t> = std::sync::OnceLock::new();
+
+/// Ends the current execution as a crash of the harness thread: SIGABRT on that thread, so
+/// LibAFL's crash handler (which expects the signal there) saves the state and the next client
+/// goes on from it. For what the watchdog found and the harness cannot be stopped from.
+pub fn abort_harness() {
+    if let Some(&t) = HARNESS_THREAD.get() {
+        // SAFETY: a thread id of this process, attached to the JVM for its whole life.
+        unsafe { libc::pthread_kill(t, libc::SIGABRT) };
+    }
 }
 
 /// Where the target's JVM comes from.
@@ -64,10 +79,11 @@ fn jni_error(e: jni::errors::Error) -> TargetError {
     TargetError::Jni(e.to_string())
 }
 
-/// An execution that ran past the timeout, as the watchdog thread saw it. The stuck thread
-/// cannot be stopped from Java: what follows is the caller's choice (the fuzz loop saves a
-/// finding and lets LibAFL restart the process; the tools report and exit).
+/// An execution that ran past the timeout or the memory limit, as the watchdog thread saw it.
+/// The stuck thread cannot be stopped from Java: what follows is the caller's choice (the fuzz
+/// loop saves a finding and lets the process restart; the tools report and exit).
 pub struct TimedOut {
+    pub why: Stall,
     /// Every Java thread's stack, deduplicated by the harness thread's methods.
     pub failure: Failure,
     /// The execution's number in this process.
@@ -115,6 +131,8 @@ impl Target {
         cfg: &TargetConfig,
         on_timeout: impl Fn(TimedOut) + Send + 'static,
     ) -> Result<Target, TargetError> {
+        // SAFETY: pthread_self has no preconditions.
+        let _ = HARNESS_THREAD.set(unsafe { libc::pthread_self() });
         let harness = {
             let mut env = vm.attach_current_thread_permanently().map_err(jni_error)?;
             if let Some(d) = &cfg.drivers {
@@ -129,11 +147,20 @@ impl Target {
             let timeout = cfg.timeout;
             // SAFETY: the pointer of the live VM above; the watchdog thread attaches itself.
             let vm = unsafe { JavaVM::from_raw(vm.get_java_vm_pointer()) }.map_err(jni_error)?;
-            Watchdog::start(vm, timeout, move |env, exec| {
-                let failure = reporter
-                    .failure(env, &format!("fuzzerTestOneInput ran longer than {:.1} s", timeout.as_secs_f64()));
+            Watchdog::start(vm, timeout, cfg.rss_limit_mb, move |env, exec, why| {
+                let mut failure = match why {
+                    Stall::Timeout => reporter
+                        .failure(env, &format!("fuzzerTestOneInput ran longer than {:.1} s", timeout.as_secs_f64())),
+                    Stall::Memory { rss_mb, limit_mb } => reporter.failure(
+                        env,
+                        &format!("the process used {rss_mb} MB of memory, more than --rss-limit-mb {limit_mb}"),
+                    ),
+                };
+                if matches!(why, Stall::Memory { .. }) {
+                    failure.exception = "out-of-memory".into();
+                }
                 let input = current.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                on_timeout(TimedOut { failure, exec, input });
+                on_timeout(TimedOut { why, failure, exec, input });
             })
         };
         Ok(Target { _vm: vm, harness, watchdog, executions: Cell::new(0), current, has_drivers: cfg.drivers.is_some() })

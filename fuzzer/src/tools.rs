@@ -22,7 +22,8 @@ use crate::target::{Jvm, Target, TargetConfig, TimedOut};
 /// Starts the JVM and finds the harness. Errors are set-up errors (exit status 2).
 pub fn start(jvm: &crate::jvm::JvmConfig, cfg: &TargetConfig) -> Result<Target> {
     Ok(Target::open(Jvm::Create(jvm), cfg, |t: TimedOut| {
-        println!("TIMEOUT: {}\n{}", t.failure.message, t.failure.stack_text);
+        let what = if t.failure.exception == "out-of-memory" { "OUT OF MEMORY" } else { "TIMEOUT" };
+        println!("{what}: {}\n{}", t.failure.message, t.failure.stack_text);
         // The stuck thread cannot be stopped: report and leave.
         std::process::exit(1);
     })?)
@@ -100,20 +101,34 @@ pub fn minimize(t: &Target, file: &Path, out: &Path, runs: u64) -> Result<()> {
     Ok(())
 }
 
-/// Keeps, smallest first, each input that covers a probe no kept input covers.
-pub fn cmin(t: &Target, corpus: &Path, out: &Path) -> Result<(usize, usize)> {
-    let mut files: Vec<(u64, PathBuf)> = std::fs::read_dir(corpus)
-        .with_context(|| format!("cannot read --corpus {}", corpus.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
-        .map(|p| (std::fs::metadata(&p).map_or(0, |m| m.len()), p))
-        .collect();
+/// Keeps, smallest first, each input that covers a probe no kept input covers. With `merge`
+/// (libFuzzer's -merge=1), `out` may hold inputs already: they count as kept, and only inputs
+/// that add coverage to theirs are copied in.
+pub fn cmin(t: &Target, corpora: &[PathBuf], out: &Path, merge: bool) -> Result<(usize, usize)> {
+    let inputs = |dir: &Path| -> Result<Vec<(u64, PathBuf)>> {
+        Ok(std::fs::read_dir(dir)
+            .with_context(|| format!("cannot read corpus folder {}", dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
+            .map(|p| (std::fs::metadata(&p).map_or(0, |m| m.len()), p))
+            .collect())
+    };
+    let mut files = Vec::new();
+    for dir in corpora.iter().filter(|d| !(merge && d.as_path() == out)) {
+        files.extend(inputs(dir)?);
+    }
     files.sort();
-    if out.exists() && std::fs::read_dir(out).map(|mut d| d.next().is_some()).unwrap_or(true) {
-        bail!("--out {} exists and is not empty: choose a new directory", out.display());
+    let existing = if merge && out.is_dir() { inputs(out)? } else { Vec::new() };
+    if !merge && out.exists() && std::fs::read_dir(out).map(|mut d| d.next().is_some()).unwrap_or(true) {
+        bail!("--out {} exists and is not empty: choose a new directory (or --merge to add to it)", out.display());
     }
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let mut seen = std::collections::HashSet::new();
+    for (_, f) in &existing {
+        if run(t, &std::fs::read(f)?)?.is_none() {
+            seen.extend(crate::coverage_map::map().covered());
+        }
+    }
     let mut kept = 0;
     for (_, f) in &files {
         let data = std::fs::read(f)?;
@@ -126,7 +141,11 @@ pub fn cmin(t: &Target, corpus: &Path, out: &Path) -> Result<(usize, usize)> {
         seen.extend(cov);
         if seen.len() > before {
             kept += 1;
-            let name = f.file_name().map(PathBuf::from).unwrap_or_else(|| PathBuf::from(format!("input-{kept}")));
+            let mut name = f.file_name().map(PathBuf::from).unwrap_or_else(|| PathBuf::from(format!("input-{kept}")));
+            if out.join(&name).exists() {
+                // Two folders can hold files of the same name: the content names the copy.
+                name = PathBuf::from(sha1_smol::Sha1::from(std::fs::read(f)?).digest().to_string());
+            }
             std::fs::copy(f, out.join(name))?;
         }
     }

@@ -10,6 +10,10 @@
 //! number armed and fires once the same number has stayed armed for `timeout`. An execution is
 //! therefore reported between `timeout` and `timeout` + two ticks after it started, never
 //! before.
+//!
+//! With a memory limit (`--rss-limit-mb`, libFuzzer's `-rss_limit_mb`) the same thread reads
+//! the process's resident set size each tick while an execution runs, and reports the first
+//! execution that pushes it past the limit.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -22,11 +26,29 @@ pub struct Watchdog {
     armed: AtomicU64,
 }
 
+/// Why the watchdog fired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stall {
+    /// The execution ran past the timeout.
+    Timeout,
+    /// The process's resident memory passed the limit (both in MiB) during the execution.
+    Memory { rss_mb: u64, limit_mb: u64 },
+}
+
+/// The process's resident set size in MiB (None where /proc cannot tell).
+pub fn rss_mb() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let page = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).ok().filter(|&p| p > 0)?;
+    Some(pages * page / (1 << 20))
+}
+
 impl Watchdog {
-    /// Starts the watchdog thread. `on_timeout(vm_env, exec)` runs on that thread, attached.
-    pub fn start<F>(vm: JavaVM, timeout: Duration, on_timeout: F) -> Arc<Watchdog>
+    /// Starts the watchdog thread. `on_stall(vm_env, exec, why)` runs on that thread, attached.
+    pub fn start<F>(vm: JavaVM, timeout: Duration, rss_limit_mb: Option<u64>, on_stall: F) -> Arc<Watchdog>
     where
-        F: Fn(&mut jni::JNIEnv, u64) + Send + 'static,
+        F: Fn(&mut jni::JNIEnv, u64, Stall) + Send + 'static,
     {
         let w = Arc::new(Watchdog { armed: AtomicU64::new(0) });
         let me = Arc::clone(&w);
@@ -41,6 +63,15 @@ impl Watchdog {
                 if exec == 0 || exec == fired_for {
                     continue;
                 }
+                if let Some(limit_mb) = rss_limit_mb {
+                    if let Some(rss_mb) = rss_mb().filter(|&r| r > limit_mb) {
+                        fired_for = exec;
+                        if let Ok(mut guard) = vm.attach_current_thread_as_daemon() {
+                            on_stall(&mut guard, exec, Stall::Memory { rss_mb, limit_mb });
+                        }
+                        continue;
+                    }
+                }
                 if exec != seen.0 {
                     seen = (exec, Instant::now());
                     continue;
@@ -50,7 +81,7 @@ impl Watchdog {
                 }
                 fired_for = exec;
                 if let Ok(mut guard) = vm.attach_current_thread_as_daemon() {
-                    on_timeout(&mut guard, exec);
+                    on_stall(&mut guard, exec, Stall::Timeout);
                 }
             }
         });

@@ -1,0 +1,178 @@
+//! End-to-end: Jazzer's and libFuzzer's command line, as OSS-Fuzz's build scripts and runners
+//! pass it (`--cp=`, `--target_class=`, `--jvm_args=`, `-runs=`, `-artifact_prefix=`,
+//! `-rss_limit_mb=`, `-merge=1`, `-minimize_crash=1`, positional corpus folders and files),
+//! run unchanged: crash files named `crash-<sha1>`, the lines ClusterFuzz reads, a non-zero
+//! exit on a finding. Budgets are execution counts, never wall-clock time.
+
+mod fuzz_common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use fuzz_common::{fuzz_bin, targets};
+use jvmfuzz_tests::{self as support, Output, TempDir};
+
+/// `fuzz <args>` in `dir`, as OSS-Fuzz's wrapper script would run it.
+fn jazzer(dir: &Path, args: &[&str]) -> Output {
+    let mut cmd = Command::new(fuzz_bin());
+    cmd.current_dir(dir).args(args).env("JAVA_HOME", support::jdk17().home.clone());
+    support::run(cmd, Duration::from_secs(300))
+}
+
+fn cp() -> String {
+    format!("--cp={}", targets().classes.display())
+}
+
+fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_file()).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+fn sha1_hex(data: &[u8]) -> String {
+    sha1_smol::Sha1::from(data).digest().to_string()
+}
+
+#[test]
+fn a_jazzer_command_line_fuzzes_writes_crash_sha1_and_replays_it() {
+    let dir = TempDir::new("oss-fuzz-cli");
+    let corpus = dir.join("corpus");
+    let artifacts = dir.join("artifacts");
+    std::fs::create_dir_all(&corpus).unwrap();
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let prefix = format!("-artifact_prefix={}/", artifacts.display());
+    let out = jazzer(
+        dir.path(),
+        &[
+            &cp(),
+            "--target_class=fuzz.MagicInt",
+            "--jvm_args=-Xmx512m:-Djvmfuzz.test=a\\:b",
+            "-runs=300000",
+            "-seed=1",
+            "-use_value_profile=1",
+            "-print_final_stats=1",
+            &prefix,
+            corpus.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("== Java Exception: java.lang.IllegalArgumentException: magic int"), "{}", out.dump());
+    assert!(out.stdout.contains("DEDUP_TOKEN: "), "{}", out.dump());
+    let crashes = files_in(&artifacts);
+    assert_eq!(crashes.len(), 1, "{crashes:?}\n{}", out.dump());
+    let crash = &crashes[0];
+    let data = std::fs::read(crash).unwrap();
+    assert_eq!(crash.file_name().unwrap().to_string_lossy(), format!("crash-{}", sha1_hex(&data)));
+    assert!(out.stdout.contains(&format!("Test unit written to {}", crash.display())), "{}", out.dump());
+    assert!(!files_in(&corpus).is_empty(), "the first corpus folder gets the new inputs");
+
+    // A file argument means: run it once and report (exit 1: it still fails).
+    let replay = jazzer(dir.path(), &[&cp(), "--target_class=fuzz.MagicInt", crash.to_str().unwrap()]);
+    assert_eq!(replay.status, Some(1), "{}", replay.dump());
+    assert!(replay.stdout.contains("IllegalArgumentException"), "{}", replay.dump());
+
+    // -minimize_crash=1 shrinks it and keeps it failing.
+    let min = jazzer(
+        dir.path(),
+        &[&cp(), "--target_class=fuzz.MagicInt", "-minimize_crash=1", "-runs=500", crash.to_str().unwrap()],
+    );
+    assert_eq!(min.status, Some(0), "{}", min.dump());
+    let shrunk = std::fs::read(format!("{}.min", crash.display())).unwrap();
+    assert!(shrunk.len() <= data.len() && shrunk.len() >= 4, "{shrunk:?}");
+    assert_eq!(&shrunk[..4], &[0xCA, 0xFE, 0xD0, 0x0D]);
+}
+
+#[test]
+fn merge_adds_only_new_coverage_to_the_first_folder() {
+    let dir = TempDir::new("oss-fuzz-merge");
+    let (into, from) = (dir.join("into"), dir.join("from"));
+    std::fs::create_dir_all(&into).unwrap();
+    std::fs::create_dir_all(&from).unwrap();
+    // BadChain: each longer prefix of "bad!" reaches one more branch arm; "bxxy" adds nothing
+    // to "bxxx".
+    for (i, s) in ["x", "xxxx", "bxxx", "baxx", "badx", "bxxy"].iter().enumerate() {
+        std::fs::write(from.join(format!("in{i}")), s).unwrap();
+    }
+    let args = |d: &Path| {
+        let mut v = vec![cp(), "--target_class=fuzz.BadChain".into(), "-merge=1".into()];
+        v.extend([into.to_string_lossy().to_string(), d.to_string_lossy().to_string()]);
+        v
+    };
+    let run = |d: &Path| {
+        let a = args(d);
+        jazzer(dir.path(), &a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let out = run(&from);
+    assert_eq!(out.status, Some(0), "{}", out.dump());
+    let merged = files_in(&into);
+    assert_eq!(merged.len(), 5, "{merged:?}\n{}", out.dump());
+    assert!(!merged.iter().any(|p| std::fs::read(p).unwrap() == b"bxxy"), "{merged:?}");
+    // Merging the same inputs again adds nothing.
+    let again = run(&from);
+    assert_eq!(again.status, Some(0), "{}", again.dump());
+    assert_eq!(files_in(&into), merged);
+}
+
+#[test]
+fn rss_limit_is_enforced_as_an_oom_finding() {
+    let dir = TempDir::new("oss-fuzz-rss");
+    let seeds = dir.join("seeds");
+    std::fs::create_dir_all(&seeds).unwrap();
+    std::fs::write(seeds.join("m"), b"M").unwrap();
+    let prefix = format!("-artifact_prefix={}/", dir.path().display());
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let out = jazzer(
+        dir.path(),
+        &[
+            &cp(),
+            "--target_class=fuzz.RssGrowth",
+            "--jvm_args=-Xmx2g",
+            "-rss_limit_mb=400",
+            "-runs=20",
+            &prefix,
+            corpus.to_str().unwrap(),
+            seeds.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("out-of-memory"), "{}", out.dump());
+    let ooms: Vec<PathBuf> = files_in(dir.path())
+        .into_iter()
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("oom-")))
+        .collect();
+    assert_eq!(ooms.len(), 1, "{}", out.dump());
+    assert_eq!(std::fs::read(&ooms[0]).unwrap(), b"M");
+}
+
+#[test]
+fn reproducer_path_gets_a_java_reproducer_that_fails_the_same_way() {
+    let dir = TempDir::new("oss-fuzz-repro");
+    let repro_dir = dir.join("reproducers");
+    let rp = format!("--reproducer_path={}", repro_dir.display());
+    let out = jazzer(dir.path(), &[&cp(), "--target_class=fuzz.MagicInt", &rp, "-runs=300000", "-seed=1"]);
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    let java = files_in(&repro_dir);
+    assert_eq!(java.len(), 1, "{java:?}");
+    let name = java[0].file_name().unwrap().to_string_lossy().to_string();
+    assert!(name.starts_with("Crash_") && name.ends_with(".java"), "{name}");
+    let mut run = Command::new(support::jdk17().java());
+    run.arg("-cp").arg(&targets().classes).arg(&java[0]);
+    let r = support::run(run, Duration::from_secs(120));
+    assert_ne!(r.status, Some(0), "{}", r.dump());
+    assert!(r.stderr.contains("java.lang.IllegalArgumentException: magic int"), "{}", r.dump());
+}
+
+#[test]
+fn unsupported_jazzer_options_say_so_with_exit_2() {
+    let dir = TempDir::new("oss-fuzz-errors");
+    let out = jazzer(dir.path(), &[&cp(), "--target_class=fuzz.MagicInt", "--target_method=parse"]);
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stderr.contains("--target_method=parse"), "{}", out.dump());
+    let out = jazzer(dir.path(), &[&cp(), "--target_class=fuzz.MagicInt", "-runs=lots"]);
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stderr.contains("-runs=lots"), "{}", out.dump());
+}
