@@ -108,3 +108,19 @@ fn ready_callbacks_run_once_after_fuzzer_initialize() {
     let all = s.summary();
     assert!(all.iter().all(|e| e.exception != "java.lang.IllegalStateException"), "{all:?}");
 }
+
+#[test]
+fn comparisons_in_jdk_methods_are_seen_at_their_call() {
+    // Each of these compares against a value the class file does not hold; without the call
+    // redirected to the shim's hooks, the fuzzer sees nothing of it.
+    for kind in
+        ["object-equals", "objects-equals", "compare-to", "ends-with", "index-of", "region-matches", "big-integer"]
+    {
+        let prop = format!("--jvm-arg=-Dwide.kind={kind}");
+        let s = fuzz("WideCompares", &["--runs", "300000", &prop]);
+        s.assert_exit(1);
+        let e = s.summary();
+        assert_eq!(e[0].message, format!("found through {kind}"), "{kind}: {e:?}");
+        eprintln!("{kind}: found after {} execs", e[0].execs);
+    }
+}

@@ -13,45 +13,65 @@ use crate::tokens;
 
 const HOOKS: &str = "com/jvmfuzz/shim/fuzz/Hooks";
 
-/// (opcode, owner, name, descriptor) -> (Hooks method, its descriptor).
-const REDIRECTS: &[(u8, &str, &str, &str, &str, &str)] = &[
-    (opcodes::INVOKESTATIC, "java/lang/System", "exit", "(I)V", "systemExit", "(I)V"),
-    (opcodes::INVOKEVIRTUAL, "java/lang/Runtime", "exit", "(I)V", "runtimeExit", "(Ljava/lang/Runtime;I)V"),
-    (opcodes::INVOKEVIRTUAL, "java/lang/Runtime", "halt", "(I)V", "runtimeHalt", "(Ljava/lang/Runtime;I)V"),
-    (
-        opcodes::INVOKEVIRTUAL,
-        "java/lang/String",
-        "equals",
-        "(Ljava/lang/Object;)Z",
-        "stringEquals",
-        "(Ljava/lang/String;Ljava/lang/Object;)Z",
-    ),
-    (
-        opcodes::INVOKEVIRTUAL,
-        "java/lang/String",
-        "equalsIgnoreCase",
-        "(Ljava/lang/String;)Z",
-        "stringEqualsIgnoreCase",
-        "(Ljava/lang/String;Ljava/lang/String;)Z",
-    ),
-    (
-        opcodes::INVOKEVIRTUAL,
-        "java/lang/String",
-        "startsWith",
-        "(Ljava/lang/String;)Z",
-        "stringStartsWith",
-        "(Ljava/lang/String;Ljava/lang/String;)Z",
-    ),
-    (
-        opcodes::INVOKEVIRTUAL,
-        "java/lang/String",
-        "contains",
-        "(Ljava/lang/CharSequence;)Z",
-        "stringContains",
-        "(Ljava/lang/String;Ljava/lang/CharSequence;)Z",
-    ),
-    (opcodes::INVOKESTATIC, "java/util/Arrays", "equals", "([B[B)Z", "bytesEqual", "([B[B)Z"),
+/// A call redirected to `Hooks.<hook>`. The hook takes the same arguments, a virtual call's
+/// receiver first, and returns the same type, so its descriptor follows from the call's.
+struct Redirect {
+    opcode: u8,
+    owner: &'static str,
+    name: &'static str,
+    descriptor: &'static str,
+    hook: &'static str,
+}
+
+const fn virt(owner: &'static str, name: &'static str, descriptor: &'static str, hook: &'static str) -> Redirect {
+    Redirect { opcode: opcodes::INVOKEVIRTUAL, owner, name, descriptor, hook }
+}
+
+const fn stat(owner: &'static str, name: &'static str, descriptor: &'static str, hook: &'static str) -> Redirect {
+    Redirect { opcode: opcodes::INVOKESTATIC, owner, name, descriptor, hook }
+}
+
+const STRING: &str = "java/lang/String";
+
+/// Calls that end the JVM, then comparisons whose operands go to the comparison log (the
+/// JDK's own code is not instrumented, so these are seen only at the call).
+const REDIRECTS: &[Redirect] = &[
+    stat("java/lang/System", "exit", "(I)V", "systemExit"),
+    virt("java/lang/Runtime", "exit", "(I)V", "runtimeExit"),
+    virt("java/lang/Runtime", "halt", "(I)V", "runtimeHalt"),
+    virt(STRING, "equals", "(Ljava/lang/Object;)Z", "stringEquals"),
+    virt(STRING, "equalsIgnoreCase", "(Ljava/lang/String;)Z", "stringEqualsIgnoreCase"),
+    virt(STRING, "startsWith", "(Ljava/lang/String;)Z", "stringStartsWith"),
+    virt(STRING, "endsWith", "(Ljava/lang/String;)Z", "stringEndsWith"),
+    virt(STRING, "contains", "(Ljava/lang/CharSequence;)Z", "stringContains"),
+    virt(STRING, "contentEquals", "(Ljava/lang/CharSequence;)Z", "stringContentEquals"),
+    virt(STRING, "compareTo", "(Ljava/lang/String;)I", "stringCompareTo"),
+    virt(STRING, "compareToIgnoreCase", "(Ljava/lang/String;)I", "stringCompareToIgnoreCase"),
+    virt(STRING, "indexOf", "(Ljava/lang/String;)I", "stringIndexOf"),
+    virt(STRING, "indexOf", "(Ljava/lang/String;I)I", "stringIndexOfFrom"),
+    virt(STRING, "lastIndexOf", "(Ljava/lang/String;)I", "stringLastIndexOf"),
+    virt(STRING, "regionMatches", "(ILjava/lang/String;II)Z", "stringRegionMatches"),
+    virt(STRING, "regionMatches", "(ZILjava/lang/String;II)Z", "stringRegionMatchesCase"),
+    virt("java/lang/Object", "equals", "(Ljava/lang/Object;)Z", "objectEquals"),
+    stat("java/util/Objects", "equals", "(Ljava/lang/Object;Ljava/lang/Object;)Z", "objectsEquals"),
+    stat("java/util/Arrays", "equals", "([B[B)Z", "bytesEqual"),
+    stat("java/util/Arrays", "equals", "([C[C)Z", "charsEqual"),
+    virt("java/math/BigInteger", "equals", "(Ljava/lang/Object;)Z", "bigIntegerEquals"),
+    virt("java/math/BigInteger", "compareTo", "(Ljava/math/BigInteger;)I", "bigIntegerCompareTo"),
+    virt("java/math/BigDecimal", "equals", "(Ljava/lang/Object;)Z", "bigDecimalEquals"),
+    virt("java/math/BigDecimal", "compareTo", "(Ljava/math/BigDecimal;)I", "bigDecimalCompareTo"),
 ];
+
+impl Redirect {
+    /// The hook's descriptor: a virtual call's receiver becomes the first parameter.
+    fn hook_descriptor(&self) -> String {
+        if self.opcode == opcodes::INVOKESTATIC {
+            self.descriptor.to_string()
+        } else {
+            format!("(L{};{}", self.owner, &self.descriptor[1..])
+        }
+    }
+}
 
 /// Why a class could not be prepared; the caller hands back the original bytes.
 #[derive(Debug, thiserror::Error)]
@@ -63,8 +83,8 @@ pub struct RedirectError(#[from] jvmfuzz_classfile::ClassFileError);
 pub fn redirect_and_harvest(original: &[u8], tokens: &mut Vec<Vec<u8>>) -> Result<(Vec<u8>, u32), RedirectError> {
     let mut cf = ClassFile::parse(original).map_err(RedirectError::from)?;
     tokens::harvest_constants(&cf, tokens);
-    // (method index, offset of the invoke, Hooks method, its descriptor)
-    let mut patches: Vec<(usize, usize, &'static str, &'static str)> = Vec::new();
+    // (method index, offset of the invoke, the redirect)
+    let mut patches: Vec<(usize, usize, &'static Redirect)> = Vec::new();
     for (mi, m) in cf.methods.iter().enumerate() {
         let Some(code) = m.code() else { continue };
         let Ok(insns) = decode(&code.code) else { continue };
@@ -80,11 +100,14 @@ pub fn redirect_and_harvest(original: &[u8], tokens: &mut Vec<Vec<u8>>) -> Resul
                     if matches!(insn.opcode, opcodes::INVOKESTATIC | opcodes::INVOKEVIRTUAL) =>
                 {
                     let Ok(r) = cf.constant_pool.member_ref(*cp_index) else { continue };
-                    let hit = REDIRECTS.iter().find(|(op, c, n, d, _, _)| {
-                        *op == insn.opcode && r.class == *c && r.name == *n && r.descriptor == *d
+                    let hit = REDIRECTS.iter().find(|x| {
+                        x.opcode == insn.opcode
+                            && r.class == x.owner
+                            && r.name == x.name
+                            && r.descriptor == x.descriptor
                     });
-                    if let Some(&(_, _, _, _, name, desc)) = hit {
-                        patches.push((mi, insn.offset as usize, name, desc));
+                    if let Some(x) = hit {
+                        patches.push((mi, insn.offset as usize, x));
                     }
                 }
                 _ => {}
@@ -94,14 +117,17 @@ pub fn redirect_and_harvest(original: &[u8], tokens: &mut Vec<Vec<u8>>) -> Resul
     if patches.is_empty() {
         return Ok((original.to_vec(), 0));
     }
-    let mut resolved: Vec<(&str, &str, u16)> = Vec::new();
+    let mut resolved: Vec<(*const Redirect, u16)> = Vec::new();
     let mut redirected = 0u32;
-    for (mi, off, name, desc) in patches {
-        let idx = match resolved.iter().find(|(n, d, _)| *n == name && *d == desc) {
-            Some(&(_, _, i)) => i,
+    for (mi, off, x) in patches {
+        let idx = match resolved.iter().find(|(r, _)| std::ptr::eq(*r, x)) {
+            Some(&(_, i)) => i,
             None => {
-                let i = cf.constant_pool.add_method_ref(HOOKS, name, desc).map_err(RedirectError::from)?;
-                resolved.push((name, desc, i));
+                let i = cf
+                    .constant_pool
+                    .add_method_ref(HOOKS, x.hook, &x.hook_descriptor())
+                    .map_err(RedirectError::from)?;
+                resolved.push((x, i));
                 i
             }
         };

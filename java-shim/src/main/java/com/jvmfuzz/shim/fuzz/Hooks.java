@@ -74,6 +74,176 @@ public final class Hooks {
         return r;
     }
 
+    /** Replaces {@code String.endsWith(String)}: the input's tail against the suffix. */
+    public static boolean stringEndsWith(String a, String suffix) {
+        boolean r = a.endsWith(suffix);
+        if (!r) {
+            Cmp.strings(a.substring(Math.max(0, a.length() - suffix.length())), suffix);
+        }
+        return r;
+    }
+
+    /** Replaces {@code String.contentEquals(CharSequence)}. */
+    public static boolean stringContentEquals(String a, CharSequence b) {
+        boolean r = a.contentEquals(b);
+        if (!r) {
+            Cmp.strings(a, b.toString());
+        }
+        return r;
+    }
+
+    /** Replaces {@code String.compareTo(String)}. */
+    public static int stringCompareTo(String a, String b) {
+        int r = a.compareTo(b);
+        if (r != 0) {
+            Cmp.strings(a, b);
+        }
+        return r;
+    }
+
+    /** Replaces {@code String.compareToIgnoreCase(String)}. */
+    public static int stringCompareToIgnoreCase(String a, String b) {
+        int r = a.compareToIgnoreCase(b);
+        if (r != 0) {
+            Cmp.strings(a, b);
+        }
+        return r;
+    }
+
+    /** Replaces {@code String.indexOf(String)}. */
+    public static int stringIndexOf(String a, String s) {
+        int r = a.indexOf(s);
+        if (r < 0) {
+            Cmp.strings(a, s);
+        }
+        return r;
+    }
+
+    /** Replaces {@code String.indexOf(String, int)}. */
+    public static int stringIndexOfFrom(String a, String s, int from) {
+        int r = a.indexOf(s, from);
+        if (r < 0) {
+            Cmp.strings(a, s);
+        }
+        return r;
+    }
+
+    /** Replaces {@code String.lastIndexOf(String)}. */
+    public static int stringLastIndexOf(String a, String s) {
+        int r = a.lastIndexOf(s);
+        if (r < 0) {
+            Cmp.strings(a, s);
+        }
+        return r;
+    }
+
+    /** Replaces {@code String.regionMatches(int, String, int, int)}: the two regions compared. */
+    public static boolean stringRegionMatches(String a, int toffset, String b, int ooffset, int len) {
+        boolean r = a.regionMatches(toffset, b, ooffset, len);
+        if (!r) {
+            regions(a, toffset, b, ooffset, len);
+        }
+        return r;
+    }
+
+    /** Replaces {@code String.regionMatches(boolean, int, String, int, int)}. */
+    public static boolean stringRegionMatchesCase(String a, boolean ignoreCase, int toffset, String b, int ooffset, int len) {
+        boolean r = a.regionMatches(ignoreCase, toffset, b, ooffset, len);
+        if (!r) {
+            regions(a, toffset, b, ooffset, len);
+        }
+        return r;
+    }
+
+    private static void regions(String a, int toffset, String b, int ooffset, int len) {
+        if (b == null || toffset < 0 || ooffset < 0 || len <= 0) {
+            return;
+        }
+        String x = a.substring(Math.min(toffset, a.length()), Math.min(a.length(), toffset + len));
+        String y = b.substring(Math.min(ooffset, b.length()), Math.min(b.length(), ooffset + len));
+        if (!x.isEmpty() && !y.isEmpty()) {
+            Cmp.strings(x, y);
+        }
+    }
+
+    /**
+     * Replaces {@code Object.equals(Object)}: strings compared through a variable of type Object
+     * (and numbers, as their decimal text) are logged like {@code String.equals}.
+     */
+    public static boolean objectEquals(Object a, Object b) {
+        boolean eq = a.equals(b);
+        if (!eq) {
+            values(a, b);
+        }
+        return eq;
+    }
+
+    /** Replaces {@code Objects.equals(Object, Object)}. */
+    public static boolean objectsEquals(Object a, Object b) {
+        boolean eq = java.util.Objects.equals(a, b);
+        if (!eq && a != null) {
+            values(a, b);
+        }
+        return eq;
+    }
+
+    private static void values(Object a, Object b) {
+        if (a instanceof String && b instanceof String) {
+            Cmp.strings((String) a, (String) b);
+        } else if (a instanceof CharSequence && b instanceof CharSequence) {
+            Cmp.strings(a.toString(), b.toString());
+        } else if (a instanceof Number && b instanceof Number && a.getClass() == b.getClass()) {
+            Cmp.strings(a.toString(), b.toString());
+        } else if (a instanceof byte[] && b instanceof byte[]) {
+            Cmp.bytes((byte[]) a, (byte[]) b);
+        }
+    }
+
+    /** Replaces {@code Arrays.equals(char[], char[])}. */
+    public static boolean charsEqual(char[] a, char[] b) {
+        boolean eq = java.util.Arrays.equals(a, b);
+        if (!eq && a != null && b != null) {
+            Cmp.strings(new String(a), new String(b));
+        }
+        return eq;
+    }
+
+    /** Replaces {@code BigInteger.equals(Object)}: the decimal texts (what parsers read). */
+    public static boolean bigIntegerEquals(java.math.BigInteger a, Object b) {
+        boolean eq = a.equals(b);
+        if (!eq && b instanceof java.math.BigInteger) {
+            Cmp.strings(a.toString(), b.toString());
+        }
+        return eq;
+    }
+
+    /** Replaces {@code BigInteger.compareTo(BigInteger)}. */
+    public static int bigIntegerCompareTo(java.math.BigInteger a, java.math.BigInteger b) {
+        int r = a.compareTo(b);
+        if (r != 0) {
+            Cmp.strings(a.toString(), b.toString());
+        }
+        return r;
+    }
+
+    /** Replaces {@code BigDecimal.equals(Object)}. */
+    public static boolean bigDecimalEquals(java.math.BigDecimal a, Object b) {
+        boolean eq = a.equals(b);
+        if (!eq && b instanceof java.math.BigDecimal) {
+            Cmp.strings(a.toString(), b.toString());
+        }
+        return eq;
+    }
+
+    /** Replaces {@code BigDecimal.compareTo(BigDecimal)}. */
+    public static int bigDecimalCompareTo(java.math.BigDecimal a, java.math.BigDecimal b) {
+        int r = a.compareTo(b);
+        if (r != 0) {
+            Cmp.strings(a.toString(), b.toString());
+        }
+        return r;
+    }
+
     /** Replaces {@code Arrays.equals(byte[], byte[])}. */
     public static boolean bytesEqual(byte[] a, byte[] b) {
         boolean eq = java.util.Arrays.equals(a, b);
