@@ -85,6 +85,7 @@ artifacts=(
   "org.eclipse.jdt:ecj:3.33.0|org/eclipse/jdt/ecj/3.33.0/ecj-3.33.0.jar"
   "com.code-intelligence:jazzer-api:0.24.0|com/code-intelligence/jazzer-api/0.24.0/jazzer-api-0.24.0.jar"
   "com.code-intelligence:jazzer-api:0.30.0|com/code-intelligence/jazzer-api/0.30.0/jazzer-api-0.30.0.jar"
+  "com.code-intelligence:jazzer:0.30.0|com/code-intelligence/jazzer/0.30.0/jazzer-0.30.0.jar"
 )
 for a in "${artifacts[@]}"; do
   coord="${a%%|*}"; path="$m2/${a#*|}"

@@ -1,8 +1,7 @@
 /*
- * jvmfuzz's data provider: turns the fuzzer's raw bytes into typed values. The method set and
- * semantics follow Jazzer's com.code_intelligence.jazzer.api.FuzzedDataProvider, so a harness
- * written for Jazzer runs unchanged (JazzerAdapter forwards that interface to this class by
- * name and parameter types: keep every signature identical to Jazzer's).
+ * jvmfuzz's data provider: turns the fuzzer's raw bytes into typed values. The method set
+ * follows Jazzer's com.code_intelligence.jazzer.api.FuzzedDataProvider, but harnesses that take
+ * Jazzer's interface get JazzerLayout (Jazzer's layout, value for value), not this class.
  *
  * Unlike Jazzer, everything is consumed from the front, primitives big-endian: a value the
  * target compares against a constant then appears in the input exactly as the constant's bytes,

@@ -25,7 +25,9 @@ public final class Runner {
     private static final int JAZZER = 2;
 
     private static int mode = BYTES;
-    private static Class<?> jazzerInterface;
+    /* Jazzer-interface harnesses: one provider (Jazzer's layout) and its proxy, reset per input. */
+    private static JazzerLayout jazzerData;
+    private static Object jazzerProxy;
     private static ClassLoader loader;
     private static Class<?>[] ignored = new Class<?>[0];
     /* The thread that runs the harness (the fuzzer's), for timeout reports. */
@@ -94,7 +96,8 @@ public final class Runner {
             }
             if (p.getName().equals(JAZZER_FDP) && p.isInterface()) {
                 mode = JAZZER;
-                jazzerInterface = p;
+                jazzerData = new JazzerLayout();
+                jazzerProxy = JazzerAdapter.wrap(p, loader, jazzerData);
                 return "(L" + JAZZER_FDP.replace('.', '/') + ";)V";
             }
         }
@@ -109,7 +112,8 @@ public final class Runner {
             return new FuzzedDataProvider(data);
         }
         if (mode == JAZZER) {
-            return JazzerAdapter.wrap(jazzerInterface, loader, new FuzzedDataProvider(data));
+            jazzerData.reset(data);
+            return jazzerProxy;
         }
         return data;
     }
