@@ -178,7 +178,7 @@ unsafe extern "C" fn vm_init(_jvmti: *mut jvmtiEnv, jni: *mut RawJniEnv, _thread
 /// single consumer).
 fn start_background(agent: &'static Agent, jni: *mut RawJniEnv) {
     let o = &agent.options;
-    if !o.background_analysis || o.formats.is_empty() || !o.counts.uses_flags() {
+    if !o.background_analysis || (o.formats.is_empty() && o.destfile.is_none()) || !o.counts.uses_flags() {
         return;
     }
     // SAFETY: the JNIEnv of the VMInit thread, valid for this call.
@@ -226,7 +226,7 @@ fn finish(agent: &Agent, env: Option<jni::JNIEnv<'_>>) {
             }
         });
     }
-    if !agent.options.formats.is_empty() {
+    if !agent.options.formats.is_empty() || agent.options.destfile.is_some() {
         guard((), || {
             let classes = jvmfuzz_runtime::classes();
             let session = SessionInfo {

@@ -12,6 +12,8 @@
 //! | `counts=MODE`     | `covered`: the fewest of JaCoCo's probes that determine them all, each a flag store; `jacoco`: every one of JaCoCo's probes, each a flag store; `exact`: entry, branch-arm and JaCoCo probes, every hit counted | `covered` |
 //! | `verbose`         | log every class that could not be instrumented, and why           | off |
 //! | `dump=FILE`       | debugging aid: write `id count` lines for every probe at exit     | off |
+//! | `destfile=FILE`   | also write JaCoCo's execution data (`.exec`) to FILE               | none |
+//! | `append=BOOL`     | with `destfile`: append to an existing FILE (`true`) or replace it | `true` |
 //! | `first_probe=N`   | a test aid: the first probe id is N, so small programs reach ids past the static final flag array | 0 |
 //! | `analysis=WHEN`   | `background`: analyse classes during the run on an idle-priority thread, redo at exit only those whose coverage changed since; `exit`: all at exit | `background` |
 //!
@@ -45,7 +47,7 @@ pub use jvmfuzz_jvm::load::CountMode;
 
 /// The option names, for error messages.
 pub const OPTION_NAMES: &str =
-    "includes, excludes, report, formats, sources, verbose, dump, counts, analysis, first_probe";
+    "includes, excludes, report, formats, sources, verbose, dump, counts, analysis, destfile, append, first_probe";
 pub const ANALYSIS_NAMES: &str = "background, exit";
 pub const FORMAT_NAMES: &str = "xml, html, lcov, none";
 pub const COUNTS_NAMES: &str = "covered, jacoco, exact";
@@ -111,6 +113,10 @@ pub struct AgentOptions {
     /// `first_probe=N`, a test aid: probe ids start at N (so that small test programs reach
     /// the ids past `flag_probes::FIXED_LEN`, which go to the growable flag array).
     pub first_probe: u32,
+    /// `destfile=FILE`: JaCoCo's execution data written at exit.
+    pub destfile: Option<PathBuf>,
+    /// `append=true|false` (JaCoCo's default `true`): add to an existing `destfile`.
+    pub append: bool,
 }
 
 impl Default for AgentOptions {
@@ -125,6 +131,8 @@ impl Default for AgentOptions {
             counts: CountMode::Covered,
             background_analysis: true,
             first_probe: 0,
+            destfile: None,
+            append: true,
         }
     }
 }
@@ -142,7 +150,7 @@ impl AgentOptions {
             };
             let name = match key {
                 "includes" | "excludes" | "report" | "formats" | "sources" | "verbose" | "dump" | "counts"
-                | "analysis" | "first_probe" => key,
+                | "analysis" | "first_probe" | "destfile" | "append" => key,
                 _ => return Err(OptionsError::Unknown { name: key.to_string() }),
             };
             if seen.contains(&name) {
@@ -181,6 +189,19 @@ impl AgentOptions {
                                 _ => return Err(OptionsError::BadAnalysis { value: value.to_string() }),
                             }
                         }
+                        "destfile" => opts.destfile = Some(PathBuf::from(value)),
+                        "append" => {
+                            opts.append = match value.to_ascii_lowercase().as_str() {
+                                "true" => true,
+                                "false" => false,
+                                _ => {
+                                    return Err(OptionsError::UnexpectedValue {
+                                        name: name.into(),
+                                        value: value.into(),
+                                    })
+                                }
+                            }
+                        }
                         "first_probe" => {
                             opts.first_probe = value
                                 .parse()
@@ -208,6 +229,8 @@ fn usage(name: &str) -> &'static str {
         "counts" => "counts=covered, counts=jacoco or counts=exact",
         "analysis" => "analysis=background or analysis=exit",
         "first_probe" => "first_probe=N",
+        "destfile" => "destfile=FILE",
+        "append" => "append=true or append=false",
         _ => "dump=FILE",
     }
 }
@@ -345,6 +368,16 @@ mod tests {
         assert!(matches!(parse("includes=a::b").unwrap_err(), OptionsError::EmptyPattern { .. }));
         assert!(matches!(parse("includes=a b").unwrap_err(), OptionsError::BadPattern { ch: ' ', .. }));
         assert!(matches!(parse("=x").unwrap_err(), OptionsError::Unknown { .. }));
+    }
+
+    #[test]
+    fn destfile_and_append() {
+        let o = parse("destfile=out/jvmfuzz.exec").unwrap();
+        assert_eq!(o.destfile, Some(PathBuf::from("out/jvmfuzz.exec")));
+        assert!(o.append, "JaCoCo's default");
+        assert!(!parse("destfile=a.exec,append=false").unwrap().append);
+        let e = parse("append=maybe").unwrap_err().to_string();
+        assert!(e.contains("append") && e.contains("maybe"), "{e}");
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use jvmfuzz_coverage::exec::{class_id, write_exec, ExecClass};
 use jvmfuzz_coverage::report::{Formats, ReportConfig, SessionInfo};
 use jvmfuzz_coverage::ProbeLayout;
 use jvmfuzz_runtime::ClassRecord;
@@ -35,9 +36,18 @@ pub fn write_reports(
     let t_analysis = std::time::Instant::now();
     let (results, reused) = analysis::analyse_all(&groups, hits, probe_layout(opts.counts), cache);
     let mut coverage = Vec::with_capacity(groups.len());
-    for r in results {
+    // (class id, index into `coverage`) of the classes that go into the .exec file.
+    let mut exec_ids = Vec::new();
+    for (r, g) in results.into_iter().zip(&groups) {
         match r {
-            Ok(Some(c)) => coverage.push(c),
+            Ok(Some(c)) => {
+                // As JaCoCo's agent: a class none of whose probes ran (or with none) has no
+                // entry; JaCoCo's report counts it as missed all the same.
+                if c.jacoco_probes.as_ref().is_some_and(|p| p.contains(&true)) {
+                    exec_ids.push((class_id(&g[0].original), coverage.len()));
+                }
+                coverage.push(c)
+            }
             Ok(None) => {}
             Err(e) => notes.push(e),
         }
@@ -55,11 +65,44 @@ pub fn write_reports(
         sessions: vec![session.clone()],
     };
     let t_reports = std::time::Instant::now();
-    let summary = jvmfuzz_coverage::report::write_reports(&cfg, &coverage).map_err(|e| e.to_string())?;
+    if let Some(dest) = &opts.destfile {
+        let classes: Vec<ExecClass<'_>> = exec_ids
+            .iter()
+            .filter_map(|&(id, i)| {
+                let c = &coverage[i];
+                Some(ExecClass { id, name: &c.name, probes: c.jacoco_probes.as_deref()? })
+            })
+            .collect();
+        write_exec_file(dest, opts.append, session, &classes)
+            .map_err(|e| format!("cannot write destfile {}: {e}", dest.display()))?;
+    }
+    let table = if opts.formats.is_empty() {
+        String::new()
+    } else {
+        jvmfuzz_coverage::report::write_reports(&cfg, &coverage).map_err(|e| e.to_string())?.table()
+    };
     notes.push(format!(
         "analysed {} classes in {analysis_ms} ms ({reused} analysed during the run and unchanged since), wrote the reports in {} ms",
         groups.len(),
         t_reports.elapsed().as_millis()
     ));
-    Ok((summary.table(), notes))
+    Ok((table, notes))
+}
+
+/// JaCoCo's `destfile`: appended to (`append=true`, JaCoCo's default: a new header and session
+/// after what is there, which JaCoCo's readers merge) or replaced.
+fn write_exec_file(
+    path: &std::path::Path,
+    append: bool,
+    session: &SessionInfo,
+    classes: &[ExecClass<'_>],
+) -> std::io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let file = std::fs::OpenOptions::new().create(true).write(true).append(append).truncate(!append).open(path)?;
+    let mut out = std::io::BufWriter::new(file);
+    let ms = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+    write_exec(&mut out, &session.id, ms(session.start_ms), ms(session.dump_ms), classes)?;
+    std::io::Write::flush(&mut out)
 }

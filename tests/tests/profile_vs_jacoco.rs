@@ -159,6 +159,45 @@ fn lcov_problems(lcov: &str, r: &Report) -> Vec<String> {
     p
 }
 
+/// Our `.exec` against JaCoCo's own from the same deterministic program: every class we wrote
+/// has JaCoCo's class id and exactly JaCoCo's probe array, and every class that ran under
+/// JaCoCo is there, but synthetic ones (an enum switch's `$SwitchMap$` holder), which JaCoCo's
+/// report never shows and our analysis skips.
+fn exec_problems(jacoco_exec: &Path, ours: &Path, classes: &Path) -> Vec<String> {
+    use jvmfuzz_tests::jacoco_exec::parse_exec;
+    let (Ok(j), Ok(o)) = (std::fs::read(jacoco_exec), std::fs::read(ours)) else {
+        return vec![format!("cannot read {} or {}", jacoco_exec.display(), ours.display())];
+    };
+    let (j, o) = match (parse_exec(&j), parse_exec(&o)) {
+        (Ok(j), Ok(o)) => (j, o),
+        (a, b) => return vec![format!("exec files unreadable: JaCoCo's {:?}, ours {:?}", a.err(), b.err())],
+    };
+    let mut p = Vec::new();
+    if o.classes.is_empty() {
+        p.push("our destfile holds no class".into());
+    }
+    let synthetic = |name: &str| {
+        std::fs::read(classes.join(format!("{name}.class")))
+            .ok()
+            .and_then(|b| jvmfuzz_classfile::ClassFile::parse(&b).ok().map(|c| c.access_flags & 0x1000 != 0))
+            .unwrap_or(false)
+    };
+    for (name, (_, probes)) in &j.classes {
+        if !o.classes.contains_key(name) && probes.contains(&true) && !synthetic(name) {
+            p.push(format!("{name}: ran under JaCoCo, missing from our destfile"));
+        }
+    }
+    for (name, (id, probes)) in &o.classes {
+        match j.classes.get(name) {
+            None => p.push(format!("{name}: in our destfile, not in JaCoCo's")),
+            Some((jid, _)) if jid != id => p.push(format!("{name}: class id {id:016x}, JaCoCo's {jid:016x}")),
+            Some((_, jp)) if jp != probes => p.push(format!("{name}: probes {probes:?}, JaCoCo's {jp:?}")),
+            Some(_) => {}
+        }
+    }
+    p
+}
+
 fn sanity_of_reference(r: &Report) {
     // The program must leave many branches partly covered, or the comparison proves little.
     let b = r.total("BRANCH");
@@ -212,7 +251,13 @@ fn compare_with(jdk: &Jdk, with_patterns: bool, reserve: Option<u32>) {
     // ---- jvmfuzz
     let t2 = Instant::now();
     let dir = b.tmp.join("jvmfuzz-report");
-    let opts = format!("includes=cov.*,report={},formats=xml+html+lcov,sources={}", dir.display(), b.sources.display());
+    let our_exec = dir.join("jvmfuzz.exec");
+    let opts = format!(
+        "includes=cov.*,report={},formats=xml+html+lcov,sources={},destfile={}",
+        dir.display(),
+        b.sources.display(),
+        our_exec.display()
+    );
     let ours_out = run_program_env(jdk, &Agent::Jvmfuzz(opts), &b, reserve);
     let t_ours = t2.elapsed();
     assert_eq!(checksum(&jac_out), checksum(&ours_out), "the program computed something else under jvmfuzz");
@@ -238,6 +283,18 @@ fn compare_with(jdk: &Jdk, with_patterns: bool, reserve: Option<u32>) {
     if let Ok(lcov) = std::fs::read_to_string(dir.join("lcov.info")) {
         failures.extend(lcov_problems(&lcov, &ours).into_iter().map(|s| format!("lcov vs xml: {s}")));
     }
+
+    // ---- our .exec: JaCoCo's class ids and probe arrays, read by JaCoCo's own report
+    failures.extend(exec_problems(&exec, &our_exec, &b.classes));
+    let from_exec_xml = b.tmp.join("jacoco-from-jvmfuzz-exec.xml");
+    let from_exec = jacoco_cli_report(jdk, &our_exec, &[&b.classes], &[&b.sources], &from_exec_xml);
+    let exec_diff = jacoco::diff(
+        &reference,
+        &from_exec,
+        &["INSTRUCTION", "BRANCH", "LINE", "COMPLEXITY", "METHOD", "CLASS"],
+        ("JaCoCo", "JaCoCo on jvmfuzz.exec"),
+    );
+    failures.extend(exec_diff.iter().map(|d| format!("jacoco report of our destfile: {d}")));
 
     // ---- comparison
     // Classes JaCoCo reports but never saw executed (e.g. cov/NeverLoaded): jvmfuzz only knows

@@ -21,6 +21,7 @@ extern crate self as jvmfuzz_coverage;
 mod approx;
 pub mod bundle;
 mod calculator;
+pub mod exec;
 mod filters;
 mod instructions;
 mod model;
@@ -223,6 +224,11 @@ pub struct ClassCoverage {
     /// Methods with code that JaCoCo's filters hide entirely (`name+descriptor`, filters),
     /// e.g. enum `values()`, bridges, record `toString`.
     pub hidden: Vec<(String, Vec<&'static str>)>,
+    /// JaCoCo's probe array for the class as its agent would have recorded it: the probes of
+    /// every method with code, in class-file order, each in JaCoCo's probe order (what a
+    /// `.exec` file holds). `None` when a method could not be planned: the probe ids would not
+    /// line up with JaCoCo's, so the class must not go into a `.exec` file.
+    pub jacoco_probes: Option<Vec<bool>>,
 }
 
 impl ClassCoverage {
@@ -269,6 +275,7 @@ pub fn analyze_class_with(
         lines: BTreeMap::new(),
         skipped: Vec::new(),
         hidden: Vec::new(),
+        jacoco_probes: Some(Vec::new()),
     };
     let mut operands = model::OperandCache::new(cp);
     for member in &cf.methods {
@@ -277,6 +284,7 @@ pub fn analyze_class_with(
             Ok(None) => continue, // abstract or native: no code, not reported
             Err(e) => {
                 class.skipped.push((member.name(cp).map(|s| s.into_owned()).unwrap_or_default(), e.to_string()));
+                class.jacoco_probes = None;
                 continue;
             }
         };
@@ -293,6 +301,7 @@ pub fn analyze_class_with(
             Ok(p) => p,
             Err(e) => {
                 class.skipped.push((m.name.clone(), e.to_string()));
+                class.jacoco_probes = None;
                 continue;
             }
         };
@@ -330,6 +339,9 @@ pub fn analyze_class_with(
             None => None,
         };
         let executed = |site: usize| flow_hits.as_ref().is_some_and(|h| h.get(site).copied().unwrap_or(false));
+        if let Some(probes) = class.jacoco_probes.as_mut() {
+            probes.extend(plan.jacoco.iter().map(|j| executed(j.site)));
+        }
         let insns = instructions::build(&m, &plan, &executed);
         let out = filters::run_all(&m, &ctx);
         let counted = calculator::calculate(insns, &out);

@@ -66,6 +66,7 @@ pub fn sample() -> Vec<ClassCoverage> {
         lines,
         skipped: vec![],
         hidden: vec![],
+        jacoco_probes: None,
     };
     let empty = ClassCoverage {
         name: "p/I".into(),
@@ -75,6 +76,7 @@ pub fn sample() -> Vec<ClassCoverage> {
         lines: BTreeMap::new(),
         skipped: vec![],
         hidden: vec![],
+        jacoco_probes: None,
     };
     vec![empty, a]
 }
