@@ -21,6 +21,7 @@
 
 pub mod analysis;
 pub mod background;
+pub mod classfiles;
 pub mod options;
 pub mod reports;
 

@@ -12,6 +12,7 @@
 //! | `counts=MODE`     | `covered`: the fewest of JaCoCo's probes that determine them all, each a flag store; `jacoco`: every one of JaCoCo's probes, each a flag store; `exact`: entry, branch-arm and JaCoCo probes, every hit counted | `covered` |
 //! | `verbose`         | log every class that could not be instrumented, and why           | off |
 //! | `dump=FILE`       | debugging aid: write `id count` lines for every probe at exit     | off |
+//! | `classfiles=PATHS`| `:`-separated folders, jars and class files: every class there that the filters select is in the reports, never-loaded ones as missed | none |
 //! | `destfile=FILE`   | also write JaCoCo's execution data (`.exec`) to FILE               | none |
 //! | `append=BOOL`     | with `destfile`: append to an existing FILE (`true`) or replace it | `true` |
 //! | `first_probe=N`   | a test aid: the first probe id is N, so small programs reach ids past the static final flag array | 0 |
@@ -47,7 +48,7 @@ pub use jvmfuzz_jvm::load::CountMode;
 
 /// The option names, for error messages.
 pub const OPTION_NAMES: &str =
-    "includes, excludes, report, formats, sources, verbose, dump, counts, analysis, destfile, append, first_probe";
+    "includes, excludes, report, formats, sources, verbose, dump, counts, analysis, classfiles, destfile, append, first_probe";
 pub const ANALYSIS_NAMES: &str = "background, exit";
 pub const FORMAT_NAMES: &str = "xml, html, lcov, none";
 pub const COUNTS_NAMES: &str = "covered, jacoco, exact";
@@ -113,6 +114,8 @@ pub struct AgentOptions {
     /// `first_probe=N`, a test aid: probe ids start at N (so that small test programs reach
     /// the ids past `flag_probes::FIXED_LEN`, which go to the growable flag array).
     pub first_probe: u32,
+    /// `classfiles=PATHS`: class files the reports cover besides the loaded classes.
+    pub classfiles: Vec<PathBuf>,
     /// `destfile=FILE`: JaCoCo's execution data written at exit.
     pub destfile: Option<PathBuf>,
     /// `append=true|false` (JaCoCo's default `true`): add to an existing `destfile`.
@@ -131,6 +134,7 @@ impl Default for AgentOptions {
             counts: CountMode::Covered,
             background_analysis: true,
             first_probe: 0,
+            classfiles: Vec::new(),
             destfile: None,
             append: true,
         }
@@ -150,7 +154,7 @@ impl AgentOptions {
             };
             let name = match key {
                 "includes" | "excludes" | "report" | "formats" | "sources" | "verbose" | "dump" | "counts"
-                | "analysis" | "first_probe" | "destfile" | "append" => key,
+                | "analysis" | "first_probe" | "destfile" | "append" | "classfiles" => key,
                 _ => return Err(OptionsError::Unknown { name: key.to_string() }),
             };
             if seen.contains(&name) {
@@ -190,6 +194,9 @@ impl AgentOptions {
                             }
                         }
                         "destfile" => opts.destfile = Some(PathBuf::from(value)),
+                        "classfiles" => {
+                            opts.classfiles = value.split(':').filter(|s| !s.is_empty()).map(PathBuf::from).collect()
+                        }
                         "append" => {
                             opts.append = match value.to_ascii_lowercase().as_str() {
                                 "true" => true,
@@ -230,6 +237,7 @@ fn usage(name: &str) -> &'static str {
         "analysis" => "analysis=background or analysis=exit",
         "first_probe" => "first_probe=N",
         "destfile" => "destfile=FILE",
+        "classfiles" => "classfiles=target/classes:lib/app.jar",
         "append" => "append=true or append=false",
         _ => "dump=FILE",
     }
@@ -368,6 +376,12 @@ mod tests {
         assert!(matches!(parse("includes=a::b").unwrap_err(), OptionsError::EmptyPattern { .. }));
         assert!(matches!(parse("includes=a b").unwrap_err(), OptionsError::BadPattern { ch: ' ', .. }));
         assert!(matches!(parse("=x").unwrap_err(), OptionsError::Unknown { .. }));
+    }
+
+    #[test]
+    fn classfiles_are_paths() {
+        let o = parse("classfiles=target/classes:lib/a.jar").unwrap();
+        assert_eq!(o.classfiles, [PathBuf::from("target/classes"), PathBuf::from("lib/a.jar")]);
     }
 
     #[test]

@@ -32,7 +32,12 @@ pub fn write_reports(
     session: &SessionInfo,
     cache: Option<&mut AnalysisCache>,
 ) -> Result<(String, Vec<String>), String> {
-    let (groups, mut notes) = analysis::group(classes);
+    // classfiles=: the classes never loaded join as records without probes (all missed).
+    let loaded: std::collections::HashSet<&str> = classes.iter().map(|c| c.name.as_str()).collect();
+    let (unloaded, mut file_notes) = crate::classfiles::never_loaded(&opts.classfiles, &opts.filter, &loaded);
+    let all: Vec<Arc<ClassRecord>> = classes.iter().cloned().chain(unloaded).collect();
+    let (groups, mut notes) = analysis::group(&all);
+    notes.append(&mut file_notes);
     let t_analysis = std::time::Instant::now();
     let (results, reused) = analysis::analyse_all(&groups, hits, probe_layout(opts.counts), cache);
     let mut coverage = Vec::with_capacity(groups.len());
