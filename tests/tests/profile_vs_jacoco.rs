@@ -296,6 +296,22 @@ fn compare_with(jdk: &Jdk, with_patterns: bool, reserve: Option<u32>) {
         ("JaCoCo", "JaCoCo on jvmfuzz.exec"),
     );
     failures.extend(exec_diff.iter().map(|d| format!("jacoco report of our destfile: {d}")));
+    // A second run appends its session (append=true, JaCoCo's default): JaCoCo reads both and
+    // merges them into the same counters (the program is deterministic).
+    let again = format!("includes=cov.*,formats=none,destfile={}", our_exec.display());
+    run_program_env(jdk, &Agent::Jvmfuzz(again), &b, reserve);
+    let sessions = std::fs::read(&our_exec)
+        .ok()
+        .and_then(|d| jvmfuzz_tests::jacoco_exec::parse_exec(&d).ok())
+        .map(|e| e.sessions.len());
+    if sessions != Some(2) {
+        failures.push(format!("after a second run with append=true the destfile has {sessions:?} sessions, not 2"));
+    }
+    let merged =
+        jacoco_cli_report(jdk, &our_exec, &[&b.classes], &[&b.sources], &b.tmp.join("jacoco-from-appended-exec.xml"));
+    let merged_diff =
+        jacoco::diff(&reference, &merged, &["BRANCH", "LINE", "METHOD"], ("JaCoCo", "JaCoCo on the appended exec"));
+    failures.extend(merged_diff.iter().map(|d| format!("appended destfile: {d}")));
 
     // ---- comparison
     // Classes that never loaded (cov/NeverLoaded) are in our report too: classfiles= names the
