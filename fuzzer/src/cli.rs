@@ -85,8 +85,26 @@ pub enum Command {
     Minimize(MinimizeArgs),
     /// Keep the smallest subset of a corpus with the same coverage.
     Cmin(CminArgs),
+    /// Replay inputs (files or folders: a corpus, findings) and write the coverage they reach
+    /// as JaCoCo XML, HTML and LCOV.
+    Coverage(CoverageArgs),
     /// Only write the generated drivers (with --class, --target or --package), to read or keep.
     Drivers(DriversArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CoverageArgs {
+    #[command(flatten)]
+    pub target: TargetArgs,
+    /// Report folder.
+    #[arg(long, value_name = "DIR", default_value = "jvmfuzz-coverage")]
+    pub report: PathBuf,
+    /// Source roots (`:`-separated) for the HTML's source pages and LCOV's paths.
+    #[arg(long, value_name = "DIRS")]
+    pub sources: Option<String>,
+    /// Inputs: files, or folders whose files are inputs (not recursively).
+    #[arg(value_name = "INPUT", required = true)]
+    pub inputs: Vec<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -189,6 +207,10 @@ pub struct FuzzArgs {
     /// With --keep-going: stop after this many distinct findings (per job).
     #[arg(long, value_name = "N", requires = "keep_going")]
     pub max_findings: Option<u64>,
+    /// After the campaign, replay the corpus and the findings' inputs and write their coverage
+    /// (JaCoCo XML, HTML, LCOV) to DIR, as `fuzz coverage` does.
+    #[arg(long, value_name = "DIR")]
+    pub coverage_report: Option<PathBuf>,
     /// More seed inputs, read but never written (repeatable); --corpus is where new inputs go.
     #[arg(long, value_name = "DIR")]
     pub seed_corpus: Vec<PathBuf>,

@@ -203,6 +203,21 @@ impl CoverageMap {
         self.len.load(Ordering::Relaxed)
     }
 
+    /// The probe id each cell was given to (`None` for cells of a previous life not given back).
+    pub fn probes_of_cells(&self) -> Vec<Option<u32>> {
+        let mut out = vec![None; self.assigned().min(self.cells.len())];
+        let reserved = usize::try_from(jvmfuzz_runtime::probe_count()).unwrap_or(usize::MAX).min(self.index.len());
+        for (id, slot) in self.index[..reserved].iter().enumerate() {
+            let cell = slot.load(Ordering::Relaxed) as usize;
+            if let (Some(c), Ok(id)) = (cell.checked_sub(1), u32::try_from(id)) {
+                if let Some(o) = out.get_mut(c) {
+                    *o = Some(id);
+                }
+            }
+        }
+        out
+    }
+
     /// Cells that are non-zero (for `cmin` and tests).
     pub fn covered(&self) -> Vec<usize> {
         self.cells[..self.len()]

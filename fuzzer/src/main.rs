@@ -136,6 +136,22 @@ fn run(cli: Cli) -> Result<u8> {
             done?;
             Ok(exit_through_java(&t, NO_FINDING))
         }
+        Some(Command::Coverage(a)) => {
+            let r = resolve(&a.target, &default_drivers_out())?;
+            let t = start_tool(&a.target, &r)?;
+            let sources: Vec<PathBuf> = a
+                .sources
+                .as_deref()
+                .unwrap_or_default()
+                .split(':')
+                .filter(|s| !s.is_empty())
+                .map(PathBuf::from)
+                .collect();
+            let done = tools::coverage(&t, &a.inputs, &a.report, &sources).map_err(|e| setup(format!("{e:#}")));
+            t.finish();
+            done?;
+            Ok(exit_through_java(&t, NO_FINDING))
+        }
         Some(Command::Drivers(a)) => {
             if selection(&a.target)?.is_none() {
                 bail!(SetupError("fuzz drivers: say what to generate drivers for: --class CLASS, --target CLASS::METHOD or --package PACKAGE".into()));
@@ -368,9 +384,9 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         Ok(Err(e)) => return Err(anyhow!("fuzzing failed: {}", engine::short_error(&e))),
         Err(_) => return Err(anyhow!("the fuzzing process died without saving its state (see the messages above)")),
     }
-    if st.findings.is_empty() {
+    let code = if st.findings.is_empty() {
         println!("jvmfuzz: no finding");
-        Ok(NO_FINDING)
+        NO_FINDING
     } else {
         println!(
             "jvmfuzz: {} finding(s): {} (details in {}/summary.json)",
@@ -391,6 +407,29 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
                 }
             }
         }
-        Ok(FINDING)
+        FINDING
+    };
+    match &a.coverage_report {
+        Some(report) => campaign_coverage(&a, report, code),
+        None => Ok(code),
     }
+}
+
+/// `--coverage-report`: the corpus and the findings' inputs replayed in a new JVM of this
+/// process (the fuzzing ran in child processes), into reports; then the campaign's exit status.
+fn campaign_coverage(a: &FuzzArgs, report: &Path, code: u8) -> Result<u8> {
+    let r = resolve(&a.target, &drivers_out_under(&a.findings))?;
+    let mut inputs = vec![a.corpus.clone()];
+    inputs.extend(a.seed_corpus.iter().cloned());
+    if let Ok(dirs) = std::fs::read_dir(&a.findings) {
+        let mut found: Vec<PathBuf> =
+            dirs.filter_map(|e| e.ok().map(|e| e.path().join("input"))).filter(|p| p.is_file()).collect();
+        found.sort();
+        inputs.extend(found);
+    }
+    let t = start_tool(&a.target, &r)?;
+    let done = tools::coverage(&t, &inputs, report, &[]).map_err(|e| setup(format!("--coverage-report: {e:#}")));
+    t.finish();
+    done?;
+    Ok(exit_through_java(&t, code))
 }
