@@ -48,7 +48,7 @@ pub fn write_reports(
             Ok(Some(c)) => {
                 // As JaCoCo's agent: a class none of whose probes ran (or with none) has no
                 // entry; JaCoCo's report counts it as missed all the same.
-                if c.jacoco_probes.as_ref().is_some_and(|p| p.contains(&true)) {
+                if opts.destfile.is_some() && c.jacoco_probes.as_ref().is_some_and(|p| p.contains(&true)) {
                     exec_ids.push((class_id(&g[0].original), coverage.len()));
                 }
                 coverage.push(c)
@@ -70,6 +70,12 @@ pub fn write_reports(
         sessions: vec![session.clone()],
     };
     let t_reports = std::time::Instant::now();
+    // The reports first: a destfile that cannot be written must not cost them.
+    let reports = if opts.formats.is_empty() {
+        Ok(String::new())
+    } else {
+        jvmfuzz_coverage::report::write_reports(&cfg, &coverage).map(|s| s.table()).map_err(|e| e.to_string())
+    };
     if let Some(dest) = &opts.destfile {
         let classes: Vec<ExecClass<'_>> = exec_ids
             .iter()
@@ -78,14 +84,11 @@ pub fn write_reports(
                 Some(ExecClass { id, name: &c.name, probes: c.jacoco_probes.as_deref()? })
             })
             .collect();
-        write_exec_file(dest, opts.append, session, &classes)
-            .map_err(|e| format!("cannot write destfile {}: {e}", dest.display()))?;
+        if let Err(e) = write_exec_file(dest, opts.append, session, &classes) {
+            jvmfuzz_jvm::load::log(&format!("cannot write destfile {}: {e}", dest.display()));
+        }
     }
-    let table = if opts.formats.is_empty() {
-        String::new()
-    } else {
-        jvmfuzz_coverage::report::write_reports(&cfg, &coverage).map_err(|e| e.to_string())?.table()
-    };
+    let table = reports?;
     notes.push(format!(
         "analysed {} classes in {analysis_ms} ms ({reused} analysed during the run and unchanged since), wrote the reports in {} ms",
         groups.len(),

@@ -167,7 +167,10 @@ fn fuzz<EM: ClientManager>(
 ) -> Result<(), Stop> {
     // A restarted client whose previous life already hit a finding stops at once (unless
     // --keep-going): the parent reads the status file.
-    if !cfg.keep_going && !status::read(&cfg.status_file).findings.is_empty() {
+    let so_far = status::read(&cfg.status_file).findings.len();
+    if (!cfg.keep_going && so_far > 0)
+        || cfg.max_findings.is_some_and(|n| u64::try_from(so_far).unwrap_or(u64::MAX) >= n)
+    {
         mgr.send_exiting()?;
         return Ok(());
     }
@@ -355,6 +358,10 @@ struct Runner {
     seen: RefCell<HashSet<String>>,
     /// A Java finding was hit in this process.
     found: Cell<bool>,
+    /// Distinct findings of the whole session (every client and restart: the status file),
+    /// as of this process's last new finding; what `--max-findings` counts.
+    session_findings: Cell<usize>,
+    status_file: PathBuf,
     /// The JNI machinery itself failed: nothing sensible can follow.
     fatal: RefCell<Option<String>>,
 }
@@ -367,6 +374,8 @@ impl Runner {
             drivers: cfg.target.drivers.clone(),
             seen: RefCell::default(),
             found: Cell::new(false),
+            session_findings: Cell::new(status::read(&cfg.status_file).findings.len()),
+            status_file: cfg.status_file.clone(),
             fatal: RefCell::default(),
         }
     }
@@ -384,9 +393,13 @@ impl Runner {
                 Stall::Memory { .. } => {
                     s.save(Kind::OutOfMemory, &t.failure, &t.input, t.exec);
                     // A crash, as LibAFL's crash handler sees it (it saves the state for the
-                    // next client), but of this Java finding, not a native one.
-                    observers::note_java_finding(&crate::findings::finding_id(&t.failure));
-                    crate::target::abort_harness();
+                    // next client), but of this Java finding, not a native one. Only while the
+                    // execution still runs: its memory may be back already, and the next
+                    // input's run must not be taken for it.
+                    if crate::target::still_running(t.exec) {
+                        observers::note_java_finding(&crate::findings::finding_id(&t.failure));
+                        crate::target::abort_harness(t.exec);
+                    }
                 }
             }
         })
@@ -439,13 +452,15 @@ impl Runner {
             };
             Some(crate::drivers::readable_reproducer(&mut env, d, data, &info))
         });
+        self.session_findings.set(status::read(&self.status_file).findings.len());
     }
 
     fn should_stop(&self, cfg: &FuzzConfig, state: &State, budget_start: Duration) -> Result<bool, Stop> {
         if let Some(msg) = self.fatal.borrow().as_ref() {
             return Err(Stop::Setup(format!("the harness call failed: {msg}")));
         }
-        let enough = cfg.max_findings.is_some_and(|n| u64::try_from(self.seen.borrow().len()).unwrap_or(u64::MAX) >= n);
+        let enough =
+            cfg.max_findings.is_some_and(|n| u64::try_from(self.session_findings.get()).unwrap_or(u64::MAX) >= n);
         Ok((self.found.get() && (!cfg.keep_going || enough))
             || cfg.runs.is_some_and(|r| *state.executions() >= r)
             || cfg.max_total_time.is_some_and(|t| libafl_bolts::current_time().saturating_sub(budget_start) >= t))

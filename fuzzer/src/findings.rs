@@ -203,7 +203,7 @@ pub struct Artifacts {
 }
 
 impl Artifacts {
-    fn write(&self, kind: Kind, f: &Failure, e: &SummaryEntry, input: &[u8], reproducer: Option<&str>) {
+    fn write(&self, kind: Kind, f: &Failure, id: &str, input: &[u8], reproducer: Option<&str>) {
         let sha1 = sha1_smol::Sha1::from(input).digest().to_string();
         if self.libfuzzer_output {
             match kind {
@@ -219,7 +219,7 @@ impl Artifacts {
                 }
                 Kind::NativeCrash => println!("\n==ERROR: libFuzzer: deadly signal (the JVM crashed natively)"),
             }
-            println!("DEDUP_TOKEN: {}", e.id);
+            println!("DEDUP_TOKEN: {id}");
             println!("== libFuzzer crashing input ==");
         }
         if let Some(prefix) = &self.prefix {
@@ -304,6 +304,10 @@ impl FindingSink {
             Err(e) => return self.not_saved(kind, &id, &e),
         };
         if store.contains(&id) {
+            // Known from an earlier run (or another client): the artifacts and Jazzer's lines
+            // are this run's report of it all the same (ClusterFuzz reads them).
+            let reproducer = std::fs::read_to_string(self.dir.join(&id).join("Reproducer.java")).ok();
+            self.artifacts.write(kind, f, &id, input, reproducer.as_deref());
             return self.already_saved(kind, &id, f);
         }
         let readable = readable_junit(&id);
@@ -332,7 +336,7 @@ impl FindingSink {
                     println!("jvmfuzz: note: no readable reproducer for {}: {msg}", e.id);
                 }
                 let reproducer = std::fs::read_to_string(at.join("Reproducer.java")).ok();
-                self.artifacts.write(kind, f, &e, input, reproducer.as_deref());
+                self.artifacts.write(kind, f, &e.id, input, reproducer.as_deref());
             }
             // Another client saved it meanwhile.
             Ok(None) => self.already_saved(kind, &id, f),

@@ -9,6 +9,7 @@
 //! `-minimize_crash=1` the file is minimised (`fuzz minimize`). Findings are also written as
 //! `crash-<sha1>` (or under `-artifact_prefix`) and printed as Jazzer prints them.
 
+use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::Path;
 
@@ -60,7 +61,11 @@ const LIBFUZZER_NO_OPS: &[&str] = &[
 
 /// Whether `args` (without the program name) are Jazzer's or libFuzzer's.
 pub fn is_jazzer_style(args: &[OsString]) -> bool {
-    args.iter().filter_map(|a| a.to_str()).any(|a| jazzer_flag(a).is_some() || libfuzzer_flag(a).is_some())
+    // `--cp=X` alone is also clap's spelling of fuzz's own `--cp X`: it takes a flag only
+    // Jazzer or libFuzzer have (`--target_class=` is in every Jazzer command line).
+    args.iter()
+        .filter_map(|a| a.to_str())
+        .any(|a| jazzer_flag(a).is_some_and(|(n, _)| n != "cp") || libfuzzer_flag(a).is_some())
 }
 
 /// `--name=value` or `--name` of Jazzer's flags: (name, value).
@@ -132,6 +137,9 @@ enum Mode {
 pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
     let mut target: Vec<String> = Vec::new();
     let mut fuzz: Vec<String> = vec!["--libfuzzer-output".into(), "--progress".into(), "plain".into()];
+    // Options given once: as libFuzzer and Jazzer do, the last of a repeated flag wins.
+    let mut tonce: BTreeMap<&'static str, String> = BTreeMap::new();
+    let mut fonce: BTreeMap<&'static str, String> = BTreeMap::new();
     let mut mode = Mode::Fuzz;
     let mut dirs: Vec<String> = Vec::new();
     let mut files: Vec<String> = Vec::new();
@@ -142,8 +150,12 @@ pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
         if let Some((name, value)) = jazzer_flag(a) {
             let v = || value.ok_or_else(|| format!("--{name}: give a value, e.g. --{name}=..."));
             match name {
-                "cp" => target.extend(["--cp".into(), v()?.to_string()]),
-                "target_class" => target.extend(["--harness".into(), v()?.to_string()]),
+                "cp" => {
+                    tonce.insert("--cp", v()?.to_string());
+                }
+                "target_class" => {
+                    tonce.insert("--harness", v()?.to_string());
+                }
                 "target_method" => {
                     let m = v()?;
                     if m != "fuzzerTestOneInput" {
@@ -157,8 +169,12 @@ pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
                         target.push(format!("--jvm-arg={j}"));
                     }
                 }
-                "instrumentation_includes" => target.extend(["--includes".into(), globs(v()?)]),
-                "instrumentation_excludes" => target.extend(["--excludes".into(), globs(v()?)]),
+                "instrumentation_includes" => {
+                    tonce.insert("--includes", globs(v()?));
+                }
+                "instrumentation_excludes" => {
+                    tonce.insert("--excludes", globs(v()?));
+                }
                 "custom_hooks" if value.is_some_and(|h| !h.is_empty()) => {
                     return Err(format!(
                         "--custom_hooks={}: @MethodHook classes are not supported yet; run without them",
@@ -176,15 +192,21 @@ pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
                 | "agent_path" => {}
                 "keep_going" => {
                     let n = number(name, v()?)?;
+                    fonce.remove("--keep-going");
+                    fonce.remove("--max-findings");
                     if n != 1 {
-                        fuzz.push("--keep-going".into());
+                        fonce.insert("--keep-going", String::new());
                         if n > 1 {
-                            fuzz.extend(["--max-findings".into(), n.to_string()]);
+                            fonce.insert("--max-findings", n.to_string());
                         }
                     }
                 }
-                "reproducer_path" => fuzz.extend(["--reproducer-path".into(), v()?.to_string()]),
-                "autofuzz" => target.extend(["--target".into(), v()?.to_string()]),
+                "reproducer_path" => {
+                    fonce.insert("--reproducer-path", v()?.to_string());
+                }
+                "autofuzz" => {
+                    tonce.insert("--target", v()?.to_string());
+                }
                 "autofuzz_ignore" => {
                     for e in v()?.split(',').filter(|e| !e.is_empty()) {
                         target.extend(["--ignore-exception".into(), e.to_string()]);
@@ -203,34 +225,36 @@ pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
                 "max_total_time" => {
                     let n = number(name, value)?;
                     if n > 0 {
-                        fuzz.extend(["--max-total-time".into(), n.to_string()]);
+                        fonce.insert("--max-total-time", n.to_string());
                     }
                 }
                 "timeout" => {
                     let n = number(name, value)?;
                     if n > 0 {
-                        target.extend(["--timeout".into(), n.to_string()]);
+                        tonce.insert("--timeout", n.to_string());
                     }
                 }
                 "rss_limit_mb" => {
                     let n = number(name, value)?;
                     if n > 0 {
-                        target.extend(["--rss-limit-mb".into(), n.to_string()]);
+                        tonce.insert("--rss-limit-mb", n.to_string());
                     }
                 }
-                "max_len" => fuzz.extend(["--max-len".into(), number(name, value)?.max(1).to_string()]),
+                "max_len" => {
+                    fonce.insert("--max-len", number(name, value)?.max(1).to_string());
+                }
                 "dict" => fuzz.extend(["--dict".into(), value.to_string()]),
                 "artifact_prefix" => artifact_prefix = Some(value.to_string()),
                 "seed" => {
                     let n = number(name, value)?;
                     if n != 0 {
-                        fuzz.extend(["--seed".into(), n.unsigned_abs().to_string()]);
+                        fonce.insert("--seed", n.unsigned_abs().to_string());
                     }
                 }
                 "jobs" | "fork" | "workers" => {
                     let n = number(name, value)?;
                     if n > 1 {
-                        fuzz.extend(["--jobs".into(), n.to_string()]);
+                        fonce.insert("--jobs", n.to_string());
                     }
                 }
                 "merge" if value == "1" => mode = Mode::Merge,
@@ -250,6 +274,16 @@ pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
             return Err(format!(
                 "{a}: no such file or folder (libFuzzer's positional arguments are corpus folders or input files)"
             ));
+        }
+    }
+    for (k, v) in tonce {
+        target.push(k.to_string());
+        target.push(v);
+    }
+    for (k, v) in fonce {
+        fuzz.push(k.to_string());
+        if !v.is_empty() {
+            fuzz.push(v);
         }
     }
     let mut out: Vec<String> = Vec::new();
@@ -317,6 +351,7 @@ mod tests {
         assert!(yes(&["-runs=100"]));
         assert!(!yes(&["--cp", "a.jar", "--harness", "X", "--runs", "5"]));
         assert!(!yes(&["repro", "--cp", "a", "--harness", "X", "in"]));
+        assert!(!yes(&["--cp=target/classes", "--harness", "X"]), "fuzz's own --cp=, spelt with =");
     }
 
     #[test]
@@ -391,6 +426,16 @@ mod tests {
         assert!(e.contains("-runs=many"), "{e}");
         let e = t(&["--cp=a.jar", "/no/such/corpus"]).unwrap_err();
         assert!(e.contains("/no/such/corpus"), "{e}");
+    }
+
+    #[test]
+    fn a_repeated_flag_is_given_once_the_last_value_winning() {
+        let out =
+            t(&["--cp=a.jar", "--target_class=X", "-timeout=10", "-timeout=25", "-jobs=8", "-workers=8"]).unwrap();
+        let joined = out.join(" ");
+        assert_eq!(joined.matches("--timeout").count(), 1, "{joined}");
+        assert!(joined.contains("--timeout 25"), "{joined}");
+        assert_eq!(joined.matches("--jobs").count(), 1, "{joined}");
     }
 
     #[test]

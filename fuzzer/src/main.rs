@@ -421,9 +421,20 @@ fn campaign_coverage(a: &FuzzArgs, report: &Path, code: u8) -> Result<u8> {
     let r = resolve(&a.target, &drivers_out_under(&a.findings))?;
     let mut inputs = vec![a.corpus.clone()];
     inputs.extend(a.seed_corpus.iter().cloned());
-    if let Ok(dirs) = std::fs::read_dir(&a.findings) {
-        let mut found: Vec<PathBuf> =
-            dirs.filter_map(|e| e.ok().map(|e| e.path().join("input"))).filter(|p| p.is_file()).collect();
+    // The findings' inputs, but those that hang, exhaust memory or crash the JVM: replaying
+    // them would end the replay.
+    if let (Ok(dirs), Ok(store)) = (std::fs::read_dir(&a.findings), findings::FindingStore::open(&a.findings, 0.0)) {
+        let replayable = |id: &str| {
+            store
+                .entry(id)
+                .is_some_and(|e| !matches!(e.exception.as_str(), "timeout" | "out-of-memory" | "native crash"))
+        };
+        let mut found: Vec<PathBuf> = dirs
+            .filter_map(|e| e.ok())
+            .filter(|e| replayable(&e.file_name().to_string_lossy()))
+            .map(|e| e.path().join("input"))
+            .filter(|p| p.is_file())
+            .collect();
         found.sort();
         inputs.extend(found);
     }

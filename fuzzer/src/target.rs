@@ -42,11 +42,20 @@ pub struct TargetConfig {
 /// The thread that runs the harness (the one that opened the target).
 static HARNESS_THREAD: std::sync::OnceLock<libc::pthread_t> = std::sync::OnceLock::new();
 
-/// Ends the current execution as a crash of the harness thread: SIGABRT on that thread, so
-/// LibAFL's crash handler (which expects the signal there) saves the state and the next client
-/// goes on from it. For what the watchdog found and the harness cannot be stopped from.
-pub fn abort_harness() {
-    if let Some(&t) = HARNESS_THREAD.get() {
+/// The number of the execution in the harness (0 between executions).
+static RUNNING: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Whether execution `exec` is still in the harness.
+pub fn still_running(exec: u64) -> bool {
+    exec != 0 && RUNNING.load(std::sync::atomic::Ordering::Acquire) == exec
+}
+
+/// Ends execution `exec` as a crash of the harness thread, if it still runs: SIGABRT on that
+/// thread, so LibAFL's crash handler (which expects the signal there) saves the state and the
+/// next client goes on from it. For what the watchdog found and the harness cannot be stopped
+/// from. An execution that ended meanwhile is left alone: the signal would hit the next input.
+pub fn abort_harness(exec: u64) {
+    if let (true, Some(&t)) = (still_running(exec), HARNESS_THREAD.get()) {
         // SAFETY: a thread id of this process, attached to the JVM for its whole life.
         unsafe { libc::pthread_kill(t, libc::SIGABRT) };
     }
@@ -176,9 +185,11 @@ impl Target {
         }
         let n = self.executions.get() + 1;
         self.executions.set(n);
+        RUNNING.store(n, std::sync::atomic::Ordering::Release);
         self.watchdog.arm(n);
         let result = self.harness.run(data);
         self.watchdog.disarm();
+        RUNNING.store(0, std::sync::atomic::Ordering::Release);
         crate::coverage_map::collect();
         result
     }

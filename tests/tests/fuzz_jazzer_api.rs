@@ -124,3 +124,12 @@ fn comparisons_in_jdk_methods_are_seen_at_their_call() {
         eprintln!("{kind}: found after {} execs", e[0].execs);
     }
 }
+
+#[test]
+fn a_hooked_comparison_behaves_like_the_call_it_replaces() {
+    // String.regionMatches with a length near Integer.MAX_VALUE returns false; its hook once
+    // threw StringIndexOutOfBoundsException while logging the regions (an int overflow).
+    let s = fuzz("WideCompares", &["--runs", "5000", "--jvm-arg=-Dwide.kind=region-overflow"]);
+    s.assert_exit(0);
+    assert!(s.summary().is_empty(), "{:?}", s.summary());
+}

@@ -65,11 +65,19 @@ impl Fuzz {
         };
         let mut sites = HostSites(self.host);
         let inst =
-            instrument_class_cmp(&prepared, &InstrumentConfig::fuzz(), &mut alloc, &JacocoPlanner, Some(&mut sites))
-                .map_err(|e| e.to_string())?;
-        if let Some(e) = reserve_error {
-            return Err(e.to_string());
-        }
+            instrument_class_cmp(&prepared, &InstrumentConfig::fuzz(), &mut alloc, &JacocoPlanner, Some(&mut sites));
+        let inst = match (inst, reserve_error) {
+            (Ok(i), None) => i,
+            // No probes, but the redirects stay: a class that may call System.exit must not end
+            // the fuzzing JVM because its probes could not be placed.
+            (r, e) if redirected > 0 => {
+                let why = e.map(|e| e.to_string()).or_else(|| r.err().map(|e| e.to_string())).unwrap_or_default();
+                let notes = vec![format!("{name}: {redirected} calls redirected, no probes ({why})")];
+                return Ok(Outcome::Instrumented { bytes: prepared, record: None, methods: 0, probes: 0, notes });
+            }
+            (Err(e), _) => return Err(e.to_string()),
+            (Ok(_), Some(e)) => return Err(e.to_string()),
+        };
         let methods: Vec<MethodRecord> = inst
             .methods
             .iter()

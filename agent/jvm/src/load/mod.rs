@@ -265,7 +265,8 @@ unsafe extern "C" fn class_file_load_hook(
     }))
     .is_err();
     if panicked {
-        // Nothing was handed back: the JVM keeps the original bytes.
+        // The panic came before the hand-back (everything that can fail does), so the JVM keeps
+        // the original bytes; past it only the record's registration and counters run.
         pipeline.stats.panics.fetch_add(1, Ordering::Relaxed);
         let _ = catch_unwind(AssertUnwindSafe(|| {
             // SAFETY: `hooked_class` returned early for a null name; the JVM passes a

@@ -37,6 +37,10 @@ public class WideCompares {
             case "region-matches":
                 hit = s.regionMatches(2, SECRET, 0, SECRET.length());
                 break;
+            case "region-overflow":
+                // regionMatches answers false for a length past the end; so must its hook.
+                hit = s.regionMatches(1, SECRET, 0, Integer.MAX_VALUE) || s.regionMatches(true, 0, SECRET, 1, Integer.MAX_VALUE);
+                break;
             case "big-integer":
                 hit = parse(s).equals(NUMBER);
                 break;

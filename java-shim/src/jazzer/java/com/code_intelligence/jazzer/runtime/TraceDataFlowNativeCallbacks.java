@@ -31,7 +31,7 @@ public final class TraceDataFlowNativeCallbacks {
         }
     }
 
-    /** {@code exploreState(state, id)} before jazzer-api 0.26: each (id, state) pair is new coverage. */
+    /** {@code exploreState(state, id)} before jazzer-api 0.26: each (id, state) pair is a cell of its own. */
     public static void tracePcIndir(int id, int state) {
         ExtraCountersTracker.explore(id, state);
     }

@@ -159,8 +159,10 @@ public final class Hooks {
         if (b == null || toffset < 0 || ooffset < 0 || len <= 0) {
             return;
         }
-        String x = a.substring(Math.min(toffset, a.length()), Math.min(a.length(), toffset + len));
-        String y = b.substring(Math.min(ooffset, b.length()), Math.min(b.length(), ooffset + len));
+        // In long: an offset plus a length near Integer.MAX_VALUE must not wrap (regionMatches
+        // itself just answers false then).
+        String x = a.substring(Math.min(toffset, a.length()), (int) Math.min(a.length(), (long) toffset + len));
+        String y = b.substring(Math.min(ooffset, b.length()), (int) Math.min(b.length(), (long) ooffset + len));
         if (!x.isEmpty() && !y.isEmpty()) {
             Cmp.strings(x, y);
         }
