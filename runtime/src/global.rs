@@ -1,5 +1,5 @@
 //! The process-wide runtime: one registry, one set of counters, one ring set,
-//! created on first use with the [`Config`] given to [`configure`] (or the defaults). The agent
+//! created on first use. The agent
 //! and the fuzzer use these functions; the JNI natives reach the same instance.
 
 use std::cell::Cell;
@@ -16,20 +16,11 @@ use crate::rings::RingSet;
 use crate::sink::{Collector, EventSink};
 use crate::RuntimeError;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Config {
-    /// Events per thread ring (rounded to a power of two, 64 ..= 16 Mi). 8 Ki events = 32 KiB
-    /// per producing thread; a full ring costs one JNI call and one drain.
-    pub ring_capacity: u32,
-    /// Events per virtual-thread ring: small, because there can be very many virtual threads.
-    pub virtual_ring_capacity: u32,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Self { ring_capacity: 8192, virtual_ring_capacity: 512 }
-    }
-}
+/// Events per thread ring. 8 Ki events = 32 KiB per producing thread; a full ring costs one
+/// JNI call and one drain.
+const RING_CAPACITY: u32 = 8192;
+/// Events per virtual-thread ring: small, because there can be very many virtual threads.
+const VIRTUAL_RING_CAPACITY: u32 = 512;
 
 struct Runtime {
     registry: ProbeRegistry,
@@ -44,7 +35,6 @@ impl Runtime {
     }
 }
 
-static CONFIG: OnceCell<Config> = OnceCell::new();
 static RT: OnceCell<Runtime> = OnceCell::new();
 /// Where drained events go instead of the default counts (the fuzzer's own map).
 static SINK_OVERRIDE: OnceCell<&'static dyn EventSink> = OnceCell::new();
@@ -69,26 +59,12 @@ fn with_sink<R>(rt: &'static Runtime, f: impl FnOnce(&dyn EventSink) -> R) -> R 
     }
 }
 
-/// Sets the configuration. Must run before anything else touches the runtime; later calls fail
-/// with [`RuntimeError::AlreadyStarted`] unless they ask for the configuration already in force.
-pub fn configure(config: Config) -> Result<(), RuntimeError> {
-    let in_force = CONFIG.get_or_init(|| config.clone());
-    if *in_force == config {
-        Ok(())
-    } else {
-        Err(RuntimeError::AlreadyStarted)
-    }
-}
-
 fn rt() -> &'static Runtime {
-    RT.get_or_init(|| {
-        let cfg = CONFIG.get_or_init(Config::default);
-        Runtime {
-            registry: ProbeRegistry::new(),
-            counts: HitCounts::new(),
-            rings: RingSet::new(cfg.ring_capacity, cfg.virtual_ring_capacity),
-            invalid: AtomicU64::new(0),
-        }
+    RT.get_or_init(|| Runtime {
+        registry: ProbeRegistry::new(),
+        counts: HitCounts::new(),
+        rings: RingSet::new(RING_CAPACITY, VIRTUAL_RING_CAPACITY),
+        invalid: AtomicU64::new(0),
     })
 }
 
@@ -203,8 +179,6 @@ mod tests {
     // The global instance is shared by every test in this binary: only this test touches it.
     #[test]
     fn global_reserve_count_and_drain() {
-        assert_eq!(configure(Config::default()), Ok(()));
-        assert_eq!(configure(Config { ring_capacity: 64, ..Config::default() }), Err(RuntimeError::AlreadyStarted));
         let first = reserve(4).unwrap();
         let ring = acquire_ring(RingKind::Platform).unwrap();
         let rt = rt();

@@ -19,8 +19,8 @@ pub mod sink;
 
 pub use counts::HitCounts;
 pub use global::{
-    classes, configure, counting_sink, drain_all, hit_count, hit_counts, on_thread_end, probe_count, register_class,
-    reserve, reset_coverage, set_sink_override, stats, Config, Stats,
+    classes, counting_sink, drain_all, hit_count, hit_counts, on_thread_end, probe_count, register_class, reserve,
+    reset_coverage, set_sink_override, stats, Stats,
 };
 pub use natives::{register_natives, register_probes_natives, PROBES_CLASS};
 pub use registry::{ClassRecord, MethodRecord, ProbeRegistry};
@@ -39,10 +39,6 @@ pub enum RuntimeError {
     OutOfMemory { what: &'static str, bytes: usize },
     #[error("too many event rings (limit {limit})")]
     TooManyRings { limit: u32 },
-    #[error("invalid configuration: {0}")]
-    InvalidConfig(String),
-    #[error("runtime already started: configure() must run before the first probe id or ring")]
-    AlreadyStarted,
     #[error("an event sink override is already installed")]
     SinkAlreadySet,
     #[error("JNI: {0}")]
