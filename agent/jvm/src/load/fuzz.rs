@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use jvmfuzz_instrument::redirect::redirect_and_harvest;
-use jvmfuzz_instrument::{instrument_class_cmp, CmpKind, CmpSites, InstrumentConfig, JacocoPlanner, MethodOutcome};
+use jvmfuzz_instrument::{instrument_class_cmp, CmpKind, CmpSites, InstrumentConfig, JacocoPlanner};
 use jvmfuzz_runtime::{ClassRecord, MethodRecord};
 
 use super::Outcome;
@@ -55,67 +55,37 @@ impl Fuzz {
         if !tokens.is_empty() {
             self.host.tokens(tokens);
         }
-        let mut reserve_error = None;
-        let mut alloc = |n: u32| match jvmfuzz_runtime::reserve(n) {
-            Ok(first) => first,
-            Err(e) => {
-                reserve_error = Some(e);
-                0
-            }
-        };
         let mut sites = HostSites(self.host);
-        let inst =
-            instrument_class_cmp(&prepared, &InstrumentConfig::fuzz(), &mut alloc, &JacocoPlanner, Some(&mut sites));
-        let inst = match (inst, reserve_error) {
-            (Ok(i), None) => i,
+        let rewritten = super::with_runtime_ids(|alloc| {
+            instrument_class_cmp(&prepared, &InstrumentConfig::fuzz(), alloc, &JacocoPlanner, Some(&mut sites))
+        });
+        let inst = match rewritten {
+            Ok(i) => i,
             // No probes, but the redirects stay: a class that may call System.exit must not end
             // the fuzzing JVM because its probes could not be placed.
-            (r, e) if redirected > 0 => {
-                let why = e.map(|e| e.to_string()).or_else(|| r.err().map(|e| e.to_string())).unwrap_or_default();
+            Err(why) if redirected > 0 => {
                 let notes = vec![format!("{name}: {redirected} calls redirected, no probes ({why})")];
                 return Ok(Outcome::Instrumented { bytes: prepared, record: None, methods: 0, probes: 0, notes });
             }
-            (Err(e), _) => return Err(e.to_string()),
-            (Ok(_), Some(e)) => return Err(e.to_string()),
+            Err(why) => return Err(why),
         };
-        let methods: Vec<MethodRecord> = inst
-            .methods
-            .iter()
-            .filter_map(|m| match m.outcome {
-                MethodOutcome::Instrumented { first_probe, probe_count } => Some(MethodRecord {
-                    name: m.name.clone(),
-                    descriptor: m.descriptor.clone(),
-                    first_probe,
-                    probe_count,
-                }),
-                MethodOutcome::Skipped(_) => None,
-            })
-            .collect();
-        let note = |probes: u32| vec![format!("instrumented {name}: {probes} probes, {redirected} calls redirected")];
-        if !inst.changed || methods.is_empty() {
+        let changed = inst.changed;
+        let probes = inst.counts.probes;
+        let (methods, mut notes) = super::method_records(name, inst.methods);
+        let note = format!("instrumented {name}: {probes} probes, {redirected} calls redirected");
+        if !changed || methods.is_empty() {
             if redirected > 0 {
-                return Ok(Outcome::Instrumented {
-                    bytes: prepared,
-                    record: None,
-                    methods: 0,
-                    probes: 0,
-                    notes: note(0),
-                });
+                notes.push(format!("instrumented {name}: no probes, {redirected} calls redirected"));
+                return Ok(Outcome::Instrumented { bytes: prepared, record: None, methods: 0, probes: 0, notes });
             }
             return Ok(Outcome::Unchanged);
         }
+        notes.push(note);
         let first_probe = methods.iter().map(|m| m.first_probe).min().unwrap_or(0);
-        let probes = inst.counts.probes;
         self.host.class_probes(name, &methods);
         let n_methods = u32::try_from(methods.len()).unwrap_or(u32::MAX);
         let record =
             ClassRecord { name: name.to_string(), original: Arc::from(prepared.as_slice()), first_probe, methods };
-        Ok(Outcome::Instrumented {
-            bytes: inst.bytes,
-            record: Some(record),
-            methods: n_methods,
-            probes,
-            notes: note(probes),
-        })
+        Ok(Outcome::Instrumented { bytes: inst.bytes, record: Some(record), methods: n_methods, probes, notes })
     }
 }

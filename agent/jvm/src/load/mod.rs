@@ -27,7 +27,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use jni::sys::{jclass, jint, jobject, JNIEnv as RawJniEnv};
-use jvmfuzz_runtime::ClassRecord;
+use jvmfuzz_runtime::{ClassRecord, MethodRecord};
 use jvmti_sys::{jthread, jvmtiEnv, jvmtiEvent, jvmtiEventCallbacks};
 use once_cell::sync::OnceCell;
 
@@ -119,6 +119,47 @@ impl LoadStats {
     }
 }
 
+/// Runs the rewriter with probe ids reserved from the runtime. A reservation that failed is an
+/// error even when the rewriter succeeded: the new code would carry ids that are not ours.
+fn with_runtime_ids<T, E: std::fmt::Display>(
+    rewrite: impl FnOnce(&mut dyn FnMut(u32) -> u32) -> Result<T, E>,
+) -> Result<T, String> {
+    let mut reserve_error = None;
+    let mut alloc = |n: u32| match jvmfuzz_runtime::reserve(n) {
+        Ok(first) => first,
+        Err(e) => {
+            reserve_error = Some(e);
+            0
+        }
+    };
+    let result = rewrite(&mut alloc);
+    match (result, reserve_error) {
+        (_, Some(e)) => Err(e.to_string()),
+        (r, None) => r.map_err(|e| e.to_string()),
+    }
+}
+
+/// The runtime's records of the methods the rewriter gave probes, and a note for each method
+/// it had to leave as it was (abstract, native and probe-less methods need none).
+fn method_records(class: &str, methods: Vec<jvmfuzz_instrument::MethodRecord>) -> (Vec<MethodRecord>, Vec<String>) {
+    use jvmfuzz_instrument::{MethodOutcome, SkipReason};
+    let mut records = Vec::with_capacity(methods.len());
+    let mut notes = Vec::new();
+    // By value: the names move into the records instead of being copied.
+    for m in methods {
+        match m.outcome {
+            MethodOutcome::Instrumented { first_probe, probe_count } => {
+                records.push(MethodRecord { name: m.name, descriptor: m.descriptor, first_probe, probe_count })
+            }
+            MethodOutcome::Skipped(SkipReason::Abstract | SkipReason::Native | SkipReason::NoProbes) => {}
+            MethodOutcome::Skipped(reason) => {
+                notes.push(format!("{class}.{}{}: not instrumented ({reason:?})", m.name, m.descriptor))
+            }
+        }
+    }
+    (records, notes)
+}
+
 /// The installed pipeline (one per process: one JVM per process).
 pub struct Pipeline {
     config: LoadConfig,
@@ -175,10 +216,6 @@ impl Pipeline {
 
     pub fn stats(&self) -> &LoadStats {
         &self.stats
-    }
-
-    pub fn mode(&self) -> &Mode {
-        &self.config.mode
     }
 
     /// One class, steps 1-5 of the module docs, with the JVM's raw arguments already read.

@@ -11,10 +11,8 @@ use jvmfuzz_classfile::bytecode::Insn;
 use jvmfuzz_classfile::{CodeAttribute, ConstantPool};
 use jvmfuzz_instrument::plan::{self, MethodPlan, PlanError, PlanOptions};
 use jvmfuzz_instrument::reduce;
-use jvmfuzz_instrument::{
-    instrument_class, FlagFields, InstrumentConfig, JacocoPlanner, MethodOutcome, Planner, SkipReason,
-};
-use jvmfuzz_runtime::{ClassRecord, MethodRecord, RuntimeError};
+use jvmfuzz_instrument::{instrument_class, FlagFields, InstrumentConfig, JacocoPlanner, Planner};
+use jvmfuzz_runtime::{ClassRecord, MethodRecord};
 
 use super::Outcome;
 use crate::flag_probes::FlagProbes;
@@ -175,37 +173,13 @@ pub fn instrument_one(name: &str, original: &[u8]) -> Rewritten {
 
 /// Instruments one class for `counts=mode` (reserving its probe ids from the runtime).
 pub fn instrument_one_as(name: &str, original: &[u8], mode: CountMode) -> Rewritten {
-    let mut reserve_error: Option<RuntimeError> = None;
-    let mut alloc = |n: u32| match jvmfuzz_runtime::reserve(n) {
-        Ok(first) => first,
-        Err(e) => {
-            reserve_error = Some(e);
-            0
-        }
-    };
-    let result = instrument_class(original, &instrument_config(mode), &mut alloc, planner(mode));
-    if let Some(e) = reserve_error {
-        // The rewritten code would carry ids that are not ours: hand back the original.
-        return Rewritten::Skipped { reason: e.to_string(), notes: Vec::new(), record: None };
-    }
-    let inst = match result {
+    let inst = match super::with_runtime_ids(|alloc| {
+        instrument_class(original, &instrument_config(mode), alloc, planner(mode))
+    }) {
         Ok(i) => i,
-        Err(e) => return Rewritten::Skipped { reason: e.to_string(), notes: Vec::new(), record: None },
+        Err(reason) => return Rewritten::Skipped { reason, notes: Vec::new(), record: None },
     };
-    let mut notes = Vec::new();
-    let mut methods = Vec::with_capacity(inst.methods.len());
-    // By value: the names move into the records instead of being copied.
-    for m in inst.methods {
-        match m.outcome {
-            MethodOutcome::Instrumented { first_probe, probe_count } => {
-                methods.push(MethodRecord { name: m.name, descriptor: m.descriptor, first_probe, probe_count })
-            }
-            MethodOutcome::Skipped(SkipReason::Abstract | SkipReason::Native | SkipReason::NoProbes) => {}
-            MethodOutcome::Skipped(reason) => {
-                notes.push(format!("{name}.{}{}: not instrumented ({reason:?})", m.name, m.descriptor))
-            }
-        }
-    }
+    let (methods, notes) = super::method_records(name, inst.methods);
     if !inst.changed || methods.is_empty() {
         if notes.is_empty() {
             let record = ClassRecord {
