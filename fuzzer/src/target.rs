@@ -42,12 +42,12 @@ pub struct TargetConfig {
 /// The thread that runs the harness (the one that opened the target).
 static HARNESS_THREAD: std::sync::OnceLock<libc::pthread_t> = std::sync::OnceLock::new();
 
-/// The number of the execution in the harness (0 between executions).
-static RUNNING: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+/// The target's watchdog, whose armed execution is the one in the harness.
+static WATCHDOG: std::sync::OnceLock<Arc<Watchdog>> = std::sync::OnceLock::new();
 
 /// Whether execution `exec` is still in the harness.
 pub fn still_running(exec: u64) -> bool {
-    exec != 0 && RUNNING.load(std::sync::atomic::Ordering::Acquire) == exec
+    exec != 0 && WATCHDOG.get().is_some_and(|w| w.armed() == exec)
 }
 
 /// Ends execution `exec` as a crash of the harness thread, if it still runs: SIGABRT on that
@@ -172,6 +172,7 @@ impl Target {
                 on_timeout(TimedOut { why, failure, exec, input });
             })
         };
+        let _ = WATCHDOG.set(Arc::clone(&watchdog));
         Ok(Target { _vm: vm, harness, watchdog, executions: Cell::new(0), current, has_drivers: cfg.drivers.is_some() })
     }
 
@@ -185,11 +186,9 @@ impl Target {
         }
         let n = self.executions.get() + 1;
         self.executions.set(n);
-        RUNNING.store(n, std::sync::atomic::Ordering::Release);
         self.watchdog.arm(n);
         let result = self.harness.run(data);
         self.watchdog.disarm();
-        RUNNING.store(0, std::sync::atomic::Ordering::Release);
         crate::coverage_map::collect();
         result
     }

@@ -93,6 +93,11 @@ impl Watchdog {
         self.armed.store(exec.max(1), Ordering::Release);
     }
 
+    /// The execution being timed (0 = none).
+    pub fn armed(&self) -> u64 {
+        self.armed.load(Ordering::Acquire)
+    }
+
     pub fn disarm(&self) {
         self.armed.store(0, Ordering::Release);
     }
