@@ -101,17 +101,23 @@ pub fn minimize(t: &Target, file: &Path, out: &Path, runs: u64) -> Result<()> {
     Ok(())
 }
 
+/// The inputs of a corpus folder, sorted: its files, but LibAFL's dot-named metadata.
+fn inputs_in(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read corpus folder {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
+        .collect();
+    v.sort();
+    Ok(v)
+}
+
 /// Keeps, smallest first, each input that covers a probe no kept input covers. With `merge`
 /// (libFuzzer's -merge=1), `out` may hold inputs already: they count as kept, and only inputs
 /// that add coverage to theirs are copied in.
 pub fn cmin(t: &Target, corpora: &[PathBuf], out: &Path, merge: bool) -> Result<(usize, usize)> {
     let inputs = |dir: &Path| -> Result<Vec<(u64, PathBuf)>> {
-        Ok(std::fs::read_dir(dir)
-            .with_context(|| format!("cannot read corpus folder {}", dir.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
-            .map(|p| (std::fs::metadata(&p).map_or(0, |m| m.len()), p))
-            .collect())
+        Ok(inputs_in(dir)?.into_iter().map(|p| (std::fs::metadata(&p).map_or(0, |m| m.len()), p)).collect())
     };
     let mut files = Vec::new();
     for dir in corpora.iter().filter(|d| !(merge && d.as_path() == out)) {
@@ -160,13 +166,7 @@ pub fn coverage(t: &Target, inputs: &[PathBuf], report: &Path, sources: &[PathBu
     let mut files = Vec::new();
     for i in inputs {
         if i.is_dir() {
-            let mut in_dir: Vec<PathBuf> = std::fs::read_dir(i)
-                .with_context(|| format!("cannot read {}", i.display()))?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
-                .collect();
-            in_dir.sort();
-            files.extend(in_dir);
+            files.extend(inputs_in(i)?);
         } else if i.is_file() {
             files.push(i.clone());
         } else {
