@@ -176,6 +176,20 @@ pub struct TargetArgs {
     /// Seconds one execution may take before it is reported as a timeout.
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     pub timeout: f64,
+    /// Jazzer `@MethodHook` class to load from --cp (repeatable, or `:`-separated). Jars on
+    /// --cp can also name theirs in the manifest attribute `Jazzer-Hook-Classes`.
+    #[arg(long = "custom-hooks", value_name = "CLASS", help_heading = "Hooks")]
+    pub custom_hooks: Vec<String>,
+    /// Hook class not to load, even if named by --custom-hooks or a manifest (repeatable).
+    #[arg(long = "disabled-hooks", value_name = "CLASS", help_heading = "Hooks")]
+    pub disabled_hooks: Vec<String>,
+    /// Classes whose calls the hooks apply to, `:`-separated globs (default: every
+    /// instrumented class). A hook's additionalClassesToHook are hooked regardless.
+    #[arg(long, value_name = "GLOBS", help_heading = "Hooks")]
+    pub custom_hook_includes: Option<String>,
+    /// Classes whose calls the hooks never apply to, `:`-separated globs.
+    #[arg(long, value_name = "GLOBS", help_heading = "Hooks")]
+    pub custom_hook_excludes: Option<String>,
     /// Print, on stderr, each class as it loads: instrumented (probes, redirected calls) or
     /// why not. To check what --includes/--excludes select.
     #[arg(long)]

@@ -8,8 +8,9 @@ use jni::sys::JavaVM as RawJavaVM;
 use jvmfuzz_instrument::{CmpKind, CmpSites};
 use jvmfuzz_jvm::env::Env;
 use jvmfuzz_jvm::filter::ClassFilter;
-use jvmfuzz_jvm::load::{self, Fuzz, FuzzHost, LoadConfig, Mode};
+use jvmfuzz_jvm::load::{self, Fuzz, FuzzHost, HookRules, LoadConfig, Mode};
 use jvmfuzz_runtime::MethodRecord;
+use once_cell::sync::OnceCell;
 
 /// The fuzzer's side of the pipeline's fuzz mode.
 struct Host;
@@ -30,18 +31,22 @@ impl FuzzHost for Host {
 
 static HOST: Host = Host;
 
+/// The run's `@MethodHook`s (one JVM per process).
+static RULES: OnceCell<HookRules> = OnceCell::new();
+
 /// Installs the hook on `vm`. Call once, on a thread attached to the JVM, after the probe
 /// natives are bound.
 ///
 /// # Safety
 /// `vm` must be a live JavaVM.
-pub unsafe fn install(vm: *mut RawJavaVM, filter: ClassFilter, verbose: bool) -> Result<(), String> {
+pub unsafe fn install(vm: *mut RawJavaVM, filter: ClassFilter, hooks: HookRules, verbose: bool) -> Result<(), String> {
     // SAFETY: caller guarantees a live VM.
     let env = unsafe { Env::from_vm(vm) }.map_err(|e| format!("cannot get JVMTI: {e}"))?;
     // Only matters for classes loaded before the live phase; refused in the live phase on
     // some JVMs, which is harmless here.
     let _ = env.add_class_hook_capabilities();
-    let config = LoadConfig { filter, mode: Mode::Fuzz(Fuzz { host: &HOST }), verbose };
+    let hooks = RULES.try_insert(hooks).map_err(|_| "the class-load hook is installed twice".to_string())?;
+    let config = LoadConfig { filter, mode: Mode::Fuzz(Fuzz { host: &HOST, hooks }), verbose };
     load::install(&env, config, true, Default::default(), &[]).map_err(|e| e.to_string())?;
     Ok(())
 }

@@ -175,21 +175,25 @@ pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
                 "instrumentation_excludes" => {
                     tonce.insert("--excludes", globs(v()?));
                 }
-                "custom_hooks" if value.is_some_and(|h| !h.is_empty()) => {
-                    return Err(format!(
-                        "--custom_hooks={}: @MethodHook classes are not supported yet; run without them",
-                        value.unwrap_or_default()
-                    ));
+                "custom_hooks" => {
+                    for h in split_list(v()?).into_iter().filter(|h| !h.is_empty()) {
+                        target.extend(["--custom-hooks".into(), h]);
+                    }
                 }
-                // jvmfuzz has no Jazzer hooks or bug detectors to select or disable yet, and
-                // loads no Java agent.
-                "custom_hooks"
-                | "hooks"
-                | "custom_hook_includes"
-                | "custom_hook_excludes"
-                | "disabled_hooks"
-                | "nohooks"
-                | "agent_path" => {}
+                "disabled_hooks" => {
+                    for h in split_list(v()?).into_iter().filter(|h| !h.is_empty()) {
+                        target.extend(["--disabled-hooks".into(), h]);
+                    }
+                }
+                "custom_hook_includes" => {
+                    tonce.insert("--custom-hook-includes", globs(v()?));
+                }
+                "custom_hook_excludes" => {
+                    tonce.insert("--custom-hook-excludes", globs(v()?));
+                }
+                // Jazzer's built-in hooks are its comparison tracing and bug detectors;
+                // jvmfuzz's comparison tracing is not a hook, and it loads no Java agent.
+                "hooks" | "nohooks" | "agent_path" => {}
                 "keep_going" => {
                     let n = number(name, v()?)?;
                     fonce.remove("--keep-going");
@@ -417,11 +421,28 @@ mod tests {
     }
 
     #[test]
+    fn hook_flags_become_native_ones() {
+        let a = t(&[
+            "--cp=a.jar",
+            "--target_class=X",
+            "--custom_hooks=com.acme.A:com.acme.B",
+            "--disabled_hooks=com.acme.B",
+            "--custom_hook_includes=com.acme.**",
+            "--custom_hook_excludes=com.acme.gen.*",
+            "--nohooks",
+        ])
+        .unwrap()
+        .join(" ");
+        assert!(a.contains("--custom-hooks com.acme.A --custom-hooks com.acme.B"), "{a}");
+        assert!(a.contains("--disabled-hooks com.acme.B"), "{a}");
+        assert!(a.contains("--custom-hook-includes com.acme.*"), "{a}");
+        assert!(a.contains("--custom-hook-excludes com.acme.gen.*"), "{a}");
+    }
+
+    #[test]
     fn wrong_input_says_what_to_fix() {
         let e = t(&["--cp=a.jar", "--target_class=X", "--target_method=parse"]).unwrap_err();
         assert!(e.contains("--target_method=parse"), "{e}");
-        let e = t(&["--cp=a.jar", "--target_class=X", "--custom_hooks=com.acme.Hooks"]).unwrap_err();
-        assert!(e.contains("--custom_hooks=com.acme.Hooks"), "{e}");
         let e = t(&["--cp=a.jar", "-runs=many"]).unwrap_err();
         assert!(e.contains("-runs=many"), "{e}");
         let e = t(&["--cp=a.jar", "/no/such/corpus"]).unwrap_err();

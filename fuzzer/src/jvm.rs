@@ -6,7 +6,9 @@
 use std::path::{Path, PathBuf};
 
 use jni::{InitArgsBuilder, JNIVersion, JavaVM};
+use jvmfuzz_instrument::hooks::HookSet;
 use jvmfuzz_jvm::filter::{ClassFilter, Glob};
+use jvmfuzz_jvm::load::HookRules;
 
 #[derive(Debug, thiserror::Error)]
 pub enum JvmError {
@@ -27,6 +29,9 @@ pub struct JvmConfig {
     pub jvm_args: Vec<String>,
     pub includes: Option<String>,
     pub excludes: Option<String>,
+    /// `@MethodHook`s and the classes whose calls they apply to.
+    pub hooks: HookSet,
+    pub hook_filter: ClassFilter,
     pub verbose: bool,
     /// Where HotSpot writes hs_err logs (default: the working directory).
     pub crash_log_dir: Option<PathBuf>,
@@ -79,6 +84,17 @@ pub fn find_libjvm(java_home: Option<&Path>) -> Result<PathBuf, JvmError> {
 /// The class filter of `--includes/--excludes`. The default (everything outside the JDK)
 /// is "every class loaded from --cp"; jazzer-api's own classes are never instrumented.
 pub fn class_filter(includes: Option<&str>, excludes: Option<&str>) -> Result<ClassFilter, String> {
+    let mut filter = globs_filter(includes, excludes, ("--includes", "--excludes"))?;
+    filter.excludes.push(Glob::new("com.code_intelligence.jazzer.*"));
+    Ok(filter)
+}
+
+/// A filter of `:`-separated class globs; `flags` name the options in messages.
+pub fn globs_filter(
+    includes: Option<&str>,
+    excludes: Option<&str>,
+    flags: (&str, &str),
+) -> Result<ClassFilter, String> {
     let globs = |flag: &str, v: &str| -> Result<Vec<Glob>, String> {
         v.split(':')
             .map(|g| {
@@ -94,12 +110,11 @@ pub fn class_filter(includes: Option<&str>, excludes: Option<&str>) -> Result<Cl
     };
     let mut filter = ClassFilter::default();
     if let Some(i) = includes {
-        filter.includes = Some(globs("--includes", i)?);
+        filter.includes = Some(globs(flags.0, i)?);
     }
     if let Some(e) = excludes {
-        filter.excludes = globs("--excludes", e)?;
+        filter.excludes = globs(flags.1, e)?;
     }
-    filter.excludes.push(Glob::new("com.code_intelligence.jazzer.*"));
     Ok(filter)
 }
 
@@ -143,6 +158,8 @@ pub fn start(cfg: &JvmConfig) -> Result<JavaVM, JvmError> {
     }
     crate::coverage_map::install().map_err(|e| JvmError::Setup(format!("coverage sink: {e}")))?;
     // SAFETY: vm is live.
-    unsafe { crate::hook::install(vm.get_java_vm_pointer(), filter, cfg.verbose) }.map_err(JvmError::Setup)?;
+    let rules = HookRules { hooks: cfg.hooks.clone(), filter: cfg.hook_filter.clone() };
+    // SAFETY: vm is live.
+    unsafe { crate::hook::install(vm.get_java_vm_pointer(), filter, rules, cfg.verbose) }.map_err(JvmError::Setup)?;
     Ok(vm)
 }

@@ -11,6 +11,7 @@ mod cli;
 mod cmp_values;
 mod corpus;
 mod coverage_map;
+mod custom_hooks;
 mod determinism;
 mod drivers;
 mod engine;
@@ -305,6 +306,13 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
         )));
     }
     jvm::class_filter(t.includes.as_deref(), excludes.as_deref()).map_err(setup)?;
+    let hook_filter = jvm::globs_filter(
+        t.custom_hook_includes.as_deref(),
+        t.custom_hook_excludes.as_deref(),
+        ("--custom-hook-includes", "--custom-hook-excludes"),
+    )
+    .map_err(setup)?;
+    let hooks = custom_hooks::load(&entries, &t.custom_hooks, &t.disabled_hooks).map_err(setup)?;
     jvm::find_libjvm(t.java_home.as_deref()).map_err(|e| setup(e.to_string()))?;
     Ok(jvm::JvmConfig {
         java_home: t.java_home.clone(),
@@ -312,6 +320,8 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
         jvm_args,
         includes: t.includes.clone(),
         excludes,
+        hooks,
+        hook_filter,
         verbose: t.verbose,
         crash_log_dir: None,
     })

@@ -135,6 +135,73 @@ pub fn annotation_types(cp: &ConstantPool<'_>, raw: &[u8]) -> Result<Vec<String>
     Ok(out)
 }
 
+/// One annotation of a Runtime(In)VisibleAnnotations attribute, with its element values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Annotation {
+    /// The annotation type's descriptor, `Lpkg/Name;`.
+    pub type_descriptor: String,
+    pub elements: Vec<(String, ElementValue)>,
+}
+
+impl Annotation {
+    /// The value of element `name`, if the class file gives one (defaults are not stored).
+    pub fn element(&self, name: &str) -> Option<&ElementValue> {
+        self.elements.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+}
+
+/// JVMS 4.7.16.1. Only strings are resolved; other constants keep their tag and index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ElementValue {
+    Str(String),
+    Const { tag: u8, index: u16 },
+    Enum { type_descriptor: String, name: String },
+    Class(String),
+    Annotation(Annotation),
+    Array(Vec<ElementValue>),
+}
+
+/// Every annotation in a Runtime(In)VisibleAnnotations attribute, with element values.
+pub fn annotations(cp: &ConstantPool<'_>, raw: &[u8]) -> Result<Vec<Annotation>, BadAttribute> {
+    let mut r = Bytes::new(raw, "RuntimeAnnotations");
+    let n = r.u16()?;
+    (0..n).map(|_| read_annotation(cp, &mut r, 0)).collect()
+}
+
+fn utf8_of(cp: &ConstantPool<'_>, r: &mut Bytes<'_>) -> Result<String, BadAttribute> {
+    let idx = r.u16()?;
+    cp.utf8(idx).map(|s| s.into_owned()).map_err(|_| BadAttribute("RuntimeAnnotations"))
+}
+
+fn read_annotation(cp: &ConstantPool<'_>, r: &mut Bytes<'_>, depth: u32) -> Result<Annotation, BadAttribute> {
+    let type_descriptor = utf8_of(cp, r)?;
+    let pairs = r.u16()?;
+    let mut elements = Vec::with_capacity(pairs as usize);
+    for _ in 0..pairs {
+        let name = utf8_of(cp, r)?;
+        elements.push((name, read_element_value(cp, r, depth)?));
+    }
+    Ok(Annotation { type_descriptor, elements })
+}
+
+fn read_element_value(cp: &ConstantPool<'_>, r: &mut Bytes<'_>, depth: u32) -> Result<ElementValue, BadAttribute> {
+    if depth > 64 {
+        return Err(BadAttribute("RuntimeAnnotations"));
+    }
+    Ok(match r.u8()? {
+        b's' => ElementValue::Str(utf8_of(cp, r)?),
+        tag @ (b'B' | b'C' | b'D' | b'F' | b'I' | b'J' | b'S' | b'Z') => ElementValue::Const { tag, index: r.u16()? },
+        b'e' => ElementValue::Enum { type_descriptor: utf8_of(cp, r)?, name: utf8_of(cp, r)? },
+        b'c' => ElementValue::Class(utf8_of(cp, r)?),
+        b'@' => ElementValue::Annotation(read_annotation(cp, r, depth + 1)?),
+        b'[' => {
+            let n = r.u16()?;
+            ElementValue::Array((0..n).map(|_| read_element_value(cp, r, depth + 1)).collect::<Result<_, _>>()?)
+        }
+        _ => return Err(BadAttribute("RuntimeAnnotations")),
+    })
+}
+
 fn skip_annotation_body(r: &mut Bytes<'_>, depth: u32) -> Result<(), BadAttribute> {
     let pairs = r.u16()?;
     for _ in 0..pairs {

@@ -696,6 +696,12 @@ impl<'a> ConstantPool<'a> {
         self.add_member(tag::METHODREF, class, name, descriptor)
     }
 
+    /// Adds (or finds) a MethodHandle entry (`kind` is a JVMS 5.4.3.5 reference kind).
+    pub fn add_method_handle(&mut self, kind: u8, member_ref: u16) -> Result<u16> {
+        let [a, b] = member_ref.to_be_bytes();
+        self.add_raw(&[tag::METHOD_HANDLE, kind, a, b])
+    }
+
     pub fn add_interface_method_ref(&mut self, class: &str, name: &str, descriptor: &str) -> Result<u16> {
         self.add_member(tag::INTERFACE_METHODREF, class, name, descriptor)
     }

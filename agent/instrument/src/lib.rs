@@ -7,10 +7,12 @@
 //!   `frames`, `interp` and `remap` as its parts; `probe_fields` and `test_classes` choose the
 //!   profiler's probe shape.
 //! - What only the fuzzer adds: `cmplog` (comparison-operand logging), `redirect` (call-site
-//!   redirects to the shim's hooks) and `tokens` (dictionary tokens from the class).
+//!   redirects to the shim's hooks), `hooks` (Jazzer's `@MethodHook`s, applied at call sites
+//!   through bridge methods) and `tokens` (dictionary tokens from the class).
 pub mod class;
 pub mod cmplog;
 pub mod frames;
+pub mod hooks;
 pub mod interp;
 pub mod layout;
 pub mod plan;

@@ -4,11 +4,15 @@
 //! replacement has the same stack effect and the same instruction length
 //! (`invokevirtual`/`invokestatic` + u2 becomes `invokestatic` + u2), so only one opcode byte
 //! and one constant-pool index change: no offsets move and the StackMapTable stays valid.
-//! The same pass harvests the class's tokens ([`crate::tokens`]), to parse it once.
+//! The same pass applies `@MethodHook`s ([`crate::hooks`]: a hooked call goes to a bridge
+//! method, and a redirect then applies inside the bridge) and harvests the class's tokens
+//! ([`crate::tokens`]), to parse the class once.
 
 use jvmfuzz_classfile::bytecode::{decode, opcodes, InsnKind};
-use jvmfuzz_classfile::ClassFile;
+use jvmfuzz_classfile::{access, attrs, ClassFile, CodeAttribute};
 
+use crate::hooks::bridge::{self, Site};
+use crate::hooks::{Bridges, HookSet};
 use crate::tokens;
 
 const HOOKS: &str = "com/jvmfuzz/shim/fuzz/Hooks";
@@ -78,35 +82,111 @@ impl Redirect {
 #[error("class file: {0}")]
 pub struct RedirectError(#[from] jvmfuzz_classfile::ClassFileError);
 
-/// Redirects calls and collects tokens. Returns the (possibly) patched class bytes and the
-/// number of calls redirected.
+/// A class with its calls redirected and hooked: `bytes` (same length as the original's code)
+/// still needs `bridges` appended once the rest of the rewriting is done
+/// ([`crate::hooks::append_bridges`]).
+pub struct Prepared {
+    pub bytes: Vec<u8>,
+    pub redirected: u32,
+    pub hooked: u32,
+    pub bridges: Bridges,
+}
+
+/// Redirects calls and collects tokens (no hooks).
 pub fn redirect_and_harvest(original: &[u8], tokens: &mut Vec<Vec<u8>>) -> Result<(Vec<u8>, u32), RedirectError> {
+    let p = prepare(original, &HookSet::default(), true, tokens)?;
+    Ok((p.bytes, p.redirected))
+}
+
+/// Redirects calls (if `redirect`), hooks the calls `hooks` match, and collects tokens.
+pub fn prepare(
+    original: &[u8],
+    hooks: &HookSet,
+    redirect: bool,
+    tokens: &mut Vec<Vec<u8>>,
+) -> Result<Prepared, RedirectError> {
     let mut cf = ClassFile::parse(original).map_err(RedirectError::from)?;
     tokens::harvest_constants(&cf, tokens);
+    let this = cf.this_class_name().map_err(RedirectError::from)?.into_owned();
+    let hook_here = !hooks.is_empty() && !hooks.is_hook_class(&this) && hookable_class(&cf);
+    let super_name = cf.super_class_name().ok().flatten().map(|s| s.into_owned());
     // (method index, offset of the invoke, the redirect)
     let mut patches: Vec<(usize, usize, &'static Redirect)> = Vec::new();
+    let mut sites: Vec<Site<'_>> = Vec::new();
     for (mi, m) in cf.methods.iter().enumerate() {
         let Some(code) = m.code() else { continue };
         let Ok(insns) = decode(&code.code) else { continue };
         tokens::harvest_array_initializers(&code.code, &insns, tokens);
-        for insn in &insns {
+        let frames = if hook_here { frame_offsets(&cf, code) } else { None };
+        // `new C; dup` not yet matched with their `C.<init>`: (offset of `new`, class).
+        let mut pending_new: Vec<(usize, u16)> = Vec::new();
+        for (k, insn) in insns.iter().enumerate() {
             match &insn.kind {
                 InsnKind::LookupSwitch { pairs, .. } => {
-                    for (k, _) in pairs {
-                        tokens::push_int(tokens, *k);
+                    for (key, _) in pairs {
+                        tokens::push_int(tokens, *key);
                     }
                 }
-                InsnKind::Invoke { cp_index }
-                    if matches!(insn.opcode, opcodes::INVOKESTATIC | opcodes::INVOKEVIRTUAL) =>
+                InsnKind::TypeRef { cp_index }
+                    if insn.opcode == opcodes::NEW && insns.get(k + 1).is_some_and(|n| n.opcode == opcodes::DUP) =>
                 {
+                    pending_new.push((insn.offset as usize, *cp_index));
+                }
+                InsnKind::Invoke { cp_index } => {
                     let Ok(r) = cf.constant_pool.member_ref(*cp_index) else { continue };
-                    let hit = REDIRECTS.iter().find(|x| {
-                        x.opcode == insn.opcode
+                    let mut new_offset = None;
+                    if insn.opcode == opcodes::INVOKESPECIAL {
+                        if r.name != "<init>" {
+                            continue;
+                        }
+                        // The `new` this constructor call completes, if it is one (not a
+                        // `super(...)`/`this(...)` call).
+                        match pending_new.last() {
+                            Some(&(at, class)) if cf.constant_pool.class_name(class).is_ok_and(|c| c == r.class) => {
+                                pending_new.pop();
+                                new_offset = Some(at);
+                            }
+                            _ => continue,
+                        }
+                    }
+                    let redirect_hit = REDIRECTS.iter().find(|x| {
+                        redirect
+                            && x.opcode == insn.opcode
                             && r.class == x.owner
                             && r.name == x.name
                             && r.descriptor == x.descriptor
                     });
-                    if let Some(x) = hit {
+                    let matched = if hook_here { hooks.matching(&r.class, &r.name, &r.descriptor) } else { Vec::new() };
+                    let hookable = !matched.is_empty()
+                        && frames.as_ref().is_some_and(|f| match new_offset {
+                            // A frame between `new` and the call names `uninitialized(new)`.
+                            Some(at) => !f.iter().any(|&o| o as usize > at && o <= insn.offset),
+                            None => true,
+                        })
+                        // A protected method of a superclass in another package may only be
+                        // called on this class's objects; the bridge's receiver is typed as
+                        // the owner, which the verifier would refuse.
+                        && !(super_name.as_deref() == Some(&*r.class) && package(&r.class) != package(&this));
+                    if hookable {
+                        sites.push(Site {
+                            method_index: mi,
+                            offset: insn.offset as usize,
+                            new_offset,
+                            opcode: insn.opcode,
+                            cp_index: *cp_index,
+                            interface: cf.constant_pool.is_interface_methodref(*cp_index),
+                            owner: r.class.into_owned(),
+                            name: r.name.into_owned(),
+                            descriptor: r.descriptor.into_owned(),
+                            hooks: matched,
+                            redirect: None,
+                        });
+                        if let Some(x) = redirect_hit {
+                            // The bridge calls the redirect instead of the target.
+                            let idx = sites.len() - 1;
+                            patches.push((usize::MAX, idx, x));
+                        }
+                    } else if let Some(x) = redirect_hit {
                         patches.push((mi, insn.offset as usize, x));
                     }
                 }
@@ -114,8 +194,8 @@ pub fn redirect_and_harvest(original: &[u8], tokens: &mut Vec<Vec<u8>>) -> Resul
             }
         }
     }
-    if patches.is_empty() {
-        return Ok((original.to_vec(), 0));
+    if patches.is_empty() && sites.is_empty() {
+        return Ok(Prepared { bytes: original.to_vec(), redirected: 0, hooked: 0, bridges: Bridges::default() });
     }
     let mut resolved: Vec<(*const Redirect, u16)> = Vec::new();
     let mut redirected = 0u32;
@@ -131,6 +211,13 @@ pub fn redirect_and_harvest(original: &[u8], tokens: &mut Vec<Vec<u8>>) -> Resul
                 i
             }
         };
+        if mi == usize::MAX {
+            if let Some(site) = sites.get_mut(off) {
+                site.redirect = Some(idx);
+                redirected += 1;
+            }
+            continue;
+        }
         let Some(code) = cf.methods.get_mut(mi).and_then(|m| m.code_mut()) else { continue };
         if let Some(slot) = code.code.to_mut().get_mut(off..off + 3) {
             slot[0] = opcodes::INVOKESTATIC;
@@ -138,6 +225,26 @@ pub fn redirect_and_harvest(original: &[u8], tokens: &mut Vec<Vec<u8>>) -> Resul
             redirected += 1;
         }
     }
+    let bridges = bridge::patch(&mut cf, &sites, &this).map_err(RedirectError::from)?;
+    let hooked = u32::try_from(bridges.len()).unwrap_or(u32::MAX);
     let bytes = cf.try_to_bytes().map_err(RedirectError::from)?;
-    Ok((bytes, redirected))
+    Ok(Prepared { bytes, redirected, hooked, bridges })
+}
+
+/// Classes a bridge can be added to: a private static method in an interface needs Java 8.
+fn hookable_class(cf: &ClassFile<'_>) -> bool {
+    cf.access_flags & access::INTERFACE == 0 || cf.major_version >= 52
+}
+
+fn package(internal: &str) -> &str {
+    internal.rsplit_once('/').map_or("", |(p, _)| p)
+}
+
+/// Offsets of the method's stack map frames; `None` if its StackMapTable cannot be read (the
+/// method is then not hooked).
+fn frame_offsets(cf: &ClassFile<'_>, code: &CodeAttribute<'_>) -> Option<Vec<u32>> {
+    match code.attribute(&cf.constant_pool, "StackMapTable") {
+        None => Some(Vec::new()),
+        Some(raw) => attrs::frame_offsets(raw).ok().map(|(frames, _)| frames),
+    }
 }

@@ -1,8 +1,13 @@
 //! The fuzzer's mode of the class-load pipeline (`fuzz`, in the JVM it runs in):
-//! 1. call-site redirects and token harvest (`jvmfuzz_instrument::redirect`, `tokens`);
+//! 1. call-site redirects, `@MethodHook`s and token harvest (`jvmfuzz_instrument::redirect`,
+//!    `hooks`, `tokens`);
 //! 2. the rewriter in fuzz mode (`flow_probes: false`: method entry and every branch arm) plus
 //!    comparison-operand logging (`if_icmp*`, `lcmp`, switch keys, divisors, ...);
-//! 3. the record for the runtime.
+//! 3. the hooks' bridge methods appended (after the rewriter, so they get no probes);
+//! 4. the record for the runtime.
+//!
+//! Hook classes themselves are left alone. Classes the filter refuses but a hook names in
+//! `additionalClassesToHook` get only their hooked calls ([`Fuzz::hook_only`]).
 //!
 //! What belongs to the fuzzer's engine (the cells of its value-profile map, its dictionary,
 //! its coverage map's cells for a restarted client) is reached through [`FuzzHost`], so this
@@ -10,11 +15,13 @@
 
 use std::sync::Arc;
 
-use jvmfuzz_instrument::redirect::redirect_and_harvest;
+use jvmfuzz_instrument::hooks::{append_bridges, HookSet};
+use jvmfuzz_instrument::redirect::prepare;
 use jvmfuzz_instrument::{instrument_class_cmp, CmpKind, CmpSites, InstrumentConfig, JacocoPlanner};
 use jvmfuzz_runtime::{ClassRecord, MethodRecord};
 
 use super::Outcome;
+use crate::filter::ClassFilter;
 
 /// The fuzzer's side of fuzz mode.
 pub trait FuzzHost: Send + Sync {
@@ -28,10 +35,22 @@ pub trait FuzzHost: Send + Sync {
     fn class_probes(&self, name: &str, methods: &[MethodRecord]);
 }
 
+/// The `@MethodHook`s of a run and the classes whose calls they apply to.
+#[derive(Debug, Default)]
+pub struct HookRules {
+    pub hooks: HookSet,
+    /// Jazzer's `--custom_hook_includes/excludes`: whose call sites are hooked (besides the
+    /// `additionalClassesToHook`, always). Within what the class filter accepts.
+    pub filter: ClassFilter,
+}
+
 /// The fuzz mode.
 pub struct Fuzz {
     pub host: &'static dyn FuzzHost,
+    pub hooks: &'static HookRules,
 }
+
+static NO_HOOKS: HookSet = HookSet::empty();
 
 struct HostSites(&'static dyn FuzzHost);
 
@@ -49,9 +68,43 @@ impl Fuzz {
         }
     }
 
-    fn try_transform(&self, name: &str, original: &[u8]) -> Result<Outcome, String> {
+    /// A class outside the filter that a hook names in `additionalClassesToHook`.
+    pub(super) fn wants_hook_only(&self, name: &str) -> bool {
+        // Not the JDK's classes: the bridge would call a hook class that their (boot or
+        // platform) loader cannot see.
+        self.hooks.hooks.is_additional(name) && ClassFilter::default().accepts(name)
+    }
+
+    /// The hooked calls of a class [`Fuzz::wants_hook_only`] (no probes, no redirects).
+    pub(super) fn hook_only(&self, name: &str, original: &[u8]) -> Outcome {
         let mut tokens = Vec::new();
-        let (prepared, redirected) = redirect_and_harvest(original, &mut tokens).map_err(|e| e.to_string())?;
+        let hooked = prepare(original, &self.hooks.hooks, false, &mut tokens)
+            .map_err(|e| e.to_string())
+            .and_then(|p| Ok((append_bridges(&p.bytes, &p.bridges).map_err(|e| e.to_string())?, p.hooked)));
+        match hooked {
+            Ok((_, 0)) => Outcome::Unchanged,
+            Ok((bytes, n)) => Outcome::Instrumented {
+                bytes,
+                record: None,
+                methods: 0,
+                probes: 0,
+                notes: vec![format!("{name}: {n} calls hooked (additionalClassesToHook)")],
+            },
+            Err(reason) => Outcome::Skipped { reason, notes: Vec::new(), record: None },
+        }
+    }
+
+    fn try_transform(&self, name: &str, original: &[u8]) -> Result<Outcome, String> {
+        if self.hooks.hooks.is_hook_class(name) {
+            return Ok(Outcome::Unchanged);
+        }
+        let mut tokens = Vec::new();
+        let rules = self.hooks;
+        let hooks =
+            if rules.filter.accepts(name) || rules.hooks.is_additional(name) { &rules.hooks } else { &NO_HOOKS };
+        let p = prepare(original, hooks, true, &mut tokens).map_err(|e| e.to_string())?;
+        let (prepared, redirected, hooked) = (p.bytes, p.redirected, p.hooked);
+        let finish = |bytes: &[u8]| append_bridges(bytes, &p.bridges).map_err(|e| e.to_string());
         if !tokens.is_empty() {
             self.host.tokens(tokens);
         }
@@ -63,20 +116,22 @@ impl Fuzz {
             Ok(i) => i,
             // No probes, but the redirects stay: a class that may call System.exit must not end
             // the fuzzing JVM because its probes could not be placed.
-            Err(why) if redirected > 0 => {
-                let notes = vec![format!("{name}: {redirected} calls redirected, no probes ({why})")];
-                return Ok(Outcome::Instrumented { bytes: prepared, record: None, methods: 0, probes: 0, notes });
+            Err(why) if redirected > 0 || hooked > 0 => {
+                let notes = vec![format!("{name}: {redirected} calls redirected, {hooked} hooked, no probes ({why})")];
+                let bytes = finish(&prepared)?;
+                return Ok(Outcome::Instrumented { bytes, record: None, methods: 0, probes: 0, notes });
             }
             Err(why) => return Err(why),
         };
         let changed = inst.changed;
         let probes = inst.counts.probes;
         let (methods, mut notes) = super::method_records(name, inst.methods);
-        let note = format!("instrumented {name}: {probes} probes, {redirected} calls redirected");
+        let note = format!("instrumented {name}: {probes} probes, {redirected} calls redirected, {hooked} hooked");
         if !changed || methods.is_empty() {
-            if redirected > 0 {
-                notes.push(format!("instrumented {name}: no probes, {redirected} calls redirected"));
-                return Ok(Outcome::Instrumented { bytes: prepared, record: None, methods: 0, probes: 0, notes });
+            if redirected > 0 || hooked > 0 {
+                notes.push(format!("instrumented {name}: no probes, {redirected} calls redirected, {hooked} hooked"));
+                let bytes = finish(&prepared)?;
+                return Ok(Outcome::Instrumented { bytes, record: None, methods: 0, probes: 0, notes });
             }
             return Ok(Outcome::Unchanged);
         }
@@ -86,6 +141,7 @@ impl Fuzz {
         let n_methods = u32::try_from(methods.len()).unwrap_or(u32::MAX);
         let record =
             ClassRecord { name: name.to_string(), original: Arc::from(prepared.as_slice()), first_probe, methods };
-        Ok(Outcome::Instrumented { bytes: inst.bytes, record: Some(record), methods: n_methods, probes, notes })
+        let bytes = finish(&inst.bytes)?;
+        Ok(Outcome::Instrumented { bytes, record: Some(record), methods: n_methods, probes, notes })
     }
 }

@@ -34,7 +34,7 @@ use once_cell::sync::OnceCell;
 use crate::env::{self, Env};
 use crate::filter::ClassFilter;
 
-pub use fuzz::{Fuzz, FuzzHost};
+pub use fuzz::{Fuzz, FuzzHost, HookRules};
 pub use profile::{CountMode, Profile};
 
 /// Prefix of every line jvmfuzz prints from inside the JVM.
@@ -231,12 +231,21 @@ impl Pipeline {
             self.stats.early.fetch_add(1, Ordering::Relaxed);
             return;
         }
-        if !self.config.filter.accepts(name) {
+        let accepted = self.config.filter.accepts(name);
+        let hook_only = match &self.config.mode {
+            Mode::Fuzz(f) if !accepted => f.wants_hook_only(name),
+            _ => false,
+        };
+        if !accepted && !hook_only {
             return;
         }
         let t0 = Instant::now();
         let _timer = Elapsed(t0, &self.stats.hook_ns);
-        match self.config.mode.transform(jni, name, bytes) {
+        let outcome = match &self.config.mode {
+            Mode::Fuzz(f) if hook_only => f.hook_only(name, bytes),
+            mode => mode.transform(jni, name, bytes),
+        };
+        match outcome {
             Outcome::Instrumented { bytes: new_bytes, record, methods, probes, notes } => {
                 // SAFETY: the out-pointers of this callback.
                 match unsafe { env::hand_back(jvmti, &new_bytes, out.0, out.1) } {

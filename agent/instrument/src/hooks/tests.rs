@@ -1,0 +1,244 @@
+//! Hook specs read from hand-built annotations, matching, and call sites patched to bridges.
+//! That bridges verify and behave is shown on a real JVM (tests/tests/fuzz_hooks.rs).
+
+use std::borrow::Cow;
+
+use jvmfuzz_classfile::bytecode::{decode, opcodes::*};
+use jvmfuzz_classfile::{access, Attribute, AttributeInfo, ClassFile, CodeAttribute, ConstantPool, Member};
+
+use super::*;
+use crate::probe_fields;
+use crate::redirect::prepare;
+
+const BEFORE_DESC: &str = "(Ljava/lang/invoke/MethodHandle;Ljava/lang/Object;[Ljava/lang/Object;I)V";
+
+/// A `@MethodHook(type, targetClassName, targetMethod[, targetMethodDescriptor])` body.
+fn hook_annotation(cp: &mut ConstantPool<'_>, kind: &str, class: &str, method: &str, desc: Option<&str>) -> Vec<u8> {
+    let mut b = Vec::new();
+    let u2 = |b: &mut Vec<u8>, v: u16| b.extend_from_slice(&v.to_be_bytes());
+    u2(&mut b, cp.add_utf8("Lcom/code_intelligence/jazzer/api/MethodHook;").unwrap());
+    u2(&mut b, if desc.is_some() { 4 } else { 3 });
+    u2(&mut b, cp.add_utf8("type").unwrap());
+    b.push(b'e');
+    u2(&mut b, cp.add_utf8("Lcom/code_intelligence/jazzer/api/HookType;").unwrap());
+    u2(&mut b, cp.add_utf8(kind).unwrap());
+    for (k, v) in [("targetClassName", Some(class)), ("targetMethod", Some(method)), ("targetMethodDescriptor", desc)] {
+        if let Some(v) = v {
+            u2(&mut b, cp.add_utf8(k).unwrap());
+            b.push(b's');
+            u2(&mut b, cp.add_utf8(v).unwrap());
+        }
+    }
+    b
+}
+
+/// A real class (a probe holder) with one more method.
+fn class_with_method(
+    flags: u16,
+    name: &str,
+    desc: &str,
+    code: Option<CodeAttribute<'static>>,
+    annotations: &mut dyn FnMut(&mut ConstantPool<'_>) -> Vec<Vec<u8>>,
+) -> Vec<u8> {
+    let bytes: &'static [u8] = Box::leak(probe_fields::holder_class(0).into_boxed_slice());
+    let mut cf = ClassFile::parse(bytes).unwrap();
+    let anns = annotations(&mut cf.constant_pool);
+    let mut attributes = Vec::new();
+    if !anns.is_empty() {
+        let mut info = (anns.len() as u16).to_be_bytes().to_vec();
+        anns.iter().for_each(|a| info.extend_from_slice(a));
+        let name_index = cf.constant_pool.add_utf8("RuntimeVisibleAnnotations").unwrap();
+        attributes.push(Attribute { name_index, info: AttributeInfo::Raw(Cow::Owned(info)) });
+    }
+    if let Some(code) = code {
+        let name_index = cf.constant_pool.add_utf8("Code").unwrap();
+        attributes.push(Attribute { name_index, info: AttributeInfo::Code(code) });
+    }
+    let m = Member {
+        access_flags: flags,
+        name_index: cf.constant_pool.add_utf8(name).unwrap(),
+        descriptor_index: cf.constant_pool.add_utf8(desc).unwrap(),
+        attributes,
+    };
+    cf.methods.push(m);
+    cf.try_to_bytes().unwrap()
+}
+
+fn hook(kind: HookType, class: &str, method: &str, desc: Option<&str>) -> MethodHook {
+    MethodHook {
+        kind,
+        hook_class: "h/Hooks".into(),
+        hook_method: "h".into(),
+        hook_descriptor: BEFORE_DESC.into(),
+        target_class: class.into(),
+        target_method: method.into(),
+        target_descriptor: desc.map(String::from),
+        additional_classes: Vec::new(),
+    }
+}
+
+#[test]
+fn hooks_are_read_from_the_annotations_with_dotted_names_made_internal() {
+    let bytes = class_with_method(access::PUBLIC | access::STATIC, "parse", BEFORE_DESC, None, &mut |cp| {
+        vec![hook_annotation(cp, "BEFORE", "java.lang.Integer", "parseInt", Some("(Ljava/lang/String;)I"))]
+    });
+    let hooks = read_hooks(&bytes).unwrap();
+    assert_eq!(hooks.len(), 1);
+    let h = &hooks[0];
+    assert_eq!(
+        (h.kind, h.target_class.as_str(), h.target_method.as_str()),
+        (HookType::Before, "java/lang/Integer", "parseInt")
+    );
+    assert_eq!(h.target_descriptor.as_deref(), Some("(Ljava/lang/String;)I"));
+    assert_eq!((h.hook_method.as_str(), h.hook_descriptor.as_str()), ("parse", BEFORE_DESC));
+}
+
+#[test]
+fn wrong_hook_signatures_are_refused_with_the_rule_broken() {
+    let cases: &[(u16, &str, &str, &str)] = &[
+        (access::PUBLIC, BEFORE_DESC, "BEFORE", "must be static"),
+        (access::STATIC, BEFORE_DESC, "BEFORE", "must be public"),
+        (
+            access::PUBLIC | access::STATIC,
+            "(Ljava/lang/Object;Ljava/lang/Object;[Ljava/lang/Object;I)V",
+            "BEFORE",
+            "MethodHandle",
+        ),
+        (access::PUBLIC | access::STATIC, BEFORE_DESC, "AFTER", "expected 5"),
+        (
+            access::PUBLIC | access::STATIC,
+            "(Ljava/lang/invoke/MethodHandle;Ljava/lang/Object;[Ljava/lang/Object;I)Ljava/lang/String;",
+            "REPLACE",
+            "return type",
+        ),
+    ];
+    for &(flags, desc, kind, why) in cases {
+        let bytes = class_with_method(flags, "bad", desc, None, &mut |cp| {
+            vec![hook_annotation(cp, kind, "java.lang.Integer", "parseInt", Some("(Ljava/lang/String;)I"))]
+        });
+        let e = read_hooks(&bytes).unwrap_err().to_string();
+        assert!(e.contains(why) && e.contains(".bad"), "{kind} {desc}: {e}");
+    }
+}
+
+#[test]
+fn matching_puts_before_then_after_and_a_replace_alone() {
+    let set = HookSet::new(vec![
+        hook(HookType::After, "a/B", "m", None),
+        hook(HookType::Before, "a/B", "m", Some("(I)V")),
+        hook(HookType::Before, "a/B", "m", Some("(J)V")),
+    ]);
+    let kinds: Vec<_> = set.matching("a/B", "m", "(I)V").iter().map(|h| h.kind).collect();
+    assert_eq!(kinds, [HookType::Before, HookType::After]);
+    assert_eq!(set.matching("a/B", "m", "(Z)V").len(), 1);
+    assert!(set.matching("a/C", "m", "(I)V").is_empty());
+    let set = HookSet::new(vec![hook(HookType::Before, "a/B", "m", None), hook(HookType::Replace, "a/B", "m", None)]);
+    let kinds: Vec<_> = set.matching("a/B", "m", "()V").iter().map(|h| h.kind).collect();
+    assert_eq!(kinds, [HookType::Replace]);
+}
+
+/// `static void run(Map m, String s)`: `m.get(s); new StringBuilder(s); return`, with no frames.
+fn caller() -> Vec<u8> {
+    let mut get = 0;
+    let mut sb = (0, 0);
+    let bytes = class_with_method(access::STATIC, "run", "(Ljava/util/Map;Ljava/lang/String;)V", None, &mut |cp| {
+        get = cp.add_interface_method_ref("java/util/Map", "get", "(Ljava/lang/Object;)Ljava/lang/Object;").unwrap();
+        sb = (
+            cp.add_class("java/lang/StringBuilder").unwrap(),
+            cp.add_method_ref("java/lang/StringBuilder", "<init>", "(Ljava/lang/String;)V").unwrap(),
+        );
+        Vec::new()
+    });
+    let mut cf = ClassFile::parse(&bytes).unwrap();
+    let [g0, g1] = get.to_be_bytes();
+    let [c0, c1] = sb.0.to_be_bytes();
+    let [i0, i1] = sb.1.to_be_bytes();
+    #[rustfmt::skip]
+    let code = vec![
+        ALOAD_0, ALOAD_1, INVOKEINTERFACE, g0, g1, 2, 0, POP,
+        NEW, c0, c1, DUP, ALOAD_1, INVOKESPECIAL, i0, i1, POP,
+        RETURN,
+    ];
+    let name_index = cf.constant_pool.add_utf8("Code").unwrap();
+    let attr = Attribute {
+        name_index,
+        info: AttributeInfo::Code(CodeAttribute {
+            max_stack: 3,
+            max_locals: 2,
+            code: Cow::Owned(code),
+            exception_table: vec![],
+            attributes: vec![],
+        }),
+    };
+    let last = cf.methods.len() - 1;
+    cf.methods[last].attributes.push(attr);
+    cf.try_to_bytes().unwrap()
+}
+
+#[test]
+fn hooked_calls_become_same_length_calls_to_bridges() {
+    let set = HookSet::new(vec![
+        hook(HookType::Before, "java/util/Map", "get", None),
+        hook(HookType::Before, "java/lang/StringBuilder", "<init>", None),
+    ]);
+    let original = caller();
+    let p = prepare(&original, &set, true, &mut Vec::new()).unwrap();
+    assert_eq!((p.hooked, p.bridges.len()), (2, 2));
+    let cf = ClassFile::parse(&p.bytes).unwrap();
+    let code = cf.methods.last().and_then(|m| m.code()).unwrap();
+    let ops: Vec<u8> = decode(&code.code).unwrap().iter().map(|i| i.opcode).collect();
+    #[rustfmt::skip]
+    assert_eq!(ops, [
+        ALOAD_0, ALOAD_1, INVOKESTATIC, NOP, NOP, POP,     // the interface call
+        NOP, NOP, NOP, NOP, ALOAD_1, INVOKESTATIC, POP,    // new; dup and the constructor
+        RETURN,
+    ]);
+    assert_eq!(code.code.len(), 18, "no offset moves");
+    // The bridges come later, as private static synthetic methods.
+    let with = append_bridges(&p.bytes, &p.bridges).unwrap();
+    let cf = ClassFile::parse(&with).unwrap();
+    let cp = &cf.constant_pool;
+    let bridges: Vec<_> = cf.methods.iter().filter(|m| m.name(cp).unwrap().starts_with("jvmfuzz$hook$")).collect();
+    assert_eq!(bridges.len(), 2);
+    assert!(bridges.iter().all(|m| m.access_flags == access::PRIVATE | access::STATIC | access::SYNTHETIC));
+    let descs: Vec<_> = bridges.iter().map(|m| m.descriptor(cp).unwrap().into_owned()).collect();
+    assert_eq!(
+        descs,
+        ["(Ljava/util/Map;Ljava/lang/Object;)Ljava/lang/Object;", "(Ljava/lang/String;)Ljava/lang/StringBuilder;"]
+    );
+}
+
+#[test]
+fn hook_classes_and_unmatched_calls_are_left_alone() {
+    let original = caller();
+    let none = HookSet::new(vec![hook(HookType::Before, "java/util/List", "get", None)]);
+    let p = prepare(&original, &none, true, &mut Vec::new()).unwrap();
+    assert_eq!((p.hooked, p.bytes == original), (0, true));
+    let this = ClassFile::parse(&original).unwrap().this_class_name().unwrap().into_owned();
+    let mut own = hook(HookType::Before, "java/util/Map", "get", None);
+    own.hook_class = this;
+    let p = prepare(&original, &HookSet::new(vec![own]), true, &mut Vec::new()).unwrap();
+    assert_eq!(p.hooked, 0, "a hook class's own calls are not hooked");
+}
+
+#[test]
+fn a_constructor_call_with_a_frame_after_its_new_is_not_hooked() {
+    // A frame between `new` (offset 8) and the call names `uninitialized(8)`, which the
+    // bridge would remove; the Map.get call before it is still hooked.
+    let original = caller();
+    let mut cf = ClassFile::parse(&original).unwrap();
+    let name_index = cf.constant_pool.add_utf8("StackMapTable").unwrap();
+    let last = cf.methods.len() - 1;
+    let code = cf.methods[last].code_mut().unwrap();
+    code.attributes.push(Attribute { name_index, info: AttributeInfo::Raw(Cow::Owned(vec![0, 1, 12])) });
+    let with_frame = cf.try_to_bytes().unwrap();
+    let set = HookSet::new(vec![
+        hook(HookType::Before, "java/util/Map", "get", None),
+        hook(HookType::Before, "java/lang/StringBuilder", "<init>", None),
+    ]);
+    let p = prepare(&with_frame, &set, true, &mut Vec::new()).unwrap();
+    assert_eq!(p.hooked, 1);
+    let cf = ClassFile::parse(&p.bytes).unwrap();
+    let code = cf.methods.last().and_then(|m| m.code()).unwrap();
+    assert_eq!(code.code[8], NEW, "the new stays");
+}
