@@ -176,6 +176,15 @@ pub struct TargetArgs {
     /// Seconds one execution may take before it is reported as a timeout.
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     pub timeout: f64,
+    /// Bug detectors to use, `,`-separated (default: all). os-command-injection,
+    /// reflective-call, jndi-lookup, regex-injection, file-path-traversal,
+    /// server-side-request-forgery; Jazzer's sanitizer class names work too.
+    #[arg(long, value_name = "LIST", help_heading = "Bug detectors")]
+    pub detectors: Vec<String>,
+    /// Bug detectors not to use, `,`-separated (also Jazzer's --disabled_hooks= with its
+    /// sanitizer class names).
+    #[arg(long, value_name = "LIST", help_heading = "Bug detectors")]
+    pub disable_detectors: Vec<String>,
     /// Jazzer `@MethodHook` class to load from --cp (repeatable, or `:`-separated). Jars on
     /// --cp can also name theirs in the manifest attribute `Jazzer-Hook-Classes`.
     #[arg(long = "custom-hooks", value_name = "CLASS", help_heading = "Hooks")]

@@ -28,6 +28,13 @@ pub struct SummaryEntry {
     pub reproducer: String,
     pub first_seen_secs: f64,
     pub execs: u64,
+    /// For a bug detector's finding: its name, severity and CWE (`crate::detectors`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detector: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub severity: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cwe: Option<String>,
 }
 
 fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
@@ -110,6 +117,7 @@ impl FindingStore {
         if self.contains(&id) {
             return Ok(None);
         }
+        let detector = crate::detectors::of_finding(&f.exception, &f.message);
         let d = self.dir.join(&id);
         std::fs::create_dir_all(&d)?;
         std::fs::write(d.join("input"), input)?;
@@ -133,6 +141,9 @@ impl FindingStore {
             reproducer: d.join("Reproducer.java").display().to_string(),
             first_seen_secs: ((self.offset_secs + self.start.elapsed().as_secs_f64()) * 1000.0).round() / 1000.0,
             execs,
+            detector: detector.map(|d| d.name.to_string()),
+            severity: detector.map(|d| d.severity.to_string()),
+            cwe: detector.map(|d| d.cwe.to_string()),
         };
         // Re-read before writing: another job (--jobs) may have added entries meanwhile.
         if let Ok(b) = std::fs::read(self.dir.join("summary.json")) {
@@ -152,6 +163,7 @@ impl FindingStore {
         let tmp = self.dir.join(format!(".summary.json.{}", std::process::id()));
         std::fs::write(&tmp, json)?;
         std::fs::rename(&tmp, self.dir.join("summary.json"))?;
+        crate::sarif::write(&self.dir, &self.entries)?;
         Ok(Some(entry))
     }
 }

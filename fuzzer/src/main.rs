@@ -12,6 +12,7 @@ mod cmp_values;
 mod corpus;
 mod coverage_map;
 mod custom_hooks;
+mod detectors;
 mod determinism;
 mod drivers;
 mod engine;
@@ -22,6 +23,7 @@ mod jazzer_cli;
 mod jvm;
 mod launch;
 mod observers;
+mod sarif;
 mod state;
 mod status;
 mod target;
@@ -312,7 +314,15 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
         ("--custom-hook-includes", "--custom-hook-excludes"),
     )
     .map_err(setup)?;
-    let hooks = custom_hooks::load(&entries, &t.custom_hooks, &t.disabled_hooks).map_err(setup)?;
+    let mut hooks = custom_hooks::load(&entries, &t.custom_hooks, &t.disabled_hooks).map_err(setup)?.into_hooks();
+    // Jazzer's --disabled_hooks names its sanitizers by class: those turn our detectors off.
+    let mut disabled_detectors = t.disable_detectors.clone();
+    disabled_detectors.extend(
+        t.disabled_hooks.iter().filter(|h| detectors::DETECTORS.iter().any(|d| d.jazzer == h.as_str())).cloned(),
+    );
+    let chosen = detectors::select(&t.detectors, &disabled_detectors).map_err(setup)?;
+    hooks.extend(detectors::hooks(&chosen));
+    let hooks = jvmfuzz_instrument::hooks::HookSet::new(hooks);
     jvm::find_libjvm(t.java_home.as_deref()).map_err(|e| setup(e.to_string()))?;
     Ok(jvm::JvmConfig {
         java_home: t.java_home.clone(),

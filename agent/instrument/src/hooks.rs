@@ -77,6 +77,10 @@ impl HookSet {
         &self.hooks
     }
 
+    pub fn into_hooks(self) -> Vec<MethodHook> {
+        self.hooks
+    }
+
     /// Hooks for a call to `owner.name descriptor`: BEFORE ones, then a REPLACE, then AFTER
     /// ones, each group in the order given. Jazzer allows one REPLACE hook and nothing else
     /// on a target; when more match, only the first REPLACE is applied.

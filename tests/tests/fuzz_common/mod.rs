@@ -130,6 +130,10 @@ pub mod serde_like {
         pub reproducer: String,
         pub first_seen_secs: f64,
         pub execs: u64,
+        /// A bug detector's finding: its name, severity and CWE ("" otherwise).
+        pub detector: String,
+        pub severity: String,
+        pub cwe: String,
     }
 
     fn field(obj: &str, name: &str) -> Option<String> {
@@ -174,6 +178,9 @@ pub mod serde_like {
                 reproducer: field(o, "reproducer").unwrap_or_default(),
                 first_seen_secs: field(o, "first_seen_secs").and_then(|v| v.parse().ok()).unwrap_or(0.0),
                 execs: field(o, "execs").and_then(|v| v.parse().ok()).unwrap_or(0),
+                detector: field(o, "detector").unwrap_or_default(),
+                severity: field(o, "severity").unwrap_or_default(),
+                cwe: field(o, "cwe").unwrap_or_default(),
             })
             .collect()
     }

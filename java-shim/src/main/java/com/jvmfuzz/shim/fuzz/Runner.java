@@ -209,6 +209,7 @@ public final class Runner {
      * itself ("class.method(File:line)"), which is what findings are deduplicated by.
      */
     public static String describe(Throwable t) {
+        dropBridges(t);
         StringBuilder sb = new StringBuilder();
         sb.append(t.getClass().getName()).append('\n');
         String msg = String.valueOf(t.getMessage()).replace('\n', ' ').replace('\r', ' ');
@@ -223,6 +224,24 @@ public final class Runner {
                     .append(e.getFileName()).append(':').append(e.getLineNumber()).append(")\n");
         }
         return sb.toString();
+    }
+
+    /* The bridges jvmfuzz adds for method hooks (`jvmfuzz$hook$N`) are not the target's code. */
+    private static void dropBridges(Throwable t) {
+        StackTraceElement[] frames = t.getStackTrace();
+        int n = 0;
+        for (StackTraceElement e : frames) {
+            if (!e.getMethodName().startsWith("jvmfuzz$hook$")) {
+                frames[n++] = e;
+            }
+        }
+        if (n < frames.length) {
+            try {
+                t.setStackTrace(java.util.Arrays.copyOf(frames, n));
+            } catch (RuntimeException immutable) {
+                // A Throwable built without a writable stack trace keeps it.
+            }
+        }
     }
 
     static String stackText(Throwable t) {

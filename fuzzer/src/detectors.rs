@@ -1,0 +1,242 @@
+//! Bug detectors: findings that throw nothing of the target's own (an injected command, a
+//! class or JNDI name, an invalid regex, a path or host chosen by the input). Each is a set of
+//! `@MethodHook`-style hooks on the calls where the harm would happen, implemented in the shim
+//! (`com.jvmfuzz.shim.detectors`, one class per detector, on the boot class path so every class
+//! loader sees it), and applied at call sites like users' hooks. A hook checks before the call
+//! runs and throws the finding (through `Jazzer.reportFindingFromHook`'s path, so a target that
+//! catches everything cannot hide it); it also guides the fuzzer towards its payload.
+//!
+//! The table here gives each detector its fixed name, severity and CWE (in summary.json and
+//! findings.sarif), Jazzer's sanitizer class (for `--disabled_hooks=`), and its hooks.
+
+use jvmfuzz_instrument::hooks::{HookType, MethodHook};
+
+const HOOK_DESCRIPTOR: &str = "(Ljava/lang/invoke/MethodHandle;Ljava/lang/Object;[Ljava/lang/Object;I)V";
+
+/// One hooked call: `target_class.method[descriptor]` -> `Class.hook` of the detector.
+#[derive(Debug)]
+struct Hook {
+    class: &'static str,
+    method: &'static str,
+    descriptor: Option<&'static str>,
+    hook: &'static str,
+}
+
+const fn on(class: &'static str, method: &'static str, descriptor: &'static str, hook: &'static str) -> Hook {
+    Hook { class, method, descriptor: Some(descriptor), hook }
+}
+
+const fn all(class: &'static str, method: &'static str, hook: &'static str) -> Hook {
+    Hook { class, method, descriptor: None, hook }
+}
+
+#[derive(Debug)]
+pub struct Detector {
+    pub name: &'static str,
+    pub title: &'static str,
+    /// `critical`, `high`, `medium` or `low` (Jazzer's FuzzerSecurityIssue levels).
+    pub severity: &'static str,
+    pub cwe: &'static str,
+    /// The shim class holding the hooks (`com/jvmfuzz/shim/detectors/...`).
+    class: &'static str,
+    /// Jazzer's sanitizer class of the same bug kind, for `--disabled_hooks=`.
+    pub jazzer: &'static str,
+    hooks: &'static [Hook],
+}
+
+pub const DETECTORS: &[Detector] = &[
+    Detector {
+        name: "os-command-injection",
+        title: "OS command injection",
+        severity: "critical",
+        cwe: "CWE-78",
+        class: "OsCommandInjection",
+        jazzer: "com.code_intelligence.jazzer.sanitizers.OsCommandInjection",
+        hooks: &[all("java/lang/ProcessBuilder", "start", "start"), all("java/lang/Runtime", "exec", "exec")],
+    },
+    Detector {
+        name: "reflective-call",
+        title: "Unsafe reflection",
+        severity: "high",
+        cwe: "CWE-470",
+        class: "ReflectiveCall",
+        jazzer: "com.code_intelligence.jazzer.sanitizers.ReflectiveCall",
+        hooks: &[
+            all("java/lang/Class", "forName", "loadClass"),
+            on("java/lang/ClassLoader", "loadClass", "(Ljava/lang/String;)Ljava/lang/Class;", "loadClass"),
+            all("java/lang/System", "load", "loadLibrary"),
+            all("java/lang/System", "loadLibrary", "loadLibrary"),
+            all("java/lang/Runtime", "load", "loadLibrary"),
+            all("java/lang/Runtime", "loadLibrary", "loadLibrary"),
+        ],
+    },
+    Detector {
+        name: "jndi-lookup",
+        title: "Remote JNDI lookup",
+        severity: "critical",
+        cwe: "CWE-74",
+        class: "JndiLookup",
+        jazzer: "com.code_intelligence.jazzer.sanitizers.NamingContextLookup",
+        hooks: &[
+            all("javax/naming/Context", "lookup", "lookup"),
+            all("javax/naming/Context", "lookupLink", "lookup"),
+            all("javax/naming/InitialContext", "lookup", "lookup"),
+            all("javax/naming/InitialContext", "lookupLink", "lookup"),
+            all("javax/naming/directory/DirContext", "lookup", "lookup"),
+            all("javax/naming/directory/InitialDirContext", "lookup", "lookup"),
+        ],
+    },
+    Detector {
+        name: "regex-injection",
+        title: "Regular expression injection",
+        severity: "low",
+        cwe: "CWE-625",
+        class: "RegexInjection",
+        jazzer: "com.code_intelligence.jazzer.sanitizers.RegexInjection",
+        hooks: &[
+            all("java/util/regex/Pattern", "compile", "compile"),
+            all("java/util/regex/Pattern", "matches", "compile"),
+            all("java/lang/String", "matches", "stringRegex"),
+            all("java/lang/String", "replaceAll", "stringRegex"),
+            all("java/lang/String", "replaceFirst", "stringRegex"),
+            all("java/lang/String", "split", "stringRegex"),
+        ],
+    },
+    Detector {
+        name: "file-path-traversal",
+        title: "Path traversal",
+        severity: "high",
+        cwe: "CWE-22",
+        class: "FilePathTraversal",
+        jazzer: "com.code_intelligence.jazzer.sanitizers.FilePathTraversal",
+        hooks: &[
+            on("java/io/File", "<init>", "(Ljava/lang/String;)V", "path"),
+            on("java/io/File", "<init>", "(Ljava/lang/String;Ljava/lang/String;)V", "child"),
+            on("java/io/File", "<init>", "(Ljava/io/File;Ljava/lang/String;)V", "child"),
+            on("java/io/FileInputStream", "<init>", "(Ljava/lang/String;)V", "path"),
+            all("java/io/FileOutputStream", "<init>", "path"),
+            on("java/io/FileReader", "<init>", "(Ljava/lang/String;)V", "path"),
+            all("java/io/FileWriter", "<init>", "path"),
+            on("java/io/RandomAccessFile", "<init>", "(Ljava/lang/String;Ljava/lang/String;)V", "path"),
+            on("java/nio/file/Paths", "get", "(Ljava/lang/String;[Ljava/lang/String;)Ljava/nio/file/Path;", "path"),
+            on("java/nio/file/Path", "of", "(Ljava/lang/String;[Ljava/lang/String;)Ljava/nio/file/Path;", "path"),
+            on("java/nio/file/Path", "resolve", "(Ljava/lang/String;)Ljava/nio/file/Path;", "resolve"),
+        ],
+    },
+    Detector {
+        name: "server-side-request-forgery",
+        title: "Server-side request forgery",
+        severity: "medium",
+        cwe: "CWE-918",
+        class: "ServerSideRequestForgery",
+        jazzer: "com.code_intelligence.jazzer.sanitizers.ServerSideRequestForgery",
+        hooks: &[
+            all("java/net/InetAddress", "getByName", "host"),
+            all("java/net/InetAddress", "getAllByName", "host"),
+            on("java/net/InetSocketAddress", "<init>", "(Ljava/lang/String;I)V", "host"),
+            on("java/net/Socket", "<init>", "(Ljava/lang/String;I)V", "host"),
+            all("java/net/Socket", "connect", "address"),
+            all("java/nio/channels/SocketChannel", "connect", "address"),
+            all("java/nio/channels/SocketChannel", "open", "address"),
+            all("java/net/URL", "openConnection", "url"),
+            all("java/net/URL", "openStream", "url"),
+        ],
+    },
+];
+
+/// The detectors a run uses: all, less `--disable-detectors`, or only `--detectors`.
+pub fn select(only: &[String], disabled: &[String]) -> Result<Vec<&'static Detector>, String> {
+    let names = |list: &[String]| -> Vec<String> {
+        list.iter()
+            .flat_map(|l| l.split([',', ':']))
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect()
+    };
+    let (only, disabled) = (names(only), names(disabled));
+    for n in only.iter().chain(&disabled) {
+        if by_name(n).is_none() && !DETECTORS.iter().any(|d| d.jazzer == n) {
+            return Err(format!(
+                "unknown detector `{n}`; the detectors are: {}",
+                DETECTORS.iter().map(|d| d.name).collect::<Vec<_>>().join(", ")
+            ));
+        }
+    }
+    let named = |d: &Detector, list: &[String]| list.iter().any(|n| n == d.name || n == d.jazzer);
+    Ok(DETECTORS.iter().filter(|d| (only.is_empty() || named(d, &only)) && !named(d, &disabled)).collect())
+}
+
+pub fn by_name(name: &str) -> Option<&'static Detector> {
+    DETECTORS.iter().find(|d| d.name == name)
+}
+
+/// The detector of a finding: its exception is the shim's `SecurityIssue`, whose message
+/// starts with the detector's name.
+pub fn of_finding(exception: &str, message: &str) -> Option<&'static Detector> {
+    if exception != "com.jvmfuzz.shim.detectors.SecurityIssue" {
+        return None;
+    }
+    by_name(message.split(':').next()?)
+}
+
+/// The hooks of `detectors`, for the class-load pipeline.
+pub fn hooks(detectors: &[&Detector]) -> Vec<MethodHook> {
+    detectors
+        .iter()
+        .flat_map(|d| {
+            d.hooks.iter().map(|h| MethodHook {
+                kind: HookType::Before,
+                hook_class: format!("com/jvmfuzz/shim/detectors/{}", d.class),
+                hook_method: h.hook.to_string(),
+                hook_descriptor: HOOK_DESCRIPTOR.to_string(),
+                target_class: h.class.to_string(),
+                target_method: h.method.to_string(),
+                target_descriptor: h.descriptor.map(String::from),
+                additional_classes: Vec::new(),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jvmfuzz_classfile::ClassFile;
+    use std::io::Read;
+
+    #[test]
+    fn selection_by_our_names_and_jazzers_and_unknown_names_are_refused() {
+        assert_eq!(select(&[], &[]).unwrap().len(), DETECTORS.len());
+        let only = select(&["regex-injection,jndi-lookup".into()], &[]).unwrap();
+        assert_eq!(only.iter().map(|d| d.name).collect::<Vec<_>>(), ["jndi-lookup", "regex-injection"]);
+        let less = select(&[], &["com.code_intelligence.jazzer.sanitizers.OsCommandInjection".into()]).unwrap();
+        assert!(less.iter().all(|d| d.name != "os-command-injection") && less.len() == DETECTORS.len() - 1);
+        let e = select(&["sql".into()], &[]).unwrap_err();
+        assert!(e.contains("`sql`") && e.contains("os-command-injection"), "{e}");
+    }
+
+    #[test]
+    fn every_hook_method_exists_in_the_shim_with_jazzers_signature() {
+        let mut zip = zip::ZipArchive::new(std::io::Cursor::new(jvmfuzz_jvm::SHIM_JAR)).unwrap();
+        for h in hooks(&select(&[], &[]).unwrap()) {
+            let mut bytes = Vec::new();
+            zip.by_name(&format!("{}.class", h.hook_class)).unwrap().read_to_end(&mut bytes).unwrap();
+            let cf = ClassFile::parse(&bytes).unwrap();
+            let cp = &cf.constant_pool;
+            let found = cf.methods.iter().any(|m| {
+                m.name(cp).unwrap() == h.hook_method
+                    && m.descriptor(cp).unwrap() == h.hook_descriptor
+                    && m.access_flags & 0x0009 == 0x0009
+            });
+            assert!(found, "{}.{} missing or not public static", h.hook_class, h.hook_method);
+        }
+    }
+
+    #[test]
+    fn findings_name_their_detector() {
+        let d = of_finding("com.jvmfuzz.shim.detectors.SecurityIssue", "regex-injection: bad pattern").unwrap();
+        assert_eq!((d.severity, d.cwe), ("low", "CWE-625"));
+        assert!(of_finding("java.lang.RuntimeException", "regex-injection: x").is_none());
+    }
+}

@@ -1,0 +1,35 @@
+/*
+ * What every detector does: report a finding for the current input (even if the target catches
+ * everything, and before the dangerous call runs: the hook throws), and guide the fuzzer towards
+ * a detector's payload through the comparison log, as Jazzer's guideTowards* do.
+ *
+ * Each detector recognises its own harmless payload (an executable named "jazze", a class named
+ * "jaz.Zer", a host named "jazzer.example.com", ...): reaching it proves that the input chooses
+ * what the call does, and a fixed command, class or host never is the payload.
+ */
+package com.jvmfuzz.shim.detectors;
+
+import com.jvmfuzz.shim.fuzz.Cmp;
+import com.jvmfuzz.shim.fuzz.Runner;
+
+final class Detector {
+    private Detector() {}
+
+    static void report(String detector, String message) {
+        Runner.reportFromHook(new SecurityIssue(detector, message));
+    }
+
+    /** Guides {@code actual} towards being {@code payload}. */
+    static void towardsEquality(String actual, String payload) {
+        if (actual != null && !actual.equals(payload)) {
+            Cmp.api(actual, payload);
+        }
+    }
+
+    /** Guides {@code actual} towards containing {@code payload}. */
+    static void towardsContainment(String actual, String payload) {
+        if (actual != null && !actual.contains(payload)) {
+            Cmp.api(actual, payload);
+        }
+    }
+}

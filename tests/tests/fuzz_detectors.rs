@@ -1,0 +1,134 @@
+//! End-to-end: the bug detectors (issue: bug detectors). For each detector, a target whose
+//! dangerous call the input can choose (it must fire, with its name, severity and CWE in
+//! summary.json and a result in findings.sarif) and a look-alike where the input cannot (no
+//! finding). Targets: tests/java/fuzz-targets/src/fuzz/Detect.java.
+//!
+//! Every run is in a network namespace of its own with no interface (`unshare -n`), in a fresh
+//! scratch folder, with an empty PATH: a detector that failed could not reach any address,
+//! run any program or touch files outside the folder. Budgets are execution counts.
+
+mod fuzz_common;
+
+use std::process::Command;
+use std::time::Duration;
+
+use fuzz_common::{fuzz_bin, serde_like, targets};
+use jvmfuzz_tests::{self as support, Output, TempDir};
+
+struct Run {
+    dir: TempDir,
+    out: Output,
+}
+
+impl Run {
+    fn summary(&self) -> Vec<serde_like::Entry> {
+        serde_like::parse(&std::fs::read_to_string(self.dir.join("findings/summary.json")).unwrap_or_default())
+    }
+}
+
+/// `fuzz` on fuzz.Detect with -Ddetect.kind=`kind`, isolated as the module docs say.
+fn detect(kind: &str, runs: &str, extra: &[&str]) -> Run {
+    let dir = TempDir::new("detect");
+    let empty_bin = dir.join("empty-bin");
+    std::fs::create_dir_all(&empty_bin).unwrap();
+    let mut cmd = Command::new(unshare());
+    cmd.current_dir(dir.path())
+        .arg("-n")
+        .arg(fuzz_bin())
+        .arg("--cp")
+        .arg(&targets().classes)
+        .args(["--harness", "fuzz.Detect", "--progress", "plain", "--seed", "1", "--max-len", "64", "--runs", runs])
+        .arg(format!("--jvm-arg=-Ddetect.kind={kind}"))
+        .args(extra)
+        .env("PATH", &empty_bin)
+        .env("JAVA_HOME", support::jdk17().home.clone());
+    let out = support::run(cmd, Duration::from_secs(300));
+    assert!(
+        !out.stderr.contains("unshare: "),
+        "these tests need `unshare -n` (a network namespace of their own); it failed:\n{}",
+        out.dump()
+    );
+    Run { dir, out }
+}
+
+/// `unshare` found on this process's PATH (the child gets an empty one).
+fn unshare() -> std::path::PathBuf {
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|d| d.join("unshare"))
+        .find(|p| p.is_file())
+        .expect("these tests need `unshare` (util-linux) for a network namespace of their own")
+}
+
+fn fires(kind: &str, detector: &str, severity: &str, cwe: &str) {
+    let r = detect(kind, "500000", &[]);
+    assert_eq!(r.out.status, Some(1), "{kind}: expected a finding:\n{}", r.out.dump());
+    let all = r.summary();
+    let e = all.iter().find(|e| e.detector == detector).unwrap_or_else(|| panic!("no {detector} finding: {all:?}"));
+    eprintln!("FOUND {detector} after {} execs: {}", e.execs, e.message);
+    assert_eq!((e.severity.as_str(), e.cwe.as_str()), (severity, cwe));
+    assert_eq!(e.exception, "com.jvmfuzz.shim.detectors.SecurityIssue");
+    let sarif = std::fs::read_to_string(r.dir.join("findings/findings.sarif")).unwrap();
+    assert!(sarif.contains(&format!("\"ruleId\": \"{detector}\"")), "{sarif}");
+    assert!(sarif.contains("\"uri\": \"fuzz/Detect.java\""), "the location is the target's line: {sarif}");
+    // The input replays the finding with `fuzz repro`.
+    let stack = std::fs::read_to_string(r.dir.join("findings").join(&e.id).join("stack.txt")).unwrap();
+    assert!(stack.contains("fuzz.Detect.fuzzerTestOneInput"), "{stack}");
+}
+
+fn silent(kind: &str) {
+    let r = detect(kind, "30000", &[]);
+    assert_eq!(r.out.status, Some(0), "{kind}: a look-alike must not be a finding:\n{}", r.out.dump());
+    assert!(r.summary().is_empty(), "{kind}: {:?}", r.summary());
+}
+
+#[test]
+fn os_command_injection() {
+    fires("cmd", "os-command-injection", "critical", "CWE-78");
+    silent("cmd-fixed");
+}
+
+#[test]
+fn reflective_call() {
+    fires("class", "reflective-call", "high", "CWE-470");
+    silent("class-fixed");
+}
+
+#[test]
+fn jndi_lookup() {
+    fires("jndi", "jndi-lookup", "critical", "CWE-74");
+    silent("jndi-fixed");
+}
+
+#[test]
+fn regex_injection() {
+    fires("regex", "regex-injection", "low", "CWE-625");
+    silent("regex-fixed");
+}
+
+#[test]
+fn file_path_traversal() {
+    fires("path", "file-path-traversal", "high", "CWE-22");
+    silent("path-fixed");
+}
+
+#[test]
+fn server_side_request_forgery() {
+    fires("ssrf", "server-side-request-forgery", "medium", "CWE-918");
+    silent("ssrf-fixed");
+}
+
+#[test]
+fn detectors_can_be_chosen_and_turned_off() {
+    // Off by our name, and by Jazzer's sanitizer class through --disabled_hooks's native form.
+    let r = detect("regex", "20000", &["--disable-detectors", "regex-injection"]);
+    assert_eq!(r.out.status, Some(0), "{}", r.out.dump());
+    let r = detect("cmd", "20000", &["--disabled-hooks", "com.code_intelligence.jazzer.sanitizers.OsCommandInjection"]);
+    assert_eq!(r.out.status, Some(0), "{}", r.out.dump());
+    let r = detect("regex", "20000", &["--detectors", "jndi-lookup"]);
+    assert_eq!(r.out.status, Some(0), "{}", r.out.dump());
+    let r = detect("regex", "10", &["--detectors", "sql"]);
+    assert_eq!(r.out.status, Some(2), "{}", r.out.dump());
+    assert!(r.out.stderr.contains("unknown detector `sql`"), "{}", r.out.dump());
+}
