@@ -11,7 +11,9 @@
 
 use jvmfuzz_instrument::hooks::{HookType, MethodHook};
 
-const HOOK_DESCRIPTOR: &str = "(Ljava/lang/invoke/MethodHandle;Ljava/lang/Object;[Ljava/lang/Object;I)V";
+const BEFORE_DESCRIPTOR: &str = "(Ljava/lang/invoke/MethodHandle;Ljava/lang/Object;[Ljava/lang/Object;I)V";
+const AFTER_DESCRIPTOR: &str =
+    "(Ljava/lang/invoke/MethodHandle;Ljava/lang/Object;[Ljava/lang/Object;ILjava/lang/Object;)V";
 
 /// One hooked call: `target_class.method[descriptor]` -> `Class.hook` of the detector.
 #[derive(Debug)]
@@ -20,14 +22,20 @@ struct Hook {
     method: &'static str,
     descriptor: Option<&'static str>,
     hook: &'static str,
+    /// BEFORE (checks the arguments) or AFTER (sets up the object the call returned).
+    after: bool,
 }
 
 const fn on(class: &'static str, method: &'static str, descriptor: &'static str, hook: &'static str) -> Hook {
-    Hook { class, method, descriptor: Some(descriptor), hook }
+    Hook { class, method, descriptor: Some(descriptor), hook, after: false }
 }
 
 const fn all(class: &'static str, method: &'static str, hook: &'static str) -> Hook {
-    Hook { class, method, descriptor: None, hook }
+    Hook { class, method, descriptor: None, hook, after: false }
+}
+
+const fn after(class: &'static str, method: &'static str, hook: &'static str) -> Hook {
+    Hook { class, method, descriptor: None, hook, after: true }
 }
 
 #[derive(Debug)]
@@ -39,7 +47,7 @@ pub struct Detector {
     pub cwe: &'static str,
     /// The shim class holding the hooks (`com/jvmfuzz/shim/detectors/...`).
     class: &'static str,
-    /// Jazzer's sanitizer class of the same bug kind, for `--disabled_hooks=`.
+    /// Jazzer's sanitizer class of the same bug kind, for `--disabled_hooks=` ("" if none).
     pub jazzer: &'static str,
     hooks: &'static [Hook],
 }
@@ -142,6 +150,121 @@ pub const DETECTORS: &[Detector] = &[
             all("java/net/URL", "openStream", "url"),
         ],
     },
+    Detector {
+        name: "sql-injection",
+        title: "SQL injection",
+        severity: "critical",
+        cwe: "CWE-89",
+        class: "SqlInjection",
+        jazzer: "com.code_intelligence.jazzer.sanitizers.SqlInjection",
+        hooks: &[
+            all("java/sql/Statement", "execute", "query"),
+            all("java/sql/Statement", "executeQuery", "query"),
+            all("java/sql/Statement", "executeUpdate", "query"),
+            all("java/sql/Statement", "executeLargeUpdate", "query"),
+            all("java/sql/Statement", "addBatch", "query"),
+            all("java/sql/Connection", "prepareStatement", "query"),
+            all("java/sql/Connection", "prepareCall", "query"),
+            all("java/sql/Connection", "nativeSQL", "query"),
+            all("javax/persistence/EntityManager", "createNativeQuery", "query"),
+            all("javax/persistence/EntityManager", "createQuery", "query"),
+            all("jakarta/persistence/EntityManager", "createNativeQuery", "query"),
+            all("jakarta/persistence/EntityManager", "createQuery", "query"),
+        ],
+    },
+    Detector {
+        name: "deserialization",
+        title: "Unsafe deserialization",
+        severity: "critical",
+        cwe: "CWE-502",
+        class: "Deserialization",
+        jazzer: "com.code_intelligence.jazzer.sanitizers.Deserialization",
+        hooks: &[on("java/io/ObjectInputStream", "<init>", "(Ljava/io/InputStream;)V", "stream")],
+    },
+    Detector {
+        name: "ldap-injection",
+        title: "LDAP injection",
+        severity: "high",
+        cwe: "CWE-90",
+        class: "LdapInjection",
+        jazzer: "com.code_intelligence.jazzer.sanitizers.LdapInjection",
+        hooks: &[
+            all("javax/naming/directory/DirContext", "search", "search"),
+            all("javax/naming/directory/InitialDirContext", "search", "search"),
+            all("javax/naming/ldap/LdapContext", "search", "search"),
+            all("javax/naming/ldap/InitialLdapContext", "search", "search"),
+        ],
+    },
+    Detector {
+        name: "xpath-injection",
+        title: "XPath injection",
+        severity: "high",
+        cwe: "CWE-643",
+        class: "XPathInjection",
+        jazzer: "com.code_intelligence.jazzer.sanitizers.XPathInjection",
+        hooks: &[
+            all("javax/xml/xpath/XPath", "compile", "expression"),
+            all("javax/xml/xpath/XPath", "evaluate", "expression"),
+            all("javax/xml/xpath/XPath", "evaluateExpression", "expression"),
+        ],
+    },
+    Detector {
+        name: "expression-language-injection",
+        title: "Expression language injection",
+        severity: "critical",
+        cwe: "CWE-917",
+        class: "ExpressionLanguageInjection",
+        jazzer: "com.code_intelligence.jazzer.sanitizers.ExpressionLanguageInjection",
+        hooks: &[
+            all("javax/el/ExpressionFactory", "createValueExpression", "second"),
+            all("javax/el/ExpressionFactory", "createMethodExpression", "second"),
+            all("jakarta/el/ExpressionFactory", "createValueExpression", "second"),
+            all("jakarta/el/ExpressionFactory", "createMethodExpression", "second"),
+            all("org/springframework/expression/ExpressionParser", "parseExpression", "first"),
+            all("org/springframework/expression/spel/standard/SpelExpressionParser", "parseExpression", "first"),
+            all("ognl/Ognl", "parseExpression", "first"),
+            all("ognl/Ognl", "getValue", "first"),
+            all("ognl/Ognl", "setValue", "first"),
+            all("org/mvel2/MVEL", "eval", "first"),
+            all("org/mvel2/MVEL", "compileExpression", "first"),
+            all("org/apache/commons/jexl3/JexlEngine", "createExpression", "first"),
+            all("org/apache/commons/jexl3/JexlEngine", "createScript", "first"),
+            all("org/apache/commons/jexl2/JexlEngine", "createExpression", "first"),
+            all("org/apache/commons/jexl2/JexlEngine", "createScript", "first"),
+        ],
+    },
+    Detector {
+        name: "script-engine-injection",
+        title: "Script engine injection",
+        severity: "critical",
+        cwe: "CWE-94",
+        class: "ScriptEngineInjection",
+        jazzer: "com.code_intelligence.jazzer.sanitizers.ScriptEngineInjection",
+        hooks: &[
+            all("javax/script/ScriptEngine", "eval", "eval"),
+            all("javax/script/AbstractScriptEngine", "eval", "eval"),
+            all("javax/script/Compilable", "compile", "eval"),
+        ],
+    },
+    Detector {
+        name: "xml-external-entity",
+        title: "XML external entity",
+        severity: "high",
+        cwe: "CWE-611",
+        class: "XmlExternalEntity",
+        jazzer: "",
+        hooks: &[
+            after("javax/xml/parsers/DocumentBuilderFactory", "newDocumentBuilder", "documentBuilder"),
+            after("javax/xml/parsers/SAXParserFactory", "newSAXParser", "saxParser"),
+            after("javax/xml/parsers/SAXParser", "getXMLReader", "xmlReader"),
+            after("org/xml/sax/helpers/XMLReaderFactory", "createXMLReader", "xmlReader"),
+            all("javax/xml/stream/XMLInputFactory", "createXMLStreamReader", "stax"),
+            all("javax/xml/stream/XMLInputFactory", "createXMLEventReader", "stax"),
+            all("javax/xml/parsers/DocumentBuilder", "parse", "parse"),
+            all("javax/xml/parsers/SAXParser", "parse", "parse"),
+            all("org/xml/sax/XMLReader", "parse", "parse"),
+        ],
+    },
 ];
 
 /// The detectors a run uses: all, less `--disable-detectors`, or only `--detectors`.
@@ -156,14 +279,15 @@ pub fn select(only: &[String], disabled: &[String]) -> Result<Vec<&'static Detec
     };
     let (only, disabled) = (names(only), names(disabled));
     for n in only.iter().chain(&disabled) {
-        if by_name(n).is_none() && !DETECTORS.iter().any(|d| d.jazzer == n) {
+        if by_name(n).is_none() && !DETECTORS.iter().any(|d| !d.jazzer.is_empty() && d.jazzer == n) {
             return Err(format!(
                 "unknown detector `{n}`; the detectors are: {}",
                 DETECTORS.iter().map(|d| d.name).collect::<Vec<_>>().join(", ")
             ));
         }
     }
-    let named = |d: &Detector, list: &[String]| list.iter().any(|n| n == d.name || n == d.jazzer);
+    let named =
+        |d: &Detector, list: &[String]| list.iter().any(|n| n == d.name || (!d.jazzer.is_empty() && n == d.jazzer));
     Ok(DETECTORS.iter().filter(|d| (only.is_empty() || named(d, &only)) && !named(d, &disabled)).collect())
 }
 
@@ -186,10 +310,10 @@ pub fn hooks(detectors: &[&Detector]) -> Vec<MethodHook> {
         .iter()
         .flat_map(|d| {
             d.hooks.iter().map(|h| MethodHook {
-                kind: HookType::Before,
+                kind: if h.after { HookType::After } else { HookType::Before },
                 hook_class: format!("com/jvmfuzz/shim/detectors/{}", d.class),
                 hook_method: h.hook.to_string(),
-                hook_descriptor: HOOK_DESCRIPTOR.to_string(),
+                hook_descriptor: if h.after { AFTER_DESCRIPTOR } else { BEFORE_DESCRIPTOR }.to_string(),
                 target_class: h.class.to_string(),
                 target_method: h.method.to_string(),
                 target_descriptor: h.descriptor.map(String::from),

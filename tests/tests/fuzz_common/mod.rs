@@ -33,11 +33,16 @@ pub fn fuzz_bin() -> PathBuf {
 /// fuzzer through other run-time methods (exploreState through `tracePcIndir`).
 pub const JAZZER_API: &str = "com.code-intelligence:jazzer-api:0.30.0";
 pub const JAZZER_API_OLD: &str = "com.code-intelligence:jazzer-api:0.24.0";
+/// Libraries the bug-detector targets call (fuzz.Detect): an SQL database and an expression
+/// language.
+pub const H2: &str = "com.h2database:h2:2.2.224";
+pub const MVEL: &str = "org.mvel:mvel2:2.5.2.Final";
 
 pub struct Targets {
     pub classes: PathBuf,
     pub shim_jar: PathBuf,
     pub jazzer_api: PathBuf,
+    pub mvel: PathBuf,
 }
 
 /// Compiles tests/java/fuzz-targets once (against the shim jar and jazzer-api).
@@ -50,10 +55,11 @@ pub fn targets() -> &'static Targets {
         let shim_jar = dir.join("jvmfuzz-shim.jar");
         std::fs::write(&shim_jar, jvmfuzz_jvm::SHIM_JAR).unwrap();
         let jazzer_api = support::maven_jar(JAZZER_API);
+        let mvel = support::maven_jar(MVEL);
         let classes = dir.join("classes");
         let sources = support::java_sources(&support::java_dir("fuzz-targets/src"));
-        support::javac(&support::jdk17(), &sources, &[&shim_jar, &jazzer_api], &classes, &["--release", "11"]);
-        Targets { classes, shim_jar, jazzer_api }
+        support::javac(&support::jdk17(), &sources, &[&shim_jar, &jazzer_api, &mvel], &classes, &["--release", "11"]);
+        Targets { classes, shim_jar, jazzer_api, mvel }
     })
 }
 

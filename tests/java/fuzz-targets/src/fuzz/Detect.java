@@ -17,6 +17,31 @@ import javax.naming.NamingException;
  */
 public class Detect {
     static final String KIND = System.getProperty("detect.kind", "cmd");
+    private static java.sql.Connection db;
+
+    /** An in-memory H2 database with one table (H2 must be on the class path). */
+    static java.sql.Connection db() throws java.sql.SQLException {
+        if (db == null) {
+            db = java.sql.DriverManager.getConnection("jdbc:h2:mem:detect");
+            try (java.sql.Statement st = db.createStatement()) {
+                st.execute("CREATE TABLE users(id INT PRIMARY KEY, name VARCHAR(64))");
+                st.execute("INSERT INTO users VALUES (1, 'alice')");
+            }
+        }
+        return db;
+    }
+
+    static String ldapEscape(String s) {
+        StringBuilder b = new StringBuilder();
+        for (char c : s.toCharArray()) {
+            if (c == '\\' || c == '*' || c == '(' || c == ')' || c == 0) {
+                b.append(String.format("\\%02x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
 
     public static void fuzzerTestOneInput(byte[] data) throws Exception {
         String s = new String(data, StandardCharsets.ISO_8859_1);
@@ -86,6 +111,99 @@ public class Detect {
             case "ssrf-fixed":
                 try (Socket socket = new Socket("localhost", 8000 + s.length() % 10)) {
                 } catch (IOException e) {
+                }
+                break;
+            case "sql": // a real database (H2, in memory) behind a concatenated query
+                try (java.sql.Statement st = db().createStatement()) {
+                    st.executeQuery("SELECT id FROM users WHERE name = '" + s + "'").close();
+                } catch (java.sql.SQLException e) {
+                }
+                break;
+            case "sql-fixed":
+                try (java.sql.PreparedStatement st = db().prepareStatement("SELECT id FROM users WHERE name = ?")) {
+                    st.setString(1, s);
+                    st.executeQuery().close();
+                }
+                break;
+            case "deser":
+                try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(data))) {
+                    in.readObject();
+                } catch (java.io.IOException | ClassNotFoundException | RuntimeException e) {
+                }
+                break;
+            case "deser-fixed": // a stream that only accepts strings
+                try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(data))) {
+                    in.setObjectInputFilter(info -> info.serialClass() == null || info.serialClass() == String.class
+                            ? java.io.ObjectInputFilter.Status.ALLOWED : java.io.ObjectInputFilter.Status.REJECTED);
+                    in.readObject();
+                } catch (java.io.IOException | ClassNotFoundException | RuntimeException e) {
+                }
+                break;
+            case "xxe":
+                try {
+                    javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                            .parse(new java.io.ByteArrayInputStream(data));
+                } catch (org.xml.sax.SAXException | IOException e) {
+                }
+                break;
+            case "xxe-fixed": // a parser that refuses DOCTYPEs
+                try {
+                    javax.xml.parsers.DocumentBuilderFactory f = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+                    f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+                    f.newDocumentBuilder().parse(new java.io.ByteArrayInputStream(data));
+                } catch (org.xml.sax.SAXException | IOException e) {
+                }
+                break;
+            case "ldap":
+                try {
+                    new javax.naming.directory.InitialDirContext().search("ou=people,dc=example,dc=com",
+                            "(&(objectClass=person)(uid=" + s + "))", new javax.naming.directory.SearchControls());
+                } catch (NamingException e) {
+                }
+                break;
+            case "ldap-fixed": // the value escaped as RFC 4515 says
+                try {
+                    new javax.naming.directory.InitialDirContext().search("ou=people,dc=example,dc=com",
+                            "(&(objectClass=person)(uid=" + ldapEscape(s) + "))", new javax.naming.directory.SearchControls());
+                } catch (NamingException e) {
+                }
+                break;
+            case "xpath":
+                try {
+                    javax.xml.xpath.XPathFactory.newInstance().newXPath().evaluate(
+                            "/users/user[name='" + s + "']/id", new org.xml.sax.InputSource(new java.io.StringReader("<users/>")));
+                } catch (javax.xml.xpath.XPathExpressionException e) {
+                }
+                break;
+            case "xpath-fixed": // the value as a variable
+                try {
+                    javax.xml.xpath.XPath x = javax.xml.xpath.XPathFactory.newInstance().newXPath();
+                    x.setXPathVariableResolver(v -> s);
+                    x.evaluate("/users/user[name=$name]/id", new org.xml.sax.InputSource(new java.io.StringReader("<users/>")));
+                } catch (javax.xml.xpath.XPathExpressionException e) {
+                }
+                break;
+            case "script":
+                try {
+                    ((javax.script.ScriptEngine) new TinyScriptEngine()).eval("print('" + s + "')");
+                } catch (javax.script.ScriptException e) {
+                }
+                break;
+            case "script-fixed": // the value as a properly quoted literal
+                ((javax.script.ScriptEngine) new TinyScriptEngine()).eval("print('" + s.replace("\\", "\\\\").replace("'", "\\'") + "')");
+                break;
+            case "el":
+                try {
+                    org.mvel2.MVEL.eval("name == '" + s + "'", new java.util.HashMap<String, Object>(java.util.Map.of("name", "x")));
+                } catch (RuntimeException e) {
+                }
+                break;
+            case "el-fixed": // the value as a variable, and as a properly quoted literal
+                org.mvel2.MVEL.eval("name == value", new java.util.HashMap<String, Object>(java.util.Map.of("name", "x", "value", s)));
+                try {
+                    org.mvel2.MVEL.eval("name == '" + s.replace("\\", "\\\\").replace("'", "\\'") + "'",
+                            new java.util.HashMap<String, Object>(java.util.Map.of("name", "x")));
+                } catch (RuntimeException e) {
                 }
                 break;
             default:

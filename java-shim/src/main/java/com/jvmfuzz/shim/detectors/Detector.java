@@ -32,4 +32,41 @@ final class Detector {
             Cmp.api(actual, payload);
         }
     }
+
+    /**
+     * Guides {@code code} towards containing {@code payload} as code: as it is, and breaking out
+     * of a '...' or "..." literal the input may sit in ({@code sep} separates statements or terms).
+     */
+    static void towardsCode(String code, String payload, String sep) {
+        towardsContainment(code, payload);
+        towardsContainment(code, "'" + sep + payload + sep + "'");
+        towardsContainment(code, "\"" + sep + payload + sep + "\"");
+    }
+
+    /**
+     * The code with its '...' and "..." literals blanked out (backslash escapes honoured): the
+     * payload counts as code only outside them, so input that a program quotes properly is data.
+     */
+    static String outsideLiterals(String script) {
+        StringBuilder out = new StringBuilder(script.length());
+        char quote = 0;
+        for (int i = 0; i < script.length(); i++) {
+            char c = script.charAt(i);
+            if (quote != 0) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == quote) {
+                    quote = 0;
+                }
+                out.append(' ');
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+                out.append(' ');
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
 }

@@ -1,0 +1,136 @@
+/*
+ * xml-external-entity (CWE-611): a parser fed the input resolves an external entity the input
+ * declared. Every parser a program gets from the JAXP factories (DOM, SAX, StAX) has a resolver
+ * of ours in front of the one it had: an entity whose system id names "jazzer-xxe" is the
+ * finding, thrown before the parser opens it; any other entity goes where it went before. A
+ * parser configured not to resolve external entities never asks, so it is no finding. The
+ * hooks on parse() guide the fuzzer towards a document declaring that entity.
+ */
+package com.jvmfuzz.shim.detectors;
+
+import java.io.InputStream;
+import java.lang.invoke.MethodHandle;
+import java.nio.charset.StandardCharsets;
+import javax.xml.parsers.DocumentBuilder;
+import javax.xml.parsers.SAXParser;
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLResolver;
+import org.xml.sax.EntityResolver;
+import org.xml.sax.InputSource;
+import org.xml.sax.XMLReader;
+
+public final class XmlExternalEntity {
+    private XmlExternalEntity() {}
+
+    static final String NAME = "xml-external-entity";
+    static final String MARK = "jazzer-xxe";
+    static final String PAYLOAD = "<!DOCTYPE r [<!ENTITY x SYSTEM \"jazzer-xxe\">]><r>&x;</r>";
+    private static final int PEEK = 4096;
+
+    private static void check(String systemId) {
+        if (systemId != null && systemId.contains(MARK)) {
+            Detector.report(NAME, "XML external entity: the parser resolved the entity `" + systemId
+                    + "` the input declared");
+        }
+    }
+
+    /** SAX and DOM: ours first, then the resolver the parser had (null: the parser's default). */
+    static final class Resolver implements EntityResolver {
+        final EntityResolver next;
+
+        Resolver(EntityResolver next) {
+            this.next = next;
+        }
+
+        @Override
+        public InputSource resolveEntity(String publicId, String systemId) throws org.xml.sax.SAXException, java.io.IOException {
+            check(systemId);
+            return next == null ? null : next.resolveEntity(publicId, systemId);
+        }
+    }
+
+    /** {@code DocumentBuilderFactory.newDocumentBuilder()}, AFTER: the new builder gets ours. */
+    public static void documentBuilder(MethodHandle method, Object self, Object[] args, int id, Object ret) {
+        if (ret instanceof DocumentBuilder) {
+            ((DocumentBuilder) ret).setEntityResolver(new Resolver(null));
+        }
+    }
+
+    /** {@code SAXParserFactory.newSAXParser()}, AFTER. */
+    public static void saxParser(MethodHandle method, Object self, Object[] args, int id, Object ret) {
+        if (ret instanceof SAXParser) {
+            try {
+                wrap(((SAXParser) ret).getXMLReader());
+            } catch (org.xml.sax.SAXException e) {
+                // No reader: the parser cannot parse either.
+            }
+        }
+    }
+
+    /** {@code SAXParser.getXMLReader()} and the XMLReader factories, AFTER. */
+    public static void xmlReader(MethodHandle method, Object self, Object[] args, int id, Object ret) {
+        if (ret instanceof XMLReader) {
+            wrap((XMLReader) ret);
+        }
+    }
+
+    private static void wrap(XMLReader r) {
+        EntityResolver had = r.getEntityResolver();
+        if (!(had instanceof Resolver)) {
+            r.setEntityResolver(new Resolver(had));
+        }
+    }
+
+    /** {@code XMLInputFactory.create*Reader(...)}, BEFORE: the factory's resolver gets ours in front. */
+    public static void stax(MethodHandle method, Object self, Object[] args, int id) {
+        if (!(self instanceof XMLInputFactory)) {
+            return;
+        }
+        XMLInputFactory f = (XMLInputFactory) self;
+        XMLResolver had = f.getXMLResolver();
+        if (had instanceof StaxResolver) {
+            return;
+        }
+        f.setXMLResolver(new StaxResolver(had));
+        guide(args);
+    }
+
+    static final class StaxResolver implements XMLResolver {
+        final XMLResolver next;
+
+        StaxResolver(XMLResolver next) {
+            this.next = next;
+        }
+
+        @Override
+        public Object resolveEntity(String publicId, String systemId, String baseUri, String namespace)
+                throws javax.xml.stream.XMLStreamException {
+            check(systemId);
+            return next == null ? null : next.resolveEntity(publicId, systemId, baseUri, namespace);
+        }
+    }
+
+    /** {@code DocumentBuilder.parse}, {@code SAXParser.parse}, {@code XMLReader.parse}, BEFORE: guidance. */
+    public static void parse(MethodHandle method, Object self, Object[] args, int id) {
+        guide(args);
+    }
+
+    private static void guide(Object[] args) {
+        if (args.length == 0) {
+            return;
+        }
+        InputStream in = args[0] instanceof InputStream ? (InputStream) args[0]
+                : args[0] instanceof InputSource ? ((InputSource) args[0]).getByteStream() : null;
+        if (in == null || !in.markSupported()) {
+            return;
+        }
+        try {
+            in.mark(PEEK);
+            String text = new String(in.readNBytes(PEEK), StandardCharsets.ISO_8859_1);
+            in.reset();
+            Detector.towardsContainment(text, PAYLOAD);
+        } catch (java.io.IOException | RuntimeException e) {
+            // Not peekable after all: no guidance.
+        }
+    }
+}
