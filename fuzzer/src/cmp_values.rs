@@ -70,6 +70,8 @@ extern "system" fn log_bytes(env: *mut RawEnv, _class: jclass, a: jbyteArray, b:
             return;
         }
         push(CmpValues::Bytes((cmplog_bytes(&a), cmplog_bytes(&b))));
+        crate::recent::note(&a);
+        crate::recent::note(&b);
         note_operand(&a, &b);
         note_operand(&b, &a);
     }));

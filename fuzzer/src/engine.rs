@@ -232,8 +232,12 @@ fn fuzz<EM: ClientManager>(
     runner.start(jvm, cfg, session_offset(&state, restarted))?;
 
     state.add_metadata(dictionary(&cfg.dicts)?);
-    let mutator =
-        HavocScheduledMutator::with_max_stack_pow(havoc_mutations().merge(tokens_mutations()), HAVOC_MAX_STACK_POW);
+    let mutator = HavocScheduledMutator::with_max_stack_pow(
+        havoc_mutations()
+            .merge(tokens_mutations())
+            .merge(tuple_list!(crate::recent::RecentInsert, crate::recent::RecentReplace)),
+        HAVOC_MAX_STACK_POW,
+    );
     let i2s = HavocScheduledMutator::with_max_stack_pow(tuple_list!(I2SRandReplace::new()), I2S_MAX_STACK_POW);
     let mut stages = tuple_list!(
         calibration,

@@ -23,6 +23,7 @@ mod jazzer_cli;
 mod jvm;
 mod launch;
 mod observers;
+mod recent;
 mod sarif;
 mod state;
 mod status;

@@ -36,7 +36,7 @@ fn detect(kind: &str, runs: &str, extra: &[&str]) -> Run {
         .arg("-n")
         .arg(fuzz_bin())
         .arg("--cp")
-        .arg(support::classpath(&[&targets().classes, &support::maven_jar(H2), &targets().mvel]))
+        .arg(support::classpath(&[&targets().classes, &support::maven_jar(H2), &targets().mvel, &targets().jazzer_api]))
         .args(["--harness", "fuzz.Detect", "--progress", "plain", "--seed", "1", "--max-len", "64", "--runs", runs])
         .arg(format!("--jvm-arg=-Ddetect.kind={kind}"))
         .args(extra)
@@ -62,10 +62,11 @@ fn unshare() -> std::path::PathBuf {
 }
 
 /// MVEL 2.5.2 fails `assert`s on some malformed expressions (a finding of its own under
-/// `-ea`); the expression-language targets run without assertions so only the detector counts.
+/// `-ea`), and compiles the operand of its `~=` operator as a regex (a regex-injection); the
+/// expression-language targets run without assertions and with that detector only.
 fn extra(kind: &str) -> &'static [&'static str] {
     if kind.starts_with("el") {
-        &["--no-assertions"]
+        &["--no-assertions", "--detectors", "expression-language-injection"]
     } else {
         &[]
     }
@@ -169,6 +170,24 @@ fn script_engine_injection() {
 fn expression_language_injection() {
     fires("el", "expression-language-injection", "critical", "CWE-917");
     silent("el-fixed");
+}
+
+#[test]
+fn jazzers_allow_list_api_is_the_judge_when_a_harness_uses_it() {
+    // A connection policy: any host but localhost is a finding, whoever chose it.
+    let r = detect("ssrf-policy", "100000", &[]);
+    assert_eq!(r.out.status, Some(1), "{}", r.out.dump());
+    assert!(r.summary().iter().any(|e| e.detector == "server-side-request-forgery" && e.message.contains("policy")));
+    // Everything allowed: not even the payload host is a finding.
+    silent("ssrf-allowed");
+    // Allowed paths: leaving uploads/ is a finding.
+    let r = detect("path-allowed", "100000", &[]);
+    assert_eq!(r.out.status, Some(1), "{}", r.out.dump());
+    assert!(r.summary().iter().any(|e| e.detector == "file-path-traversal" && e.message.contains("allows")));
+    // A target path: reaching it is the finding.
+    let r = detect("path-target", "300000", &[]);
+    assert_eq!(r.out.status, Some(1), "{}", r.out.dump());
+    assert!(r.summary().iter().any(|e| e.detector == "file-path-traversal" && e.message.contains("secret.txt")));
 }
 
 #[test]

@@ -206,6 +206,40 @@ public class Detect {
                 } catch (RuntimeException e) {
                 }
                 break;
+            case "ssrf-policy": // Jazzer's allow-list API: only localhost
+                try (com.code_intelligence.jazzer.api.SilentCloseable allow =
+                        com.code_intelligence.jazzer.api.BugDetectors.allowNetworkConnections(
+                                (host, port) -> host.equals("localhost"))) {
+                    String host = s.isEmpty() ? "localhost" : s;
+                    try (Socket socket = new Socket(host, 8080)) {
+                    } catch (IOException | IllegalArgumentException e) {
+                    }
+                }
+                break;
+            case "ssrf-allowed": // every connection allowed: not even the payload host is a finding
+                try (com.code_intelligence.jazzer.api.SilentCloseable allow =
+                        com.code_intelligence.jazzer.api.BugDetectors.allowNetworkConnections()) {
+                    if (s.length() < 64) {
+                        try (Socket socket = new Socket(s, 8080)) {
+                        } catch (IOException | IllegalArgumentException e) {
+                        }
+                    }
+                }
+                break;
+            case "path-allowed": // Jazzer's allow-list API: only under uploads/
+                try (com.code_intelligence.jazzer.api.SilentCloseable allow =
+                        com.code_intelligence.jazzer.api.BugDetectors.setFilePathTraversalAllowPath(
+                                p -> p.startsWith(java.nio.file.Paths.get("uploads").toAbsolutePath()))) {
+                    new File(new File("uploads"), s).exists();
+                }
+                break;
+            case "path-target": // Jazzer's API: the file whose access is the finding
+                try (com.code_intelligence.jazzer.api.SilentCloseable target =
+                        com.code_intelligence.jazzer.api.BugDetectors.setFilePathTraversalTarget(
+                                () -> java.nio.file.Paths.get("secret.txt"))) {
+                    new File(new File("uploads"), s).exists();
+                }
+                break;
             default:
                 throw new IllegalArgumentException(KIND);
         }

@@ -69,4 +69,24 @@ final class Detector {
         return out.toString();
     }
 
+
+    /* Set while a harness's policy (Jazzer's BugDetectors API) runs on this thread. */
+    private static final ThreadLocal<boolean[]> IN_POLICY = ThreadLocal.withInitial(() -> new boolean[1]);
+
+    /**
+     * Runs a harness's policy; {@code null} when called from inside one (the policy's own file
+     * or network calls are hooked too, and must not ask it again).
+     */
+    static Boolean policy(java.util.function.BooleanSupplier test) {
+        boolean[] in = IN_POLICY.get();
+        if (in[0]) {
+            return null;
+        }
+        in[0] = true;
+        try {
+            return test.getAsBoolean();
+        } finally {
+            in[0] = false;
+        }
+    }
 }

@@ -3,6 +3,9 @@
  * child path is resolved against (File(parent, child), Path.resolve: also zip slip, an archive
  * entry's name joined to the extraction folder), else the working directory. The payload is a
  * file named "jazzer-traversal" reached through "..": a path that stays inside is no finding.
+ *
+ * Jazzer's BugDetectors API changes the judge: setFilePathTraversalTarget names the path whose
+ * access is the finding, setFilePathTraversalAllowPath the paths the target may touch.
  */
 package com.jvmfuzz.shim.detectors;
 
@@ -10,6 +13,8 @@ import java.io.File;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 public final class FilePathTraversal {
     private FilePathTraversal() {}
@@ -53,6 +58,12 @@ public final class FilePathTraversal {
         if (child == null) {
             return;
         }
+        java.util.function.Predicate<Path> allowed = Policies.ALLOWED_PATH.get();
+        Supplier<Path> target = Policies.TRAVERSAL_TARGET.get();
+        if (allowed != Policies.ANY_PATH || target != Policies.PAYLOAD_PATH) {
+            byPolicy(parent, child, appended, allowed, target);
+            return;
+        }
         Detector.towardsContainment(child, PAYLOAD);
         if (!child.contains(TARGET)) {
             return;
@@ -65,6 +76,35 @@ public final class FilePathTraversal {
             }
         } catch (RuntimeException invalidPath) {
             // Not a path this file system accepts: the call will fail by itself.
+        }
+    }
+
+    private static void byPolicy(String parent, String child, boolean appended, Predicate<Path> allowed,
+            Supplier<Path> target) {
+        Path p;
+        Path root;
+        try {
+            root = Paths.get(parent == null || parent.isEmpty() ? "." : parent).toAbsolutePath().normalize();
+            p = (appended ? Paths.get(root.toString(), child) : root.resolve(child)).normalize();
+        } catch (RuntimeException invalidPath) {
+            return;
+        }
+        Path[] t0 = new Path[1];
+        if (Detector.policy(() -> (t0[0] = target.get()) != null || true) == null) {
+            return;
+        }
+        Path t = t0[0];
+        if (t != null) {
+            Path want = t.toAbsolutePath().normalize();
+            // Towards the target as this call would have to name it (relative to its root).
+            Detector.towardsEquality(child, root.relativize(want).toString());
+            if (p.equals(want)) {
+                Detector.report(NAME, "path traversal: the input reached the target path " + want);
+            }
+        }
+        final Path path = p;
+        if (Boolean.FALSE.equals(Detector.policy(() -> allowed.test(path)))) {
+            Detector.report(NAME, "path traversal: " + p + " is not a path the harness allows");
         }
     }
 }
