@@ -178,7 +178,9 @@ pub struct TargetArgs {
     pub timeout: f64,
     /// Bug detectors to use, `,`-separated (default: all). os-command-injection,
     /// reflective-call, jndi-lookup, regex-injection, file-path-traversal,
-    /// server-side-request-forgery; Jazzer's sanitizer class names work too.
+    /// server-side-request-forgery, sql-injection, deserialization, ldap-injection,
+    /// xpath-injection, expression-language-injection, script-engine-injection,
+    /// xml-external-entity; Jazzer's sanitizer class names work too; `none` for no detector.
     #[arg(long, value_name = "LIST", help_heading = "Bug detectors")]
     pub detectors: Vec<String>,
     /// Bug detectors not to use, `,`-separated (also Jazzer's --disabled_hooks= with its

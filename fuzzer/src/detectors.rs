@@ -278,6 +278,9 @@ pub fn select(only: &[String], disabled: &[String]) -> Result<Vec<&'static Detec
             .collect()
     };
     let (only, disabled) = (names(only), names(disabled));
+    if only.iter().any(|n| n == "none") {
+        return Ok(Vec::new());
+    }
     for n in only.iter().chain(&disabled) {
         if by_name(n).is_none() && !DETECTORS.iter().any(|d| !d.jazzer.is_empty() && d.jazzer == n) {
             return Err(format!(
@@ -332,6 +335,7 @@ mod tests {
     #[test]
     fn selection_by_our_names_and_jazzers_and_unknown_names_are_refused() {
         assert_eq!(select(&[], &[]).unwrap().len(), DETECTORS.len());
+        assert!(select(&["none".into()], &[]).unwrap().is_empty());
         let only = select(&["regex-injection,jndi-lookup".into()], &[]).unwrap();
         assert_eq!(only.iter().map(|d| d.name).collect::<Vec<_>>(), ["jndi-lookup", "regex-injection"]);
         let less = select(&[], &["com.code_intelligence.jazzer.sanitizers.OsCommandInjection".into()]).unwrap();

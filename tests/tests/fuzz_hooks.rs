@@ -20,7 +20,8 @@ const ISSUE: &str = "com.code_intelligence.jazzer.api.FuzzerSecurityIssueHigh";
 fn hooked(kind: &str, hooks: &str, extra: &[&str]) -> Session {
     let t = targets();
     let prop = format!("--jvm-arg=-Dhook.kind={kind}");
-    let mut args = vec!["--runs", "300000", "--max-len", "64", &prop, "--custom-hooks", hooks];
+    // Only the custom hooks: a bug detector would report some of these inputs first.
+    let mut args = vec!["--runs", "300000", "--max-len", "64", &prop, "--custom-hooks", hooks, "--detectors", "none"];
     args.extend_from_slice(extra);
     fuzz_cp("Hooked", &[&t.classes, &t.jazzer_api], &args)
 }
@@ -168,7 +169,7 @@ fn hooks_on_common_jdk_calls_keep_a_real_library_verifiable_and_correct() {
         .env("JAVA_HOME", support::jdk17().home.clone());
     let out = support::run(cmd, Duration::from_secs(600));
     assert!(matches!(out.status, Some(0 | 1)), "{}", out.dump());
-    assert!(out.stderr.contains("tally: 1000 hook calls checked"), "the hooks did not run:\n{}", out.dump());
+    assert!(out.stderr.contains("tally: 100 hook calls checked"), "the hooks did not run:\n{}", out.dump());
     let hooked: u32 = out
         .stderr
         .lines()

@@ -133,3 +133,13 @@ fn a_hooked_comparison_behaves_like_the_call_it_replaces() {
     s.assert_exit(0);
     assert!(s.summary().is_empty(), "{:?}", s.summary());
 }
+
+#[test]
+fn map_lookups_guide_towards_the_keys_the_map_has() {
+    // Two keys built at run time, looked up in a HashMap and a TreeMap: the JDK compares them,
+    // so only the lookups' redirects (the keys bracketing a missing one) show the way.
+    let s = fuzz("MapKeys", &["--runs", "1000000", "--keep-going"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalStateException");
+    execs_to_find(&s, "java.lang.IllegalArgumentException");
+}

@@ -1,9 +1,9 @@
 //! Call-site redirects for the fuzzer: calls that would end the JVM (`System.exit`,
 //! `Runtime.exit/halt`) or that compare against constants (`String.equals`, `startsWith`, ...,
-//! `Arrays.equals(byte[], byte[])`) go to `com.jvmfuzz.shim.fuzz.Hooks` instead. Each
-//! replacement has the same stack effect and the same instruction length
-//! (`invokevirtual`/`invokestatic` + u2 becomes `invokestatic` + u2), so only one opcode byte
-//! and one constant-pool index change: no offsets move and the StackMapTable stays valid.
+//! `Arrays.equals(byte[], byte[])`, `Map.get`) go to `com.jvmfuzz.shim.fuzz.Hooks` instead.
+//! Each replacement has the same stack effect and the same instruction length
+//! (`invokevirtual`/`invokestatic` + u2 becomes `invokestatic` + u2; `invokeinterface`'s two
+//! extra bytes become `nop`s), so no offsets move and the StackMapTable stays valid.
 //! The same pass applies `@MethodHook`s ([`crate::hooks`]: a hooked call goes to a bridge
 //! method, and a redirect then applies inside the bridge) and harvests the class's tokens
 //! ([`crate::tokens`]), to parse the class once.
@@ -35,6 +35,10 @@ const fn stat(owner: &'static str, name: &'static str, descriptor: &'static str,
     Redirect { opcode: opcodes::INVOKESTATIC, owner, name, descriptor, hook }
 }
 
+const fn intf(owner: &'static str, name: &'static str, descriptor: &'static str, hook: &'static str) -> Redirect {
+    Redirect { opcode: opcodes::INVOKEINTERFACE, owner, name, descriptor, hook }
+}
+
 const STRING: &str = "java/lang/String";
 
 /// Calls that end the JVM, then comparisons whose operands go to the comparison log (the
@@ -64,6 +68,27 @@ const REDIRECTS: &[Redirect] = &[
     virt("java/math/BigInteger", "compareTo", "(Ljava/math/BigInteger;)I", "bigIntegerCompareTo"),
     virt("java/math/BigDecimal", "equals", "(Ljava/lang/Object;)Z", "bigDecimalEquals"),
     virt("java/math/BigDecimal", "compareTo", "(Ljava/math/BigDecimal;)I", "bigDecimalCompareTo"),
+    virt(STRING, "replace", "(Ljava/lang/CharSequence;Ljava/lang/CharSequence;)Ljava/lang/String;", "stringReplace"),
+    virt("java/lang/StringBuilder", "indexOf", "(Ljava/lang/String;)I", "builderIndexOf"),
+    intf("java/util/Map", "get", "(Ljava/lang/Object;)Ljava/lang/Object;", "mapGet"),
+    intf("java/util/Map", "containsKey", "(Ljava/lang/Object;)Z", "mapContainsKey"),
+    virt("java/util/HashMap", "get", "(Ljava/lang/Object;)Ljava/lang/Object;", "hashMapGet"),
+    virt("java/util/HashMap", "containsKey", "(Ljava/lang/Object;)Z", "hashMapContainsKey"),
+    virt("java/util/TreeMap", "get", "(Ljava/lang/Object;)Ljava/lang/Object;", "treeMapGet"),
+    virt("java/util/TreeMap", "containsKey", "(Ljava/lang/Object;)Z", "treeMapContainsKey"),
+    virt("java/util/LinkedHashMap", "get", "(Ljava/lang/Object;)Ljava/lang/Object;", "linkedHashMapGet"),
+    virt(
+        "java/util/concurrent/ConcurrentHashMap",
+        "get",
+        "(Ljava/lang/Object;)Ljava/lang/Object;",
+        "concurrentHashMapGet",
+    ),
+    virt(
+        "java/util/concurrent/ConcurrentHashMap",
+        "containsKey",
+        "(Ljava/lang/Object;)Z",
+        "concurrentHashMapContainsKey",
+    ),
 ];
 
 impl Redirect {
@@ -219,9 +244,11 @@ pub fn prepare(
             continue;
         }
         let Some(code) = cf.methods.get_mut(mi).and_then(|m| m.code_mut()) else { continue };
-        if let Some(slot) = code.code.to_mut().get_mut(off..off + 3) {
+        let len = if x.opcode == opcodes::INVOKEINTERFACE { 5 } else { 3 };
+        if let Some(slot) = code.code.to_mut().get_mut(off..off + len) {
             slot[0] = opcodes::INVOKESTATIC;
             slot[1..3].copy_from_slice(&idx.to_be_bytes());
+            slot[3..].fill(opcodes::NOP);
             redirected += 1;
         }
     }

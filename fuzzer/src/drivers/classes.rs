@@ -83,6 +83,11 @@ pub struct ClassPool {
     pub refused: Vec<(String, String)>,
 }
 
+fn is_fuzzer_api(name: &str) -> bool {
+    let n = name.replace('/', ".");
+    n.starts_with("jaz.") || n.starts_with("com.code_intelligence.jazzer.") || n.starts_with("com.jvmfuzz.")
+}
+
 impl ClassPool {
     pub fn load(entries: &[std::path::PathBuf]) -> std::io::Result<ClassPool> {
         let mut pool = ClassPool::default();
@@ -142,6 +147,9 @@ impl ClassPool {
         let parsed = std::panic::catch_unwind(|| classfile_parser::class_parser(bytes).map(|(_, c)| c));
         match parsed {
             Ok(Ok(cf)) => match convert(&cf) {
+                // Jazzer's API and its honeypot classes (jazzer-api's `jaz.Zer` implements a dozen
+                // interfaces) are on many class paths but are never what a driver should build.
+                Some(c) if is_fuzzer_api(&c.name) => {}
                 Some(c) => {
                     self.classes.entry(c.name.clone()).or_insert(c);
                 }

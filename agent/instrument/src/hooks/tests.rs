@@ -206,18 +206,32 @@ fn hooked_calls_become_same_length_calls_to_bridges() {
         descs,
         ["(Ljava/util/Map;Ljava/lang/Object;)Ljava/lang/Object;", "(Ljava/lang/String;)Ljava/lang/StringBuilder;"]
     );
+    // Map.get is also a redirect: the bridge calls the redirect instead of the interface.
+    assert_eq!(p.redirected, 1);
+}
+
+#[test]
+fn an_interface_redirect_keeps_the_length_with_nops() {
+    let original = caller();
+    let p = prepare(&original, &HookSet::default(), true, &mut Vec::new()).unwrap();
+    assert_eq!((p.redirected, p.hooked), (1, 0));
+    let cf = ClassFile::parse(&p.bytes).unwrap();
+    let code = cf.methods.last().and_then(|m| m.code()).unwrap();
+    let ops: Vec<u8> = decode(&code.code).unwrap().iter().map(|i| i.opcode).collect();
+    assert_eq!(&ops[..6], [ALOAD_0, ALOAD_1, INVOKESTATIC, NOP, NOP, POP]);
 }
 
 #[test]
 fn hook_classes_and_unmatched_calls_are_left_alone() {
     let original = caller();
     let none = HookSet::new(vec![hook(HookType::Before, "java/util/List", "get", None)]);
-    let p = prepare(&original, &none, true, &mut Vec::new()).unwrap();
+    // Without redirects (Map.get is one): only hooks could change the class.
+    let p = prepare(&original, &none, false, &mut Vec::new()).unwrap();
     assert_eq!((p.hooked, p.bytes == original), (0, true));
     let this = ClassFile::parse(&original).unwrap().this_class_name().unwrap().into_owned();
     let mut own = hook(HookType::Before, "java/util/Map", "get", None);
     own.hook_class = this;
-    let p = prepare(&original, &HookSet::new(vec![own]), true, &mut Vec::new()).unwrap();
+    let p = prepare(&original, &HookSet::new(vec![own]), false, &mut Vec::new()).unwrap();
     assert_eq!(p.hooked, 0, "a hook class's own calls are not hooked");
 }
 

@@ -1,6 +1,6 @@
 /*
  * deserialization (CWE-502): the input reaches ObjectInputStream.readObject/readUnshared and
- * can name the class of what is read: the honeypot class jaz.Zer gets deserialized (its
+ * can name the class of what is read: the honeypot class (Honeypot) gets deserialized (its
  * readObject reports). The hook on ObjectInputStream's constructor guides the fuzzer towards
  * the serialized honeypot when the stream can be peeked at (mark/reset).
  */
@@ -19,9 +19,10 @@ public final class Deserialization {
     private static final int PEEK = 4096;
     private static volatile byte[] payload;
 
-    /** Called by {@code jaz.Zer.readObject}. */
+    /** Called by {@code Honeypot.readObject}. */
     public static void honeypotRead() {
-        Detector.report(NAME, "unsafe deserialization: the input chose the class of a deserialized object (jaz.Zer)");
+        Detector.report(NAME, "unsafe deserialization: the input chose the class of a deserialized object (the honeypot "
+                + Honeypot.class.getName() + ")");
     }
 
     /** {@code new ObjectInputStream(InputStream)}: guidance only. */
@@ -48,7 +49,7 @@ public final class Deserialization {
         if (p == null) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             try (ObjectOutputStream o = new ObjectOutputStream(out)) {
-                o.writeObject(new jaz.Zer());
+                o.writeObject(new Honeypot());
             }
             payload = p = out.toByteArray();
         }

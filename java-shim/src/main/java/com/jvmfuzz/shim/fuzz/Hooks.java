@@ -189,6 +189,128 @@ public final class Hooks {
         return eq;
     }
 
+    /** Keys of a hash map looked at for the two that bracket a missing key (as Jazzer does). */
+    private static final int MAX_KEYS = 100;
+
+    /**
+     * Replaces {@code Map.get(Object)}: a key the map does not have is compared with the two
+     * keys that sort nearest to it (a TreeMap's floor and ceiling, else among the first keys),
+     * so a lookup in a table of keywords guides like a comparison with each.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static Object mapGet(java.util.Map map, Object key) {
+        Object v = map.get(key);
+        if (v == null && key != null) {
+            bracket(map, key);
+        }
+        return v;
+    }
+
+    /** Replaces {@code Map.containsKey(Object)}. */
+    @SuppressWarnings("rawtypes")
+    public static boolean mapContainsKey(java.util.Map map, Object key) {
+        boolean has = map.containsKey(key);
+        if (!has && key != null) {
+            bracket(map, key);
+        }
+        return has;
+    }
+
+    // The same on a variable typed as the map class itself (a call naming HashMap, not Map).
+    @SuppressWarnings("rawtypes")
+    public static Object hashMapGet(java.util.HashMap map, Object key) {
+        return mapGet(map, key);
+    }
+
+    @SuppressWarnings("rawtypes")
+    public static boolean hashMapContainsKey(java.util.HashMap map, Object key) {
+        return mapContainsKey(map, key);
+    }
+
+    @SuppressWarnings("rawtypes")
+    public static Object treeMapGet(java.util.TreeMap map, Object key) {
+        return mapGet(map, key);
+    }
+
+    @SuppressWarnings("rawtypes")
+    public static boolean treeMapContainsKey(java.util.TreeMap map, Object key) {
+        return mapContainsKey(map, key);
+    }
+
+    @SuppressWarnings("rawtypes")
+    public static Object linkedHashMapGet(java.util.LinkedHashMap map, Object key) {
+        return mapGet(map, key);
+    }
+
+    @SuppressWarnings("rawtypes")
+    public static Object concurrentHashMapGet(java.util.concurrent.ConcurrentHashMap map, Object key) {
+        return mapGet(map, key);
+    }
+
+    @SuppressWarnings("rawtypes")
+    public static boolean concurrentHashMapContainsKey(java.util.concurrent.ConcurrentHashMap map, Object key) {
+        return mapContainsKey(map, key);
+    }
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void bracket(java.util.Map map, Object key) {
+        if (!(key instanceof Comparable) || map.isEmpty()) {
+            return;
+        }
+        Object lower = null;
+        Object upper = null;
+        try {
+            if (map instanceof java.util.TreeMap) {
+                lower = ((java.util.TreeMap) map).floorKey(key);
+                upper = ((java.util.TreeMap) map).ceilingKey(key);
+            } else {
+                Comparable k = (Comparable) key;
+                int seen = 0;
+                for (Object candidate : map.keySet()) {
+                    if (seen++ >= MAX_KEYS) {
+                        break;
+                    }
+                    if (candidate == null || candidate.getClass() != key.getClass()) {
+                        continue;
+                    }
+                    int c = k.compareTo(candidate);
+                    if (c > 0 && (lower == null || ((Comparable) candidate).compareTo(lower) > 0)) {
+                        lower = candidate;
+                    } else if (c < 0 && (upper == null || ((Comparable) candidate).compareTo(upper) < 0)) {
+                        upper = candidate;
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            // Keys that do not compare, a map changed meanwhile: no guidance this time.
+            return;
+        }
+        if (lower != null) {
+            values(key, lower);
+        }
+        if (upper != null) {
+            values(key, upper);
+        }
+    }
+
+    /** Replaces {@code String.replace(CharSequence, CharSequence)}: a target that is not there. */
+    public static String stringReplace(String a, CharSequence target, CharSequence replacement) {
+        String r = a.replace(target, replacement);
+        if (r.equals(a) && target != null && target.length() > 0) {
+            Cmp.strings(a, target.toString());
+        }
+        return r;
+    }
+
+    /** Replaces {@code StringBuilder.indexOf(String)}. */
+    public static int builderIndexOf(StringBuilder a, String s) {
+        int r = a.indexOf(s);
+        if (r < 0) {
+            Cmp.strings(a.toString(), s);
+        }
+        return r;
+    }
+
     private static void values(Object a, Object b) {
         if (a instanceof String && b instanceof String) {
             Cmp.strings((String) a, (String) b);
