@@ -29,7 +29,7 @@ export JAVA="${JAVA:-$(command -v java)}"
 # library); out/build/harnesses.tsv lists name, class and class path for bugs.py.
 BUILD="$HERE/out/build"
 rm -rf "$BUILD" && mkdir -p "$BUILD"
-while IFS=$'\t' read -r name cls deps; do
+while IFS=$'\t' read -r name cls deps _later; do
     case "$name" in ''|'#'*) continue ;; esac
     cp=""
     for d in ${deps//,/ }; do cp="$cp:$(fetch "$d")"; done

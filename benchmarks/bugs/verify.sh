@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Checks the bugs: replays each harness's reproducers (repro/<harness>/*, and with --crashes every
 # input the benchmark found, out/crashes/<harness>-*) once each with `fuzz repro`, on the buggy
-# library version (harnesses.tsv, column 3) and on the newest releases (column 4), and prints
-# what each input does on each. Writes out/verify.txt.
+# library version (harnesses.tsv, column 3) and on later releases (column 4: the first release
+# that should fix it, then the newest), and prints what each input does on each. Writes
+# out/verify.txt.
 #
 #   benchmarks/bugs/verify.sh [--crashes] [--only jsoup,compress-tar]
 #
-# The newest versions' class paths are resolved by mvn (dependency:build-classpath on a pom
+# The later versions' class paths are resolved by mvn (dependency:build-classpath on a pom
 # written to out/verify/); a harness whose library changed its API has a copy for the newest
-# version in targets/newest/. Replays run with the benchmark's settings (-Xmx1g, 10 s timeout,
+# version in targets/newest/ (used where it compiles, else targets/bugs/). Replays run with the benchmark's settings (-Xmx1g, 10 s timeout,
 # 2560 MB RSS limit).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -56,7 +57,13 @@ replay() {
     shift 5
     local cls_dir="$V/$name-$tag/classes" work
     rm -rf "$cls_dir" && mkdir -p "$cls_dir"
-    javac --release 11 -nowarn -d "$cls_dir" -cp "$API:$cp" "$src/${cls//.//}.java" >&2 || return 0
+    # SRC_ROOT may list several roots (`:`-separated): the first that compiles is used.
+    local ok=0 root
+    for root in ${src//:/ }; do
+        [ -f "$root/${cls//.//}.java" ] || continue
+        if javac --release 11 -nowarn -d "$cls_dir" -cp "$API:$cp" "$root/${cls//.//}.java" 2>/dev/null; then ok=1; break; fi
+    done
+    [ "$ok" = 1 ] || { echo "$name: the harness does not compile against $tag" >&2; return 0; }
     work="$(mktemp -d)"
     (cd "$work" && "$FUZZ_BIN" repro --cp "$cls_dir:$cp:$API" --harness "$cls" --jvm-arg=-Xmx1g \
         --timeout 10 --rss-limit-mb 2560 "$@" 2>&1 || true) |
@@ -81,7 +88,7 @@ while IFS=$'\t' read -r name cls deps newest; do
     declare -A res=()
     while IFS=$'\t' read -r f r; do res["$f"]="$r"; done < <(replay "$name" "$cls" "$HERE/targets" old "${old_cp#:}" "${inputs[@]}")
     {
-        echo "== $name: $old_ver (buggy) vs ${newest//|/, } (newest)"
+        echo "== $name: $old_ver (buggy) vs ${newest//|/, }"
         for f in "${inputs[@]}"; do
             echo "  ${f#$HERE/}"
             echo "    ${old_ver##*:}: ${res[$f]:-?}"
@@ -94,8 +101,7 @@ while IFS=$'\t' read -r name cls deps newest; do
             for f in "${inputs[@]}"; do printf '%s\t%s\n' "${f#$HERE/}" "    ${alt##*:}: could not resolve $alt"; done >>"$report.$name.new"
             continue
         fi
-        src="$HERE/targets"
-        [ -f "$HERE/targets/newest/${cls//.//}.java" ] && src="$HERE/targets/newest"
+        src="$HERE/targets/newest:$HERE/targets"
         declare -A nres=()
         while IFS=$'\t' read -r f r; do nres["$f"]="$r"; done < <(replay "$name" "$cls" "$src" "new$i" "$ncp" "${inputs[@]}")
         for f in "${inputs[@]}"; do
