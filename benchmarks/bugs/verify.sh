@@ -3,14 +3,16 @@
 # input the benchmark found, out/crashes/<harness>-*) once each with `fuzz repro`, on the buggy
 # library version (harnesses.tsv, column 3) and on later releases (column 4: the first release
 # that should fix it, then the newest), and prints what each input does on each. Writes
-# out/verify.txt.
+# out/verify.txt, and one line per distinct bug to out/verify-summary.txt (summarize_verify.py).
 #
 #   benchmarks/bugs/verify.sh [--crashes] [--only jsoup,compress-tar]
 #
 # The later versions' class paths are resolved by mvn (dependency:build-classpath on a pom
 # written to out/verify/); a harness whose library changed its API has a copy for the newest
-# version in targets/newest/ (used where it compiles, else targets/bugs/). Replays run with the benchmark's settings (-Xmx1g, 10 s timeout,
-# 2560 MB RSS limit).
+# version in targets/newest/ (1.0-alpha3 of commons-imaging: targets/alpha3/); the first of
+# those and targets/bugs/ that compiles is used. Replays run with the benchmark's settings
+# (-Xmx1g, 10 s timeout, 2560 MB RSS limit) in `fuzz repro`, whose harness thread has a 64 MB
+# stack: a stack overflow needs deeper input there than on a JVM's default 1 MB thread.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$HERE/../.." && pwd)"
@@ -101,7 +103,7 @@ while IFS=$'\t' read -r name cls deps newest; do
             for f in "${inputs[@]}"; do printf '%s\t%s\n' "${f#$HERE/}" "    ${alt##*:}: could not resolve $alt"; done >>"$report.$name.new"
             continue
         fi
-        src="$HERE/targets/newest:$HERE/targets"
+        src="$HERE/targets/newest:$HERE/targets/alpha3:$HERE/targets"
         declare -A nres=()
         while IFS=$'\t' read -r f r; do nres["$f"]="$r"; done < <(replay "$name" "$cls" "$src" "new$i" "$ncp" "${inputs[@]}")
         for f in "${inputs[@]}"; do
@@ -131,3 +133,5 @@ EOF
     unset res
 done <"$HERE/harnesses.tsv"
 cat "$report"
+echo
+python3 "$HERE/summarize_verify.py" "$report" | tee "$HERE/out/verify-summary.txt"
