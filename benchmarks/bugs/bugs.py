@@ -157,6 +157,7 @@ def run_tool(tool, h, budget, seed, log):
                 r["top_frame"] = first.get("top_frame")
                 r["tool_first_seen_s"] = first.get("first_seen_secs")
                 r["execs_at_find"] = first.get("execs")
+                r["first_input"] = first.get("input")
         except (OSError, ValueError):
             pass
         if t["t_find"] is not None and "exception" not in r:
@@ -183,9 +184,10 @@ def run_tool(tool, h, budget, seed, log):
     # Keep the input that failed: out/crashes/<harness>-<tool>-<seed> (verify.sh replays them).
     src = None
     if tool == "jvmfuzz":
-        fs = sorted(os.path.join(d, "findings", x, "input") for x in os.listdir(os.path.join(d, "findings"))
-                    if os.path.isfile(os.path.join(d, "findings", x, "input"))) if os.path.isdir(os.path.join(d, "findings")) else []
-        src = fs[0] if fs else None
+        # The first finding's input (a run can record a second one before it stops).
+        src = os.path.join(d, r["first_input"]) if r.get("first_input") else None
+        if src and not os.path.isfile(src):
+            src = None
     else:
         fs = sorted(x for x in os.listdir(d) if re.match(r"(crash|timeout|oom|slow-unit)-[0-9a-f]+$", x))
         src = os.path.join(d, fs[0]) if fs else None
@@ -274,7 +276,7 @@ def main():
     ap.add_argument("--only", help="comma-separated harness names")
     a = ap.parse_args()
     seeds = a.seeds or (1 if a.quick else 5)
-    budget = a.budget or (20 if a.quick else 60)
+    budget = a.budget or (20 if a.quick else 120)
     hs = [h for h in harnesses() if not a.only or h["name"] in a.only.split(",")]
     if not hs:
         sys.exit("bugs.py: no harness selected")

@@ -3,7 +3,7 @@
 # library versions with known bugs (harnesses.tsv), same wall-clock budget per run, N seeds,
 # the two tools alternated. Prints one table; writes out/results.{txt,json} and out/logs/.
 #
-#   benchmarks/bugs/run.sh                  # 5 seeds x 60 s per run and tool, every harness
+#   benchmarks/bugs/run.sh                  # 5 seeds x 120 s per run and tool, every harness (~35-60 min)
 #   benchmarks/bugs/run.sh --quick          # 1 seed x 20 s (a smoke run: does every harness work?)
 #   benchmarks/bugs/run.sh --seeds N --budget SECONDS --only jsoup,compress-tar
 #
