@@ -251,3 +251,23 @@ fn finds_a_magic_int_and_string_with_jazzers_layout() {
     // (A backslash and one more byte may end the string early: bytes after those are unread.)
     assert!(input.starts_with(b"open sesame") && input.ends_with(&magic), "{input:02x?} {e:?}");
 }
+
+#[test]
+fn deep_nesting_overflows_the_stack_about_where_it_does_under_jazzer() {
+    // Jazzer runs harnesses on the JVM's main thread (1 MB of stack), and OSS-Fuzz crash files
+    // of deep nesting must reproduce here. Measured with Jazzer 0.30.0 and this target: 4,000
+    // levels overflow its stack and 2,000 do not, the same as jvmfuzz's harness thread; with
+    // the 64 MB it had before, 8,000 levels did not overflow.
+    let dir = jvmfuzz_tests::TempDir::new("deep");
+    let input = dir.join("nested");
+    std::fs::write(&input, vec![b'['; 8_000]).unwrap();
+    let mut cmd = std::process::Command::new(fuzz_common::fuzz_bin());
+    cmd.arg("repro")
+        .arg("--cp")
+        .arg(&fuzz_common::targets().classes)
+        .args(["--harness", "fuzz.DeepNesting"])
+        .arg(&input)
+        .env("JAVA_HOME", jvmfuzz_tests::jdk17().home.clone());
+    let out = jvmfuzz_tests::run(cmd, std::time::Duration::from_secs(120));
+    assert!(out.stdout.contains("REPRODUCED") && out.stdout.contains("java.lang.StackOverflowError"), "{}", out.dump());
+}
