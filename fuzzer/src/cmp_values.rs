@@ -43,11 +43,15 @@ const MAX_ENTRIES: usize = 512;
 
 static LOG: Mutex<Vec<CmpValues>> = Mutex::new(Vec::new());
 
-fn push(v: CmpValues) {
+/// Appends to the log of the execution being traced; false once it is full (the log is
+/// emptied only before a traced execution, so it stays full between traces).
+fn push(v: CmpValues) -> bool {
     let mut log = LOG.lock().unwrap_or_else(|e| e.into_inner());
-    if log.len() < MAX_ENTRIES {
+    let room = log.len() < MAX_ENTRIES;
+    if room {
         log.push(v);
     }
+    room
 }
 
 fn cmplog_bytes(b: &[u8]) -> CmplogBytes {
@@ -69,9 +73,12 @@ extern "system" fn log_bytes(env: *mut RawEnv, _class: jclass, a: jbyteArray, b:
         if a.is_empty() || b.is_empty() {
             return;
         }
-        push(CmpValues::Bytes((cmplog_bytes(&a), cmplog_bytes(&b))));
-        crate::recent::note(&a);
-        crate::recent::note(&b);
+        // The recent-values table takes what a traced execution compares: enough to keep it
+        // current, and no table work on the executions in between.
+        if push(CmpValues::Bytes((cmplog_bytes(&a), cmplog_bytes(&b)))) {
+            crate::recent::note(&a);
+            crate::recent::note(&b);
+        }
         note_operand(&a, &b);
         note_operand(&b, &a);
     }));

@@ -1,6 +1,6 @@
 //! The table of recently compared values (libFuzzer's "TORC"): both operands of the string and
-//! byte-array comparisons the target made lately, and the values Jazzer's API and the bug
-//! detectors guide towards. Two havoc mutators insert one anywhere in the input or overwrite
+//! byte-array comparisons the target made in the traced executions (`cmp_values`), among them
+//! the values Jazzer's API and the bug detectors guide towards. Two havoc mutators insert one anywhere in the input or overwrite
 //! bytes with it, so a value the input must contain reaches it even when nothing of it is in
 //! the input yet (input-to-state replacement only rewrites bytes the input already has) and
 //! without waiting to be seen often enough to become a dictionary token.
