@@ -15,8 +15,12 @@ public final class RegexInjection {
     private RegexInjection() {}
 
     static final String NAME = "regex-injection";
-    /** Valid patterns already seen (with their flags); bounded so fuzzing cannot grow it forever. */
+    /**
+     * Valid patterns already seen, without flags (String.split and friends: a lookup, no
+     * allocation, on every call) and with them; bounded so fuzzing cannot grow them forever.
+     */
     private static final Map<String, Boolean> VALID = new ConcurrentHashMap<>();
+    private static final Map<String, Boolean> VALID_WITH_FLAGS = new ConcurrentHashMap<>();
 
     /** {@code Pattern.compile(String[, int])}, {@code Pattern.matches(String, CharSequence)}. */
     public static void compile(MethodHandle method, Object self, Object[] args, int id) {
@@ -34,16 +38,17 @@ public final class RegexInjection {
             return;
         }
         String p = (String) pattern;
-        String key = flags + ":" + p;
-        if (VALID.containsKey(key)) {
+        Map<String, Boolean> valid = flags == 0 ? VALID : VALID_WITH_FLAGS;
+        String key = flags == 0 ? p : flags + ":" + p;
+        if (valid.containsKey(key)) {
             return;
         }
         try {
             Pattern.compile(p, flags);
-            if (VALID.size() > 10_000) {
-                VALID.clear();
+            if (valid.size() > 10_000) {
+                valid.clear();
             }
-            VALID.put(key, Boolean.TRUE);
+            valid.put(key, Boolean.TRUE);
         } catch (PatternSyntaxException e) {
             Detector.report(NAME, "regular expression injection: the input is an invalid pattern: "
                     + e.getDescription() + " near index " + e.getIndex());
