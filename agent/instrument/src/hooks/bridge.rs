@@ -85,8 +85,17 @@ pub(crate) fn patch(cf: &mut ClassFile<'_>, sites: &[Site<'_>], salt: &str) -> R
     for site in sites {
         let n = first + bridges.methods.len();
         let name = format!("jvmfuzz$hook${n}");
-        let Some(descriptor) = bridge_descriptor(site) else { continue };
-        let Some((code, max_locals)) = body(cf, site, with_handles, salt)? else { continue };
+        let built = match bridge_descriptor(site) {
+            Some(d) => body(cf, site, with_handles, salt)?.map(|b| (d, b)),
+            None => None,
+        };
+        let Some((descriptor, (code, max_locals))) = built else {
+            // No bridge: the call stays, but a redirect it has (System.exit) must still apply.
+            if let (Some(idx), None) = (site.redirect, site.new_offset) {
+                patch_call(cf, site, idx);
+            }
+            continue;
+        };
         let params = param_descriptors(&descriptor).map_or(0, |p| p.iter().map(|d| words(d)).sum::<u16>());
         let method = Member {
             access_flags: access::PRIVATE | access::STATIC | access::SYNTHETIC,
@@ -108,20 +117,29 @@ pub(crate) fn patch(cf: &mut ClassFile<'_>, sites: &[Site<'_>], salt: &str) -> R
         } else {
             cf.constant_pool.add_method_ref(&this, &name, &descriptor)?
         };
-        let Some(code) = cf.methods.get_mut(site.method_index).and_then(|m| m.code_mut()) else { continue };
-        let bytes = code.code.to_mut();
-        let [hi, lo] = bridge_ref.to_be_bytes();
-        let len = if site.opcode == INVOKEINTERFACE { 5 } else { 3 };
-        let Some(slot) = bytes.get_mut(site.offset..site.offset + len) else { continue };
-        slot[..3].copy_from_slice(&[INVOKESTATIC, hi, lo]);
-        slot[3..].fill(NOP);
+        if !patch_call(cf, site, bridge_ref) {
+            continue;
+        }
         if let Some(new_at) = site.new_offset {
-            let Some(slot) = bytes.get_mut(new_at..new_at + 4) else { continue };
+            let code = cf.methods.get_mut(site.method_index).and_then(|m| m.code_mut());
+            let Some(slot) = code.and_then(|c| c.code.to_mut().get_mut(new_at..new_at + 4)) else { continue };
             slot.fill(NOP);
         }
         bridges.methods.push(method);
     }
     Ok(bridges)
+}
+
+/// Makes the site's `invoke*` an `invokestatic` of `method` (`nop`s for `invokeinterface`'s
+/// extra bytes). False if the site is not where it should be.
+fn patch_call(cf: &mut ClassFile<'_>, site: &Site<'_>, method: u16) -> bool {
+    let Some(code) = cf.methods.get_mut(site.method_index).and_then(|m| m.code_mut()) else { return false };
+    let len = if site.opcode == INVOKEINTERFACE { 5 } else { 3 };
+    let Some(slot) = code.code.to_mut().get_mut(site.offset..site.offset + len) else { return false };
+    let [hi, lo] = method.to_be_bytes();
+    slot[..3].copy_from_slice(&[INVOKESTATIC, hi, lo]);
+    slot[3..].fill(NOP);
+    true
 }
 
 /// The receiver (if any) then the call's parameters; a constructor's bridge returns the object.

@@ -256,3 +256,19 @@ fn a_constructor_call_with_a_frame_after_its_new_is_not_hooked() {
     let code = cf.methods.last().and_then(|m| m.code()).unwrap();
     assert_eq!(code.code[8], NEW, "the new stays");
 }
+
+#[test]
+fn a_site_whose_bridge_cannot_be_written_keeps_its_redirect() {
+    // A REPLACE hook returning void cannot stand for Map.get's value: no bridge. Map.get is
+    // also a redirect, which must still apply.
+    let original = caller();
+    let set = HookSet::new(vec![hook(HookType::Replace, "java/util/Map", "get", None)]);
+    let p = prepare(&original, &set, true, &mut Vec::new()).unwrap();
+    assert_eq!((p.hooked, p.redirected), (0, 1));
+    let cf = ClassFile::parse(&p.bytes).unwrap();
+    let code = cf.methods.last().and_then(|m| m.code()).unwrap();
+    assert_eq!(&code.code[2..7], &[INVOKESTATIC, code.code[3], code.code[4], NOP, NOP]);
+    let idx = u16::from_be_bytes([code.code[3], code.code[4]]);
+    let target = cf.constant_pool.member_ref(idx).unwrap();
+    assert_eq!((&*target.class, &*target.name), ("com/jvmfuzz/shim/fuzz/Hooks", "mapGet"));
+}
