@@ -54,38 +54,34 @@ impl MethodHook {
     }
 }
 
-/// The hooks of a run.
+/// The hooks of a run, found by the target's method name (every invoke of every loading class
+/// asks; a hundred detector hooks must not mean a hundred comparisons each time).
 #[derive(Debug, Default, Clone)]
 pub struct HookSet {
     hooks: Vec<MethodHook>,
+    by_method: ahash::AHashMap<String, Vec<usize>>,
 }
 
 impl HookSet {
-    pub const fn empty() -> HookSet {
-        HookSet { hooks: Vec::new() }
-    }
-
     pub fn new(hooks: Vec<MethodHook>) -> HookSet {
-        HookSet { hooks }
+        let mut by_method: ahash::AHashMap<String, Vec<usize>> = ahash::AHashMap::new();
+        for (i, h) in hooks.iter().enumerate() {
+            by_method.entry(h.target_method.clone()).or_default().push(i);
+        }
+        HookSet { hooks, by_method }
     }
 
     pub fn is_empty(&self) -> bool {
         self.hooks.is_empty()
     }
 
-    pub fn hooks(&self) -> &[MethodHook] {
-        &self.hooks
-    }
-
-    pub fn into_hooks(self) -> Vec<MethodHook> {
-        self.hooks
-    }
-
     /// Hooks for a call to `owner.name descriptor`: BEFORE ones, then a REPLACE, then AFTER
     /// ones, each group in the order given. Jazzer allows one REPLACE hook and nothing else
     /// on a target; when more match, only the first REPLACE is applied.
     pub fn matching(&self, owner: &str, name: &str, descriptor: &str) -> Vec<&MethodHook> {
-        let mut found: Vec<&MethodHook> = self.hooks.iter().filter(|h| h.matches(owner, name, descriptor)).collect();
+        let Some(candidates) = self.by_method.get(name) else { return Vec::new() };
+        let mut found: Vec<&MethodHook> =
+            candidates.iter().map(|&i| &self.hooks[i]).filter(|h| h.matches(owner, name, descriptor)).collect();
         if let Some(r) = found.iter().find(|h| h.kind == HookType::Replace) {
             return vec![*r];
         }

@@ -50,7 +50,7 @@ pub struct Fuzz {
     pub hooks: &'static HookRules,
 }
 
-static NO_HOOKS: HookSet = HookSet::empty();
+static NO_HOOKS: once_cell::sync::Lazy<HookSet> = once_cell::sync::Lazy::new(HookSet::default);
 
 struct HostSites(&'static dyn FuzzHost);
 
