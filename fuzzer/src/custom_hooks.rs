@@ -7,12 +7,12 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use jvmfuzz_instrument::hooks::{read_hooks, HookSet};
+use jvmfuzz_instrument::hooks::{read_hooks, MethodHook};
 
 const MANIFEST_ATTRIBUTE: &str = "Jazzer-Hook-Classes";
 
 /// The hooks of `named` and of the class path's manifests, less the classes in `disabled`.
-pub fn load(entries: &[PathBuf], named: &[String], disabled: &[String]) -> Result<HookSet, String> {
+pub fn load(entries: &[PathBuf], named: &[String], disabled: &[String]) -> Result<Vec<MethodHook>, String> {
     let mut classes: Vec<String> = named.iter().flat_map(|n| split(n)).collect();
     for jar in entries.iter().filter(|e| e.is_file()) {
         if let Some(value) = manifest_attribute(jar, MANIFEST_ATTRIBUTE) {
@@ -39,7 +39,7 @@ pub fn load(entries: &[PathBuf], named: &[String], disabled: &[String]) -> Resul
         hooks.extend(found);
         seen.push(class);
     }
-    Ok(HookSet::new(hooks))
+    Ok(hooks)
 }
 
 fn split(list: &str) -> Vec<String> {

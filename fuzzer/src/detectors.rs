@@ -47,8 +47,8 @@ pub struct Detector {
     pub cwe: &'static str,
     /// The shim class holding the hooks (`com/jvmfuzz/shim/detectors/...`).
     class: &'static str,
-    /// Jazzer's sanitizer class of the same bug kind, for `--disabled_hooks=` ("" if none).
-    pub jazzer: &'static str,
+    /// Jazzer's sanitizer class of the same bug kind, for `--disabled_hooks=`.
+    pub jazzer: Option<&'static str>,
     hooks: &'static [Hook],
 }
 
@@ -59,7 +59,7 @@ pub const DETECTORS: &[Detector] = &[
         severity: "critical",
         cwe: "CWE-78",
         class: "OsCommandInjection",
-        jazzer: "com.code_intelligence.jazzer.sanitizers.OsCommandInjection",
+        jazzer: Some("com.code_intelligence.jazzer.sanitizers.OsCommandInjection"),
         hooks: &[all("java/lang/ProcessBuilder", "start", "start"), all("java/lang/Runtime", "exec", "exec")],
     },
     Detector {
@@ -68,7 +68,7 @@ pub const DETECTORS: &[Detector] = &[
         severity: "high",
         cwe: "CWE-470",
         class: "ReflectiveCall",
-        jazzer: "com.code_intelligence.jazzer.sanitizers.ReflectiveCall",
+        jazzer: Some("com.code_intelligence.jazzer.sanitizers.ReflectiveCall"),
         hooks: &[
             all("java/lang/Class", "forName", "loadClass"),
             on("java/lang/ClassLoader", "loadClass", "(Ljava/lang/String;)Ljava/lang/Class;", "loadClass"),
@@ -84,7 +84,7 @@ pub const DETECTORS: &[Detector] = &[
         severity: "critical",
         cwe: "CWE-74",
         class: "JndiLookup",
-        jazzer: "com.code_intelligence.jazzer.sanitizers.NamingContextLookup",
+        jazzer: Some("com.code_intelligence.jazzer.sanitizers.NamingContextLookup"),
         hooks: &[
             all("javax/naming/Context", "lookup", "lookup"),
             all("javax/naming/Context", "lookupLink", "lookup"),
@@ -100,7 +100,7 @@ pub const DETECTORS: &[Detector] = &[
         severity: "low",
         cwe: "CWE-625",
         class: "RegexInjection",
-        jazzer: "com.code_intelligence.jazzer.sanitizers.RegexInjection",
+        jazzer: Some("com.code_intelligence.jazzer.sanitizers.RegexInjection"),
         hooks: &[
             all("java/util/regex/Pattern", "compile", "compile"),
             all("java/util/regex/Pattern", "matches", "compile"),
@@ -116,7 +116,7 @@ pub const DETECTORS: &[Detector] = &[
         severity: "high",
         cwe: "CWE-22",
         class: "FilePathTraversal",
-        jazzer: "com.code_intelligence.jazzer.sanitizers.FilePathTraversal",
+        jazzer: Some("com.code_intelligence.jazzer.sanitizers.FilePathTraversal"),
         hooks: &[
             on("java/io/File", "<init>", "(Ljava/lang/String;)V", "path"),
             on("java/io/File", "<init>", "(Ljava/lang/String;Ljava/lang/String;)V", "child"),
@@ -137,7 +137,7 @@ pub const DETECTORS: &[Detector] = &[
         severity: "medium",
         cwe: "CWE-918",
         class: "ServerSideRequestForgery",
-        jazzer: "com.code_intelligence.jazzer.sanitizers.ServerSideRequestForgery",
+        jazzer: Some("com.code_intelligence.jazzer.sanitizers.ServerSideRequestForgery"),
         hooks: &[
             all("java/net/InetAddress", "getByName", "host"),
             all("java/net/InetAddress", "getAllByName", "host"),
@@ -156,7 +156,7 @@ pub const DETECTORS: &[Detector] = &[
         severity: "critical",
         cwe: "CWE-89",
         class: "SqlInjection",
-        jazzer: "com.code_intelligence.jazzer.sanitizers.SqlInjection",
+        jazzer: Some("com.code_intelligence.jazzer.sanitizers.SqlInjection"),
         hooks: &[
             all("java/sql/Statement", "execute", "query"),
             all("java/sql/Statement", "executeQuery", "query"),
@@ -178,7 +178,7 @@ pub const DETECTORS: &[Detector] = &[
         severity: "critical",
         cwe: "CWE-502",
         class: "Deserialization",
-        jazzer: "com.code_intelligence.jazzer.sanitizers.Deserialization",
+        jazzer: Some("com.code_intelligence.jazzer.sanitizers.Deserialization"),
         hooks: &[on("java/io/ObjectInputStream", "<init>", "(Ljava/io/InputStream;)V", "stream")],
     },
     Detector {
@@ -187,7 +187,7 @@ pub const DETECTORS: &[Detector] = &[
         severity: "high",
         cwe: "CWE-90",
         class: "LdapInjection",
-        jazzer: "com.code_intelligence.jazzer.sanitizers.LdapInjection",
+        jazzer: Some("com.code_intelligence.jazzer.sanitizers.LdapInjection"),
         hooks: &[
             all("javax/naming/directory/DirContext", "search", "search"),
             all("javax/naming/directory/InitialDirContext", "search", "search"),
@@ -201,7 +201,7 @@ pub const DETECTORS: &[Detector] = &[
         severity: "high",
         cwe: "CWE-643",
         class: "XPathInjection",
-        jazzer: "com.code_intelligence.jazzer.sanitizers.XPathInjection",
+        jazzer: Some("com.code_intelligence.jazzer.sanitizers.XPathInjection"),
         hooks: &[
             all("javax/xml/xpath/XPath", "compile", "expression"),
             all("javax/xml/xpath/XPath", "evaluate", "expression"),
@@ -214,7 +214,7 @@ pub const DETECTORS: &[Detector] = &[
         severity: "critical",
         cwe: "CWE-917",
         class: "ExpressionLanguageInjection",
-        jazzer: "com.code_intelligence.jazzer.sanitizers.ExpressionLanguageInjection",
+        jazzer: Some("com.code_intelligence.jazzer.sanitizers.ExpressionLanguageInjection"),
         hooks: &[
             all("javax/el/ExpressionFactory", "createValueExpression", "second"),
             all("javax/el/ExpressionFactory", "createMethodExpression", "second"),
@@ -239,7 +239,7 @@ pub const DETECTORS: &[Detector] = &[
         severity: "critical",
         cwe: "CWE-94",
         class: "ScriptEngineInjection",
-        jazzer: "com.code_intelligence.jazzer.sanitizers.ScriptEngineInjection",
+        jazzer: Some("com.code_intelligence.jazzer.sanitizers.ScriptEngineInjection"),
         hooks: &[
             all("javax/script/ScriptEngine", "eval", "eval"),
             all("javax/script/AbstractScriptEngine", "eval", "eval"),
@@ -252,7 +252,7 @@ pub const DETECTORS: &[Detector] = &[
         severity: "high",
         cwe: "CWE-611",
         class: "XmlExternalEntity",
-        jazzer: "",
+        jazzer: None,
         hooks: &[
             after("javax/xml/parsers/DocumentBuilderFactory", "newDocumentBuilder", "documentBuilder"),
             after("javax/xml/parsers/SAXParserFactory", "newSAXParser", "saxParser"),
@@ -282,20 +282,24 @@ pub fn select(only: &[String], disabled: &[String]) -> Result<Vec<&'static Detec
         return Ok(Vec::new());
     }
     for n in only.iter().chain(&disabled) {
-        if by_name(n).is_none() && !DETECTORS.iter().any(|d| !d.jazzer.is_empty() && d.jazzer == n) {
+        if by_name(n).is_none() && by_jazzer_name(n).is_none() {
             return Err(format!(
                 "unknown detector `{n}`; the detectors are: {}",
                 DETECTORS.iter().map(|d| d.name).collect::<Vec<_>>().join(", ")
             ));
         }
     }
-    let named =
-        |d: &Detector, list: &[String]| list.iter().any(|n| n == d.name || (!d.jazzer.is_empty() && n == d.jazzer));
+    let named = |d: &Detector, list: &[String]| list.iter().any(|n| n == d.name || d.jazzer == Some(n.as_str()));
     Ok(DETECTORS.iter().filter(|d| (only.is_empty() || named(d, &only)) && !named(d, &disabled)).collect())
 }
 
 pub fn by_name(name: &str) -> Option<&'static Detector> {
     DETECTORS.iter().find(|d| d.name == name)
+}
+
+/// The detector of one of Jazzer's sanitizer classes (`com.code_intelligence.jazzer.sanitizers.X`).
+pub fn by_jazzer_name(class: &str) -> Option<&'static Detector> {
+    DETECTORS.iter().find(|d| d.jazzer == Some(class))
 }
 
 /// The detector of a finding: its exception is the shim's `SecurityIssue`, whose message

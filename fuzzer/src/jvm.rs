@@ -157,7 +157,6 @@ pub fn start(cfg: &JvmConfig) -> Result<JavaVM, JvmError> {
             .map_err(|e| JvmError::Setup(format!("binding the CmpLog natives: {e}")))?;
     }
     crate::coverage_map::install().map_err(|e| JvmError::Setup(format!("coverage sink: {e}")))?;
-    // SAFETY: vm is live.
     let rules = HookRules { hooks: cfg.hooks.clone(), filter: cfg.hook_filter.clone() };
     // SAFETY: vm is live.
     unsafe { crate::hook::install(vm.get_java_vm_pointer(), filter, rules, cfg.verbose) }.map_err(JvmError::Setup)?;

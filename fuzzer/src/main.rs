@@ -318,12 +318,10 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
         ("--custom-hook-includes", "--custom-hook-excludes"),
     )
     .map_err(setup)?;
-    let mut hooks = custom_hooks::load(&entries, &t.custom_hooks, &t.disabled_hooks).map_err(setup)?.into_hooks();
+    let mut hooks = custom_hooks::load(&entries, &t.custom_hooks, &t.disabled_hooks).map_err(setup)?;
     // Jazzer's --disabled_hooks names its sanitizers by class: those turn our detectors off.
     let mut disabled_detectors = t.disable_detectors.clone();
-    disabled_detectors.extend(
-        t.disabled_hooks.iter().filter(|h| detectors::DETECTORS.iter().any(|d| d.jazzer == h.as_str())).cloned(),
-    );
+    disabled_detectors.extend(t.disabled_hooks.iter().filter(|h| detectors::by_jazzer_name(h).is_some()).cloned());
     let chosen = detectors::select(&t.detectors, &disabled_detectors).map_err(setup)?;
     hooks.extend(detectors::hooks(&chosen));
     let hooks = jvmfuzz_instrument::hooks::HookSet::new(hooks);

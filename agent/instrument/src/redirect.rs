@@ -117,12 +117,6 @@ pub struct Prepared {
     pub bridges: Bridges,
 }
 
-/// Redirects calls and collects tokens (no hooks).
-pub fn redirect_and_harvest(original: &[u8], tokens: &mut Vec<Vec<u8>>) -> Result<(Vec<u8>, u32), RedirectError> {
-    let p = prepare(original, &HookSet::default(), true, tokens)?;
-    Ok((p.bytes, p.redirected))
-}
-
 /// Redirects calls (if `redirect`), hooks the calls `hooks` match, and collects tokens.
 pub fn prepare(
     original: &[u8],
