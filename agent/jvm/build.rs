@@ -2,6 +2,9 @@
 //! OUT_DIR. The agent embeds that jar with `include_bytes!` and puts it on the bootstrap class
 //! path at load time, so rewritten classes can call `com.jvmfuzz.shim.Probes.hit(I)V`.
 //!
+//! A third, `jvmfuzz-junit-classes.jar` (java-shim/src/junit), holds the JUnit integration's
+//! classes; `fuzz junit-jar` packs it with the native library into `jvmfuzz-junit.jar`.
+//!
 //! A second jar, `jvmfuzz-jazzer-runtime.jar` (java-shim/src/jazzer/java, compiled against the
 //! shim), holds the run-time classes Jazzer's API looks up by name. Only `fuzz` puts it on the
 //! boot class path: under the profiler, a program's own Jazzer (its JUnit integration) must
@@ -49,18 +52,37 @@ fn run() -> Result<(), String> {
     }
 
     let tools = Tools { javac, jar };
-    let shim = compile_jar(&tools, &src_root, None, &out_dir.join("shim-classes"), &out_dir.join("jvmfuzz-shim.jar"))?;
+    let shim = compile_jar(&tools, &src_root, &[], &out_dir.join("shim-classes"), &out_dir.join("jvmfuzz-shim.jar"))?;
     let jazzer_root = manifest_dir.join("../../java-shim/src/jazzer/java");
     println!("cargo:rerun-if-changed={}", jazzer_root.display());
     let jazzer = compile_jar(
         &tools,
         &jazzer_root,
-        Some(&out_dir.join("shim-classes")),
+        &[&out_dir.join("shim-classes")],
         &out_dir.join("jazzer-classes"),
         &out_dir.join("jvmfuzz-jazzer-runtime.jar"),
     )?;
+    // The JUnit integration's classes: compiled against the shim and against stand-ins of
+    // JUnit's API (java-shim/src/junit-api, never packed), plus its service registration.
+    let api_root = manifest_dir.join("../../java-shim/src/junit-api/java");
+    let junit_root = manifest_dir.join("../../java-shim/src/junit/java");
+    let junit_resources = manifest_dir.join("../../java-shim/src/junit/resources");
+    for dir in [&api_root, &junit_root, &junit_resources] {
+        println!("cargo:rerun-if-changed={}", dir.display());
+    }
+    compile_jar(&tools, &api_root, &[], &out_dir.join("junit-api-classes"), &out_dir.join("junit-api.jar"))?;
+    copy_tree(&junit_resources, &out_dir.join("junit-resources"))?;
+    let junit = compile_jar(
+        &tools,
+        &junit_root,
+        &[&out_dir.join("shim-classes"), &out_dir.join("junit-api-classes")],
+        &out_dir.join("junit-classes"),
+        &out_dir.join("jvmfuzz-junit-classes.jar"),
+    )?;
+    add_to_jar(&tools, &junit, &out_dir.join("junit-resources"))?;
     println!("cargo:rustc-env=JVMFUZZ_SHIM_JAR={}", shim.display());
     println!("cargo:rustc-env=JVMFUZZ_JAZZER_RUNTIME_JAR={}", jazzer.display());
+    println!("cargo:rustc-env=JVMFUZZ_JUNIT_CLASSES_JAR={}", junit.display());
     Ok(())
 }
 
@@ -74,7 +96,7 @@ struct Tools {
 fn compile_jar(
     t: &Tools,
     src_root: &Path,
-    class_path: Option<&Path>,
+    class_path: &[&Path],
     classes: &Path,
     jar_path: &Path,
 ) -> Result<PathBuf, String> {
@@ -95,8 +117,9 @@ fn compile_jar(
     // lint categories, and users build with whatever JDK they have.
     cmd.arg("--release").arg("11").arg("-g").arg("-Xlint:all");
     cmd.arg("-encoding").arg("UTF-8").arg("-d").arg(classes);
-    if let Some(cp) = class_path {
-        cmd.arg("-cp").arg(cp);
+    if !class_path.is_empty() {
+        let cp: Vec<String> = class_path.iter().map(|p| p.display().to_string()).collect();
+        cmd.arg("-cp").arg(cp.join(":"));
     }
     cmd.args(&sources);
     run_tool(cmd, "javac")?;
@@ -108,6 +131,32 @@ fn compile_jar(
     cmd.arg("-C").arg(classes).arg(".");
     run_tool(cmd, "jar")?;
     Ok(jar_path.to_path_buf())
+}
+
+/// Copies the files under `from` into `to` (a fresh folder), keeping their relative paths.
+fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
+    if to.exists() {
+        fs::remove_dir_all(to).map_err(|e| format!("cannot clean {}: {e}", to.display()))?;
+    }
+    fs::create_dir_all(to).map_err(|e| format!("cannot create {}: {e}", to.display()))?;
+    for entry in fs::read_dir(from).map_err(|e| format!("cannot read {}: {e}", from.display()))? {
+        let entry = entry.map_err(|e| format!("cannot read {}: {e}", from.display()))?;
+        let path = entry.path();
+        let dest = to.join(entry.file_name());
+        if path.is_dir() {
+            copy_tree(&path, &dest)?;
+        } else {
+            fs::copy(&path, &dest).map_err(|e| format!("cannot copy {}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Adds the files under `dir` to `jar`.
+fn add_to_jar(t: &Tools, jar: &Path, dir: &Path) -> Result<(), String> {
+    let mut cmd = Command::new(&t.jar);
+    cmd.arg("--update").arg("--file").arg(jar).arg("-C").arg(dir).arg(".");
+    run_tool(cmd, "jar")
 }
 
 fn env_var(name: &str) -> Result<String, String> {

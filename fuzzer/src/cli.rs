@@ -90,6 +90,27 @@ pub enum Command {
     Coverage(CoverageArgs),
     /// Only write the generated drivers (with --class, --target or --package), to read or keep.
     Drivers(DriversArgs),
+    /// Write jvmfuzz-junit.jar, the JUnit 5 integration (@FuzzTest) with its native engine,
+    /// and optionally install it into the local Maven repository.
+    JunitJar(JunitJarArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct JunitJarArgs {
+    /// Where to write the jar [default: jvmfuzz-junit.jar next to this executable].
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// The native engine to pack [default: libjvmfuzz_junit.so next to this executable, as
+    /// `cargo build --release` leaves it].
+    #[arg(long, value_name = "FILE")]
+    pub native: Option<PathBuf>,
+    /// Also install it as com.jvmfuzz:jvmfuzz-junit into the local Maven repository, for a
+    /// project's `<scope>test</scope>` dependency.
+    #[arg(long)]
+    pub install: bool,
+    /// The local Maven repository [default: ~/.m2/repository].
+    #[arg(long, value_name = "DIR", requires = "install")]
+    pub maven_repo: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

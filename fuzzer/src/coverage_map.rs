@@ -199,8 +199,13 @@ impl CoverageMap {
         usize::try_from(jvmfuzz_runtime::probe_count()).unwrap_or(usize::MAX)
     }
 
+    /// Cells in use (the observed map's length).
     pub fn len(&self) -> usize {
         self.len.load(Ordering::Relaxed)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// The probe id each cell was given to (`None` for cells of a previous life not given back).

@@ -213,6 +213,9 @@ fn fuzz<EM: ClientManager>(
         let runner = Rc::clone(&runner);
         move |input: &BytesInput| runner.execute(input.target_bytes().to_slice())
     };
+    // In a JVM that already runs, HotSpot's signal handlers must win over LibAFL's (signals.rs);
+    // declared before the executor, so the dispositions come back after it is gone.
+    let signals = matches!(jvm, Jvm::Existing(_)).then(crate::signals::Saved::take).map(RestoreOnDrop);
     let mut executor = InProcessExecutor::builder()
         .timeout(cfg.target.timeout + RESTART_AFTER)
         .harness(&mut harness_fn)
@@ -221,6 +224,9 @@ fn fuzz<EM: ClientManager>(
         .state(&mut state)
         .event_mgr(mgr)
         .build()?;
+    if let Some(s) = &signals {
+        s.0.give_back_jvm();
+    }
     // The default timer re-arms and disarms a POSIX timer around every execution (two
     // syscalls, a large share of a fast harness's loop); batch mode keeps one armed across
     // executions and re-checks on expiry, so a stuck execution is still stopped (within 1-2x
@@ -265,6 +271,15 @@ fn fuzz<EM: ClientManager>(
     Ok(())
 }
 
+/// Puts every signal disposition back when the loop is over (see signals.rs).
+struct RestoreOnDrop(crate::signals::Saved);
+
+impl Drop for RestoreOnDrop {
+    fn drop(&mut self) {
+        self.0.restore_all();
+    }
+}
+
 // ---- set-up helpers ------------------------------------------------------------------------
 
 /// A fresh state: the RNG from `--seed` (or the clock), the client's corpus and objectives.
@@ -288,7 +303,7 @@ fn prepare_state(state: &mut State, cfg: &FuzzConfig) {
     // A restarted client: its novelty history is indexed by the previous life's map cells.
     if let Some(t) = state.metadata_map().get::<crate::coverage_map::CellTable>() {
         crate::coverage_map::map().restore(t);
-        println!("jvmfuzz: restarted client: {} coverage-map cells carried over", t.entries.len());
+        crate::say!("jvmfuzz: restarted client: {} coverage-map cells carried over", t.entries.len());
     }
 }
 
@@ -328,7 +343,7 @@ where
     let dirs: Vec<PathBuf> = std::iter::once(cfg.corpus.clone()).chain(cfg.seed_corpora.iter().cloned()).collect();
     if let Err(e) = state.load_initial_inputs(fuzzer, executor, mgr, &dirs) {
         let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
-        println!("jvmfuzz: could not load seeds from {}: {}", names.join(", "), short_error(&e));
+        crate::say!("jvmfuzz: could not load seeds from {}: {}", names.join(", "), short_error(&e));
     }
     if state.corpus().count() == 0 {
         // With generated drivers every method starts out in the corpus, so the scheduler can
@@ -338,7 +353,7 @@ where
             fuzzer.add_input(state, executor, mgr, BytesInput::new(seed))?;
         }
     }
-    println!("jvmfuzz: {} seed input(s) in the corpus", state.corpus().count());
+    crate::say!("jvmfuzz: {} seed input(s) in the corpus", state.corpus().count());
     // Running the seeds loaded the classes they reach: no probe at all means the filters left
     // nothing to observe, and coverage guidance cannot work.
     if jvmfuzz_runtime::probe_count() == 0 {
@@ -484,9 +499,12 @@ impl Runner {
         let covered = covered_edges(state);
         let elapsed = started.elapsed().as_secs_f64().max(1e-9);
         if map.dropped() > 0 {
-            println!("jvmfuzz: note: {} probe events beyond the coverage map's capacity were ignored", map.dropped());
+            crate::say!(
+                "jvmfuzz: note: {} probe events beyond the coverage map's capacity were ignored",
+                map.dropped()
+            );
         }
-        println!(
+        crate::say!(
             "jvmfuzz: done: {} execs ({:.0} exec/s in this process), corpus {}, edges {}/{}, findings {}",
             state.executions(),
             target.map_or(0, Target::executions) as f64 / elapsed,

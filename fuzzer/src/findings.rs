@@ -223,16 +223,18 @@ impl Artifacts {
                     let stack = f.stack_text.trim_end();
                     let head =
                         if stack.is_empty() { format!("{}: {}", f.exception, f.message) } else { stack.to_string() };
-                    println!("\n== Java Exception: {head}");
+                    crate::say!("\n== Java Exception: {head}");
                 }
-                Kind::Timeout => println!("\n==ERROR: libFuzzer: timeout: {}\n{}", f.message, f.stack_text.trim_end()),
+                Kind::Timeout => {
+                    crate::say!("\n==ERROR: libFuzzer: timeout: {}\n{}", f.message, f.stack_text.trim_end())
+                }
                 Kind::OutOfMemory => {
-                    println!("\n==ERROR: libFuzzer: out-of-memory: {}\n{}", f.message, f.stack_text.trim_end())
+                    crate::say!("\n==ERROR: libFuzzer: out-of-memory: {}\n{}", f.message, f.stack_text.trim_end())
                 }
-                Kind::NativeCrash => println!("\n==ERROR: libFuzzer: deadly signal (the JVM crashed natively)"),
+                Kind::NativeCrash => crate::say!("\n==ERROR: libFuzzer: deadly signal (the JVM crashed natively)"),
             }
-            println!("DEDUP_TOKEN: {id}");
-            println!("== libFuzzer crashing input ==");
+            crate::say!("DEDUP_TOKEN: {id}");
+            crate::say!("== libFuzzer crashing input ==");
         }
         if let Some(prefix) = &self.prefix {
             let name = match kind {
@@ -242,12 +244,12 @@ impl Artifacts {
             };
             let path = format!("{prefix}{name}-{sha1}");
             match std::fs::write(&path, input) {
-                Ok(()) => println!("artifact_prefix='{prefix}'; Test unit written to {path}"),
-                Err(err) => println!("jvmfuzz: cannot write {path}: {err}"),
+                Ok(()) => crate::say!("artifact_prefix='{prefix}'; Test unit written to {path}"),
+                Err(err) => crate::say!("jvmfuzz: cannot write {path}: {err}"),
             }
         }
         if self.libfuzzer_output {
-            println!("Base64: {}", base64(input));
+            crate::say!("Base64: {}", base64(input));
         }
         if let (Some(dir), Some(source)) = (&self.reproducer_dir, reproducer) {
             let class = format!("Crash_{sha1}");
@@ -255,9 +257,9 @@ impl Artifacts {
             let source = source.replacen("public class Reproducer ", &format!("public class {class} "), 1);
             match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, source)) {
                 Ok(()) => {
-                    println!("reproducer_path='{}'; Java reproducer written to {}", dir.display(), path.display())
+                    crate::say!("reproducer_path='{}'; Java reproducer written to {}", dir.display(), path.display())
                 }
-                Err(err) => println!("jvmfuzz: cannot write {}: {err}", path.display()),
+                Err(err) => crate::say!("jvmfuzz: cannot write {}: {err}", path.display()),
             }
         }
     }
@@ -329,7 +331,7 @@ impl FindingSink {
                 let at = self.dir.join(&e.id);
                 match kind {
                     Kind::Exception => {
-                        println!(
+                        crate::say!(
                             "jvmfuzz: FINDING {} {}: {} at {} -> {}/",
                             e.id,
                             e.exception,
@@ -338,17 +340,23 @@ impl FindingSink {
                             at.display()
                         )
                     }
-                    Kind::Timeout => println!("jvmfuzz: TIMEOUT {} -> {}/", e.id, at.display()),
+                    Kind::Timeout => crate::say!("jvmfuzz: TIMEOUT {} -> {}/", e.id, at.display()),
                     Kind::OutOfMemory => {
-                        println!("jvmfuzz: OUT OF MEMORY {} ({}) -> {}/", e.id, e.message, at.display())
+                        crate::say!("jvmfuzz: OUT OF MEMORY {} ({}) -> {}/", e.id, e.message, at.display())
                     }
-                    Kind::NativeCrash => println!("jvmfuzz: FINDING {} native crash -> {}/", e.id, at.display()),
+                    Kind::NativeCrash => crate::say!("jvmfuzz: FINDING {} native crash -> {}/", e.id, at.display()),
                 }
                 if let Some(Err(msg)) = readable {
-                    println!("jvmfuzz: note: no readable reproducer for {}: {msg}", e.id);
+                    crate::say!("jvmfuzz: note: no readable reproducer for {}: {msg}", e.id);
                 }
                 let reproducer = std::fs::read_to_string(at.join("Reproducer.java")).ok();
                 self.artifacts.write(kind, f, &e.id, input, reproducer.as_deref());
+                match kind {
+                    Kind::Timeout => crate::output::ending("an execution ran past the timeout"),
+                    Kind::OutOfMemory => crate::output::ending("an execution went past the memory limit"),
+                    Kind::NativeCrash => crate::output::ending("the JVM crashed natively"),
+                    Kind::Exception => {}
+                }
             }
             // Another client saved it meanwhile.
             Ok(None) => self.already_saved(kind, &id, f),
@@ -358,13 +366,13 @@ impl FindingSink {
 
     fn already_saved(&self, kind: Kind, id: &str, f: &Failure) {
         if kind == Kind::Exception {
-            println!("jvmfuzz: finding {id} ({}) was already saved in {}", f.exception, self.dir.display());
+            crate::say!("jvmfuzz: finding {id} ({}) was already saved in {}", f.exception, self.dir.display());
         }
     }
 
     fn not_saved(&self, kind: Kind, id: &str, e: &std::io::Error) {
         if kind == Kind::Exception {
-            println!("jvmfuzz: cannot save finding {id}: {e}");
+            crate::say!("jvmfuzz: cannot save finding {id}: {e}");
         }
     }
 }

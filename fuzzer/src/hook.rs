@@ -34,19 +34,75 @@ static HOST: Host = Host;
 /// The run's `@MethodHook`s (one JVM per process).
 static RULES: OnceCell<HookRules> = OnceCell::new();
 
-/// Installs the hook on `vm`. Call once, on a thread attached to the JVM, after the probe
+/// Installs the hook on `vm` (`probes`: see [`Fuzz::probes`]). Call once, on a thread attached to the JVM, after the probe
 /// natives are bound.
 ///
 /// # Safety
 /// `vm` must be a live JavaVM.
-pub unsafe fn install(vm: *mut RawJavaVM, filter: ClassFilter, hooks: HookRules, verbose: bool) -> Result<(), String> {
+pub unsafe fn install(
+    vm: *mut RawJavaVM,
+    filter: ClassFilter,
+    hooks: HookRules,
+    probes: bool,
+    verbose: bool,
+) -> Result<(), String> {
+    // SAFETY: as this function's.
+    unsafe { install_in(vm, filter, hooks, probes, verbose, false) }.map(|_| ())
+}
+
+/// [`install`] in a JVM that has been running for a while (a JUnit run's test JVM): classes the
+/// filter accepts that loaded before are retransformed, so they get probes too (but no hooks:
+/// a retransformation cannot add the hooks' bridge methods). Returns how many were.
+///
+/// # Safety
+/// `vm` must be a live JavaVM; call on a thread attached to it.
+pub unsafe fn install_late(
+    vm: *mut RawJavaVM,
+    filter: ClassFilter,
+    hooks: HookRules,
+    probes: bool,
+    verbose: bool,
+) -> Result<usize, String> {
+    // SAFETY: as this function's.
+    unsafe { install_in(vm, filter, hooks, probes, verbose, probes) }
+}
+
+unsafe fn install_in(
+    vm: *mut RawJavaVM,
+    filter: ClassFilter,
+    hooks: HookRules,
+    probes: bool,
+    verbose: bool,
+    retransform: bool,
+) -> Result<usize, String> {
     // SAFETY: caller guarantees a live VM.
     let env = unsafe { Env::from_vm(vm) }.map_err(|e| format!("cannot get JVMTI: {e}"))?;
     // Only matters for classes loaded before the live phase; refused in the live phase on
     // some JVMs, which is harmless here.
     let _ = env.add_class_hook_capabilities();
     let hooks = RULES.try_insert(hooks).map_err(|_| "the class-load hook is installed twice".to_string())?;
-    let config = LoadConfig { filter, mode: Mode::Fuzz(Fuzz { host: &HOST, hooks }), verbose };
+    if retransform {
+        env.add_retransform_capability().map_err(|e| format!("cannot retransform classes: {e}"))?;
+    }
+    let config = LoadConfig { filter: filter.clone(), mode: Mode::Fuzz(Fuzz { host: &HOST, hooks, probes }), verbose };
     load::install(&env, config, true, Default::default(), &[]).map_err(|e| e.to_string())?;
-    Ok(())
+    if !retransform {
+        return Ok(0);
+    }
+    let loaded = env.loaded_classes().map_err(|e| e.to_string())?;
+    let mut done = 0;
+    for (class, name) in loaded {
+        // Hidden classes (lambdas) cannot be retransformed; their code is in their host class.
+        if filter.accepts(&name)
+            && !name.contains("$$Lambda")
+            && !name.contains("/0x")
+            && env.retransform(class).is_ok()
+        {
+            done += 1;
+        }
+    }
+    if verbose {
+        load::log(&format!("{done} classes loaded before the hook were retransformed"));
+    }
+    Ok(done)
 }

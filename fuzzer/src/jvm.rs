@@ -159,6 +159,7 @@ pub fn start(cfg: &JvmConfig) -> Result<JavaVM, JvmError> {
     crate::coverage_map::install().map_err(|e| JvmError::Setup(format!("coverage sink: {e}")))?;
     let rules = HookRules { hooks: cfg.hooks.clone(), filter: cfg.hook_filter.clone() };
     // SAFETY: vm is live.
-    unsafe { crate::hook::install(vm.get_java_vm_pointer(), filter, rules, cfg.verbose) }.map_err(JvmError::Setup)?;
+    unsafe { crate::hook::install(vm.get_java_vm_pointer(), filter, rules, true, cfg.verbose) }
+        .map_err(JvmError::Setup)?;
     Ok(vm)
 }

@@ -34,12 +34,12 @@ pub fn progress_mode(flag: &str) -> Result<Progress, String> {
 }
 
 /// One plain line per second at most (and every finding), for logs and CI.
-fn plain_monitor() -> SimpleMonitor<impl FnMut(&str) + Clone> {
+pub fn plain_monitor() -> SimpleMonitor<impl FnMut(&str) + Clone> {
     let mut last: Option<Instant> = None;
     SimpleMonitor::new(move |line: &str| {
         let due = last.is_none_or(|t| t.elapsed() >= Duration::from_secs(1));
         if due || line.starts_with("[Objective") {
-            println!("jvmfuzz: {line}");
+            crate::say!("jvmfuzz: {line}");
             last = Some(Instant::now());
         }
     })

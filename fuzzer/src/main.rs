@@ -6,32 +6,6 @@
 //! HotSpot cannot handle stack overflow (StackOverflowError) reliably on the primordial
 //! thread, and LibAFL forks its clients from the thread that launches them.
 
-mod classpath;
-mod cli;
-mod cmp_values;
-mod corpus;
-mod coverage_map;
-mod custom_hooks;
-mod detectors;
-mod determinism;
-mod drivers;
-mod engine;
-mod findings;
-mod harness;
-mod hook;
-mod jazzer_cli;
-mod jvm;
-mod launch;
-mod observers;
-mod recent;
-mod sarif;
-mod state;
-mod status;
-mod target;
-mod tokens;
-mod tools;
-mod watchdog;
-
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -39,7 +13,11 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Parser;
 
-use cli::{Cli, Command, FuzzArgs, TargetArgs};
+use jvmfuzz_fuzzer::cli::{self, Cli, Command, FuzzArgs, TargetArgs};
+use jvmfuzz_fuzzer::{
+    classpath, custom_hooks, detectors, drivers, engine, findings, jazzer_cli, junit_jar, jvm, launch, status, target,
+    tools,
+};
 
 /// Exit statuses.
 const NO_FINDING: u8 = 0;
@@ -159,6 +137,7 @@ fn run(cli: Cli) -> Result<u8> {
             done?;
             Ok(exit_through_java(&t, NO_FINDING))
         }
+        Some(Command::JunitJar(a)) => junit_jar(&a),
         Some(Command::Drivers(a)) => {
             if selection(&a.target)?.is_none() {
                 bail!(SetupError("fuzz drivers: say what to generate drivers for: --class CLASS, --target CLASS::METHOD or --package PACKAGE".into()));
@@ -170,6 +149,42 @@ fn run(cli: Cli) -> Result<u8> {
             Ok(NO_FINDING)
         }
     }
+}
+
+/// `fuzz junit-jar`: the defaults are next to this executable, where cargo leaves the library.
+fn junit_jar(a: &cli::JunitJarArgs) -> Result<u8> {
+    let here = std::env::current_exe().ok().and_then(|p| p.parent().map(Path::to_path_buf)).unwrap_or_default();
+    // `cargo build` leaves the library next to this executable, `cargo test` only in deps/.
+    let native = a.native.clone().unwrap_or_else(|| {
+        let built = here.join("libjvmfuzz_junit.so");
+        if built.is_file() {
+            built
+        } else {
+            here.join("deps").join("libjvmfuzz_junit.so")
+        }
+    });
+    let out = a.out.clone().unwrap_or_else(|| here.join("jvmfuzz-junit.jar"));
+    let repo = a.install.then(|| {
+        a.maven_repo.clone().unwrap_or_else(|| {
+            PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".m2").join("repository")
+        })
+    });
+    let written = junit_jar::write(&native, &out, repo.as_deref()).map_err(|e| match e {
+        junit_jar::JarError::Setup(m) => setup(m),
+        other => anyhow!(other),
+    })?;
+    for p in written {
+        println!("jvmfuzz: wrote {}", p.display());
+    }
+    if repo.is_some() {
+        println!(
+            "jvmfuzz: add <dependency><groupId>{}</groupId><artifactId>{}</artifactId><version>{}</version><scope>test</scope></dependency>",
+            junit_jar::GROUP,
+            junit_jar::ARTIFACT,
+            junit_jar::VERSION
+        );
+    }
+    Ok(NO_FINDING)
 }
 
 /// What one command runs: the JVM, the harness class, and the generated drivers if any.

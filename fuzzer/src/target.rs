@@ -39,15 +39,18 @@ pub struct TargetConfig {
     pub drivers: Option<DriverRun>,
 }
 
-/// The thread that runs the harness (the one that opened the target).
-static HARNESS_THREAD: std::sync::OnceLock<libc::pthread_t> = std::sync::OnceLock::new();
+/// The open target's harness thread and watchdog (whose armed execution is the one in the
+/// harness). Replaced when a process opens targets one after another (the fuzz tests of a
+/// JUnit run); `fuzz` opens one.
+static CURRENT: Mutex<Option<(libc::pthread_t, Arc<Watchdog>)>> = Mutex::new(None);
 
-/// The target's watchdog, whose armed execution is the one in the harness.
-static WATCHDOG: std::sync::OnceLock<Arc<Watchdog>> = std::sync::OnceLock::new();
+fn current() -> Option<(libc::pthread_t, Arc<Watchdog>)> {
+    CURRENT.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
 
 /// Whether execution `exec` is still in the harness.
 pub fn still_running(exec: u64) -> bool {
-    exec != 0 && WATCHDOG.get().is_some_and(|w| w.armed() == exec)
+    exec != 0 && current().is_some_and(|(_, w)| w.armed() == exec)
 }
 
 /// Ends execution `exec` as a crash of the harness thread, if it still runs: SIGABRT on that
@@ -55,7 +58,7 @@ pub fn still_running(exec: u64) -> bool {
 /// next client goes on from it. For what the watchdog found and the harness cannot be stopped
 /// from. An execution that ended meanwhile is left alone: the signal would hit the next input.
 pub fn abort_harness(exec: u64) {
-    if let (true, Some(&t)) = (still_running(exec), HARNESS_THREAD.get()) {
+    if let (true, Some((t, _))) = (still_running(exec), current()) {
         // SAFETY: a thread id of this process, attached to the JVM for its whole life.
         unsafe { libc::pthread_kill(t, libc::SIGABRT) };
     }
@@ -140,8 +143,6 @@ impl Target {
         cfg: &TargetConfig,
         on_timeout: impl Fn(TimedOut) + Send + 'static,
     ) -> Result<Target, TargetError> {
-        // SAFETY: pthread_self has no preconditions.
-        let _ = HARNESS_THREAD.set(unsafe { libc::pthread_self() });
         let harness = {
             let mut env = vm.attach_current_thread_permanently().map_err(jni_error)?;
             if let Some(d) = &cfg.drivers {
@@ -172,7 +173,9 @@ impl Target {
                 on_timeout(TimedOut { why, failure, exec, input });
             })
         };
-        let _ = WATCHDOG.set(Arc::clone(&watchdog));
+        // SAFETY: pthread_self has no preconditions.
+        let me = unsafe { libc::pthread_self() };
+        *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some((me, Arc::clone(&watchdog)));
         Ok(Target { _vm: vm, harness, watchdog, executions: Cell::new(0), current, has_drivers: cfg.drivers.is_some() })
     }
 
@@ -193,7 +196,7 @@ impl Target {
         result
     }
 
-    /// Executions run in this process so far.
+    /// Executions run on this target so far.
     pub fn executions(&self) -> u64 {
         self.executions.get()
     }
@@ -210,6 +213,18 @@ impl Target {
             if let Ok(mut env) = self.harness.env() {
                 crate::drivers::delete_temp_files(&mut env);
             }
+        }
+    }
+}
+
+impl Drop for Target {
+    /// A process that opens another target next (the fuzz tests of a JUnit run) must not keep
+    /// this one's watchdog timing or reporting.
+    fn drop(&mut self) {
+        self.watchdog.stop();
+        let mut cur = CURRENT.lock().unwrap_or_else(|e| e.into_inner());
+        if cur.as_ref().is_some_and(|(_, w)| Arc::ptr_eq(w, &self.watchdog)) {
+            *cur = None;
         }
     }
 }

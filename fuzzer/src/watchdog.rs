@@ -15,7 +15,7 @@
 //! the process's resident set size each tick while an execution runs, and reports the first
 //! execution that pushes it past the limit.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -24,6 +24,8 @@ use jni::JavaVM;
 pub struct Watchdog {
     /// Execution number being timed (0 = idle). Numbers must not repeat.
     armed: AtomicU64,
+    /// Set when the target is closed: the thread ends.
+    stopped: AtomicBool,
 }
 
 /// Why the watchdog fired.
@@ -50,7 +52,7 @@ impl Watchdog {
     where
         F: Fn(&mut jni::JNIEnv, u64, Stall) + Send + 'static,
     {
-        let w = Arc::new(Watchdog { armed: AtomicU64::new(0) });
+        let w = Arc::new(Watchdog { armed: AtomicU64::new(0), stopped: AtomicBool::new(false) });
         let me = Arc::clone(&w);
         let tick = (timeout / 20).clamp(Duration::from_millis(5), Duration::from_millis(100));
         let _ = std::thread::Builder::new().name("jvmfuzz-watchdog".into()).spawn(move || {
@@ -59,6 +61,9 @@ impl Watchdog {
             let mut seen: (u64, Instant) = (0, Instant::now());
             loop {
                 std::thread::sleep(tick);
+                if me.stopped.load(Ordering::Acquire) {
+                    return;
+                }
                 let exec = me.armed.load(Ordering::Acquire);
                 if exec == 0 || exec == fired_for {
                     continue;
@@ -100,5 +105,11 @@ impl Watchdog {
 
     pub fn disarm(&self) {
         self.armed.store(0, Ordering::Release);
+    }
+
+    /// Ends the watchdog thread (within a tick); nothing is reported after.
+    pub fn stop(&self) {
+        self.disarm();
+        self.stopped.store(true, Ordering::Release);
     }
 }

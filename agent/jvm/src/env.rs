@@ -18,6 +18,9 @@ const JVMTI_VERSION_1_2: jint = 0x3001_0200;
 /// 26 one-bit fields before it; GCC and Clang allocate bit-fields from the low bit).
 const CAN_GENERATE_ALL_CLASS_HOOK_EVENTS: u32 = 1 << 26;
 
+/// Bit of `can_retransform_classes` in the second capability word (the 38th field).
+const CAN_RETRANSFORM_CLASSES: u32 = 1 << 5;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JvmtiError {
     pub function: &'static str,
@@ -109,6 +112,55 @@ impl Env {
             ..Default::default()
         };
         call!(self.0, AddCapabilities, (*const jvmtiCapabilities), &caps)
+    }
+
+    /// Asks for `can_retransform_classes` (granted in the live phase too, as for agents that
+    /// attach late), so this environment's class-load hook also sees retransformations.
+    pub fn add_retransform_capability(&self) -> Result<(), JvmtiError> {
+        let caps = jvmtiCapabilities { _bindgen_bitfield_2_: CAN_RETRANSFORM_CLASSES, ..Default::default() };
+        call!(self.0, AddCapabilities, (*const jvmtiCapabilities), &caps)
+    }
+
+    /// The loaded classes with their internal names (`com/acme/Foo`); arrays and primitive
+    /// classes left out. The jclass values are JNI local references of the calling thread.
+    pub fn loaded_classes(&self) -> Result<Vec<(jni::sys::jclass, String)>, JvmtiError> {
+        let mut count: jint = 0;
+        let mut classes: *mut jni::sys::jclass = ptr::null_mut();
+        call!(self.0, GetLoadedClasses, (*mut jint, *mut *mut jni::sys::jclass), &mut count, &mut classes)?;
+        let mut out = Vec::new();
+        for i in 0..usize::try_from(count).unwrap_or(0) {
+            // SAFETY: GetLoadedClasses returned `count` entries at `classes`.
+            let class = unsafe { *classes.add(i) };
+            let mut sig: *mut c_char = ptr::null_mut();
+            if call!(
+                self.0,
+                GetClassSignature,
+                (jni::sys::jclass, *mut *mut c_char, *mut *mut c_char),
+                class,
+                &mut sig,
+                ptr::null_mut()
+            )
+            .is_err()
+                || sig.is_null()
+            {
+                continue;
+            }
+            // SAFETY: a NUL-terminated string allocated by JVMTI.
+            let text = unsafe { CStr::from_ptr(sig) }.to_string_lossy().into_owned();
+            let _ = call!(self.0, Deallocate, (*mut c_uchar), sig.cast());
+            if let Some(name) = text.strip_prefix('L').and_then(|t| t.strip_suffix(';')) {
+                out.push((class, name.to_string()));
+            }
+        }
+        let _ = call!(self.0, Deallocate, (*mut c_uchar), classes.cast());
+        Ok(out)
+    }
+
+    /// Retransforms `class`: the class-load hooks of retransformation-capable environments
+    /// run again on its original bytes.
+    pub fn retransform(&self, class: jni::sys::jclass) -> Result<(), JvmtiError> {
+        let one = [class];
+        call!(self.0, RetransformClasses, (jint, *const jni::sys::jclass), 1, one.as_ptr())
     }
 
     pub fn set_event_callbacks(&self, callbacks: &jvmtiEventCallbacks) -> Result<(), JvmtiError> {

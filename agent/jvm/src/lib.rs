@@ -16,4 +16,4 @@ pub mod flag_probes;
 pub mod load;
 pub mod shim;
 
-pub use shim::{install_jazzer_runtime_jar, install_shim_jar, JAZZER_RUNTIME_JAR, SHIM_JAR};
+pub use shim::{install_jazzer_runtime_jar, install_shim_jar, JAZZER_RUNTIME_JAR, JUNIT_CLASSES_JAR, SHIM_JAR};

@@ -25,6 +25,10 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 /// for `fuzz` only: see build.rs.
 pub static JAZZER_RUNTIME_JAR: &[u8] = include_bytes!(env!("JVMFUZZ_JAZZER_RUNTIME_JAR"));
 
+/// The JUnit integration's classes (java-shim/src/junit), which `fuzz junit-jar` packs with
+/// `libjvmfuzz_junit.so` into `jvmfuzz-junit.jar`.
+pub static JUNIT_CLASSES_JAR: &[u8] = include_bytes!(env!("JVMFUZZ_JUNIT_CLASSES_JAR"));
+
 /// Writes the embedded shim jar (if not already there) and returns its path.
 pub fn install_shim_jar() -> io::Result<PathBuf> {
     install_jar(&std::env::temp_dir(), SHIM_JAR)

@@ -48,6 +48,9 @@ pub struct HookRules {
 pub struct Fuzz {
     pub host: &'static dyn FuzzHost,
     pub hooks: &'static HookRules,
+    /// False for a run that only replays inputs (a JUnit regression run): classes get their
+    /// hooked calls (the bug detectors) and no probes or comparison logging.
+    pub probes: bool,
 }
 
 static NO_HOOKS: once_cell::sync::Lazy<HookSet> = once_cell::sync::Lazy::new(HookSet::default);
@@ -61,8 +64,10 @@ impl CmpSites for HostSites {
 }
 
 impl Fuzz {
-    pub(super) fn transform(&self, name: &str, original: &[u8]) -> Outcome {
-        match self.try_transform(name, original) {
+    /// `redefining`: a retransformation of a class loaded before the hook (see
+    /// [`Fuzz::retransform_loaded`]), which may not add methods, so it gets no hooks.
+    pub(super) fn transform(&self, name: &str, original: &[u8], redefining: bool) -> Outcome {
+        match self.try_transform(name, original, redefining) {
             Ok(outcome) => outcome,
             Err(reason) => Outcome::Skipped { reason, notes: Vec::new(), record: None },
         }
@@ -75,7 +80,8 @@ impl Fuzz {
         self.hooks.hooks.is_additional(name) && ClassFilter::default().accepts(name)
     }
 
-    /// The hooked calls of a class [`Fuzz::wants_hook_only`] (no probes, no redirects).
+    /// The hooked calls of a class [`Fuzz::wants_hook_only`], or of every class without
+    /// [`Fuzz::probes`] (no probes, no redirects).
     pub(super) fn hook_only(&self, name: &str, original: &[u8]) -> Outcome {
         let mut tokens = Vec::new();
         let hooked = prepare(original, &self.hooks.hooks, false, &mut tokens)
@@ -88,20 +94,23 @@ impl Fuzz {
                 record: None,
                 methods: 0,
                 probes: 0,
-                notes: vec![format!("{name}: {n} calls hooked (additionalClassesToHook)")],
+                notes: vec![format!("{name}: {n} calls hooked, no probes")],
             },
             Err(reason) => Outcome::Skipped { reason, notes: Vec::new(), record: None },
         }
     }
 
-    fn try_transform(&self, name: &str, original: &[u8]) -> Result<Outcome, String> {
+    fn try_transform(&self, name: &str, original: &[u8], redefining: bool) -> Result<Outcome, String> {
         if self.hooks.hooks.is_hook_class(name) {
             return Ok(Outcome::Unchanged);
         }
         let mut tokens = Vec::new();
         let rules = self.hooks;
-        let hooks =
-            if rules.filter.accepts(name) || rules.hooks.is_additional(name) { &rules.hooks } else { &NO_HOOKS };
+        let hooks = if !redefining && (rules.filter.accepts(name) || rules.hooks.is_additional(name)) {
+            &rules.hooks
+        } else {
+            &NO_HOOKS
+        };
         let p = prepare(original, hooks, true, &mut tokens).map_err(|e| e.to_string())?;
         let (prepared, redirected, hooked) = (p.bytes, p.redirected, p.hooked);
         let finish = |bytes: &[u8]| append_bridges(bytes, &p.bridges).map_err(|e| e.to_string());

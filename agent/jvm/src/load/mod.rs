@@ -54,10 +54,10 @@ pub enum Mode {
 }
 
 impl Mode {
-    fn transform(&self, jni: *mut RawJniEnv, name: &str, original: &[u8]) -> Outcome {
+    fn transform(&self, jni: *mut RawJniEnv, name: &str, original: &[u8], redefining: bool) -> Outcome {
         match self {
             Mode::Profile(p) => p.transform(jni, name, original),
-            Mode::Fuzz(f) => f.transform(name, original),
+            Mode::Fuzz(f) => f.transform(name, original, redefining),
         }
     }
 }
@@ -225,6 +225,7 @@ impl Pipeline {
         jni: *mut RawJniEnv,
         name: &str,
         bytes: &[u8],
+        redefining: bool,
         out: (*mut jint, *mut *mut c_uchar),
     ) {
         if !self.live.load(Ordering::Acquire) {
@@ -242,8 +243,15 @@ impl Pipeline {
         let t0 = Instant::now();
         let _timer = Elapsed(t0, &self.stats.hook_ns);
         let outcome = match &self.config.mode {
-            Mode::Fuzz(f) if hook_only => f.hook_only(name, bytes),
-            mode => mode.transform(jni, name, bytes),
+            // A retransformation may not add methods: no hook bridges then.
+            Mode::Fuzz(f) if hook_only || !f.probes => {
+                if redefining {
+                    Outcome::Unchanged
+                } else {
+                    f.hook_only(name, bytes)
+                }
+            }
+            mode => mode.transform(jni, name, bytes, redefining),
         };
         match outcome {
             Outcome::Instrumented { bytes: new_bytes, record, methods, probes, notes } => {
@@ -294,7 +302,7 @@ unsafe extern "C" fn thread_end(_jvmti: *mut jvmtiEnv, _jni: *mut RawJniEnv, _th
 unsafe extern "C" fn class_file_load_hook(
     jvmti: *mut jvmtiEnv,
     jni: *mut RawJniEnv,
-    _class_being_redefined: jclass,
+    class_being_redefined: jclass,
     _loader: jobject,
     name: *const c_char,
     _protection_domain: jobject,
@@ -307,7 +315,8 @@ unsafe extern "C" fn class_file_load_hook(
     let panicked = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the arguments of this callback.
         let Some((class, bytes)) = (unsafe { env::hooked_class(name, class_data, class_data_len) }) else { return };
-        pipeline.on_class(jvmti, jni, &class, bytes, (new_class_data_len, new_class_data));
+        let redefining = !class_being_redefined.is_null();
+        pipeline.on_class(jvmti, jni, &class, bytes, redefining, (new_class_data_len, new_class_data));
     }))
     .is_err();
     if panicked {

@@ -106,6 +106,44 @@ public final class Runner {
                 + JAZZER_FDP + ")");
     }
 
+    /* dataProvider's Jazzer interface, layout and proxy (one interface per run). */
+    private static Class<?> providerType;
+    private static JazzerLayout providerData;
+    private static Object providerProxy;
+
+    /**
+     * A data provider over `data` of type `type`: ours, or Jazzer's interface (a proxy with
+     * Jazzer's data layout). For callers that are not a harness, such as a JUnit fuzz test
+     * taking a provider parameter. Null if `type` is neither.
+     */
+    public static synchronized Object dataProvider(Class<?> type, byte[] data) {
+        if (type == FuzzedDataProvider.class) {
+            return new FuzzedDataProvider(data);
+        }
+        if (!type.getName().equals(JAZZER_FDP) || !type.isInterface()) {
+            return null;
+        }
+        if (providerType != type) {
+            providerData = new JazzerLayout();
+            providerProxy = JazzerAdapter.wrap(type, type.getClassLoader(), providerData);
+            providerType = type;
+        }
+        providerData.reset(data);
+        return providerProxy;
+    }
+
+    /**
+     * The finding a hook reported during the last call (Jazzer.reportFindingFromHook, a bug
+     * detector), even if the target caught what the hook threw; null if none. Clears it, for
+     * callers that run inputs outside the fuzzer (a JUnit regression run).
+     */
+    public static Throwable takeHookFinding() {
+        Throwable t = hookFinding;
+        hookFinding = null;
+        Hooks.pending = null;
+        return t;
+    }
+
     /** The harness argument for one execution. */
     public static Object argument(byte[] data) {
         if (mode == FDP) {

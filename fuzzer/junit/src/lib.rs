@@ -1,0 +1,106 @@
+//! `libjvmfuzz_junit.so`, the native half of the JUnit integration: the natives of the Java
+//! class `com.jvmfuzz.junit.Engine` (java-shim/src/junit), which the jar `jvmfuzz-junit.jar`
+//! carries and loads. Each native reads its settings as `key=value` lines, hands them to the
+//! engine's [`embedded`](jvmfuzz_fuzzer::embedded) module, and answers in lines too, so the
+//! Java side needs no JSON library. No panic crosses into the JVM: each call is wrapped.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use jni::objects::{JClass, JString};
+use jni::sys::jstring;
+use jni::JNIEnv;
+use jvmfuzz_fuzzer::embedded::{self, Campaign, Setup};
+
+mod settings;
+
+use settings::Settings;
+
+/// `static native String ready(String settings)`: readies the JVM (once); null, or why not.
+#[no_mangle]
+pub extern "system" fn Java_com_jvmfuzz_junit_Engine_ready<'l>(
+    mut env: JNIEnv<'l>,
+    _class: JClass<'l>,
+    settings: JString<'l>,
+) -> jstring {
+    let result = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {
+        let s = Settings::parse(&read(&mut env, &settings)?)?;
+        let setup = Setup {
+            class_path: s.get("class_path").unwrap_or_default().to_string(),
+            includes: s.get("includes").map(str::to_string),
+            excludes: s.get("excludes").map(str::to_string),
+            detectors: s.list("detectors"),
+            disabled_detectors: s.list("disabled_detectors"),
+            custom_hooks: s.list("custom_hooks"),
+            disabled_hooks: s.list("disabled_hooks"),
+            verbose: s.flag("verbose")?,
+            probes: s.flag("probes")?,
+        };
+        let vm = env.get_java_vm().map_err(|e| format!("JNI: {e}"))?;
+        embedded::ready(&vm, &mut env, &setup)
+    }));
+    answer(&mut env, flatten(result).err())
+}
+
+/// `static native String fuzz(String settings)`: fuzzes one fuzz test on the calling thread.
+/// Answers `finding <exception>\t<artifact>\t<message>` lines, or `error <why>`.
+#[no_mangle]
+pub extern "system" fn Java_com_jvmfuzz_junit_Engine_fuzz<'l>(
+    mut env: JNIEnv<'l>,
+    _class: JClass<'l>,
+    settings: JString<'l>,
+) -> jstring {
+    let result = catch_unwind(AssertUnwindSafe(|| -> Result<String, String> {
+        let s = Settings::parse(&read(&mut env, &settings)?)?;
+        let campaign = Campaign {
+            name: s.get("name").unwrap_or("the fuzz test").to_string(),
+            harness: s.require("harness")?.to_string(),
+            corpus: PathBuf::from(s.require("corpus")?),
+            findings: PathBuf::from(s.require("findings")?),
+            artifact_prefix: s.get("artifact_prefix").map(str::to_string),
+            seeds: s.list("seeds").into_iter().map(PathBuf::from).collect(),
+            dicts: s.list("dict").into_iter().map(PathBuf::from).collect(),
+            max_total_time: s.number("max_total_secs")?.map(Duration::from_secs_f64),
+            runs: s.number("runs")?.map(|r| r as u64),
+            timeout: Duration::from_secs_f64(s.number("timeout_secs")?.unwrap_or(10.0)),
+            ignore: s.list("ignore"),
+            max_len: s.number("max_len")?.map_or(4096, |n| n as usize),
+            seed: s.number("seed")?.map(|n| n as u64),
+        };
+        let vm = env.get_java_vm().map_err(|e| format!("JNI: {e}"))?;
+        let found = embedded::fuzz(vm, &campaign)?;
+        Ok(found
+            .iter()
+            .map(|f| {
+                format!(
+                    "finding {}\t{}\t{}\n",
+                    f.exception,
+                    f.artifact.as_deref().unwrap_or(""),
+                    f.message.replace(['\n', '\t'], " ")
+                )
+            })
+            .collect())
+    }));
+    let text = match flatten(result) {
+        Ok(lines) => lines,
+        Err(e) => format!("error {}", e.replace('\n', " | ")),
+    };
+    answer(&mut env, Some(text))
+}
+
+fn flatten<T>(r: std::thread::Result<Result<T, String>>) -> Result<T, String> {
+    r.unwrap_or_else(|_| Err("internal error (panic) in libjvmfuzz_junit; see the message above".into()))
+}
+
+fn read(env: &mut JNIEnv, s: &JString) -> Result<String, String> {
+    env.get_string(s).map(String::from).map_err(|e| format!("JNI: {e}"))
+}
+
+/// A Java String of `text`, or null.
+fn answer(env: &mut JNIEnv, text: Option<String>) -> jstring {
+    match text.map(|t| env.new_string(t)) {
+        Some(Ok(s)) => s.into_raw(),
+        _ => std::ptr::null_mut(),
+    }
+}

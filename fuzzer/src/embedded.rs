@@ -1,0 +1,199 @@
+//! Fuzzing inside a JVM that jvmfuzz did not create: the test JVM of a JUnit run (Surefire's
+//! fork), driven by the JUnit integration's native library (`fuzzer/junit`).
+//!
+//! Two steps, as `fuzz` has them, but the JVM is already running:
+//! 1. [`ready`], once per process: the shim jars join the bootstrap class path (through JVMTI:
+//!    the JVM's command line is past), the probe and CmpLog natives are bound, the coverage
+//!    sink and the fuzz-mode class-load hook (with the bug detectors and `@MethodHook`s) are
+//!    installed. Classes that loaded before (the test classes: Surefire loads them to find
+//!    the tests) are retransformed when fuzzing, so they get probes, but no hooks (a
+//!    retransformation cannot add methods); the JUnit integration calls this when the test
+//!    run starts, before the code under test loads.
+//! 2. [`fuzz`], once per fuzz test: the same LibAFL loop as `fuzz --jobs 1` (engine.rs) on the
+//!    calling thread, with LibAFL's simple event manager: no restarting parent, since a JVM
+//!    cannot be forked. A timeout or a native crash therefore ends the process, after the
+//!    input is saved (as libFuzzer's and Jazzer's do).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use jni::{JNIEnv, JavaVM};
+use libafl::events::SimpleEventManager;
+use once_cell::sync::OnceCell;
+
+use crate::engine::{self, FuzzConfig};
+use crate::findings::{Artifacts, FindingStore};
+use crate::jvm::JvmConfig;
+use crate::target::{Jvm, TargetConfig};
+use crate::{classpath, custom_hooks, detectors, jvm, status};
+
+/// What the test run instruments and which detectors and hooks it runs.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// The test class path (for `Jazzer-Hook-Classes` manifests and `--custom-hooks` classes).
+    pub class_path: String,
+    pub includes: Option<String>,
+    pub excludes: Option<String>,
+    /// Detectors to run (empty: all).
+    pub detectors: Vec<String>,
+    pub disabled_detectors: Vec<String>,
+    pub custom_hooks: Vec<String>,
+    pub disabled_hooks: Vec<String>,
+    pub verbose: bool,
+    /// False for a regression run: inputs are only replayed, so classes get the detectors'
+    /// hooked calls and no probes.
+    pub probes: bool,
+}
+
+/// The configuration [`ready`] installed, reused by every [`fuzz`].
+static READY: OnceCell<(JvmConfig, bool)> = OnceCell::new();
+
+/// Readies the running JVM for fuzzing (see the module comment). A second call does nothing.
+/// `env` must be the calling thread's, inside a native method of a class whose loader sees the
+/// test class path.
+pub fn ready(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(), String> {
+    READY.get_or_try_init(|| install(vm, env, s)).map(|_| ())
+}
+
+fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool), String> {
+    let filter = jvm::class_filter(s.includes.as_deref(), s.excludes.as_deref())?;
+    let entries = classpath::expand(&s.class_path).map_err(|e| e.to_string())?;
+    let mut hooks = custom_hooks::load(&entries, &s.custom_hooks, &s.disabled_hooks)?;
+    let chosen = detectors::select(&s.detectors, &s.disabled_detectors)?;
+    hooks.extend(detectors::hooks(&chosen));
+    let cfg = JvmConfig {
+        java_home: None,
+        class_path: s.class_path.clone(),
+        jvm_args: Vec::new(),
+        includes: s.includes.clone(),
+        excludes: s.excludes.clone(),
+        hooks: jvmfuzz_instrument::hooks::HookSet::new(hooks),
+        hook_filter: Default::default(),
+        verbose: s.verbose,
+        crash_log_dir: None,
+    };
+    // SAFETY: the pointer of the live VM this native call runs in.
+    let jvmti = unsafe { jvmfuzz_jvm::env::Env::from_vm(vm.get_java_vm_pointer()) }
+        .map_err(|e| format!("cannot get JVMTI from the running JVM: {e}"))?;
+    let shim = jvmfuzz_jvm::install_shim_jar().map_err(|e| format!("cannot write the shim jar: {e}"))?;
+    let jazzer =
+        jvmfuzz_jvm::install_jazzer_runtime_jar().map_err(|e| format!("cannot write the Jazzer run-time jar: {e}"))?;
+    for jar in [&shim, &jazzer] {
+        let c = jvmfuzz_jvm::env::c_path(jar).ok_or_else(|| format!("{}: not a C path", jar.display()))?;
+        jvmti
+            .add_to_bootstrap_class_loader_search(&c)
+            .map_err(|e| format!("adding {} to the boot class path: {e}", jar.display()))?;
+    }
+    jvmfuzz_runtime::register_probes_natives(env).map_err(|e| format!("binding the probe natives: {e}"))?;
+    crate::cmp_values::register(env).map_err(|e| format!("binding the CmpLog natives: {e}"))?;
+    crate::coverage_map::install().map_err(|e| format!("coverage sink: {e}"))?;
+    let rules = jvmfuzz_jvm::load::HookRules { hooks: cfg.hooks.clone(), filter: cfg.hook_filter.clone() };
+    // SAFETY: vm is live; the natives are bound.
+    unsafe { crate::hook::install_late(vm.get_java_vm_pointer(), filter, rules, s.probes, s.verbose) }?;
+    Ok((cfg, s.probes))
+}
+
+/// One fuzz test's campaign.
+#[derive(Debug, Clone)]
+pub struct Campaign {
+    /// The fuzz test, as messages name it (`com.acme.ParserFuzzTest.parses`).
+    pub name: String,
+    /// The harness class (binary name): a class with `fuzzerTestOneInput`, visible from the
+    /// loader of the native method's class.
+    pub harness: String,
+    pub corpus: PathBuf,
+    /// summary.json, the findings' folders, the status file.
+    pub findings: PathBuf,
+    /// Where `crash-<sha1>` / `timeout-<sha1>` go (a folder with a trailing `/`).
+    pub artifact_prefix: Option<String>,
+    /// Read-only inputs the corpus starts from (the test's Inputs folders).
+    pub seeds: Vec<PathBuf>,
+    /// Dictionaries (AFL/libFuzzer format).
+    pub dicts: Vec<PathBuf>,
+    pub max_total_time: Option<Duration>,
+    pub runs: Option<u64>,
+    pub timeout: Duration,
+    pub ignore: Vec<String>,
+    pub max_len: usize,
+    pub seed: Option<u64>,
+}
+
+/// A finding of a campaign.
+#[derive(Debug, Clone)]
+pub struct Found {
+    pub id: String,
+    pub exception: String,
+    pub message: String,
+    /// The copy of its input under the artifact prefix, if one was asked for.
+    pub artifact: Option<String>,
+}
+
+/// Runs `c` on the calling thread in the running JVM (readied by [`ready`] first).
+pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
+    let jvm_cfg = match READY.get() {
+        Some((cfg, true)) => cfg.clone(),
+        Some((_, false)) => return Err("this JVM was readied for replaying inputs only (no probes)".into()),
+        None => return Err("the JVM is not readied for fuzzing (ready() was not called)".into()),
+    };
+    std::fs::create_dir_all(&c.corpus).map_err(|e| format!("cannot create {}: {e}", c.corpus.display()))?;
+    let status_file =
+        status::create(&c.findings).map_err(|e| format!("cannot create {}: {e}", c.findings.display()))?;
+    let cfg = FuzzConfig {
+        jvm: jvm_cfg,
+        target: TargetConfig {
+            harness: c.harness.clone(),
+            ignore: c.ignore.clone(),
+            timeout: c.timeout,
+            rss_limit_mb: None,
+            drivers: None,
+        },
+        corpus: c.corpus.clone(),
+        findings: c.findings.clone(),
+        max_total_time: c.max_total_time,
+        runs: c.runs,
+        keep_going: false,
+        max_findings: None,
+        seed_corpora: c.seeds.clone(),
+        artifacts: Artifacts { prefix: c.artifact_prefix.clone(), reproducer_dir: None, libfuzzer_output: false },
+        dicts: c.dicts.clone(),
+        seed: c.seed,
+        max_len: c.max_len,
+        status_file: status_file.clone(),
+    };
+    crate::output::to_stderr();
+    crate::output::set_campaign(Some(c.name.clone()));
+    let mgr = SimpleEventManager::new(crate::launch::plain_monitor());
+    let ran = engine::run_client_in(Jvm::Existing(vm), &cfg, 0, None, mgr);
+    crate::output::set_campaign(None);
+    let st = status::read(&status_file);
+    let _ = std::fs::remove_file(&status_file);
+    if let Some(msg) = st.setup_error {
+        return Err(msg);
+    }
+    if let Err(e) = ran {
+        return Err(format!("the fuzzing loop failed: {}", engine::short_error(&e)));
+    }
+    let store = FindingStore::open(&c.findings, 0.0).map_err(|e| format!("{}: {e}", c.findings.display()))?;
+    Ok(st
+        .findings
+        .iter()
+        .map(|id| {
+            let entry = store.entry(id);
+            let input = std::fs::read(c.findings.join(id).join("input")).ok();
+            let artifact = c.artifact_prefix.as_ref().zip(input).map(|(p, data)| {
+                let kind = match entry.map(|e| e.exception.as_str()) {
+                    Some("timeout") => "timeout",
+                    Some("out-of-memory") => "oom",
+                    _ => "crash",
+                };
+                format!("{p}{kind}-{}", sha1_smol::Sha1::from(&data).digest())
+            });
+            Found {
+                id: id.clone(),
+                exception: entry.map(|e| e.exception.clone()).unwrap_or_default(),
+                message: entry.map(|e| e.message.clone()).unwrap_or_default(),
+                artifact,
+            }
+        })
+        .collect())
+}

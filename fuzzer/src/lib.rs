@@ -1,0 +1,33 @@
+//! The `fuzz` engine as a library: everything but the command line's edge (`main.rs`). The
+//! `fuzz` binary and the JUnit integration's native library (`fuzzer/junit`) both use it; the
+//! second runs the same loop inside a JVM it did not create ([`embedded`]).
+
+pub mod classpath;
+pub mod cli;
+pub mod cmp_values;
+pub mod corpus;
+pub mod coverage_map;
+pub mod custom_hooks;
+pub mod detectors;
+pub mod determinism;
+pub mod drivers;
+pub mod embedded;
+pub mod engine;
+pub mod findings;
+pub mod harness;
+pub mod hook;
+pub mod jazzer_cli;
+pub mod junit_jar;
+pub mod jvm;
+pub mod launch;
+pub mod observers;
+pub mod output;
+pub mod recent;
+pub mod sarif;
+pub mod signals;
+pub mod state;
+pub mod status;
+pub mod target;
+pub mod tokens;
+pub mod tools;
+pub mod watchdog;

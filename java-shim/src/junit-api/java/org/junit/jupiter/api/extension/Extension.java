@@ -1,0 +1,3 @@
+package org.junit.jupiter.api.extension;
+
+public interface Extension {}

@@ -1,0 +1,9 @@
+package org.junit.jupiter.api.extension;
+
+import java.lang.reflect.Parameter;
+
+public interface ParameterContext {
+    Parameter getParameter();
+
+    int getIndex();
+}

@@ -1,0 +1,9 @@
+package org.junit.jupiter.api.extension;
+
+import java.util.List;
+
+public interface TestTemplateInvocationContext {
+    String getDisplayName(int invocationIndex);
+
+    List<Extension> getAdditionalExtensions();
+}

@@ -1,0 +1,6 @@
+package org.junit.platform.launcher;
+
+public interface LauncherSession extends AutoCloseable {
+    @Override
+    void close();
+}

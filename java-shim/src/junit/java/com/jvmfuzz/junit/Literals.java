@@ -1,0 +1,150 @@
+/*
+ * Java source for a typed fuzz test's argument values, so a finding's reproducer is a plain
+ * JUnit test with the values written out. Values with no literal form (streams, objects built
+ * through constructors) render as null: the reproducer then says so.
+ */
+package com.jvmfuzz.junit;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+final class Literals {
+    private Literals() {}
+
+    static String of(Object v, Type type) {
+        if (v == null) {
+            return "null";
+        }
+        if (v instanceof String) {
+            return string((String) v);
+        }
+        if (v instanceof Character) {
+            return "'" + escape((Character) v, '\'') + "'";
+        }
+        if (v instanceof Boolean || v instanceof Integer) {
+            return v.toString();
+        }
+        if (v instanceof Long) {
+            return v + "L";
+        }
+        if (v instanceof Byte) {
+            return "(byte) " + v;
+        }
+        if (v instanceof Short) {
+            return "(short) " + v;
+        }
+        if (v instanceof Double) {
+            return number((Double) v, "Double", "");
+        }
+        if (v instanceof Float) {
+            return number(((Float) v).doubleValue(), "Float", "f");
+        }
+        if (v instanceof Enum) {
+            return ((Enum<?>) v).getDeclaringClass().getCanonicalName() + "." + ((Enum<?>) v).name();
+        }
+        if (v instanceof java.math.BigInteger) {
+            return "new java.math.BigInteger(\"" + v + "\")";
+        }
+        if (v instanceof java.math.BigDecimal) {
+            return "new java.math.BigDecimal(\"" + v + "\")";
+        }
+        if (v.getClass().isArray()) {
+            Class<?> ct = v.getClass().getComponentType();
+            List<String> parts = new ArrayList<>();
+            for (int i = 0; i < Array.getLength(v); i++) {
+                String e = of(Array.get(v, i), ct);
+                if (e == null) {
+                    return null;
+                }
+                parts.add(e);
+            }
+            return "new " + ct.getCanonicalName() + "[] {" + String.join(", ", parts) + "}";
+        }
+        if (v instanceof Optional) {
+            Optional<?> o = (Optional<?>) v;
+            if (o.isEmpty()) {
+                return "java.util.Optional.empty()";
+            }
+            String e = of(o.get(), argument(type, 0));
+            return e == null ? null : "java.util.Optional.of(" + e + ")";
+        }
+        if (v instanceof Collection) {
+            List<String> parts = new ArrayList<>();
+            for (Object e : (Collection<?>) v) {
+                String s = of(e, argument(type, 0));
+                if (s == null) {
+                    return null;
+                }
+                parts.add(s);
+            }
+            String kind = v instanceof java.util.Set ? (v instanceof java.util.SortedSet ? "java.util.TreeSet" : "java.util.LinkedHashSet")
+                    : v instanceof java.util.LinkedList ? "java.util.LinkedList" : "java.util.ArrayList";
+            // Arrays.asList keeps nulls, which List.of refuses.
+            return "new " + kind + "<>(java.util.Arrays.asList(" + String.join(", ", parts) + "))";
+        }
+        if (v instanceof Map) {
+            StringBuilder b = new StringBuilder("new java.util.LinkedHashMap<>() {{ ");
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                String k = of(e.getKey(), argument(type, 0));
+                String val = of(e.getValue(), argument(type, 1));
+                if (k == null || val == null) {
+                    return null;
+                }
+                b.append("put(").append(k).append(", ").append(val).append("); ");
+            }
+            return b.append("}}").toString();
+        }
+        return null;
+    }
+
+    private static Type argument(Type t, int i) {
+        if (t instanceof ParameterizedType) {
+            Type[] a = ((ParameterizedType) t).getActualTypeArguments();
+            if (i < a.length) {
+                return a[i];
+            }
+        }
+        return Object.class;
+    }
+
+    private static String number(double d, String box, String suffix) {
+        if (Double.isNaN(d)) {
+            return box + ".NaN";
+        }
+        if (Double.isInfinite(d)) {
+            return box + (d > 0 ? ".POSITIVE_INFINITY" : ".NEGATIVE_INFINITY");
+        }
+        return (box.equals("Float") ? Float.toString((float) d) : Double.toString(d)) + suffix;
+    }
+
+    static String string(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            b.append(escape(s.charAt(i), '"'));
+        }
+        return b.append('"').toString();
+    }
+
+    private static String escape(char c, char quote) {
+        switch (c) {
+            case '\n': return "\\n";
+            case '\r': return "\\r";
+            case '\t': return "\\t";
+            case '\\': return "\\\\";
+            default:
+                if (c == quote) {
+                    return "\\" + c;
+                }
+                if (c < 0x20 || c > 0x7e) {
+                    return String.format("\\u%04x", (int) c);
+                }
+                return String.valueOf(c);
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! The JUnit integration end to end: `fuzz junit-jar --install` puts jvmfuzz-junit.jar into the
+//! local Maven repository, and the Maven project tests/junit-fuzz (fuzz tests of ours, byte[]
+//! and typed, one written for Jazzer's JUnit integration and left unchanged, and plain tests)
+//! goes through what a team does with it:
+//! 1. `JVMFUZZ_FUZZ=1 mvn test` fuzzes every fuzz test in one run, fails, and saves each
+//!    crash-<sha1> in the method's Inputs folder (plus a JUnit reproducer of the typed one);
+//! 2. `mvn test` replays them: exactly the three replays fail, the plain tests pass;
+//! 3. with the crash files removed, `mvn test` passes.
+//!
+//! And a fuzz test whose input hangs: its timeout-<sha1> is saved and the test JVM ends with a
+//! message naming it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use jvmfuzz_tests::*;
+
+mod fuzz_common;
+
+/// libjvmfuzz_junit.so of this build: `cargo build` leaves it in target/<profile>, `cargo test`
+/// in deps/.
+fn native_library() -> PathBuf {
+    let fuzz = fuzz_common::fuzz_bin();
+    let dir = fuzz.parent().expect("target/<profile>");
+    [dir.join("libjvmfuzz_junit.so"), dir.join("deps").join("libjvmfuzz_junit.so")]
+        .into_iter()
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| {
+            panic!("libjvmfuzz_junit.so not built next to {}: run `cargo build --release`", fuzz.display())
+        })
+}
+
+/// A copy of tests/junit-fuzz with jvmfuzz-junit installed where Maven finds it.
+fn project(tmp: &TempDir) -> PathBuf {
+    let mut cmd = Command::new(fuzz_common::fuzz_bin());
+    cmd.arg("junit-jar")
+        .arg("--native")
+        .arg(native_library())
+        .arg("--out")
+        .arg(tmp.join("jvmfuzz-junit.jar"))
+        .arg("--install")
+        .arg("--maven-repo")
+        .arg(maven_repo());
+    run(cmd, Duration::from_secs(60)).assert_success();
+    let proj = tmp.join("proj");
+    copy_dir(&tests_dir().join("junit-fuzz"), &proj);
+    for generated in ["target", ".jvmfuzz-corpus", ".jvmfuzz-findings", "src/test/resources"] {
+        let _ = std::fs::remove_dir_all(proj.join(generated));
+    }
+    proj
+}
+
+fn mvn(project: &Path, env: &[(&str, &str)], args: &[&str]) -> Output {
+    let mut cmd = Command::new("mvn");
+    cmd.current_dir(project)
+        .env("JAVA_HOME", &jdk17().home)
+        .env_remove("MAVEN_OPTS")
+        .env_remove("JVMFUZZ_FUZZ")
+        .env_remove("JAZZER_FUZZ")
+        .args(["-o", "-B", "-Dstyle.color=never", "test"])
+        .args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    if let Some(repo) = std::env::var_os("MAVEN_REPO_LOCAL") {
+        cmd.arg(format!("-Dmaven.repo.local={}", repo.to_string_lossy()));
+    }
+    run(cmd, Duration::from_secs(900))
+}
+
+/// The files saved for `class`'s fuzz test `method`.
+fn saved(project: &Path, class: &str, method: &str) -> Vec<PathBuf> {
+    let dir = project.join("src/test/resources/com/example").join(format!("{class}Inputs")).join(method);
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// (test case name, failed) of every test case in the Surefire XML reports.
+fn surefire_cases(project: &Path) -> Vec<(String, bool)> {
+    let mut cases = Vec::new();
+    let dir = project.join("target/surefire-reports");
+    for e in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if !(name.starts_with("TEST-") && name.ends_with(".xml")) {
+            continue;
+        }
+        let xml = std::fs::read_to_string(e.path()).unwrap();
+        for part in xml.split("<testcase ").skip(1) {
+            let body = part.split("</testcase>").next().unwrap_or(part);
+            let case = part.split("name=\"").nth(1).and_then(|s| s.split('"').next()).unwrap_or("?");
+            let class = part.split("classname=\"").nth(1).and_then(|s| s.split('"').next()).unwrap_or("?");
+            let failed = body.contains("<error") || body.contains("<failure");
+            cases.push((format!("{class}.{case}"), failed));
+        }
+    }
+    cases.sort();
+    cases
+}
+
+const FUZZ_TESTS: [(&str, &str); 3] =
+    [("ParserFuzzTest", "parses"), ("ParserFuzzTest", "discount"), ("JazzerStyleFuzzTest", "headers")];
+
+#[test]
+fn fuzz_then_replay_then_pass() {
+    let tmp = TempDir::new("junit-fuzz");
+    let proj = project(&tmp);
+
+    // 1. Fuzz mode: every fuzz test, one after another, in one test JVM.
+    let out = mvn(&proj, &[("JVMFUZZ_FUZZ", "1"), ("JVMFUZZ_MAX_DURATION", "180s"), ("JVMFUZZ_SEED", "7")], &[]);
+    let text = format!("{}{}", out.stdout, out.stderr);
+    assert!(!out.success(), "fuzz mode found nothing:\n{}", out.dump());
+    for (class, method) in FUZZ_TESTS {
+        assert!(
+            text.contains(&format!("jvmfuzz: fuzzing com.example.{class}.{method}")),
+            "{class}.{method} was not fuzzed:\n{}",
+            out.dump()
+        );
+        let files = saved(&proj, class, method);
+        assert!(
+            files.len() == 1 && files[0].file_name().unwrap().to_string_lossy().starts_with("crash-"),
+            "{class}.{method}: expected one crash file, found {files:?}\n{}",
+            out.dump()
+        );
+    }
+    for planted in ["planted bug: record kind 0x7f", "ArithmeticException", "planted bug: debug mode header"] {
+        assert!(text.contains(planted), "`{planted}` not reported:\n{}", out.dump());
+    }
+    // The typed finding's reproducer: the arguments as Java values.
+    let repro =
+        proj.join(".jvmfuzz-findings/com.example.ParserFuzzTest/discount/ParserFuzzTest_discount_Reproducer.java");
+    let source = std::fs::read_to_string(&repro).unwrap_or_else(|e| panic!("{}: {e}\n{}", repro.display(), out.dump()));
+    assert!(source.contains("\"SPRING24\"") && source.contains(".discount("), "{source}");
+    // The corpus of each fuzz test is kept for the next fuzzing run.
+    assert!(proj.join(".jvmfuzz-corpus/com.example.ParserFuzzTest/parses").is_dir());
+
+    // 2. Regression mode: the saved inputs fail their replays, nothing else fails.
+    let out = mvn(&proj, &[], &[]);
+    assert!(!out.success(), "the replays passed:\n{}", out.dump());
+    let cases = surefire_cases(&proj);
+    let failed: Vec<&String> = cases.iter().filter(|c| c.1).map(|c| &c.0).collect();
+    assert_eq!(failed.len(), 3, "expected the 3 replays to fail: {cases:?}");
+    for (class, method) in FUZZ_TESTS {
+        assert!(failed.iter().any(|f| f.contains(class) && f.contains(method)), "{class}.{method}: {cases:?}");
+    }
+    for plain in ["plainTest", "plainJazzerStyleTest"] {
+        assert!(cases.iter().any(|c| c.0.ends_with(plain) && !c.1), "{plain} did not pass: {cases:?}");
+    }
+    // Each fuzz test also ran on the empty input (and passed).
+    assert_eq!(cases.len(), 3 * 2 + 2, "{cases:?}");
+
+    // 3. The crash files removed: everything passes.
+    // (Only the Inputs folders: with no src/test/resources at all, inputs would be read from the
+    // class path, where Maven's stale copies stay until `mvn clean`.)
+    std::fs::remove_dir_all(proj.join("src/test/resources/com")).unwrap();
+    let out = mvn(&proj, &[], &[]);
+    assert!(out.success(), "mvn test fails without the crash files:\n{}", out.dump());
+}
+
+#[test]
+fn a_hanging_input_is_saved_and_named() {
+    let tmp = TempDir::new("junit-hang");
+    let proj = project(&tmp);
+    let out = mvn(&proj, &[("JVMFUZZ_FUZZ", "1"), ("JVMFUZZ_SEED", "3")], &["-Dtest=HangFuzzCheck"]);
+    assert!(!out.success(), "{}", out.dump());
+    let files = saved(&proj, "HangFuzzCheck", "loops");
+    assert!(
+        files.len() == 1 && files[0].file_name().unwrap().to_string_lossy().starts_with("timeout-"),
+        "expected one timeout file, found {files:?}\n{}",
+        out.dump()
+    );
+    let input = std::fs::read(&files[0]).unwrap();
+    assert!(input.starts_with(b"LP"), "{input:?}");
+    let text = format!("{}{}", out.stdout, out.stderr);
+    assert!(
+        text.contains("jvmfuzz: com.example.HangFuzzCheck.loops: an execution ran past the timeout"),
+        "{}",
+        out.dump()
+    );
+}
