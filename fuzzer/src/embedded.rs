@@ -161,6 +161,7 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
         status_file: status_file.clone(),
     };
     crate::output::to_stderr();
+    crate::coverage_map::keep_covered();
     crate::output::set_campaign(Some(c.name.clone()));
     let mgr = SimpleEventManager::new(crate::launch::plain_monitor());
     let ran = engine::run_client_in(Jvm::Existing(vm), &cfg, 0, None, mgr);
@@ -196,4 +197,13 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
             }
         })
         .collect())
+}
+
+/// Writes the coverage of every campaign this process ran (the probes their feedback saw fire)
+/// as JaCoCo XML, HTML and LCOV into `dir`; returns the summary table.
+pub fn write_coverage(dir: &std::path::Path, sources: &[PathBuf]) -> Result<String, String> {
+    let cells = crate::coverage_map::kept();
+    let written = crate::reports::write(cells, dir, sources, &format!("jvmfuzz-junit-{}", std::process::id()))
+        .map_err(|e| format!("{e:#}"))?;
+    Ok(written.table)
 }

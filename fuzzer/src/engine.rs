@@ -29,7 +29,9 @@ use libafl::corpus::Corpus;
 use libafl::events::{EventFirer, EventReceiver, EventRestarter, HasEventManagerId, ProgressReporter, SendExiting};
 use libafl::executors::hooks::timer::TimerStruct;
 use libafl::executors::{inprocess::InProcessExecutor, ExitKind, ShadowExecutor};
-use libafl::feedbacks::{CrashFeedback, MaxMapFeedback, NewHashFeedback, TimeFeedback, TimeoutFeedback};
+use libafl::feedbacks::{
+    CrashFeedback, MapFeedbackMetadata, MaxMapFeedback, NewHashFeedback, TimeFeedback, TimeoutFeedback,
+};
 use libafl::fuzzer::{Evaluator, Fuzzer, StdFuzzer};
 use libafl::inputs::{BytesInput, HasTargetBytes};
 use libafl::mutators::{havoc_mutations, tokens_mutations, HavocScheduledMutator, I2SRandReplace, Tokens};
@@ -265,6 +267,9 @@ fn fuzz<EM: ClientManager>(
         fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, mgr)?;
         mgr.maybe_report_progress(&mut state, Duration::from_secs(1))?;
         chores.after_each(cfg, &runner, &mut state, mgr)?;
+    }
+    if let Some(h) = state.named_metadata_map().get::<MapFeedbackMetadata<u8>>("edges") {
+        crate::coverage_map::note_history(&h.history_map);
     }
     runner.finish(cfg, &state, started);
     mgr.send_exiting()?;

@@ -23,6 +23,7 @@ pub mod launch;
 pub mod observers;
 pub mod output;
 pub mod recent;
+pub mod reports;
 pub mod sarif;
 pub mod signals;
 pub mod state;

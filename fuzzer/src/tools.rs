@@ -182,57 +182,13 @@ pub fn coverage(t: &Target, inputs: &[PathBuf], report: &Path, sources: &[PathBu
         }
         cells.extend(crate::coverage_map::map().covered());
     }
-    let probes = crate::coverage_map::map().probes_of_cells();
-    let mut hits = vec![0u64; crate::coverage_map::map().probes()];
-    for c in cells {
-        if let Some(Some(id)) = probes.get(c) {
-            if let Some(h) = hits.get_mut(*id as usize) {
-                *h = 1;
-            }
-        }
-    }
-    let mut seen = std::collections::HashSet::new();
-    let mut classes = Vec::new();
-    for rec in jvmfuzz_runtime::classes() {
-        if !seen.insert(rec.name.clone()) {
-            continue;
-        }
-        let methods: Vec<jvmfuzz_coverage::MethodProbes<'_>> = rec
-            .methods
-            .iter()
-            .map(|m| jvmfuzz_coverage::MethodProbes {
-                name: &m.name,
-                descriptor: &m.descriptor,
-                first_probe: m.first_probe,
-                probe_count: m.probe_count,
-            })
-            .collect();
-        let input = jvmfuzz_coverage::ClassInput { bytes: &rec.original, methods: &methods };
-        let count = |id: u32| hits.get(id as usize).copied().unwrap_or(0);
-        match jvmfuzz_coverage::analyze_class_with(&input, &count, jvmfuzz_coverage::ProbeLayout::Full) {
-            Ok(Some(c)) => classes.push(c),
-            Ok(None) => {}
-            Err(e) => println!("coverage: {} not analysed: {e}", rec.name),
-        }
-    }
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
-    let cfg = jvmfuzz_coverage::report::ReportConfig {
-        dir: report.to_path_buf(),
-        formats: jvmfuzz_coverage::report::Formats::default(),
-        sources: sources.to_vec(),
-        name: "jvmfuzz".into(),
-        sessions: vec![jvmfuzz_coverage::report::SessionInfo {
-            id: format!("fuzz-coverage-{}", std::process::id()),
-            start_ms: now,
-            dump_ms: now,
-        }],
-    };
-    let summary = jvmfuzz_coverage::report::write_reports(&cfg, &classes).context("cannot write the reports")?;
-    print!("{}", summary.table());
+    let summary = crate::reports::write(cells, report, sources, &format!("fuzz-coverage-{}", std::process::id()))?;
+    let classes = summary.classes;
+    print!("{}", summary.table);
     println!(
         "coverage: {} inputs ({failing} failing), {} classes, reports in {}",
         files.len(),
-        classes.len(),
+        classes,
         report.display()
     );
     Ok(())

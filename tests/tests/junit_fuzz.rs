@@ -109,7 +109,18 @@ fn fuzz_then_replay_then_pass() {
     let proj = project(&tmp);
 
     // 1. Fuzz mode: every fuzz test, one after another, in one test JVM.
-    let out = mvn(&proj, &[("JVMFUZZ_FUZZ", "1"), ("JVMFUZZ_MAX_DURATION", "180s"), ("JVMFUZZ_SEED", "7")], &[]);
+    let cov = tmp.join("coverage");
+    let cov_dir = cov.to_string_lossy().into_owned();
+    let out = mvn(
+        &proj,
+        &[
+            ("JVMFUZZ_FUZZ", "1"),
+            ("JVMFUZZ_MAX_DURATION", "180s"),
+            ("JVMFUZZ_SEED", "7"),
+            ("JVMFUZZ_COVERAGE", &cov_dir),
+        ],
+        &[],
+    );
     let text = format!("{}{}", out.stdout, out.stderr);
     assert!(!out.success(), "fuzz mode found nothing:\n{}", out.dump());
     for (class, method) in FUZZ_TESTS {
@@ -133,6 +144,16 @@ fn fuzz_then_replay_then_pass() {
         proj.join(".jvmfuzz-findings/com.example.ParserFuzzTest/discount/ParserFuzzTest_discount_Reproducer.java");
     let source = std::fs::read_to_string(&repro).unwrap_or_else(|e| panic!("{}: {e}\n{}", repro.display(), out.dump()));
     assert!(source.contains("\"SPRING24\"") && source.contains(".discount("), "{source}");
+    // JVMFUZZ_COVERAGE: the code the fuzz tests reached, as JaCoCo XML. Parser's planted bug
+    // sits behind all of its branches but one arm, so fuzzing to it covers nearly all.
+    let xml = std::fs::read_to_string(cov.join("jacoco.xml"))
+        .unwrap_or_else(|e| panic!("no coverage report: {e}\n{}", out.dump()));
+    let parser = xml.split("<class name=\"com/example/Parser\"").nth(1).expect("Parser in the coverage report");
+    let parser = parser.split("</class>").next().unwrap_or_default();
+    let branch = parser.rsplit("<counter type=\"BRANCH\"").next().unwrap_or_default();
+    let covered: u32 =
+        branch.split("covered=\"").nth(1).and_then(|s| s.split('"').next()).and_then(|s| s.parse().ok()).unwrap_or(0);
+    assert!(covered >= 10, "Parser's branches covered by fuzzing: {covered}\n{parser}");
     // The corpus of each fuzz test is kept for the next fuzzing run.
     assert!(proj.join(".jvmfuzz-corpus/com.example.ParserFuzzTest/parses").is_dir());
 
@@ -179,4 +200,37 @@ fn a_hanging_input_is_saved_and_named() {
         "{}",
         out.dump()
     );
+}
+
+#[test]
+fn typed_parameters_and_their_reproducer() {
+    let tmp = TempDir::new("junit-typed");
+    let proj = project(&tmp);
+    let out = mvn(&proj, &[("JVMFUZZ_FUZZ", "1"), ("JVMFUZZ_SEED", "5")], &["-Dtest=TypedFuzzCheck"]);
+    let text = format!("{}{}", out.stdout, out.stderr);
+    // The planted bug, not a broken constraint (@InRange, @WithSize, @NotNull elements).
+    assert!(text.contains("planted bug: bulk platinum GPU order"), "{}", out.dump());
+    assert!(!text.contains("broken"), "{}", out.dump());
+    assert_eq!(saved(&proj, "TypedFuzzCheck", "orders").len(), 1, "{}", out.dump());
+
+    // The saved input replays the same values.
+    let out = mvn(&proj, &[], &["-Dtest=TypedFuzzCheck"]);
+    let text = format!("{}{}", out.stdout, out.stderr);
+    assert!(!out.success() && text.contains("planted bug: bulk platinum GPU order"), "{}", out.dump());
+
+    // The reproducer is a JUnit test with the values written out (records and enums included).
+    let name = "TypedFuzzCheck_orders_Reproducer.java";
+    let repro = proj.join(".jvmfuzz-findings/com.example.TypedFuzzCheck/orders").join(name);
+    let source = std::fs::read_to_string(&repro).unwrap_or_else(|e| panic!("{}: {e}", repro.display()));
+    assert!(
+        source.contains("TypedFuzzCheck.Tier.PLATINUM")
+            && source.contains("new com.example.TypedFuzzCheck.Line(\"GPU\""),
+        "{source}"
+    );
+    assert!(!source.contains("no literal form"), "{source}");
+    std::fs::copy(&repro, proj.join("src/test/java/com/example").join(name)).unwrap();
+    std::fs::remove_dir_all(proj.join("src/test/resources/com")).unwrap();
+    let out = mvn(&proj, &[], &["-Dtest=TypedFuzzCheck_orders_Reproducer"]);
+    let text = format!("{}{}", out.stdout, out.stderr);
+    assert!(!out.success() && text.contains("planted bug: bulk platinum GPU order"), "{}", out.dump());
 }

@@ -89,6 +89,26 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_fuzz<'l>(
     answer(&mut env, Some(text))
 }
 
+/// `static native String coverage(String settings)`: writes the coverage of the campaigns run
+/// so far into `dir`; answers `ok <summary table>` or `error <why>`.
+#[no_mangle]
+pub extern "system" fn Java_com_jvmfuzz_junit_Engine_coverage<'l>(
+    mut env: JNIEnv<'l>,
+    _class: JClass<'l>,
+    settings: JString<'l>,
+) -> jstring {
+    let result = catch_unwind(AssertUnwindSafe(|| -> Result<String, String> {
+        let s = Settings::parse(&read(&mut env, &settings)?)?;
+        let sources: Vec<PathBuf> = s.list("sources").into_iter().map(PathBuf::from).collect();
+        embedded::write_coverage(&PathBuf::from(s.require("dir")?), &sources)
+    }));
+    let text = match flatten(result) {
+        Ok(table) => format!("ok {table}"),
+        Err(e) => format!("error {e}"),
+    };
+    answer(&mut env, Some(text))
+}
+
 fn flatten<T>(r: std::thread::Result<Result<T, String>>) -> Result<T, String> {
     r.unwrap_or_else(|_| Err("internal error (panic) in libjvmfuzz_junit; see the message above".into()))
 }

@@ -14,6 +14,9 @@
  *   JVMFUZZ_EXCLUDES=GLOBS    classes not to instrument, added to the defaults
  *   JVMFUZZ_DETECTORS=a,b     bug detectors to run (default all; "none" for none)
  *   JVMFUZZ_DISABLE_DETECTORS=a,b
+ *   JVMFUZZ_COVERAGE=DIR      fuzz mode: at exit, the coverage the fuzz tests reached as
+ *                             JaCoCo XML, HTML and LCOV in DIR
+ *   JVMFUZZ_COVERAGE_SOURCES=DIRS  source roots for the HTML (default <basedir>/src/main/java)
  *   JVMFUZZ_VERBOSE=1         log what the class-load hook does
  *   JVMFUZZ_JUNIT_NATIVE=FILE libjvmfuzz_junit.so to load instead of the jar's
  */

@@ -24,6 +24,8 @@ final class Engine {
 
     static native String fuzz(String settings);
 
+    static native String coverage(String settings);
+
     /*
      * Readies the JVM once: for fuzzing (probes, comparison logging, detectors) or for
      * replaying (detectors only). A JVM readied for replay cannot fuzz: classes already loaded
@@ -53,6 +55,31 @@ final class Engine {
             throw new IllegalStateException("jvmfuzz: cannot set up the test JVM: " + error);
         }
         readied = want;
+        String report = Config.get("JVMFUZZ_COVERAGE");
+        if (fuzzing && report != null) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> writeCoverage(report), "jvmfuzz-coverage"));
+        }
+    }
+
+    /* The coverage of every fuzz test fuzzed in this JVM, as JaCoCo XML, HTML and LCOV in `dir`. */
+    static void writeCoverage(String dir) {
+        StringBuilder s = new StringBuilder();
+        line(s, "dir", java.nio.file.Paths.get(dir).toAbsolutePath().toString());
+        String sources = Config.get("JVMFUZZ_COVERAGE_SOURCES");
+        if (sources != null) {
+            for (String d : sources.split(":")) {
+                line(s, "sources", d);
+            }
+        } else {
+            line(s, "sources", Config.baseDir().resolve("src/main/java").toString());
+        }
+        String answer = coverage(s.toString());
+        if (answer != null && answer.startsWith("ok ")) {
+            System.err.print(answer.substring(3));
+            System.err.println("jvmfuzz: coverage of the fuzz tests written to " + dir);
+        } else {
+            System.err.println("jvmfuzz: no coverage report: " + answer);
+        }
     }
 
     static void line(StringBuilder s, String key, String value) {

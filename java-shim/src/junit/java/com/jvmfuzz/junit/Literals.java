@@ -1,7 +1,8 @@
 /*
  * Java source for a typed fuzz test's argument values, so a finding's reproducer is a plain
- * JUnit test with the values written out. Values with no literal form (streams, objects built
- * through constructors) render as null: the reproducer then says so.
+ * JUnit test with the values written out: literals, enums, arrays, collections, maps,
+ * Optionals and records. Values with no literal form (streams, objects built through other
+ * constructors or setters) render as null: the reproducer then says so.
  */
 package com.jvmfuzz.junit;
 
@@ -100,7 +101,32 @@ final class Literals {
             }
             return b.append("}}").toString();
         }
-        return null;
+        return record(v);
+    }
+
+    /* A record as `new Type(components...)`, or null if it is not one or a component has no literal. */
+    private static String record(Object v) {
+        Class<?> c = v.getClass();
+        if (c.getSuperclass() == null || !c.getSuperclass().getName().equals("java.lang.Record")) {
+            return null;
+        }
+        try {
+            Object[] components = (Object[]) Class.class.getMethod("getRecordComponents").invoke(c);
+            List<String> parts = new ArrayList<>();
+            for (Object rc : components) {
+                java.lang.reflect.Method accessor = (java.lang.reflect.Method) rc.getClass().getMethod("getAccessor").invoke(rc);
+                Type type = (Type) rc.getClass().getMethod("getGenericType").invoke(rc);
+                accessor.setAccessible(true);
+                String e = of(accessor.invoke(v), type);
+                if (e == null) {
+                    return null;
+                }
+                parts.add(e);
+            }
+            return "new " + c.getCanonicalName() + "(" + String.join(", ", parts) + ")";
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
     }
 
     private static Type argument(Type t, int i) {
