@@ -367,6 +367,27 @@ impl ValueMap {
     }
 }
 
+/// Cells covered by the campaigns of this process so far, when kept (a JUnit fuzz run's
+/// coverage report): each campaign adds the cells its map feedback ever saw.
+static KEPT: std::sync::Mutex<Option<std::collections::BTreeSet<usize>>> = std::sync::Mutex::new(None);
+
+/// From now on, campaigns add what they covered to [`kept`].
+pub fn keep_covered() {
+    KEPT.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_with(Default::default);
+}
+
+/// Adds the cells of `history` (a map feedback's history: non-zero = covered once) if kept.
+pub fn note_history(history: &[u8]) {
+    if let Some(k) = KEPT.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+        k.extend(history.iter().enumerate().filter(|(_, v)| **v != 0).map(|(i, _)| i));
+    }
+}
+
+/// The cells kept so far.
+pub fn kept() -> Vec<usize> {
+    KEPT.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|k| k.iter().copied().collect()).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -469,25 +490,4 @@ mod tests {
         m.sync_len();
         assert_eq!(cells(&m), vec![255]);
     }
-}
-
-/// Cells covered by the campaigns of this process so far, when kept (a JUnit fuzz run's
-/// coverage report): each campaign adds the cells its map feedback ever saw.
-static KEPT: std::sync::Mutex<Option<std::collections::BTreeSet<usize>>> = std::sync::Mutex::new(None);
-
-/// From now on, campaigns add what they covered to [`kept`].
-pub fn keep_covered() {
-    KEPT.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_with(Default::default);
-}
-
-/// Adds the cells of `history` (a map feedback's history: non-zero = covered once) if kept.
-pub fn note_history(history: &[u8]) {
-    if let Some(k) = KEPT.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
-        k.extend(history.iter().enumerate().filter(|(_, v)| **v != 0).map(|(i, _)| i));
-    }
-}
-
-/// The cells kept so far.
-pub fn kept() -> Vec<usize> {
-    KEPT.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|k| k.iter().copied().collect()).unwrap_or_default()
 }
