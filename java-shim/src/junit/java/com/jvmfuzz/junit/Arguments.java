@@ -14,7 +14,8 @@
  * @NotNull, @InRange, @Positive, @Negative, @NonNegative, @NonPositive, @DoubleInRange,
  * @FloatInRange, @Finite, @WithLength, @WithUtf8Length, @WithSize, @Ascii.
  *
- * A parameter type that cannot be built is reported when the fuzz test starts, naming it.
+ * A parameter type that cannot be built is reported when the fuzz test starts, naming it. An
+ * input whose values a constructor or setter refuses (it throws) is skipped, not a finding.
  */
 package com.jvmfuzz.junit;
 
@@ -429,7 +430,7 @@ final class Arguments {
             try {
                 o = cs[k].newInstance(args);
             } catch (InvocationTargetException e) {
-                throw e.getCause();
+                throw new Rejected(cs[k], e.getCause());
             }
             if (args.length == 0) {
                 for (int i = 0; i < setters.size(); i++) {
@@ -437,7 +438,7 @@ final class Arguments {
                         try {
                             setters.get(i).invoke(o, setterGens.get(i).make(tv));
                         } catch (InvocationTargetException e) {
-                            throw e.getCause();
+                            throw new Rejected(setters.get(i), e.getCause());
                         }
                     }
                 }
@@ -462,6 +463,19 @@ final class Arguments {
             return new Constructor<?>[] {k};
         } catch (ReflectiveOperationException | RuntimeException e) {
             return null;
+        }
+    }
+
+    /*
+     * A constructor or setter refused the values it was given (a class validating its input):
+     * the input makes no arguments, which is not a finding of the fuzz test. FuzzTarget skips
+     * such inputs; a replay of one passes.
+     */
+    static final class Rejected extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Rejected(java.lang.reflect.Executable by, Throwable why) {
+            super(by + " refused the fuzzer's values: " + why, why, false, false);
         }
     }
 

@@ -30,8 +30,14 @@ public final class FuzzTarget {
     }
 
     public static void fuzzerTestOneInput(byte[] data) throws Throwable {
+        Object[] args;
         try {
-            method.invoke(instance, arguments.decode(data));
+            args = arguments.decode(data);
+        } catch (Arguments.Rejected notArguments) {
+            return;
+        }
+        try {
+            method.invoke(instance, args);
         } catch (InvocationTargetException e) {
             lastFailure = e.getCause();
             lastInput = data;

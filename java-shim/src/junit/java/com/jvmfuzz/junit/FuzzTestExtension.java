@@ -131,7 +131,13 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             byte[] data = bytes != null ? bytes : Files.readAllBytes(file);
             Method m = ctx.getExecutable();
             m.setAccessible(true);
-            Object[] values = args.decode(data);
+            Object[] values;
+            try {
+                values = args.decode(data);
+            } catch (Arguments.Rejected notArguments) {
+                System.err.println("jvmfuzz: " + notArguments.getMessage() + " (input skipped)");
+                return;
+            }
             Runner.takeHookFinding();
             Throwable thrown = null;
             try {
