@@ -212,6 +212,8 @@ fn typed_parameters_and_their_reproducer() {
     assert!(text.contains("planted bug: bulk platinum GPU order"), "{}", out.dump());
     assert!(!text.contains("broken"), "{}", out.dump());
     assert_eq!(saved(&proj, "TypedFuzzCheck", "orders").len(), 1, "{}", out.dump());
+    assert!(text.contains("planted bug: coffee with an exclamation mark"), "{}", out.dump());
+    assert_eq!(saved(&proj, "TypedFuzzCheck", "provider").len(), 1, "{}", out.dump());
 
     // The saved input replays the same values.
     let out = mvn(&proj, &[], &["-Dtest=TypedFuzzCheck"]);

@@ -1,6 +1,7 @@
 /*
  * A fuzz test's arguments from the fuzzer's bytes. byte[] alone gets the bytes; a
- * FuzzedDataProvider (ours or Jazzer's, in Jazzer's data layout) gets a provider over them;
+ * FuzzedDataProvider (com.jvmfuzz.junit's or Jazzer's, both in Jazzer's data layout) gets a
+ * provider over them;
  * anything else is typed: each parameter is decoded from the bytes by the drivers' typed values
  * (com.jvmfuzz.shim.driver.TypedValues: raw, boundary, constant or observed values), so the
  * same bytes always give the same values and a saved input replays them.
@@ -49,6 +50,7 @@ final class Arguments {
     static final int DEFAULT_MAX_SIZE = 8;
     private static final String JAZZER_FDP = "com.code_intelligence.jazzer.api.FuzzedDataProvider";
     private static final String OUR_FDP = "com.jvmfuzz.shim.fuzz.FuzzedDataProvider";
+    private static final String JUNIT_FDP = "com.jvmfuzz.junit.FuzzedDataProvider";
 
     private enum Kind { BYTES, PROVIDER, TYPED }
 
@@ -74,7 +76,8 @@ final class Arguments {
         if (ps.length == 1 && ps[0].getType() == byte[].class && !hasConstraints(ps[0])) {
             return new Arguments(Kind.BYTES, null, null, ps);
         }
-        if (ps.length == 1 && (ps[0].getType().getName().equals(JAZZER_FDP) || ps[0].getType().getName().equals(OUR_FDP))) {
+        String only = ps.length == 1 ? ps[0].getType().getName() : "";
+        if (only.equals(JAZZER_FDP) || only.equals(OUR_FDP) || only.equals(JUNIT_FDP)) {
             return new Arguments(Kind.PROVIDER, ps[0].getType(), null, ps);
         }
         Gen[] gens = new Gen[ps.length];

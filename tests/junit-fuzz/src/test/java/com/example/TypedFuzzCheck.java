@@ -1,6 +1,7 @@
 package com.example;
 
 import com.jvmfuzz.junit.FuzzTest;
+import com.jvmfuzz.junit.FuzzedDataProvider;
 import com.jvmfuzz.junit.InRange;
 import com.jvmfuzz.junit.NotNull;
 import com.jvmfuzz.junit.WithSize;
@@ -10,7 +11,8 @@ import java.util.Optional;
 
 /**
  * Typed parameters beyond the basics: an enum, a range, a list of records, a map, an Optional
- * and an array, with a planted bug deep in the record list. The constraints are checked on
+ * and an array, with a planted bug deep in the record list; and jvmfuzz-junit's own
+ * FuzzedDataProvider. The constraints are checked on
  * every execution: a broken one would be a different finding. Run alone by
  * tests/tests/junit_fuzz.rs (-Dtest=TypedFuzzCheck).
  */
@@ -35,6 +37,16 @@ class TypedFuzzCheck {
         }
         if (tier == Tier.PLATINUM && lines.size() >= 2 && "GPU".equals(lines.get(1).sku()) && lines.get(1).qty() > 100) {
             throw new IllegalStateException("planted bug: bulk platinum GPU order");
+        }
+    }
+
+    /* jvmfuzz-junit's own FuzzedDataProvider (no jazzer-api needed), in Jazzer's layout. */
+    @FuzzTest(maxDuration = "300s")
+    void provider(FuzzedDataProvider data) {
+        int code = data.consumeInt();
+        String rest = data.consumeRemainingAsString();
+        if (code == 0x0c0ffee && rest.endsWith("!")) {
+            throw new IllegalStateException("planted bug: coffee with an exclamation mark");
         }
     }
 }

@@ -19,6 +19,8 @@ public final class Runner {
 
     static final String METHOD = "fuzzerTestOneInput";
     static final String JAZZER_FDP = "com.code_intelligence.jazzer.api.FuzzedDataProvider";
+    /* The JUnit integration's copy of Jazzer's interface (jvmfuzz-junit.jar), same layout. */
+    static final String JUNIT_FDP = "com.jvmfuzz.junit.FuzzedDataProvider";
 
     private static final int BYTES = 0;
     private static final int FDP = 1;
@@ -112,15 +114,15 @@ public final class Runner {
     private static Object providerProxy;
 
     /**
-     * A data provider over `data` of type `type`: ours, or Jazzer's interface (a proxy with
-     * Jazzer's data layout). For callers that are not a harness, such as a JUnit fuzz test
+     * A data provider over `data` of type `type`: ours, or Jazzer's interface or the JUnit
+     * integration's copy of it (a proxy with Jazzer's data layout). For callers that are not a harness, such as a JUnit fuzz test
      * taking a provider parameter. Null if `type` is neither.
      */
     public static synchronized Object dataProvider(Class<?> type, byte[] data) {
         if (type == FuzzedDataProvider.class) {
             return new FuzzedDataProvider(data);
         }
-        if (!type.getName().equals(JAZZER_FDP) || !type.isInterface()) {
+        if (!(type.getName().equals(JAZZER_FDP) || type.getName().equals(JUNIT_FDP)) || !type.isInterface()) {
             return null;
         }
         if (providerType != type) {
