@@ -212,8 +212,13 @@ def parse_stats(path):
     for line in open(path):
         if line.startswith("#") or not line.strip():
             continue
-        runs, fails, reached, meth = line.split(None, 3)
-        rows.append({"runs": int(runs), "setup_failures": int(fails), "reached": int(reached), "method": meth.strip()})
+        parts = line.split()
+        # "runs set-up-failures reached method", or with driver-defects before the method.
+        runs, fails, reached = parts[:3]
+        defects = parts[3] if len(parts) > 4 else "0"
+        meth = parts[-1]
+        rows.append({"runs": int(runs), "setup_failures": int(fails), "reached": int(reached),
+                     "driver_defects": int(defects), "method": meth.strip()})
     return rows
 
 

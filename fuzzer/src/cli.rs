@@ -40,10 +40,13 @@ GENERATED DRIVERS (--class/--target/--package):
   Receivers come from public constructors, static factories, constants or implementations
   found on --cp; a method sequence (modifiers of the fields the method reads) runs before the
   call; parameters are typed values with boundary values, the class's constants and the
-  comparison operands seen at run time. Not findings by default: exceptions the called method
-  declares, and IllegalArgumentException from its own argument checks (--findings-include,
-  --findings-exclude change this). No nulls unless --nulls. Each finding also gets a readable
-  ReproducerTest.java making the same calls with the same values.
+  comparison operands seen at run time. Findings are sorted into bugs and the method's
+  contract (kind \"contract\" in summary.json, with the reason: exceptions it declares, its
+  argument checks and validate*/check* helpers, JDK bounds checks on an index argument,
+  UnsupportedOperationException it throws itself, iterator exhaustion, a cast of an Object
+  parameter); only bugs count (--strict: both; --findings-include, --findings-exclude per
+  type). One finding per exception type and throwing site. No nulls unless --nulls. Each
+  finding also gets a readable ReproducerTest.java making the same calls with the same values.
 
 FINDINGS:
   Any Throwable escaping the harness (except --ignore-exception classes), timeouts,
@@ -162,11 +165,13 @@ pub struct TargetArgs {
     /// Generated drivers may pass null for reference parameters (default: never).
     #[arg(long, help_heading = "Generated drivers")]
     pub nulls: bool,
+    /// Count the methods' contract exceptions (declared, argument checks, ...) as bugs too.
+    #[arg(long, help_heading = "Generated drivers")]
+    pub strict: bool,
     /// Always a finding, even when the called method declares it (class name; repeatable).
     #[arg(long = "findings-include", value_name = "CLASS", value_delimiter = ',', help_heading = "Generated drivers")]
     pub findings_include: Vec<String>,
-    /// Never a finding (class name; repeatable). By default declared exceptions and
-    /// IllegalArgumentExceptions from a method's own argument checks are not findings.
+    /// Never reported (class name; repeatable), not even as the method's contract.
     #[arg(long = "findings-exclude", value_name = "CLASS", value_delimiter = ',', help_heading = "Generated drivers")]
     pub findings_exclude: Vec<String>,
     /// Classes to instrument, `:`-separated globs (`*` matches any run, also across dots: `com.acme.*`).

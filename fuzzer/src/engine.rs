@@ -382,6 +382,8 @@ struct Runner {
     seen: RefCell<HashSet<String>>,
     /// A Java finding was hit in this process.
     found: Cell<bool>,
+    /// Of `seen`, the generated drivers' contract exceptions (recorded, not findings).
+    contracts: Cell<usize>,
     /// Distinct findings of the whole session (every client and restart: the status file),
     /// as of this process's last new finding; what `--max-findings` counts.
     session_findings: Cell<usize>,
@@ -398,6 +400,7 @@ impl Runner {
             drivers: cfg.target.drivers.clone(),
             seen: RefCell::default(),
             found: Cell::new(false),
+            contracts: Cell::new(0),
             session_findings: Cell::new(status::read(&cfg.status_file).findings.len()),
             status_file: cfg.status_file.clone(),
             fatal: RefCell::default(),
@@ -446,6 +449,11 @@ impl Runner {
         let Some(target) = self.target.get() else { return ExitKind::Ok };
         match target.run(data) {
             Ok(None) => ExitKind::Ok,
+            // A generated driver's method under test raising by design: recorded, not a crash.
+            Ok(Some(failure)) if failure.contract.is_some() => {
+                self.record_contract(target, &failure, data);
+                ExitKind::Ok
+            }
             Ok(Some(failure)) => {
                 self.report(target, &failure, data);
                 ExitKind::Crash
@@ -477,6 +485,25 @@ impl Runner {
             Some(crate::drivers::readable_reproducer(&mut env, d, data, &info))
         });
         self.session_findings.set(status::read(&self.status_file).findings.len());
+    }
+
+    fn record_contract(&self, target: &Target, failure: &Failure, data: &[u8]) {
+        if !self.seen.borrow_mut().insert(finding_id(failure)) {
+            return;
+        }
+        self.contracts.set(self.contracts.get() + 1);
+        let Some(sink) = self.sink.get() else { return };
+        sink.save_with(Kind::Exception, failure, data, target.executions(), |id| {
+            let d = self.drivers.as_ref()?;
+            let mut env = target.harness().env().ok()?;
+            let info = crate::drivers::reproducer::FindingInfo {
+                id,
+                exception: &failure.exception,
+                message: &failure.message,
+                class_path: &d.user_cp,
+            };
+            Some(crate::drivers::readable_reproducer(&mut env, d, data, &info))
+        });
     }
 
     fn should_stop(&self, cfg: &FuzzConfig, state: &State, budget_start: Duration) -> Result<bool, Stop> {
@@ -518,7 +545,7 @@ impl Runner {
             // A client restarted at the very end loaded no class yet, while the covered count
             // is the session's (kept in the state).
             map.probes().max(covered),
-            self.seen.borrow().len().max(usize::from(self.found.get()))
+            (self.seen.borrow().len() - self.contracts.get()).max(usize::from(self.found.get()))
         );
         status::append(&cfg.status_file, "done");
     }

@@ -35,6 +35,23 @@ pub struct SummaryEntry {
     pub severity: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cwe: Option<String>,
+    /// `bug`, or `contract` for an exception a generated driver's method under test raises by
+    /// design on the arguments it was given (not counted as a finding; `--strict` makes it a
+    /// bug), with `reason`.
+    #[serde(default = "bug")]
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Generated drivers: the inputs that reached this exception's throwing site, and the
+    /// driver methods (callers) they came through.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inputs: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub callers: Option<u64>,
+}
+
+fn bug() -> String {
+    "bug".into()
 }
 
 fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
@@ -68,6 +85,10 @@ pub fn finding_id(f: &Failure) -> String {
     let frames: Vec<String> =
         if f.exception == "java.lang.StackOverflowError" { recursion_cycle(&f.frames) } else { f.frames.clone() };
     let mut h = fnv1a(FNV_OFFSET, f.exception.as_bytes());
+    // The same site can be one caller's contract and another's bug: two findings.
+    if f.contract.is_some() {
+        h = fnv1a(h, b"\ncontract");
+    }
     for fr in &frames {
         h = fnv1a(h, b"\n");
         h = fnv1a(h, fr.as_bytes());
@@ -91,6 +112,26 @@ impl FindingStore {
             .and_then(|b| serde_json::from_slice::<Vec<SummaryEntry>>(&b).ok())
             .unwrap_or_default();
         Ok(FindingStore { dir: dir.to_path_buf(), entries, start: Instant::now(), offset_secs })
+    }
+
+    pub fn entries(&self) -> &[SummaryEntry] {
+        &self.entries
+    }
+
+    /// Sets each entry's `inputs` and `callers` from `counts` (keyed `[+]exception@top frame`,
+    /// `+` for a contract: `drivers::site_counts`) and rewrites summary.json.
+    pub fn annotate_sites(&mut self, counts: &std::collections::HashMap<String, (u64, u64)>) -> std::io::Result<()> {
+        for e in &mut self.entries {
+            let key = format!("{}{}@{}", if e.kind == "contract" { "+" } else { "" }, e.exception, e.top_frame);
+            if let Some(&(inputs, callers)) = counts.get(&key) {
+                e.inputs = Some(inputs);
+                e.callers = Some(callers);
+            }
+        }
+        let json = serde_json::to_vec_pretty(&self.entries).map_err(std::io::Error::other)?;
+        let tmp = self.dir.join(format!(".summary.json.{}", std::process::id()));
+        std::fs::write(&tmp, json)?;
+        std::fs::rename(&tmp, self.dir.join("summary.json"))
     }
 
     pub fn entry(&self, id: &str) -> Option<&SummaryEntry> {
@@ -144,6 +185,10 @@ impl FindingStore {
             detector: detector.map(|d| d.name.to_string()),
             severity: detector.map(|d| d.severity.to_string()),
             cwe: detector.map(|d| d.cwe.to_string()),
+            kind: if f.contract.is_some() { "contract".into() } else { bug() },
+            reason: f.contract.clone(),
+            inputs: None,
+            callers: None,
         };
         // Re-read before writing: another job (--jobs) may have added entries meanwhile.
         if let Ok(b) = std::fs::read(self.dir.join("summary.json")) {
@@ -312,11 +357,19 @@ impl FindingSink {
         readable_junit: impl FnOnce(&str) -> Option<Result<String, String>>,
     ) {
         let id = finding_id(f);
-        status::append(&self.status_file, &format!("finding {id}"));
+        // A contract exception is recorded, not counted: it neither ends the run nor sets the
+        // exit status, and has no libFuzzer artifacts.
+        let contract = f.contract.as_deref();
+        if contract.is_none() {
+            status::append(&self.status_file, &format!("finding {id}"));
+        }
         let mut store = match FindingStore::open(&self.dir, self.offset_secs + self.born.elapsed().as_secs_f64()) {
             Ok(s) => s,
             Err(e) => return self.not_saved(kind, &id, &e),
         };
+        if store.contains(&id) && contract.is_some() {
+            return;
+        }
         if store.contains(&id) {
             // Known from an earlier run (or another client): the artifacts and Jazzer's lines
             // are this run's report of it all the same (ClusterFuzz reads them).
@@ -329,6 +382,16 @@ impl FindingSink {
         match store.save(f, input, execs, &self.harness, self.mode, junit) {
             Ok(Some(e)) => {
                 let at = self.dir.join(&e.id);
+                if let Some(reason) = contract {
+                    crate::say!(
+                        "jvmfuzz: contract {} {} at {} ({reason}) -> {}/",
+                        e.id,
+                        e.exception,
+                        e.top_frame,
+                        at.display()
+                    );
+                    return;
+                }
                 match kind {
                     Kind::Exception => {
                         crate::say!(
@@ -483,6 +546,7 @@ mod tests {
             message: "m".into(),
             stack_text: String::new(),
             frames: frames.iter().map(|s| s.to_string()).collect(),
+            contract: None,
         }
     }
 

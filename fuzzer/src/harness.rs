@@ -12,6 +12,8 @@ use jni::sys::jvalue;
 use jni::JNIEnv;
 
 pub const RUNNER: &str = "com/jvmfuzz/shim/fuzz/Runner";
+/// `Runner.CONTRACT`: the first line of a contract exception's description.
+const CONTRACT: &str = "#contract ";
 const HOOKS: &str = "com/jvmfuzz/shim/fuzz/Hooks";
 
 #[derive(Debug, thiserror::Error)]
@@ -43,13 +45,24 @@ pub struct Failure {
     pub message: String,
     /// printStackTrace output (with causes).
     pub stack_text: String,
-    /// `class.method(File:line)` of the top-level Throwable, innermost first.
+    /// `class.method(File:line)` of the top-level Throwable, innermost first (for generated
+    /// drivers, only its throwing site: findings are told apart by type and site).
     pub frames: Vec<String>,
+    /// Generated drivers: why this is the contract of the method under test (thrown by design
+    /// on the arguments it was given), not a bug; see the shim's `Expected`.
+    pub contract: Option<String>,
 }
 
 impl Failure {
-    /// Parses `Runner.describe`'s format.
+    /// Parses `Runner.describe`'s format (after `Runner.check`'s contract line, if any).
     pub fn parse(s: &str) -> Option<Failure> {
+        let (contract, s) = match s.strip_prefix(CONTRACT) {
+            Some(tail) => {
+                let (reason, rest) = tail.split_once('\n')?;
+                (Some(reason.to_string()), rest)
+            }
+            None => (None, s),
+        };
         let mut rest = s;
         let mut line = || -> Option<&str> {
             let (l, r) = rest.split_once('\n')?;
@@ -71,7 +84,7 @@ impl Failure {
         }
         let stack_text = rest[..end].to_string();
         let frames = rest[end..].lines().filter(|l| !l.is_empty()).map(str::to_string).collect();
-        Some(Failure { exception, message, stack_text, frames })
+        Some(Failure { exception, message, stack_text, frames, contract })
     }
 
     /// The innermost frame outside jvmfuzz's own shim (e.g. the target's System.exit call
@@ -302,6 +315,7 @@ impl Harness {
                     message: text.clone(),
                     stack_text: text,
                     frames: Vec::new(),
+                    contract: None,
                 })))
             }
             Err(_) => {
@@ -313,6 +327,7 @@ impl Harness {
                     message: "(could not describe the Throwable)".into(),
                     stack_text: class,
                     frames: Vec::new(),
+                    contract: None,
                 }))
             }
         }
@@ -357,6 +372,7 @@ impl TimeoutReporter {
             message: message.to_string(),
             stack_text: "(thread dump failed)".into(),
             frames: Vec::new(),
+            contract: None,
         };
         let r = env.with_local_frame(8, |env| -> Result<Option<Failure>, jni::errors::Error> {
             let msg = env.new_string(message)?;

@@ -297,6 +297,9 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
         if t.nulls {
             jvm_args.push("-Djvmfuzz.nulls=true".into());
         }
+        if t.strict {
+            jvm_args.push("-Djvmfuzz.strict=true".into());
+        }
         if !t.findings_include.is_empty() {
             jvm_args.push(format!("-Djvmfuzz.findings.include={}", t.findings_include.join(",")));
         }
@@ -409,6 +412,12 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     }
     let launched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| launch::run(&cfg, a.jobs, progress)));
     if let Some(d) = &cfg.target.drivers {
+        let counts = drivers::site_counts(d);
+        if let Ok(mut store) = findings::FindingStore::open(&a.findings, 0.0) {
+            if !store.entries().is_empty() {
+                let _ = store.annotate_sites(&counts);
+            }
+        }
         let _ = drivers::merge_stats(d);
     }
     let st = status::read(&status_file);
@@ -446,6 +455,14 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         }
         FINDING
     };
+    if let Ok(store) = findings::FindingStore::open(&a.findings, 0.0) {
+        let contract = store.entries().iter().filter(|e| e.kind == "contract").count();
+        if contract > 0 {
+            println!(
+                "jvmfuzz: {contract} contract exception(s) besides: thrown by design on the arguments given (kind \"contract\" in summary.json, with the reason; --strict counts them as bugs)"
+            );
+        }
+    }
     match &a.coverage_report {
         Some(report) => campaign_coverage(&a, report, code),
         None => Ok(code),

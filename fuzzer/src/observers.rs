@@ -87,6 +87,7 @@ impl JavaStackObserver {
                 sink.dir().display()
             ),
             frames: Vec::new(),
+            contract: None,
         };
         self.hash = Some(id_hash(&finding_id(&f)));
         sink.save(Kind::NativeCrash, &f, input, execs);

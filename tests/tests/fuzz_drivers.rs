@@ -162,10 +162,18 @@ fn string_switch() {
 #[test]
 fn declared_exceptions_and_own_argument_checks_are_not_findings() {
     // parse throws ParseException (declared) and IllegalArgumentException (its own radix check)
-    // for most inputs: neither is a bug...
+    // for most inputs: neither is a bug, both are its contract...
     let s = run_fuzz(&["--target", "drv.Strict::parse", "--runs", "30000"]);
     s.assert_exit(0);
-    assert!(s.summary().is_empty(), "{}", s.out.dump());
+    let entries = s.summary();
+    assert!(entries.iter().all(|e| e.kind == "contract"), "{entries:?}\n{}", s.out.dump());
+    let reason = |exc: &str| entries.iter().find(|e| e.exception == exc).map(|e| e.reason.clone());
+    assert!(reason("java.text.ParseException").is_some_and(|r| r.starts_with("declared: drv.Strict.parse throws")));
+    assert!(reason("java.lang.IllegalArgumentException").is_some_and(|r| r.starts_with("argument check")));
+    // ...and counted as bugs with --strict...
+    let s = run_fuzz(&["--target", "drv.Strict::parse", "--runs", "30000", "--strict"]);
+    s.assert_exit(1);
+    assert!(s.summary().iter().all(|e| e.kind == "bug"), "{}", s.out.dump());
     // ...unless the user says so.
     let s = run_fuzz(&[
         "--target",
@@ -282,4 +290,71 @@ fn generated_drivers_compile_for_real_libraries() {
         let sources = support::java_sources(&dir.join("findings/drivers/src"));
         support::javac(&support::jdk17(), &sources, &cp, &dir.join("compiled"), &["-proc:none", "-J-Xmx2g"]);
     }
+}
+
+/// The contract rules, each beside a method where the same exception type is a bug
+/// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
+const CONTRACT_CASES: [(&str, &str, &str, &str); 11] = [
+    (
+        "contract.Rules.percent",
+        "java.lang.IllegalArgumentException",
+        "contract",
+        "argument check: contract.Rules.percent",
+    ),
+    ("contract.Rules.pad", "java.lang.IllegalArgumentException", "bug", ""),
+    (
+        "contract.Rules.validateIndex",
+        "java.lang.IndexOutOfBoundsException",
+        "contract",
+        "argument check: contract.Rules.validateIndex",
+    ),
+    (
+        "contract.Rules.prefix",
+        "java.lang.StringIndexOutOfBoundsException",
+        "contract",
+        "JDK bounds check on the argument",
+    ),
+    ("contract.Rules.tail", "java.lang.StringIndexOutOfBoundsException", "bug", ""),
+    (
+        "contract.Rules.freeze",
+        "java.lang.UnsupportedOperationException",
+        "contract",
+        "unsupported: contract.Rules.freeze",
+    ),
+    ("contract.Rules.remember", "java.lang.UnsupportedOperationException", "bug", ""),
+    (
+        "contract.Countdown.next",
+        "java.util.NoSuchElementException",
+        "contract",
+        "iterator exhausted: contract.Countdown.next",
+    ),
+    ("contract.Countdown.next", "java.util.NoSuchElementException", "bug", ""),
+    ("contract.Rules.width", "java.lang.ClassCastException", "contract", "cast of an Object parameter"),
+    ("contract.Rules.height", "java.lang.ClassCastException", "bug", ""),
+];
+
+#[test]
+fn findings_are_sorted_into_bugs_and_contract() {
+    let s = run_fuzz(&["--package", "contract", "--runs", "300000", "--keep-going"]);
+    s.assert_exit(1);
+    let entries = s.summary();
+    for (at, exception, kind, reason) in CONTRACT_CASES {
+        let found: Vec<_> = entries
+            .iter()
+            .filter(|e| e.top_frame.starts_with(&format!("{at}(")) && e.exception == exception && e.kind == kind)
+            .collect();
+        // One finding per exception type, throwing site and kind, whatever the caller
+        // (Countdown.next's bug is reached from skipAll and from Rules.countdowns).
+        assert_eq!(found.len(), 1, "{kind} {exception} at {at}: {entries:#?}\n{}", s.out.dump());
+        assert!(found[0].reason.starts_with(reason), "{kind} {exception} at {at}: reason {:?}", found[0].reason);
+    }
+    assert_eq!(entries.len(), CONTRACT_CASES.len(), "{entries:#?}");
+    // Each entry counts the inputs and callers that reached its site.
+    let next_bug =
+        entries.iter().find(|e| e.kind == "bug" && e.top_frame.starts_with("contract.Countdown.next(")).unwrap();
+    assert_eq!(next_bug.callers, "2", "skipAll and Rules.countdowns: {next_bug:?}");
+    assert!(entries.iter().all(|e| e.inputs.parse::<u64>().is_ok_and(|n| n >= 1)), "{entries:#?}");
+    // Only the bugs are the run's findings.
+    assert!(s.out.stdout.contains("jvmfuzz: 5 finding(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("6 contract exception(s)"), "{}", s.out.dump());
 }

@@ -469,6 +469,18 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
         b.line("}");
     }
     let args = b.args(&d.params, "0", true, false);
+    // The integer arguments, for telling a JDK bounds check on one of them (the method's
+    // contract) from one on an index the method computed (a bug): see Expected.
+    let ints: Vec<String> = d
+        .params
+        .iter()
+        .zip(&args)
+        .filter(|(p, _)| matches!(p.ty, JType::Prim('I' | 'J' | 'S' | 'B' | 'C')))
+        .map(|(_, a)| a.clone())
+        .collect();
+    if !ints.is_empty() {
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.args(new long[] {{{}}});", ints.join(", ")));
+    }
     b.line(format!("{recv}.{}({});", d.method, args.join(", ")));
     let mut s = String::new();
     let reads = if d.reads.is_empty() { String::new() } else { format!(" Reads {}.", d.reads.join(", ")) };

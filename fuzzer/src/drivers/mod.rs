@@ -286,13 +286,38 @@ pub fn delete_temp_files(env: &mut JNIEnv) {
 }
 
 /// This client's per-method statistics, to `stats/<pid>.txt` next to the classes (each client
-/// life of a session has its own file; [`merge_stats`] adds them up at the end).
+/// life of a session has its own file; [`merge_stats`] adds them up at the end), and its
+/// per-site counts to `stats/<pid>.sites`.
 pub fn save_stats(env: &mut JNIEnv, d: &DriverRun) {
-    if let Some(text) = stats(env) {
-        let dir = d.classes.with_file_name("stats");
-        let _ = std::fs::create_dir_all(&dir);
+    let dir = d.classes.with_file_name("stats");
+    let _ = std::fs::create_dir_all(&dir);
+    if let Some(text) = expected_text(env, "stats") {
         let _ = std::fs::write(dir.join(format!("{}.txt", std::process::id())), text);
     }
+    if let Some(text) = expected_text(env, "sites") {
+        let _ = std::fs::write(dir.join(format!("{}.sites", std::process::id())), text);
+    }
+}
+
+/// Per finding key (`[+]exception@top frame`, `+` for a contract), the inputs that reached
+/// its site and the driver methods they came from, summed over every client life's
+/// `stats/*.sites` (callers: the largest count of one life, a lower bound).
+pub fn site_counts(d: &DriverRun) -> std::collections::HashMap<String, (u64, u64)> {
+    let mut out = std::collections::HashMap::new();
+    let Ok(dir) = std::fs::read_dir(d.classes.with_file_name("stats")) else { return out };
+    for e in dir.flatten() {
+        if e.path().extension().is_none_or(|x| x != "sites") {
+            continue;
+        }
+        for line in std::fs::read_to_string(e.path()).unwrap_or_default().lines() {
+            let mut parts = line.splitn(3, ' ');
+            let (Some(inputs), Some(callers), Some(key)) = (parts.next(), parts.next(), parts.next()) else { continue };
+            let entry: &mut (u64, u64) = out.entry(key.to_string()).or_default();
+            entry.0 += inputs.parse::<u64>().unwrap_or(0);
+            entry.1 = entry.1.max(callers.parse::<u64>().unwrap_or(0));
+        }
+    }
+    out
 }
 
 /// Removes the per-client statistics of an earlier session.
@@ -300,26 +325,32 @@ pub fn reset_stats(d: &DriverRun) {
     let _ = std::fs::remove_dir_all(d.classes.with_file_name("stats"));
 }
 
-/// Adds up every client's statistics into `stats.txt`: per driver method, runs, set-up failures
-/// and runs that reached the method under test.
+/// Adds up every client's statistics into `stats.txt`: per driver method, runs, set-up
+/// failures, runs that reached the method under test, and driver defects (exceptions thrown by
+/// the generated code itself: ours to fix, never findings).
 pub fn merge_stats(d: &DriverRun) -> std::io::Result<()> {
     let dir = d.classes.with_file_name("stats");
-    let mut totals: Vec<[u64; 3]> = vec![[0; 3]; d.plan.drivers.len()];
+    let mut totals: Vec<[u64; 4]> = vec![[0; 4]; d.plan.drivers.len()];
     for e in std::fs::read_dir(&dir)? {
-        let text = std::fs::read_to_string(e?.path())?;
+        let path = e?.path();
+        if path.extension().is_none_or(|x| x != "txt") {
+            continue;
+        }
+        let text = std::fs::read_to_string(path)?;
         for (i, line) in text.lines().enumerate().take(totals.len()) {
-            for (k, n) in line.split(' ').take(3).enumerate() {
+            for (k, n) in line.split(' ').take(4).enumerate() {
                 totals[i][k] += n.parse::<u64>().unwrap_or(0);
             }
         }
     }
-    let mut out = String::from("# runs set-up-failures reached-method method\n");
+    let mut out = String::from("# runs set-up-failures reached-method driver-defects method\n");
     for (t, drv) in totals.iter().zip(&d.plan.drivers) {
         out.push_str(&format!(
-            "{} {} {} {}.{}{}\n",
+            "{} {} {} {} {}.{}{}\n",
             t[0],
             t[1],
             t[2],
+            t[3],
             drv.class.replace('/', "."),
             drv.method,
             drv.desc
@@ -329,11 +360,12 @@ pub fn merge_stats(d: &DriverRun) -> std::io::Result<()> {
     std::fs::remove_dir_all(&dir)
 }
 
-/// Per driver method: runs, set-up failures, runs that reached the method under test.
-pub fn stats(env: &mut JNIEnv) -> Option<String> {
+/// `Expected.<method>()`: `stats` (per driver method: runs, set-up failures, runs that reached
+/// the method under test, driver defects) or `sites` (per throwing site: inputs, callers).
+fn expected_text(env: &mut JNIEnv, method: &str) -> Option<String> {
     env.with_local_frame(4, |env| -> Result<String, jni::errors::Error> {
         let expected = env.find_class("com/jvmfuzz/shim/driver/Expected")?;
-        let r = env.call_static_method(expected, "stats", "()Ljava/lang/String;", &[])?.l()?;
+        let r = env.call_static_method(expected, method, "()Ljava/lang/String;", &[])?.l()?;
         Ok(env.get_string(&JString::from(r))?.into())
     })
     .map_err(|_| {

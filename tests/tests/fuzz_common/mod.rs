@@ -140,6 +140,12 @@ pub mod serde_like {
         pub detector: String,
         pub severity: String,
         pub cwe: String,
+        /// "bug" or "contract" (generated drivers), and the contract's reason.
+        pub kind: String,
+        pub reason: String,
+        /// Generated drivers: inputs and driver methods that reached the throwing site ("" if absent).
+        pub inputs: String,
+        pub callers: String,
     }
 
     fn field(obj: &str, name: &str) -> Option<String> {
@@ -187,6 +193,10 @@ pub mod serde_like {
                 detector: field(o, "detector").unwrap_or_default(),
                 severity: field(o, "severity").unwrap_or_default(),
                 cwe: field(o, "cwe").unwrap_or_default(),
+                kind: field(o, "kind").unwrap_or_default(),
+                reason: field(o, "reason").unwrap_or_default(),
+                inputs: field(o, "inputs").unwrap_or_default(),
+                callers: field(o, "callers").unwrap_or_default(),
             })
             .collect()
     }

@@ -2,28 +2,44 @@
  * What counts as a bug when generated drivers call a library. Every counting rule lives here.
  *
  * A Throwable escaping a driver is traced back, through its stack, to the call the driver made
- * (the deepest frame above the first driver frame). It is *expected*, not a finding, when:
- *   - it is an instance of an exception type that method (any overload of that name, or any
- *     constructor) declares in `throws`; or
- *   - it is an IllegalArgumentException (or subclass) thrown by the library's own argument
- *     checks: it is thrown by the called class's library (the same package, or the same first
- *     three package segments: the validation helpers of org.apache.commons.imaging.* count for
- *     every class below it) or by a precondition helper (Objects.requireNonNull*, Guava's
- *     Preconditions.check*, commons-lang's Validate.*), and every frame up to the call is that
- *     library's or the JDK's (its lambdas run inside java.util.stream). One thrown by the JDK
- *     counts as the called method's own check only when that method handed its input straight
- *     to the JDK (NumberUtils.createFloat("") reaching Float.valueOf); one the JDK throws on
- *     values the library computed deeper down (a negative raster size) is a finding;
- *   - it is a ClassCastException thrown in a compiler-generated bridge method: the driver
- *     passed an argument of the erased type where a generic subclass expects a narrower one
- *     (a limit of drivers built from erased signatures, not a bug of the target).
- * System properties jvmfuzz.findings.include / .exclude (comma-separated class names, from
- * --findings-include/--findings-exclude) override this: include makes a type (and subclasses)
- * always a finding, exclude never.
+ * (the deepest frame above the first driver frame), and sorted (classify):
+ *   - nothing to report: thrown by the driver's own code (a driver defect: counted in the
+ *     statistics, for us to fix), past the instance helpers' depth bound (TooDeep), or a type
+ *     --findings-exclude names;
+ *   - contract, with the reason: the method under test raised it by design on the arguments
+ *     it was given:
+ *       - an exception type that method (any overload of that name, or any constructor)
+ *         declares in `throws`;
+ *       - an IllegalArgumentException from the library's own argument checks: thrown by the
+ *         called class's library (the same package, or the same first three package segments)
+ *         or by a precondition helper (Objects.requireNonNull*, Guava's Preconditions.check*,
+ *         commons-lang's Validate.*), every frame up to the call the library's or the JDK's;
+ *         one the JDK throws counts only when the called method handed its input straight to
+ *         the JDK (NumberUtils.createFloat("") reaching Float.valueOf), and not when its
+ *         message names a number none of the integer arguments is (a computed value);
+ *       - any RuntimeException thrown by one of the library's validate*, check* or require*
+ *         helpers on the way from the call (commons-text's validateIndex);
+ *       - an IndexOutOfBoundsException the JDK throws right under the called method, whose
+ *         message names one of the integer arguments the driver passed (charAt(i) with the
+ *         caller's i); one on an index the method computed is a bug (WordUtils.wrap);
+ *       - an UnsupportedOperationException the called method throws itself;
+ *       - a NoSuchElementException from next()/previous()/nextElement() of an Iterator or
+ *         Enumeration (exhaustion);
+ *       - a ClassCastException in the called method itself when it takes an Object parameter;
+ *       - a ClassCastException in a compiler-generated bridge method (a driver built from an
+ *         erased signature passed the erased type);
+ *   - a bug: everything else.
+ * System properties: jvmfuzz.findings.include / .exclude (comma-separated class names, from
+ * --findings-include/--findings-exclude) make a type (and subclasses) always a bug, or never
+ * reported; jvmfuzz.strict (--strict) makes every contract a bug.
+ *
+ * Findings are told apart by exception type and throwing site (the innermost frame outside
+ * the JDK), whatever the caller: the site and, per site, the callers and inputs that reached
+ * it are kept here (sites()). Contract exceptions are reported once per site.
  *
  * It also keeps per-driver-method statistics: runs, runs that ended in set-up (the exception
- * came from a constructor, factory or modifier rather than the method under test) and runs
- * that reached the method under test.
+ * came from a constructor, factory or modifier rather than the method under test), runs that
+ * reached the method under test, and driver defects.
  */
 package com.jvmfuzz.shim.driver;
 
@@ -42,6 +58,15 @@ public final class Expected {
     private static long[] runs = new long[0];
     private static long[] setupFailed = new long[0];
     private static long[] reached = new long[0];
+    private static long[] defects = new long[0];
+    /* The integer arguments of the current call of the method under test (args()). */
+    private static long[] intArgs = new long[0];
+    /* Per "exception@site": [inputs, contract?1:0] and the methods under test that reached it. */
+    private static final Map<String, long[]> SITE_COUNTS = new HashMap<>();
+    private static final Map<String, java.util.Set<String>> SITE_CALLERS = new HashMap<>();
+    private static final boolean STRICT = Boolean.getBoolean("jvmfuzz.strict");
+    /** classify: nothing to report. */
+    public static final String QUIET = "";
     private static int current = -1;
     private static ClassLoader loader;
 
@@ -64,6 +89,7 @@ public final class Expected {
         runs = new long[methods.length];
         setupFailed = new long[methods.length];
         reached = new long[methods.length];
+        defects = new long[methods.length];
         active = true;
         com.jvmfuzz.shim.fuzz.Observed.enabled = true;
     }
@@ -71,9 +97,17 @@ public final class Expected {
     /** Called by the dispatcher before driver method i runs. */
     public static void begin(int i) {
         current = i;
+        intArgs = NO_ARGS;
         if (i >= 0 && i < runs.length) {
             runs[i]++;
         }
+    }
+
+    private static final long[] NO_ARGS = new long[0];
+
+    /** Called by a driver just before the call of the method under test: its integer arguments. */
+    public static void args(long[] values) {
+        intArgs = values;
     }
 
     /** Called by the dispatcher after the current driver method returned normally. */
@@ -100,14 +134,65 @@ public final class Expected {
         return v.trace();
     }
 
-    /** Per-method statistics, one line each: "runs setupFailed reached method". */
+    /** Per-method statistics, one line each: "runs setupFailed reached defects method". */
     public static synchronized String stats() {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < muts.length; i++) {
             sb.append(runs[i]).append(' ').append(setupFailed[i]).append(' ').append(reached[i])
-                    .append(' ').append(muts[i]).append('\n');
+                    .append(' ').append(defects[i]).append(' ').append(muts[i]).append('\n');
         }
         return sb.toString();
+    }
+
+    /** Per throwing site, one line each: "inputs callers [+]exception@site" (+: contract). */
+    public static synchronized String sites() {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, long[]> e : SITE_COUNTS.entrySet()) {
+            java.util.Set<String> callers = SITE_CALLERS.get(e.getKey());
+            sb.append(e.getValue()[0]).append(' ').append(callers == null ? 0 : callers.size()).append(' ')
+                    .append(e.getKey()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /* "exception@class.method(File:line)", as findings name their top frame, "+" for a contract. */
+    private static String siteKey(String exception, StackTraceElement site, boolean contract) {
+        String at = site == null ? "?"
+                : site.getClassName() + "." + site.getMethodName() + "(" + site.getFileName() + ":"
+                        + site.getLineNumber() + ")";
+        return (contract ? "+" : "") + exception + "@" + at;
+    }
+
+    /** The innermost frame outside the JDK (and jvmfuzz's shim): where the library threw. */
+    public static StackTraceElement site(Throwable t) {
+        StackTraceElement[] st = t.getStackTrace();
+        for (StackTraceElement e : st) {
+            String c = e.getClassName();
+            if (!isJdk(c) && !c.startsWith("com.jvmfuzz.shim.")) {
+                return e;
+            }
+        }
+        return st.length > 0 ? st[0] : null;
+    }
+
+    /*
+     * Counts an input reaching `t`'s site (as a contract or as a bug: the same site can be one
+     * caller's contract and another's bug); true the first time.
+     */
+    private static synchronized boolean countSite(Throwable t, boolean contract) {
+        String key = siteKey(t.getClass().getName(), site(t), contract);
+        long[] n = SITE_COUNTS.get(key);
+        boolean first = n == null;
+        if (first) {
+            n = new long[1];
+            SITE_COUNTS.put(key, n);
+            SITE_CALLERS.put(key, new java.util.HashSet<>());
+        }
+        n[0]++;
+        if (current >= 0 && current < muts.length) {
+            SITE_CALLERS.get(key).add(muts[current]);
+        }
+        return first;
     }
 
     /** For instance helpers past the depth bound (see TooDeep). */
@@ -120,40 +205,47 @@ public final class Expected {
     }
 
     /**
-     * Returns null when t is expected (the run ends quietly, as if nothing was thrown), else the
-     * Throwable to report. Updates the statistics of the current driver method.
+     * Sorts t (see the class comment): null for a bug, QUIET for nothing to report, else the
+     * reason it is the contract of the method under test. Updates the statistics and, for
+     * what is reported, the counts of its throwing site; a contract already reported at the
+     * same site comes back QUIET.
      */
-    public static Throwable filter(Throwable t) {
+    public static String classify(Throwable t) {
         if (t == null || !active) {
-            return t;
+            return null;
         }
         if (t instanceof TooDeep) {
             if (current >= 0 && current < setupFailed.length) {
                 setupFailed[current]++;
             }
-            return null;
+            return QUIET;
         }
         StackTraceElement[] st = t.getStackTrace();
         int k = 0;
         while (k < st.length && !isDriverFrame(st[k].getClassName())) {
             k++;
         }
-        if (k == 0 || k == st.length) {
-            // Thrown by driver code itself (a set-up failure), or no driver frame at all (a
-            // stack cut short by a StackOverflowError: deep in the target): report it.
-            if (current >= 0 && current < muts.length) {
-                if (k == 0) {
-                    setupFailed[current]++;
-                } else {
-                    reached[current]++;
-                }
+        boolean valid = current >= 0 && current < muts.length;
+        if (k == 0) {
+            // Thrown by the driver's own code: ours to fix, not the library's.
+            if (valid) {
+                setupFailed[current]++;
+                defects[current]++;
             }
-            return t;
+            return QUIET;
+        }
+        if (k == st.length) {
+            // No driver frame (a stack cut short by a StackOverflowError deep in the target).
+            if (valid) {
+                reached[current]++;
+            }
+            countSite(t, false);
+            return null;
         }
         StackTraceElement call = st[k - 1];
         String callee = call.getClassName() + "::" + call.getMethodName();
-        boolean inSetup = current < 0 || current >= muts.length || !callee.equals(muts[current]);
-        if (current >= 0 && current < muts.length) {
+        boolean inSetup = !valid || !callee.equals(muts[current]);
+        if (valid) {
             if (inSetup) {
                 setupFailed[current]++;
             } else {
@@ -161,12 +253,169 @@ public final class Expected {
             }
         }
         if (isA(t, INCLUDE)) {
-            return t;
-        }
-        if (isA(t, EXCLUDE) || declared(t, call) || ownArgumentCheck(t, st, k) || bridgeCast(t, st)) {
+            countSite(t, false);
             return null;
         }
-        return t;
+        if (isA(t, EXCLUDE)) {
+            return QUIET;
+        }
+        String reason = STRICT ? null : contract(t, st, k, call);
+        boolean first = countSite(t, reason != null);
+        if (reason == null) {
+            return null;
+        }
+        return first ? reason : QUIET;
+    }
+
+    /** Why t is the contract of the call `call` (frame k - 1 of st), or null. */
+    private static String contract(Throwable t, StackTraceElement[] st, int k, StackTraceElement call) {
+        String method = call.getClassName() + "." + call.getMethodName();
+        if (declared(t, call)) {
+            return "declared: " + method + " throws " + t.getClass().getName();
+        }
+        if (bridgeCast(t, st)) {
+            return "cast in a compiler-generated bridge method (a driver built from an erased signature)";
+        }
+        if (ownArgumentCheck(t, st, k)) {
+            return "argument check: " + method + " rejects its arguments";
+        }
+        String helper = checkHelper(t, st, k);
+        if (helper != null) {
+            return "argument check: " + helper + " rejects the arguments of " + method;
+        }
+        long arg = jdkBoundOnArgument(t, st, k);
+        if (arg != Long.MIN_VALUE) {
+            return "JDK bounds check on the argument " + arg + " of " + method;
+        }
+        if (t instanceof UnsupportedOperationException && k == 1) {
+            return "unsupported: " + method + " throws UnsupportedOperationException itself";
+        }
+        if (t instanceof java.util.NoSuchElementException && iteratorStep(call)) {
+            return "iterator exhausted: " + method;
+        }
+        if (t instanceof ClassCastException && k == 1 && takesObject(call)) {
+            return "cast of an Object parameter in " + method;
+        }
+        return null;
+    }
+
+    /* A RuntimeException thrown by a validate*, check* or require* helper of the library. */
+    private static String checkHelper(Throwable t, StackTraceElement[] st, int k) {
+        if (!(t instanceof RuntimeException)) {
+            return null;
+        }
+        String library = library(st[k - 1].getClassName());
+        // Helpers the called method calls (below it), not the called method itself (a method
+        // under test named check... throws its bugs like any other).
+        for (int i = 0; i < k - 1; i++) {
+            String c = st[i].getClassName();
+            if (isJdk(c)) {
+                continue;
+            }
+            if (!library(c).equals(library)) {
+                return null;
+            }
+            String m = st[i].getMethodName();
+            if (m.startsWith("validate") || m.startsWith("check") || m.startsWith("require")) {
+                return c + "." + m;
+            }
+        }
+        return null;
+    }
+
+    /*
+     * An IndexOutOfBoundsException thrown in the JDK right under the call, whose message names
+     * an integer argument of the call: that argument, else Long.MIN_VALUE.
+     */
+    private static long jdkBoundOnArgument(Throwable t, StackTraceElement[] st, int k) {
+        if (!(t instanceof IndexOutOfBoundsException) || k < 2) {
+            return Long.MIN_VALUE;
+        }
+        for (int i = 0; i < k - 1; i++) {
+            if (!isJdk(st[i].getClassName())) {
+                return Long.MIN_VALUE;
+            }
+        }
+        String msg = String.valueOf(t.getMessage());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-?\\d+").matcher(msg);
+        long[] args = intArgs;
+        while (m.find()) {
+            long n;
+            try {
+                n = Long.parseLong(m.group());
+            } catch (NumberFormatException tooLong) {
+                continue;
+            }
+            for (long a : args) {
+                if (a == n) {
+                    return a;
+                }
+            }
+        }
+        return Long.MIN_VALUE;
+    }
+
+    /* The message has a number and the call has integer arguments, none of them that number. */
+    private static boolean computedNumber(Throwable t) {
+        long[] args = intArgs;
+        if (args.length == 0) {
+            return false;
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-?\\d+").matcher(String.valueOf(t.getMessage()));
+        boolean any = false;
+        while (m.find()) {
+            any = true;
+            try {
+                long n = Long.parseLong(m.group());
+                for (long a : args) {
+                    if (a == n) {
+                        return false;
+                    }
+                }
+            } catch (NumberFormatException tooLong) {
+                // not one of ours
+            }
+        }
+        return any;
+    }
+
+    private static boolean iteratorStep(StackTraceElement call) {
+        String m = call.getMethodName();
+        if (!(m.equals("next") || m.equals("previous") || m.equals("nextElement"))) {
+            return false;
+        }
+        try {
+            Class<?> c = Class.forName(call.getClassName(), false, loader);
+            return java.util.Iterator.class.isAssignableFrom(c) || java.util.Enumeration.class.isAssignableFrom(c);
+        } catch (Throwable e) {
+            return false;
+        }
+    }
+
+    private static boolean takesObject(StackTraceElement call) {
+        try {
+            Class<?> c = Class.forName(call.getClassName(), false, loader);
+            List<Executable> all = new ArrayList<>();
+            if (call.getMethodName().equals("<init>")) {
+                all.addAll(java.util.Arrays.asList(c.getDeclaredConstructors()));
+            } else {
+                for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+                    if (m.getName().equals(call.getMethodName())) {
+                        all.add(m);
+                    }
+                }
+            }
+            for (Executable e : all) {
+                for (Class<?> p : e.getParameterTypes()) {
+                    if (p == Object.class) {
+                        return true;
+                    }
+                }
+            }
+        } catch (Throwable e) {
+            // not loadable: no
+        }
+        return false;
     }
 
     private static boolean isA(Throwable t, String[] names) {
@@ -235,7 +484,9 @@ public final class Expected {
             while (first < k && isJdk(st[first].getClassName())) {
                 first++;
             }
-            return first == k - 1;
+            // Handed straight to the JDK; but a number in the message that is none of the
+            // integer arguments is a value the method computed (" ".repeat(n - 2)).
+            return first == k - 1 && (t instanceof NumberFormatException || !computedNumber(t));
         }
         if (!isPrecondition(st[0]) && !library(st[0].getClassName()).equals(library)) {
             return false;

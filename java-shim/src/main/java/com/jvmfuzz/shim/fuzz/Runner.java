@@ -209,7 +209,9 @@ public final class Runner {
 
     /**
      * After one execution, with the Throwable that escaped (or null): the finding as text
-     * (see describe), or null when there is nothing to report. Clears the exit flag.
+     * (see describe; for generated drivers, a contract exception's text starts with a
+     * CONTRACT line giving the reason), or null when there is nothing to report. Clears the
+     * exit flag.
      */
     public static String check(Throwable t) {
         Hooks.pending = null;
@@ -228,9 +230,20 @@ public final class Runner {
                 t = new FuzzerExit("the target called " + exit);
             }
         }
+        String contract = null;
         if (t != null && com.jvmfuzz.shim.driver.Expected.active && !(t instanceof FuzzerExit)) {
-            // Generated drivers: exceptions the called method declares (and the like) are expected.
-            t = com.jvmfuzz.shim.driver.Expected.filter(t);
+            // Generated drivers: a bug, the method's contract (reported as such), or nothing.
+            for (Class<?> c : ignored) {
+                if (c.isInstance(t)) {
+                    return null;
+                }
+            }
+            contract = com.jvmfuzz.shim.driver.Expected.classify(t);
+            if (contract != null && contract.isEmpty()) {
+                return null;
+            }
+            String text = describeAt(t, com.jvmfuzz.shim.driver.Expected.site(t));
+            return contract == null ? text : CONTRACT + contract.replace('\n', ' ') + "\n" + text;
         }
         if (t == null) {
             return null;
@@ -243,12 +256,23 @@ public final class Runner {
         return describe(t);
     }
 
+    /* The first line of a contract exception's description (see check). */
+    static final String CONTRACT = "#contract ";
+
     /**
      * Line 1: exception class; line 2: message (one line); line 3: the full printStackTrace
      * length L in chars; then L chars of printStackTrace; then one line per frame of `t`
      * itself ("class.method(File:line)"), which is what findings are deduplicated by.
      */
     public static String describe(Throwable t) {
+        return describeAt(t, null);
+    }
+
+    /*
+     * describe, with the frames replaced by `site` alone when given: findings of generated
+     * drivers are told apart by exception type and throwing site, whatever the caller.
+     */
+    static String describeAt(Throwable t, StackTraceElement site) {
         dropBridges(t);
         StringBuilder sb = new StringBuilder();
         sb.append(t.getClass().getName()).append('\n');
@@ -259,7 +283,8 @@ public final class Runner {
         sb.append(msg).append('\n');
         String full = stackText(t);
         sb.append(full.length()).append('\n').append(full);
-        for (StackTraceElement e : t.getStackTrace()) {
+        StackTraceElement[] frames = site != null ? new StackTraceElement[] {site} : t.getStackTrace();
+        for (StackTraceElement e : frames) {
             sb.append(e.getClassName()).append('.').append(e.getMethodName()).append('(')
                     .append(e.getFileName()).append(':').append(e.getLineNumber()).append(")\n");
         }

@@ -1,0 +1,74 @@
+package contract;
+
+import java.util.List;
+
+/**
+ * One method per contract rule of the generated drivers (the shim's Expected) and, beside it, a
+ * method where the same exception type is a bug. tests/tests/fuzz_drivers.rs checks the kind
+ * and reason summary.json gives each.
+ */
+public final class Rules {
+    private Rules() {}
+
+    /** Contract: IllegalArgumentException from its own argument check. */
+    public static int percent(int p) {
+        if (p < 0 || p > 100) {
+            throw new IllegalArgumentException("not a percentage: " + p);
+        }
+        return p;
+    }
+
+    /** Bug: an IllegalArgumentException the JDK throws on a value the method computed. */
+    public static String pad(int n) {
+        // A count no argument can equal (n would have to be MIN_VALUE + 7 + its own low byte).
+        return " ".repeat(Integer.MIN_VALUE + 7 + (n & 0xff));
+    }
+
+    /** Contract: a validate* helper rejects the index. */
+    public static char at(String s, int index) {
+        validateIndex(s, index);
+        return s.charAt(index);
+    }
+
+    private static void validateIndex(String s, int index) {
+        if (index < 0 || index >= s.length()) {
+            throw new IndexOutOfBoundsException("index " + index + " outside 0.." + s.length());
+        }
+    }
+
+    /** Contract: the JDK's bounds check on an index the caller passed. */
+    public static String prefix(String s, int end) {
+        return s.substring(0, end);
+    }
+
+    /** Bug: the JDK's bounds check on an index the method computed. */
+    public static String tail(String s) {
+        return s.substring(s.length() + 1);
+    }
+
+    /** Contract: an operation it does not support. */
+    public static void freeze(int x) {
+        throw new UnsupportedOperationException("frozen: " + x);
+    }
+
+    /** Bug: an UnsupportedOperationException from deeper down (an immutable list). */
+    public static void remember(int x) {
+        List.of().add(x);
+    }
+
+    /** Bug: a second caller of the same throwing site (one finding for both). */
+    public static int countdowns(int n) {
+        return Countdown.skipAll(n) + 1;
+    }
+
+    /** Contract: a ClassCastException of its Object parameter. */
+    public static int width(Object o) {
+        return ((Number) o).intValue();
+    }
+
+    /** Bug: a ClassCastException on a value of its own. */
+    public static int height(String s) {
+        Object o = s.length();
+        return ((String) o).length();
+    }
+}
