@@ -220,6 +220,10 @@ public final class Runner {
             // Reported from a hook (Jazzer's API): the finding, whatever escaped.
             hookFinding = null;
             Hooks.exitCall = null;
+            if (com.jvmfuzz.shim.driver.Expected.active) {
+                // Generated drivers: one finding per type and throwing site, as for the rest.
+                return describeAt(hooked, com.jvmfuzz.shim.driver.Expected.site(hooked));
+            }
             return describe(hooked);
         }
         String exit = Hooks.exitCall;
