@@ -89,6 +89,8 @@ artifacts=(
   # Bug-detector targets: a real database behind a concatenated query, an expression language.
   "com.h2database:h2:2.2.224|com/h2database/h2/2.2.224/h2-2.2.224.jar"
   "org.mvel:mvel2:2.5.2.Final|org/mvel/mvel2/2.5.2.Final/mvel2-2.5.2.Final.jar"
+  # tests/junit-fuzz imports JUnit's BOM (its -Pjazzer profile would mix platform versions).
+  "org.junit:junit-bom:5.11.4:pom|org/junit/junit-bom/5.11.4/junit-bom-5.11.4.pom"
 )
 for a in "${artifacts[@]}"; do
   coord="${a%%|*}"; path="$m2/${a#*|}"
