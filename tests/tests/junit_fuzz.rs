@@ -236,3 +236,20 @@ fn typed_parameters_and_their_reproducer() {
     let text = format!("{}{}", out.stdout, out.stderr);
     assert!(!out.success() && text.contains("planted bug: bulk platinum GPU order"), "{}", out.dump());
 }
+
+#[test]
+fn a_native_crash_keeps_its_input_and_names_the_fuzz_test() {
+    let tmp = TempDir::new("junit-crash");
+    let proj = project(&tmp);
+    let out = mvn(&proj, &[("JVMFUZZ_FUZZ", "1"), ("JVMFUZZ_SEED", "2")], &["-Dtest=NativeCrashCheck"]);
+    assert!(!out.success(), "{}", out.dump());
+    let files = saved(&proj, "NativeCrashCheck", "crashes");
+    assert!(
+        files.len() == 1 && files[0].file_name().unwrap().to_string_lossy().starts_with("crash-"),
+        "expected one crash file, found {files:?}\n{}",
+        out.dump()
+    );
+    assert!(std::fs::read(&files[0]).unwrap().starts_with(b"SEG"));
+    let text = format!("{}{}", out.stdout, out.stderr);
+    assert!(text.contains("jvmfuzz: com.example.NativeCrashCheck.crashes: the JVM crashed natively"), "{}", out.dump());
+}

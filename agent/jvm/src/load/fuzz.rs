@@ -94,7 +94,11 @@ impl Fuzz {
                 record: None,
                 methods: 0,
                 probes: 0,
-                notes: vec![format!("{name}: {n} calls hooked, no probes")],
+                notes: vec![if self.probes {
+                    format!("{name}: {n} calls hooked (additionalClassesToHook)")
+                } else {
+                    format!("{name}: {n} calls hooked (replay: no probes)")
+                }],
             },
             Err(reason) => Outcome::Skipped { reason, notes: Vec::new(), record: None },
         }
