@@ -113,6 +113,9 @@ pub struct Campaign {
     pub max_total_time: Option<Duration>,
     pub runs: Option<u64>,
     pub timeout: Duration,
+    /// Resident memory (MiB) the process may reach during an execution (libFuzzer's
+    /// -rss_limit_mb): past it, the input is saved and the process ends.
+    pub rss_limit_mb: Option<u64>,
     pub ignore: Vec<String>,
     pub max_len: usize,
     pub seed: Option<u64>,
@@ -144,7 +147,7 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
             harness: c.harness.clone(),
             ignore: c.ignore.clone(),
             timeout: c.timeout,
-            rss_limit_mb: None,
+            rss_limit_mb: c.rss_limit_mb,
             drivers: None,
         },
         corpus: c.corpus.clone(),

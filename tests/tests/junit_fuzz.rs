@@ -7,8 +7,9 @@
 //! 2. `mvn test` replays them: exactly the three replays fail, the plain tests pass;
 //! 3. with the crash files removed, `mvn test` passes.
 //!
-//! And a fuzz test whose input hangs: its timeout-<sha1> is saved and the test JVM ends with a
-//! message naming it.
+//! And the findings that end the test JVM (an input that hangs, one that crashes it natively,
+//! one past JVMFUZZ_RSS_LIMIT_MB): each input is saved and the fuzz test named before it ends.
+//! A typed fuzz test (records, enums, ranges) and jvmfuzz-junit's own FuzzedDataProvider too.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -252,4 +253,28 @@ fn a_native_crash_keeps_its_input_and_names_the_fuzz_test() {
     assert!(std::fs::read(&files[0]).unwrap().starts_with(b"SEG"));
     let text = format!("{}{}", out.stdout, out.stderr);
     assert!(text.contains("jvmfuzz: com.example.NativeCrashCheck.crashes: the JVM crashed natively"), "{}", out.dump());
+}
+
+#[test]
+fn a_memory_hog_is_saved_past_the_rss_limit() {
+    let tmp = TempDir::new("junit-oom");
+    let proj = project(&tmp);
+    let out = mvn(
+        &proj,
+        &[("JVMFUZZ_FUZZ", "1"), ("JVMFUZZ_SEED", "2"), ("JVMFUZZ_RSS_LIMIT_MB", "700")],
+        &["-Dtest=MemoryFuzzCheck"],
+    );
+    assert!(!out.success(), "{}", out.dump());
+    let files = saved(&proj, "MemoryFuzzCheck", "hoards");
+    assert!(
+        files.len() == 1 && files[0].file_name().unwrap().to_string_lossy().starts_with("oom-"),
+        "expected one oom file, found {files:?}\n{}",
+        out.dump()
+    );
+    let text = format!("{}{}", out.stdout, out.stderr);
+    assert!(
+        text.contains("jvmfuzz: com.example.MemoryFuzzCheck.hoards: an execution went past the memory limit"),
+        "{}",
+        out.dump()
+    );
 }

@@ -64,6 +64,7 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_fuzz<'l>(
             max_total_time: s.number("max_total_secs")?.map(Duration::from_secs_f64),
             runs: s.number("runs")?.map(|r| r as u64),
             timeout: Duration::from_secs_f64(s.number("timeout_secs")?.unwrap_or(10.0)),
+            rss_limit_mb: s.number("rss_limit_mb")?.map(|n| n as u64),
             ignore: s.list("ignore"),
             max_len: s.number("max_len")?.map_or(4096, |n| n as usize),
             seed: s.number("seed")?.map(|n| n as u64),

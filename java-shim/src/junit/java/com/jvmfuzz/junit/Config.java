@@ -7,6 +7,8 @@
  *   JVMFUZZ_MAX_EXECUTIONS=N  overrides every fuzz test's maxExecutions
  *   JVMFUZZ_TIMEOUT=5s        overrides every fuzz test's per-execution timeout
  *   JVMFUZZ_SEED=N            the fuzzer's random seed (reproducible runs)
+ *   JVMFUZZ_RSS_LIMIT_MB=N    fuzz mode: an execution taking the test JVM past N MiB of
+ *                             resident memory is saved as oom-<sha1>, and the JVM ends
  *   JVMFUZZ_CORPUS_DIR=DIR    where corpora go (default <basedir>/.jvmfuzz-corpus)
  *   JVMFUZZ_FINDINGS_DIR=DIR  where findings' details go (default <basedir>/.jvmfuzz-findings)
  *   JVMFUZZ_INCLUDES=GLOBS    classes to instrument, ':'-separated (default: all but the JDK,

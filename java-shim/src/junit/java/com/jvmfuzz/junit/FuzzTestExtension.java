@@ -197,6 +197,7 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             }
             Engine.line(s, "timeout_secs", Double.toString(budget.timeout));
             Engine.line(s, "seed", Config.get("JVMFUZZ_SEED"));
+            Engine.line(s, "rss_limit_mb", Config.get("JVMFUZZ_RSS_LIMIT_MB"));
             System.err.println("jvmfuzz: fuzzing " + c.getName() + "." + m.getName() + " (" + budget + ")");
             String answer = Engine.fuzz(s.toString());
             if (answer == null) {
