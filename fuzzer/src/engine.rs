@@ -472,18 +472,7 @@ impl Runner {
         if !self.seen.borrow_mut().insert(id) {
             return;
         }
-        let Some(sink) = self.sink.get() else { return };
-        sink.save_with(Kind::Exception, failure, data, target.executions(), |id| {
-            let d = self.drivers.as_ref()?;
-            let mut env = target.harness().env().ok()?;
-            let info = crate::drivers::reproducer::FindingInfo {
-                id,
-                exception: &failure.exception,
-                message: &failure.message,
-                class_path: &d.user_cp,
-            };
-            Some(crate::drivers::readable_reproducer(&mut env, d, data, &info))
-        });
+        self.save(target, failure, data);
         self.session_findings.set(status::read(&self.status_file).findings.len());
     }
 
@@ -492,6 +481,12 @@ impl Runner {
             return;
         }
         self.contracts.set(self.contracts.get() + 1);
+        self.save(target, failure, data);
+    }
+
+    /// Saves a Java exception (a bug, or with generated drivers a contract), with a readable
+    /// JUnit reproducer when the harness is the drivers' dispatcher.
+    fn save(&self, target: &Target, failure: &Failure, data: &[u8]) {
         let Some(sink) = self.sink.get() else { return };
         sink.save_with(Kind::Exception, failure, data, target.executions(), |id| {
             let d = self.drivers.as_ref()?;

@@ -79,6 +79,17 @@ fn saved(project: &Path, class: &str, method: &str) -> Vec<PathBuf> {
     files
 }
 
+/// The one file saved for `class`'s fuzz test `method`, whose name starts with `prefix`.
+fn one_saved(project: &Path, class: &str, method: &str, prefix: &str, out: &Output) -> PathBuf {
+    let files = saved(project, class, method);
+    assert!(
+        files.len() == 1 && files[0].file_name().unwrap().to_string_lossy().starts_with(prefix),
+        "{class}.{method}: expected one {prefix}* file, found {files:?}\n{}",
+        out.dump()
+    );
+    files[0].clone()
+}
+
 /// (test case name, failed) of every test case in the Surefire XML reports.
 fn surefire_cases(project: &Path) -> Vec<(String, bool)> {
     let mut cases = Vec::new();
@@ -130,12 +141,7 @@ fn fuzz_then_replay_then_pass() {
             "{class}.{method} was not fuzzed:\n{}",
             out.dump()
         );
-        let files = saved(&proj, class, method);
-        assert!(
-            files.len() == 1 && files[0].file_name().unwrap().to_string_lossy().starts_with("crash-"),
-            "{class}.{method}: expected one crash file, found {files:?}\n{}",
-            out.dump()
-        );
+        one_saved(&proj, class, method, "crash-", &out);
     }
     for planted in ["planted bug: record kind 0x7f", "ArithmeticException", "planted bug: debug mode header"] {
         assert!(text.contains(planted), "`{planted}` not reported:\n{}", out.dump());
@@ -187,13 +193,7 @@ fn a_hanging_input_is_saved_and_named() {
     let proj = project(&tmp);
     let out = mvn(&proj, &[("JVMFUZZ_FUZZ", "1"), ("JVMFUZZ_SEED", "3")], &["-Dtest=HangFuzzCheck"]);
     assert!(!out.success(), "{}", out.dump());
-    let files = saved(&proj, "HangFuzzCheck", "loops");
-    assert!(
-        files.len() == 1 && files[0].file_name().unwrap().to_string_lossy().starts_with("timeout-"),
-        "expected one timeout file, found {files:?}\n{}",
-        out.dump()
-    );
-    let input = std::fs::read(&files[0]).unwrap();
+    let input = std::fs::read(one_saved(&proj, "HangFuzzCheck", "loops", "timeout-", &out)).unwrap();
     assert!(input.starts_with(b"LP"), "{input:?}");
     let text = format!("{}{}", out.stdout, out.stderr);
     assert!(
@@ -211,7 +211,7 @@ fn typed_parameters_and_their_reproducer() {
     let text = format!("{}{}", out.stdout, out.stderr);
     // The planted bug, not a broken constraint (@InRange, @WithSize, @NotNull elements).
     assert!(text.contains("planted bug: bulk platinum GPU order"), "{}", out.dump());
-    assert!(!text.contains("broken"), "{}", out.dump());
+    assert!(!text.contains("AssertionError"), "{}", out.dump());
     assert_eq!(saved(&proj, "TypedFuzzCheck", "orders").len(), 1, "{}", out.dump());
     assert!(text.contains("planted bug: coffee with an exclamation mark"), "{}", out.dump());
     assert_eq!(saved(&proj, "TypedFuzzCheck", "provider").len(), 1, "{}", out.dump());
@@ -244,13 +244,8 @@ fn a_native_crash_keeps_its_input_and_names_the_fuzz_test() {
     let proj = project(&tmp);
     let out = mvn(&proj, &[("JVMFUZZ_FUZZ", "1"), ("JVMFUZZ_SEED", "2")], &["-Dtest=NativeCrashCheck"]);
     assert!(!out.success(), "{}", out.dump());
-    let files = saved(&proj, "NativeCrashCheck", "crashes");
-    assert!(
-        files.len() == 1 && files[0].file_name().unwrap().to_string_lossy().starts_with("crash-"),
-        "expected one crash file, found {files:?}\n{}",
-        out.dump()
-    );
-    assert!(std::fs::read(&files[0]).unwrap().starts_with(b"SEG"));
+    let file = one_saved(&proj, "NativeCrashCheck", "crashes", "crash-", &out);
+    assert!(std::fs::read(file).unwrap().starts_with(b"SEG"));
     let text = format!("{}{}", out.stdout, out.stderr);
     assert!(text.contains("jvmfuzz: com.example.NativeCrashCheck.crashes: the JVM crashed natively"), "{}", out.dump());
 }
@@ -265,12 +260,7 @@ fn a_memory_hog_is_saved_past_the_rss_limit() {
         &["-Dtest=MemoryFuzzCheck"],
     );
     assert!(!out.success(), "{}", out.dump());
-    let files = saved(&proj, "MemoryFuzzCheck", "hoards");
-    assert!(
-        files.len() == 1 && files[0].file_name().unwrap().to_string_lossy().starts_with("oom-"),
-        "expected one oom file, found {files:?}\n{}",
-        out.dump()
-    );
+    one_saved(&proj, "MemoryFuzzCheck", "hoards", "oom-", &out);
     let text = format!("{}{}", out.stdout, out.stderr);
     assert!(
         text.contains("jvmfuzz: com.example.MemoryFuzzCheck.hoards: an execution went past the memory limit"),

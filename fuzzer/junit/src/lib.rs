@@ -24,8 +24,7 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_ready<'l>(
     _class: JClass<'l>,
     settings: JString<'l>,
 ) -> jstring {
-    let result = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {
-        let s = Settings::parse(&read(&mut env, &settings)?)?;
+    let result = with_settings(&mut env, &settings, |env, s| {
         let setup = Setup {
             class_path: s.get("class_path").unwrap_or_default().to_string(),
             includes: s.get("includes").map(str::to_string),
@@ -38,9 +37,9 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_ready<'l>(
             probes: s.flag("probes")?,
         };
         let vm = env.get_java_vm().map_err(|e| format!("JNI: {e}"))?;
-        embedded::ready(&vm, &mut env, &setup)
-    }));
-    answer(&mut env, flatten(result).err())
+        embedded::ready(&vm, env, &setup)
+    });
+    answer(&mut env, result.err())
 }
 
 /// `static native String fuzz(String settings)`: fuzzes one fuzz test on the calling thread.
@@ -51,8 +50,7 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_fuzz<'l>(
     _class: JClass<'l>,
     settings: JString<'l>,
 ) -> jstring {
-    let result = catch_unwind(AssertUnwindSafe(|| -> Result<String, String> {
-        let s = Settings::parse(&read(&mut env, &settings)?)?;
+    let result = with_settings(&mut env, &settings, |env, s| {
         let campaign = Campaign {
             name: s.get("name").unwrap_or("the fuzz test").to_string(),
             harness: s.require("harness")?.to_string(),
@@ -81,9 +79,9 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_fuzz<'l>(
                     f.message.replace(['\n', '\t'], " ")
                 )
             })
-            .collect())
-    }));
-    let text = match flatten(result) {
+            .collect::<String>())
+    });
+    let text = match result {
         Ok(lines) => lines,
         Err(e) => format!("error {}", e.replace('\n', " | ")),
     };
@@ -98,20 +96,28 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_coverage<'l>(
     _class: JClass<'l>,
     settings: JString<'l>,
 ) -> jstring {
-    let result = catch_unwind(AssertUnwindSafe(|| -> Result<String, String> {
-        let s = Settings::parse(&read(&mut env, &settings)?)?;
+    let result = with_settings(&mut env, &settings, |_, s| {
         let sources: Vec<PathBuf> = s.list("sources").into_iter().map(PathBuf::from).collect();
         embedded::write_coverage(&PathBuf::from(s.require("dir")?), &sources)
-    }));
-    let text = match flatten(result) {
+    });
+    let text = match result {
         Ok(table) => format!("ok {table}"),
         Err(e) => format!("error {e}"),
     };
     answer(&mut env, Some(text))
 }
 
-fn flatten<T>(r: std::thread::Result<Result<T, String>>) -> Result<T, String> {
-    r.unwrap_or_else(|_| Err("internal error (panic) in libjvmfuzz_junit; see the message above".into()))
+/// Runs `f` on the parsed settings, with any panic caught (none may cross into the JVM).
+fn with_settings<T>(
+    env: &mut JNIEnv,
+    settings: &JString,
+    f: impl FnOnce(&mut JNIEnv, Settings) -> Result<T, String>,
+) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(|| {
+        let s = Settings::parse(&read(env, settings)?)?;
+        f(env, s)
+    }))
+    .unwrap_or_else(|_| Err("internal error (panic) in libjvmfuzz_junit; see the message above".into()))
 }
 
 fn read(env: &mut JNIEnv, s: &JString) -> Result<String, String> {
