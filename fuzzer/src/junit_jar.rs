@@ -73,10 +73,20 @@ pub fn pom() -> String {
     )
 }
 
+/// Writes `bytes` to `path` through a temporary file and a rename: a JVM that has the old jar
+/// open (a test run using the installed one) keeps reading the old file.
+fn replace(path: &Path, bytes: &[u8]) -> Result<(), JarError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".{}.tmp", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).map_err(|e| JarError::Io(tmp.display().to_string(), e))?;
+    std::fs::rename(&tmp, path).map_err(|e| JarError::Io(path.display().to_string(), e))
+}
+
 /// Writes the jar to `out`; with `repo`, also installs it there. Returns the files written.
 pub fn write(native: &Path, out: &Path, repo: Option<&Path>) -> Result<Vec<PathBuf>, JarError> {
     let jar = build(native)?;
-    std::fs::write(out, &jar).map_err(|e| JarError::Io(out.display().to_string(), e))?;
+    replace(out, &jar)?;
     let mut written = vec![out.to_path_buf()];
     if let Some(repo) = repo {
         let dir = repo.join(GROUP.replace('.', "/")).join(ARTIFACT).join(VERSION);
@@ -84,7 +94,7 @@ pub fn write(native: &Path, out: &Path, repo: Option<&Path>) -> Result<Vec<PathB
         let base = format!("{ARTIFACT}-{VERSION}");
         for (name, bytes) in [(format!("{base}.jar"), jar), (format!("{base}.pom"), pom().into_bytes())] {
             let p = dir.join(name);
-            std::fs::write(&p, bytes).map_err(|e| JarError::Io(p.display().to_string(), e))?;
+            replace(&p, &bytes)?;
             written.push(p);
         }
     }

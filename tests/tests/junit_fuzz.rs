@@ -32,18 +32,28 @@ fn native_library() -> PathBuf {
         })
 }
 
+/// Installs this build's jvmfuzz-junit where Maven finds it, once per test process (the tests
+/// run in parallel, each with a JVM reading the installed jar).
+fn install_jar() {
+    static DONE: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    DONE.get_or_init(|| {
+        let out = target_scratch().join(format!("jvmfuzz-junit-{}.jar", std::process::id()));
+        let mut cmd = Command::new(fuzz_common::fuzz_bin());
+        cmd.arg("junit-jar")
+            .arg("--native")
+            .arg(native_library())
+            .arg("--out")
+            .arg(out)
+            .arg("--install")
+            .arg("--maven-repo")
+            .arg(maven_repo());
+        run(cmd, Duration::from_secs(60)).assert_success();
+    });
+}
+
 /// A copy of tests/junit-fuzz with jvmfuzz-junit installed where Maven finds it.
 fn project(tmp: &TempDir) -> PathBuf {
-    let mut cmd = Command::new(fuzz_common::fuzz_bin());
-    cmd.arg("junit-jar")
-        .arg("--native")
-        .arg(native_library())
-        .arg("--out")
-        .arg(tmp.join("jvmfuzz-junit.jar"))
-        .arg("--install")
-        .arg("--maven-repo")
-        .arg(maven_repo());
-    run(cmd, Duration::from_secs(60)).assert_success();
+    install_jar();
     let proj = tmp.join("proj");
     copy_dir(&tests_dir().join("junit-fuzz"), &proj);
     for generated in ["target", ".jvmfuzz-corpus", ".jvmfuzz-findings", "src/test/resources"] {
