@@ -36,6 +36,9 @@ public final class FuzzTarget {
         arguments = args;
         lastFailure = null;
         lastInput = null;
+        // Typed parameters draw on the comparison operands seen at run time, as generated
+        // drivers do (TypedValues' predefined values: "SPRING24" once the test compares it).
+        com.jvmfuzz.shim.fuzz.Observed.enabled = args.typed();
     }
 
     public static void fuzzerTestOneInput(byte[] data) throws Throwable {
