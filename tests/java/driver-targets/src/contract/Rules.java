@@ -46,6 +46,33 @@ public final class Rules {
         return s.substring(s.length() + 1);
     }
 
+    /** Contract: an index check of its own. */
+    public static int slot(int[] values, int i) {
+        if (i < 0 || i >= values.length) {
+            throw new IndexOutOfBoundsException("slot " + i + " of " + values.length);
+        }
+        return values[i];
+    }
+
+    /** Bug: the JVM's index fault on an index it computed. */
+    public static int lastSlot(int[] values) {
+        return values.length == 0 ? -1 : values[values.length];
+    }
+
+    /** Contract: a null check of its own. */
+    public static int name(String s) {
+        if (s.isEmpty()) {
+            throw new NullPointerException("no name");
+        }
+        return s.length();
+    }
+
+    /** Bug: the JVM's null fault on a value of its own. */
+    public static int nickname(String s) {
+        String t = s.isEmpty() ? null : s.trim();
+        return t.length();
+    }
+
     /** Contract: an operation it does not support. */
     public static void freeze(int x) {
         throw new UnsupportedOperationException("frozen: " + x);

@@ -17,6 +17,10 @@
  *         one the JDK throws counts only when the called method handed its input straight to
  *         the JDK (NumberUtils.createFloat("") reaching Float.valueOf), and not when its
  *         message names a number none of the integer arguments is (a computed value);
+ *       - an index or null check the library wrote: an IndexOutOfBoundsException or
+ *         StringIndexOutOfBoundsException that library code creates (not the JVM's
+ *         ArrayIndexOutOfBoundsException), a NullPointerException that library code or
+ *         Objects.requireNonNull creates (not the JVM's, with its "Cannot ..." message);
  *       - any RuntimeException thrown by one of the library's validate*, check* or require*
  *         helpers on the way from the call (commons-text's validateIndex);
  *       - an IndexOutOfBoundsException the JDK throws right under the called method, whose
@@ -279,6 +283,10 @@ public final class Expected {
         if (ownArgumentCheck(t, st, k)) {
             return "argument check: " + method + " rejects its arguments";
         }
+        String thrower = explicitCheck(t, st, k);
+        if (thrower != null) {
+            return "argument check: " + thrower + " rejects the arguments of " + method;
+        }
         String helper = checkHelper(t, st, k);
         if (helper != null) {
             return "argument check: " + helper + " rejects the arguments of " + method;
@@ -297,6 +305,37 @@ public final class Expected {
             return "cast of an Object parameter in " + method;
         }
         return null;
+    }
+
+    /*
+     * An index or null check the library wrote itself: an IndexOutOfBoundsException or
+     * StringIndexOutOfBoundsException created by library code (the JVM's own index faults are
+     * ArrayIndexOutOfBoundsExceptions, the JDK's come from JDK frames), or a
+     * NullPointerException created by library code or Objects.requireNonNull (the JVM's own
+     * null faults carry its "Cannot ..." message). Returns the checking frame, or null.
+     */
+    private static String explicitCheck(Throwable t, StackTraceElement[] st, int k) {
+        Class<?> c = t.getClass();
+        boolean index = c == IndexOutOfBoundsException.class || c == StringIndexOutOfBoundsException.class;
+        boolean nul = c == NullPointerException.class
+                && !String.valueOf(t.getMessage()).startsWith("Cannot ");
+        if (!index && !nul) {
+            return null;
+        }
+        String library = library(st[k - 1].getClassName());
+        String top = st[0].getClassName();
+        boolean fromLibrary = !isJdk(top) && library(top).equals(library);
+        boolean fromRequire = nul && top.equals("java.util.Objects") && st[0].getMethodName().startsWith("require");
+        if (!fromLibrary && !fromRequire) {
+            return null;
+        }
+        for (int i = 1; i < k; i++) {
+            String f = st[i].getClassName();
+            if (!library(f).equals(library) && !isJdk(f)) {
+                return null;
+            }
+        }
+        return st[0].getClassName() + "." + st[0].getMethodName();
     }
 
     /* A RuntimeException thrown by a validate*, check* or require* helper of the library. */
