@@ -481,6 +481,17 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
     if !ints.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.args(new long[] {{{}}});", ints.join(", ")));
     }
+    // The String arguments: a pattern the method compiles as given is its contract.
+    let strings: Vec<String> = d
+        .params
+        .iter()
+        .zip(&args)
+        .filter(|(p, _)| matches!(&p.ty, JType::Object(n, _) if n == "java/lang/String"))
+        .map(|(_, a)| a.clone())
+        .collect();
+    if !strings.is_empty() {
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.strings(new String[] {{{}}});", strings.join(", ")));
+    }
     b.line(format!("{recv}.{}({});", d.method, args.join(", ")));
     let mut s = String::new();
     let reads = if d.reads.is_empty() { String::new() } else { format!(" Reads {}.", d.reads.join(", ")) };

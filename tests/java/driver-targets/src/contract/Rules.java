@@ -73,6 +73,16 @@ public final class Rules {
         return t.length();
     }
 
+    /** Contract: it takes a regular expression (an invalid one is the caller's). */
+    public static boolean matches(String text, String regex) {
+        return text.matches(regex);
+    }
+
+    /** Bug (regex-injection): it builds a pattern from its input. */
+    public static boolean group(String text) {
+        return "x".matches("(" + text);
+    }
+
     /** Contract: an operation it does not support. */
     public static void freeze(int x) {
         throw new UnsupportedOperationException("frozen: " + x);

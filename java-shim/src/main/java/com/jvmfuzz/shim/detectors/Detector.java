@@ -16,7 +16,13 @@ final class Detector {
     private Detector() {}
 
     static void report(String detector, String message) {
-        Runner.reportFromHook(new SecurityIssue(detector, message));
+        report(detector, message, null);
+    }
+
+    /** A finding whose judged value is `value` (generated drivers tell a method's own use of
+     * its argument, a regular expression it takes, from an injection). */
+    static void report(String detector, String message, String value) {
+        Runner.reportFromHook(new SecurityIssue(detector, message, value));
     }
 
     /** Guides {@code actual} towards being {@code payload}. */

@@ -51,7 +51,7 @@ public final class RegexInjection {
             valid.put(key, Boolean.TRUE);
         } catch (PatternSyntaxException e) {
             Detector.report(NAME, "regular expression injection: the input is an invalid pattern: "
-                    + e.getDescription() + " near index " + e.getIndex());
+                    + e.getDescription() + " near index " + e.getIndex(), p);
         } catch (IllegalArgumentException e) {
             // Unknown flag bits: the call itself will say so.
         }

@@ -9,10 +9,17 @@ public final class SecurityIssue extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     public final String detector;
+    /** The input-derived value the detector judged (a pattern, a query), when it has one. */
+    public final String value;
 
     SecurityIssue(String detector, String message) {
+        this(detector, message, null);
+    }
+
+    SecurityIssue(String detector, String message, String value) {
         super(detector + ": " + message);
         this.detector = detector;
+        this.value = value;
         // The report starts at the target's call, not inside the detector and its bridge.
         java.util.List<StackTraceElement> kept = new java.util.ArrayList<>();
         for (StackTraceElement e : getStackTrace()) {

@@ -32,6 +32,8 @@
  *       - a ClassCastException in the called method itself when it takes an Object parameter;
  *       - a ClassCastException in a compiler-generated bridge method (a driver built from an
  *         erased signature passed the erased type);
+ *       - a regex-injection report whose invalid pattern is one of the String arguments the
+ *         driver passed: a method that takes a regular expression (WordUtils.wrap's wrapOn);
  *   - a bug: everything else.
  * System properties: jvmfuzz.findings.include / .exclude (comma-separated class names, from
  * --findings-include/--findings-exclude) make a type (and subclasses) always a bug, or never
@@ -63,8 +65,9 @@ public final class Expected {
     private static long[] setupFailed = new long[0];
     private static long[] reached = new long[0];
     private static long[] defects = new long[0];
-    /* The integer arguments of the current call of the method under test (args()). */
+    /* The integer and String arguments of the current call of the method under test. */
     private static long[] intArgs = new long[0];
+    private static String[] stringArgs = new String[0];
     /* Per "exception@site": [inputs, contract?1:0] and the methods under test that reached it. */
     private static final Map<String, long[]> SITE_COUNTS = new HashMap<>();
     private static final Map<String, java.util.Set<String>> SITE_CALLERS = new HashMap<>();
@@ -102,12 +105,19 @@ public final class Expected {
     public static void begin(int i) {
         current = i;
         intArgs = NO_ARGS;
+        stringArgs = NO_STRINGS;
         if (i >= 0 && i < runs.length) {
             runs[i]++;
         }
     }
 
     private static final long[] NO_ARGS = new long[0];
+    private static final String[] NO_STRINGS = new String[0];
+
+    /** Called by a driver just before the call of the method under test: its String arguments. */
+    public static void strings(String[] values) {
+        stringArgs = values;
+    }
 
     /** Called by a driver just before the call of the method under test: its integer arguments. */
     public static void args(long[] values) {
@@ -134,6 +144,9 @@ public final class Expected {
             // The failure is the point of the replay; the trace up to it is what we need.
         } finally {
             active = was;
+            // A detector that fired again during the replay must not be taken for a finding
+            // of the next execution.
+            com.jvmfuzz.shim.fuzz.Runner.takeHookFinding();
         }
         return v.trace();
     }
@@ -276,6 +289,14 @@ public final class Expected {
         String method = call.getClassName() + "." + call.getMethodName();
         if (declared(t, call)) {
             return "declared: " + method + " throws " + t.getClass().getName();
+        }
+        if (t instanceof com.jvmfuzz.shim.detectors.SecurityIssue) {
+            com.jvmfuzz.shim.detectors.SecurityIssue s = (com.jvmfuzz.shim.detectors.SecurityIssue) t;
+            if (s.detector.equals("regex-injection") && s.value != null
+                    && java.util.Arrays.asList(stringArgs).contains(s.value)) {
+                return "regular expression parameter: " + method + " compiles its argument as a pattern";
+            }
+            return null;
         }
         if (bridgeCast(t, st)) {
             return "cast in a compiler-generated bridge method (a driver built from an erased signature)";

@@ -221,8 +221,13 @@ public final class Runner {
             hookFinding = null;
             Hooks.exitCall = null;
             if (com.jvmfuzz.shim.driver.Expected.active) {
-                // Generated drivers: one finding per type and throwing site, as for the rest.
-                return describeAt(hooked, com.jvmfuzz.shim.driver.Expected.site(hooked));
+                // Generated drivers: sorted and told apart by throwing site, as the rest.
+                String why = com.jvmfuzz.shim.driver.Expected.classify(hooked);
+                if (why != null && why.isEmpty()) {
+                    return null;
+                }
+                String text = describeAt(hooked, com.jvmfuzz.shim.driver.Expected.site(hooked));
+                return why == null ? text : CONTRACT + why.replace('\n', ' ') + "\n" + text;
             }
             return describe(hooked);
         }
