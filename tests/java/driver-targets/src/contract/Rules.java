@@ -83,6 +83,21 @@ public final class Rules {
         return "x".matches("(" + text);
     }
 
+    /** Contract: an array as large as the caller asks (a negative size fails). */
+    public static int table(int size) {
+        if (size > 4096) {
+            return -2; // keeps the test's allocations small
+        }
+        int[] t = new int[size];
+        return t.length == 0 ? -1 : t.length;
+    }
+
+    /** Bug: an array size it computed, negative for every input. */
+    public static int grid(int n) {
+        int[] g = new int[(n & 0xff) - 300];
+        return g.length == 0 ? -1 : g.length;
+    }
+
     /** Contract: an operation it does not support. */
     public static void freeze(int x) {
         throw new UnsupportedOperationException("frozen: " + x);

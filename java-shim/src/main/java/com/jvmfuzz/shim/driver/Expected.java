@@ -26,6 +26,9 @@
  *       - an IndexOutOfBoundsException the JDK throws right under the called method, whose
  *         message names one of the integer arguments the driver passed (charAt(i) with the
  *         caller's i); one on an index the method computed is a bug (WordUtils.wrap);
+ *       - a NegativeArraySizeException or OutOfMemoryError from an allocation the caller sized
+ *         (the message names an integer argument, or an OutOfMemoryError with an integer
+ *         argument of 2^24 or more: a capacity of a billion);
  *       - an UnsupportedOperationException the called method throws itself;
  *       - a NoSuchElementException from next()/previous()/nextElement() of an Iterator or
  *         Enumeration (exhaustion);
@@ -316,6 +319,10 @@ public final class Expected {
         if (arg != Long.MIN_VALUE) {
             return "JDK bounds check on the argument " + arg + " of " + method;
         }
+        long size = allocationArgument(t);
+        if (size != Long.MIN_VALUE) {
+            return "allocation sized by the argument " + size + " of " + method;
+        }
         if (t instanceof UnsupportedOperationException && k == 1) {
             return "unsupported: " + method + " throws UnsupportedOperationException itself";
         }
@@ -408,6 +415,41 @@ public final class Expected {
             }
             for (long a : args) {
                 if (a == n) {
+                    return a;
+                }
+            }
+        }
+        return Long.MIN_VALUE;
+    }
+
+    /*
+     * A NegativeArraySizeException or OutOfMemoryError from an allocation the caller sized: the
+     * message names one of the integer arguments, or (an OutOfMemoryError) one of them is at
+     * least 2^24 in size (a capacity or repeat count of millions). That argument, else
+     * Long.MIN_VALUE.
+     */
+    private static long allocationArgument(Throwable t) {
+        boolean oom = t instanceof OutOfMemoryError;
+        if (!oom && !(t instanceof NegativeArraySizeException)) {
+            return Long.MIN_VALUE;
+        }
+        long[] args = intArgs;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-?\\d+").matcher(String.valueOf(t.getMessage()));
+        while (m.find()) {
+            try {
+                long n = Long.parseLong(m.group());
+                for (long a : args) {
+                    if (a == n) {
+                        return a;
+                    }
+                }
+            } catch (NumberFormatException tooLong) {
+                // not one of ours
+            }
+        }
+        if (oom) {
+            for (long a : args) {
+                if (a >= (1 << 24) || a <= -(1 << 24)) {
                     return a;
                 }
             }
