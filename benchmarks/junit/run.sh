@@ -65,7 +65,7 @@ rm -f "$OUT"/logs/*.log "$OUT"/crashes/*
 
 # ---------------------------------------------------------------------------------------------
 # The project, made to run under both tools.
-#  - HangFuzzCheck.java goes (it is jvmfuzz's timeout test, jvmfuzz annotations only).
+#  - the *Check.java classes go (jvmfuzz's own end-to-end checks, jvmfuzz annotations only).
 #  - ParserFuzzTest.java gets Jazzer's annotations instead of ours: jvmfuzz-junit reads
 #    com.code_intelligence.jazzer.junit.FuzzTest and Jazzer's @NotNull too, so the same sources
 #    compile and run under both (the test bodies and src/main stay as they are).
@@ -76,8 +76,10 @@ rm -f "$OUT"/logs/*.log "$OUT"/crashes/*
 # ---------------------------------------------------------------------------------------------
 BASE="$SCRATCH/base"
 cp -r "$PROJECT" "$BASE"
-rm -rf "$BASE/target" "$BASE/.jvmfuzz-corpus" "$BASE/.jvmfuzz-findings" "$BASE/.cifuzz-corpus" \
-    "$BASE/src/test/java/com/example/HangFuzzCheck.java"
+rm -rf "$BASE/target" "$BASE/.jvmfuzz-corpus" "$BASE/.jvmfuzz-findings" "$BASE/.cifuzz-corpus"
+# jvmfuzz's own checks run with -Dtest by tests/tests/junit_fuzz.rs (*Check: not Surefire's default
+# includes), with jvmfuzz annotations only: not part of the comparison.
+rm -f "$BASE"/src/test/java/com/example/*Check.java
 find "$BASE" -maxdepth 1 -name 'crash-*' -delete
 find "$BASE/src" -type d -name '*Inputs' -prune -exec rm -rf {} +
 sed -i -e 's/^import com\.jvmfuzz\.junit\.FuzzTest;$/import com.code_intelligence.jazzer.junit.FuzzTest;/' \
