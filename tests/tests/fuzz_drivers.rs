@@ -296,7 +296,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 19] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 20] = [
     (
         "contract.Rules.percent",
         "java.lang.IllegalArgumentException",
@@ -310,12 +310,7 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 19] = [
         "contract",
         "argument check: contract.Rules.validateIndex",
     ),
-    (
-        "contract.Rules.prefix",
-        "java.lang.StringIndexOutOfBoundsException",
-        "contract",
-        "JDK bounds check on the argument",
-    ),
+    ("contract.Rules.prefix", "java.lang.StringIndexOutOfBoundsException", "contract", "bounds check on the argument"),
     ("contract.Rules.tail", "java.lang.StringIndexOutOfBoundsException", "bug", ""),
     ("contract.Rules.slot", "java.lang.IndexOutOfBoundsException", "contract", "argument check: contract.Rules.slot"),
     ("contract.Rules.lastSlot", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
@@ -325,6 +320,7 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 19] = [
     ("contract.Rules.group", SECURITY_ISSUE, "bug", ""),
     ("contract.Rules.table", "java.lang.NegativeArraySizeException", "contract", "allocation sized by the argument"),
     ("contract.Rules.grid", "java.lang.NegativeArraySizeException", "bug", ""),
+    ("contract.Rules.pick", "java.lang.ArrayIndexOutOfBoundsException", "contract", "bounds check on the argument"),
     (
         "contract.Rules.freeze",
         "java.lang.UnsupportedOperationException",

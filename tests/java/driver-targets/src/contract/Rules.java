@@ -54,6 +54,11 @@ public final class Rules {
         return values[i];
     }
 
+    /** Contract: the JVM's index check on the index the caller passed. */
+    public static int pick(int[] values, int i) {
+        return values.length == 0 ? -1 : values[i];
+    }
+
     /** Bug: the JVM's index fault on an index it computed. */
     public static int lastSlot(int[] values) {
         return values.length == 0 ? -1 : values[values.length];

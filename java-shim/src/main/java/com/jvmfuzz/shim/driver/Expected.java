@@ -23,9 +23,10 @@
  *         Objects.requireNonNull creates (not the JVM's, with its "Cannot ..." message);
  *       - any RuntimeException thrown by one of the library's validate*, check* or require*
  *         helpers on the way from the call (commons-text's validateIndex);
- *       - an IndexOutOfBoundsException the JDK throws right under the called method, whose
- *         message names one of the integer arguments the driver passed (charAt(i) with the
- *         caller's i); one on an index the method computed is a bug (WordUtils.wrap);
+ *       - an IndexOutOfBoundsException the JDK throws right under the called method (or the
+ *         JVM's ArrayIndexOutOfBoundsException in the method itself), whose message names one
+ *         of the integer arguments the driver passed (charAt(i) with the caller's i); one on
+ *         an index the method computed is a bug (WordUtils.wrap);
  *       - a NegativeArraySizeException or OutOfMemoryError from an allocation the caller sized
  *         (the message names an integer argument, or an OutOfMemoryError with an integer
  *         argument of 2^24 or more: a capacity of a billion);
@@ -317,7 +318,7 @@ public final class Expected {
         }
         long arg = jdkBoundOnArgument(t, st, k);
         if (arg != Long.MIN_VALUE) {
-            return "JDK bounds check on the argument " + arg + " of " + method;
+            return "bounds check on the argument " + arg + " of " + method;
         }
         long size = allocationArgument(t);
         if (size != Long.MIN_VALUE) {
@@ -395,7 +396,9 @@ public final class Expected {
      * an integer argument of the call: that argument, else Long.MIN_VALUE.
      */
     private static long jdkBoundOnArgument(Throwable t, StackTraceElement[] st, int k) {
-        if (!(t instanceof IndexOutOfBoundsException) || k < 2) {
+        // The JVM's own array bounds check in the called method itself counts the same way.
+        boolean ownArray = t instanceof ArrayIndexOutOfBoundsException && k == 1;
+        if (!(t instanceof IndexOutOfBoundsException) || (k < 2 && !ownArray)) {
             return Long.MIN_VALUE;
         }
         for (int i = 0; i < k - 1; i++) {
