@@ -296,7 +296,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 20] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 22] = [
     (
         "contract.Rules.percent",
         "java.lang.IllegalArgumentException",
@@ -321,6 +321,13 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 20] = [
     ("contract.Rules.table", "java.lang.NegativeArraySizeException", "contract", "allocation sized by the argument"),
     ("contract.Rules.grid", "java.lang.NegativeArraySizeException", "bug", ""),
     ("contract.Rules.pick", "java.lang.ArrayIndexOutOfBoundsException", "contract", "bounds check on the argument"),
+    (
+        "contract.Rules.appendCodePoint",
+        "java.lang.IllegalArgumentException",
+        "contract",
+        "invalid code point: contract.Rules.glyphs",
+    ),
+    ("contract.Rules.shifted", "java.lang.IllegalArgumentException", "bug", ""),
     (
         "contract.Rules.freeze",
         "java.lang.UnsupportedOperationException",
@@ -361,6 +368,6 @@ fn findings_are_sorted_into_bugs_and_contract() {
     assert_eq!(next_bug.callers, "2", "skipAll and Rules.countdowns: {next_bug:?}");
     assert!(entries.iter().all(|e| e.inputs.parse::<u64>().is_ok_and(|n| n >= 1)), "{entries:#?}");
     // Only the bugs are the run's findings.
-    assert!(s.out.stdout.contains("jvmfuzz: 9 finding(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: 10 finding(s)"), "{}", s.out.dump());
     assert!(s.out.stdout.contains("contract exception(s)"), "{}", s.out.dump());
 }

@@ -103,6 +103,25 @@ public final class Rules {
         return g.length == 0 ? -1 : g.length;
     }
 
+    /** Contract: the code points come from the caller's array. */
+    public static String glyphs(int[] codePoints) {
+        StringBuilder b = new StringBuilder();
+        for (int cp : codePoints) {
+            appendCodePoint(b, cp);
+        }
+        return b.toString();
+    }
+
+    private static void appendCodePoint(StringBuilder b, int cp) {
+        b.append(Character.toChars(cp));
+    }
+
+    /** Bug: a code point it computed from its argument. */
+    public static String shifted(int cp) {
+        // Negative for every cp, and never cp itself (no argument can match the message).
+        return new String(Character.toChars(-1 - (cp & 0xff)));
+    }
+
     /** Contract: an operation it does not support. */
     public static void freeze(int x) {
         throw new UnsupportedOperationException("frozen: " + x);

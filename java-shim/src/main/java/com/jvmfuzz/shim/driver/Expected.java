@@ -30,6 +30,8 @@
  *       - a NegativeArraySizeException or OutOfMemoryError from an allocation the caller sized
  *         (the message names an integer argument, or an OutOfMemoryError with an integer
  *         argument of 2^24 or more: a capacity of a billion);
+ *       - an invalid code point that java.lang.Character rejects anywhere under the call, when
+ *         it is one of the integer arguments or the call has none (from an array argument);
  *       - an UnsupportedOperationException the called method throws itself;
  *       - a NoSuchElementException from next()/previous()/nextElement() of an Iterator or
  *         Enumeration (exhaustion);
@@ -320,6 +322,9 @@ public final class Expected {
         if (arg != Long.MIN_VALUE) {
             return "bounds check on the argument " + arg + " of " + method;
         }
+        if (invalidCodePoint(t, st)) {
+            return "invalid code point: " + method + " was given it";
+        }
         long size = allocationArgument(t);
         if (size != Long.MIN_VALUE) {
             return "allocation sized by the argument " + size + " of " + method;
@@ -406,23 +411,7 @@ public final class Expected {
                 return Long.MIN_VALUE;
             }
         }
-        String msg = String.valueOf(t.getMessage());
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-?\\d+").matcher(msg);
-        long[] args = intArgs;
-        while (m.find()) {
-            long n;
-            try {
-                n = Long.parseLong(m.group());
-            } catch (NumberFormatException tooLong) {
-                continue;
-            }
-            for (long a : args) {
-                if (a == n) {
-                    return a;
-                }
-            }
-        }
-        return Long.MIN_VALUE;
+        return argumentIn(t);
     }
 
     /*
@@ -436,20 +425,11 @@ public final class Expected {
         if (!oom && !(t instanceof NegativeArraySizeException)) {
             return Long.MIN_VALUE;
         }
-        long[] args = intArgs;
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-?\\d+").matcher(String.valueOf(t.getMessage()));
-        while (m.find()) {
-            try {
-                long n = Long.parseLong(m.group());
-                for (long a : args) {
-                    if (a == n) {
-                        return a;
-                    }
-                }
-            } catch (NumberFormatException tooLong) {
-                // not one of ours
-            }
+        long named = argumentIn(t);
+        if (named != Long.MIN_VALUE) {
+            return named;
         }
+        long[] args = intArgs;
         if (oom) {
             for (long a : args) {
                 if (a >= (1 << 24) || a <= -(1 << 24)) {
@@ -462,26 +442,51 @@ public final class Expected {
 
     /* The message has a number and the call has integer arguments, none of them that number. */
     private static boolean computedNumber(Throwable t) {
-        long[] args = intArgs;
-        if (args.length == 0) {
-            return false;
-        }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-?\\d+").matcher(String.valueOf(t.getMessage()));
-        boolean any = false;
+        return intArgs.length > 0 && !numbers(t).isEmpty() && argumentIn(t) == Long.MIN_VALUE;
+    }
+
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("0x[0-9a-fA-F]+|-?\\d+");
+
+    /* The numbers in t's message, decimal or 0x-hexadecimal (code points). */
+    static List<Long> numbers(Throwable t) {
+        List<Long> out = new ArrayList<>();
+        java.util.regex.Matcher m = NUMBER.matcher(String.valueOf(t.getMessage()));
         while (m.find()) {
-            any = true;
+            String g = m.group();
             try {
-                long n = Long.parseLong(m.group());
-                for (long a : args) {
-                    if (a == n) {
-                        return false;
-                    }
-                }
+                out.add(g.startsWith("0x") ? Long.parseLong(g.substring(2), 16) : Long.parseLong(g));
             } catch (NumberFormatException tooLong) {
                 // not one of ours
             }
         }
-        return any;
+        return out;
+    }
+
+    /* The integer argument of the call that t's message names, else Long.MIN_VALUE. */
+    private static long argumentIn(Throwable t) {
+        long[] args = intArgs;
+        for (long n : numbers(t)) {
+            for (long a : args) {
+                if (a == n) {
+                    return a;
+                }
+            }
+        }
+        return Long.MIN_VALUE;
+    }
+
+    /*
+     * An invalid code point the JDK's Character rejects (toChars, toString(int), ...) anywhere
+     * under the call, when it is one of the call's integer arguments or the call has none (it
+     * came from an array or collection argument): the caller's. A code point the method
+     * computed from integer arguments is a bug.
+     */
+    private static boolean invalidCodePoint(Throwable t, StackTraceElement[] st) {
+        if (!(t instanceof IllegalArgumentException) || st.length == 0
+                || !st[0].getClassName().equals("java.lang.Character")) {
+            return false;
+        }
+        return intArgs.length == 0 || argumentIn(t) != Long.MIN_VALUE;
     }
 
     private static boolean iteratorStep(StackTraceElement call) {
