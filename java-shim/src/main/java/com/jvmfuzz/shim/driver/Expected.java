@@ -24,9 +24,9 @@
  *       - any RuntimeException thrown by one of the library's validate*, check* or require*
  *         helpers on the way from the call (commons-text's validateIndex);
  *       - an IndexOutOfBoundsException the JDK throws right under the called method (or the
- *         JVM's ArrayIndexOutOfBoundsException in the method itself), whose message names one
- *         of the integer arguments the driver passed (charAt(i) with the caller's i); one on
- *         an index the method computed is a bug (WordUtils.wrap);
+ *         JVM's ArrayIndexOutOfBoundsException anywhere in the library under it), whose
+ *         message names one of the integer arguments the driver passed (charAt(i) with the
+ *         caller's i); one on an index the method computed is a bug (WordUtils.wrap);
  *       - a NegativeArraySizeException or OutOfMemoryError from an allocation the caller sized
  *         (the message names an integer argument, or an OutOfMemoryError with an integer
  *         argument of 2^24 or more: a capacity of a billion);
@@ -401,9 +401,19 @@ public final class Expected {
      * an integer argument of the call: that argument, else Long.MIN_VALUE.
      */
     private static long jdkBoundOnArgument(Throwable t, StackTraceElement[] st, int k) {
-        // The JVM's own array bounds check in the called method itself counts the same way.
-        boolean ownArray = t instanceof ArrayIndexOutOfBoundsException && k == 1;
-        if (!(t instanceof IndexOutOfBoundsException) || (k < 2 && !ownArray)) {
+        if (t instanceof ArrayIndexOutOfBoundsException) {
+            // The JVM's own array bounds check, in library code the call reached: the index it
+            // names is the caller's when it is one of the integer arguments.
+            String library = library(st[k - 1].getClassName());
+            for (int i = 0; i < k; i++) {
+                String c = st[i].getClassName();
+                if (!isJdk(c) && !library(c).equals(library)) {
+                    return Long.MIN_VALUE;
+                }
+            }
+            return argumentIn(t);
+        }
+        if (!(t instanceof IndexOutOfBoundsException) || k < 2) {
             return Long.MIN_VALUE;
         }
         for (int i = 0; i < k - 1; i++) {
