@@ -278,3 +278,23 @@ fn a_memory_hog_is_saved_past_the_rss_limit() {
         out.dump()
     );
 }
+
+#[test]
+fn a_detector_finding_fails_its_replay() {
+    // Filter compiles its input as a pattern; the test swallows what the detector throws, so
+    // only the detector's report makes either run fail.
+    let tmp = TempDir::new("junit-detector");
+    let proj = project(&tmp);
+    let out = mvn(&proj, &[("JVMFUZZ_FUZZ", "1"), ("JVMFUZZ_SEED", "1")], &["-Dtest=DetectorFuzzCheck"]);
+    let text = format!("{}{}", out.stdout, out.stderr);
+    assert!(!out.success() && text.contains("regex-injection"), "{}", out.dump());
+    one_saved(&proj, "DetectorFuzzCheck", "filters", "crash-", &out);
+    // Regression mode: the detectors' hooks only, no probes.
+    let out = mvn(&proj, &[], &["-Dtest=DetectorFuzzCheck"]);
+    let text = format!("{}{}", out.stdout, out.stderr);
+    assert!(!out.success() && text.contains("regex-injection"), "{}", out.dump());
+    // Without the crash file, the replay of the empty input passes.
+    std::fs::remove_dir_all(proj.join("src/test/resources/com")).unwrap();
+    let out = mvn(&proj, &[], &["-Dtest=DetectorFuzzCheck"]);
+    assert!(out.success(), "{}", out.dump());
+}
