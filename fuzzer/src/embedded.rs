@@ -30,15 +30,13 @@ use crate::{classpath, custom_hooks, detectors, jvm, status};
 /// What the test run instruments and which detectors and hooks it runs.
 #[derive(Debug, Clone)]
 pub struct Setup {
-    /// The test class path (for `Jazzer-Hook-Classes` manifests and `--custom-hooks` classes).
+    /// The test class path (for `Jazzer-Hook-Classes` manifests).
     pub class_path: String,
     pub includes: Option<String>,
     pub excludes: Option<String>,
     /// Detectors to run (empty: all).
     pub detectors: Vec<String>,
     pub disabled_detectors: Vec<String>,
-    pub custom_hooks: Vec<String>,
-    pub disabled_hooks: Vec<String>,
     pub verbose: bool,
     /// False for a regression run: inputs are only replayed, so classes get the detectors'
     /// hooked calls and no probes.
@@ -58,7 +56,8 @@ pub fn ready(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(), String> {
 fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool), String> {
     let filter = jvm::class_filter(s.includes.as_deref(), s.excludes.as_deref())?;
     let entries = classpath::expand(&s.class_path).map_err(|e| e.to_string())?;
-    let mut hooks = custom_hooks::load(&entries, &s.custom_hooks, &s.disabled_hooks)?;
+    // Hook classes from the class path's `Jazzer-Hook-Classes` manifests.
+    let mut hooks = custom_hooks::load(&entries, &[], &[])?;
     let chosen = detectors::select(&s.detectors, &s.disabled_detectors)?;
     hooks.extend(detectors::hooks(&chosen));
     let cfg = JvmConfig {

@@ -31,8 +31,6 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_ready<'l>(
             excludes: s.get("excludes").map(str::to_string),
             detectors: s.list("detectors"),
             disabled_detectors: s.list("disabled_detectors"),
-            custom_hooks: s.list("custom_hooks"),
-            disabled_hooks: s.list("disabled_hooks"),
             verbose: s.flag("verbose")?,
             probes: s.flag("probes")?,
         };

@@ -290,7 +290,7 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
                     String n = one.annotationType().getSimpleName();
                     if (n.equals("DictionaryEntries")) {
                         for (String e : (String[]) Budget.element(one, "value", new String[0])) {
-                            d.append(Literals.string(e)).append('\n');
+                            d.append(dictionaryEntry(e)).append('\n');
                         }
                     } else if (n.equals("DictionaryFile")) {
                         String res = (String) Budget.element(one, "resourcePath", "");
@@ -311,6 +311,22 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             Path p = dir.resolve("dictionary.txt");
             Files.write(p, d.toString().getBytes(StandardCharsets.UTF_8));
             return p;
+        }
+
+        /* An AFL/libFuzzer dictionary line: the UTF-8 bytes in quotes, \xNN for the rest. */
+        static String dictionaryEntry(String entry) {
+            StringBuilder b = new StringBuilder("\"");
+            for (byte x : entry.getBytes(StandardCharsets.UTF_8)) {
+                int c = x & 0xff;
+                if (c == '"' || c == '\\') {
+                    b.append('\\').append((char) c);
+                } else if (c >= 0x20 && c < 0x7f) {
+                    b.append((char) c);
+                } else {
+                    b.append(String.format("\\x%02x", c));
+                }
+            }
+            return b.append('"').toString();
         }
 
         private static List<Annotation> unpack(Annotation a) {

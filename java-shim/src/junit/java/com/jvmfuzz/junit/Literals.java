@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import com.jvmfuzz.shim.driver.TypedValues;
+
 final class Literals {
     private Literals() {}
 
@@ -23,10 +25,10 @@ final class Literals {
             return "null";
         }
         if (v instanceof String) {
-            return string((String) v);
+            return TypedValues.stringLiteral((String) v);
         }
         if (v instanceof Character) {
-            return "'" + escape((Character) v, '\'') + "'";
+            return TypedValues.charLiteral((Character) v);
         }
         if (v instanceof Boolean || v instanceof Integer) {
             return v.toString();
@@ -41,10 +43,10 @@ final class Literals {
             return "(short) " + v;
         }
         if (v instanceof Double) {
-            return number((Double) v, "Double", "");
+            return TypedValues.doubleLiteral((Double) v);
         }
         if (v instanceof Float) {
-            return number(((Float) v).doubleValue(), "Float", "f");
+            return TypedValues.floatLiteral((Float) v);
         }
         if (v instanceof Enum) {
             return ((Enum<?>) v).getDeclaringClass().getCanonicalName() + "." + ((Enum<?>) v).name();
@@ -137,40 +139,5 @@ final class Literals {
             }
         }
         return Object.class;
-    }
-
-    private static String number(double d, String box, String suffix) {
-        if (Double.isNaN(d)) {
-            return box + ".NaN";
-        }
-        if (Double.isInfinite(d)) {
-            return box + (d > 0 ? ".POSITIVE_INFINITY" : ".NEGATIVE_INFINITY");
-        }
-        return (box.equals("Float") ? Float.toString((float) d) : Double.toString(d)) + suffix;
-    }
-
-    static String string(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            b.append(escape(s.charAt(i), '"'));
-        }
-        return b.append('"').toString();
-    }
-
-    private static String escape(char c, char quote) {
-        switch (c) {
-            case '\n': return "\\n";
-            case '\r': return "\\r";
-            case '\t': return "\\t";
-            case '\\': return "\\\\";
-            default:
-                if (c == quote) {
-                    return "\\" + c;
-                }
-                if (c < 0x20 || c > 0x7e) {
-                    return String.format("\\u%04x", (int) c);
-                }
-                return String.valueOf(c);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package com.example;
 
+import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.jvmfuzz.junit.FuzzTest;
 import com.jvmfuzz.junit.FuzzedDataProvider;
 import com.jvmfuzz.junit.InRange;
@@ -40,8 +41,10 @@ class TypedFuzzCheck {
         }
     }
 
-    /* jvmfuzz-junit's own FuzzedDataProvider (no jazzer-api needed), in Jazzer's layout. */
+    /* jvmfuzz-junit's own FuzzedDataProvider (no jazzer-api needed), in Jazzer's layout; a
+     * dictionary with entries that need escaping (quote, backslash, non-ASCII). */
     @FuzzTest(maxDuration = "300s")
+    @DictionaryEntries({"caf\u00e9!", "a\"b\\c"})
     void provider(FuzzedDataProvider data) {
         int code = data.consumeInt();
         String rest = data.consumeRemainingAsString();

@@ -848,7 +848,8 @@ public final class TypedValues {
         return l + "L";
     }
 
-    static String doubleLiteral(double d) {
+    /** Java source for the value (also the JUnit integration's reproducers). */
+    public static String doubleLiteral(double d) {
         if (Double.isNaN(d)) {
             return Double.doubleToRawLongBits(d) == Double.doubleToRawLongBits(Double.NaN)
                     ? "Double.NaN" : "Double.longBitsToDouble(0x" + Long.toHexString(Double.doubleToRawLongBits(d)) + "L)";
@@ -859,7 +860,8 @@ public final class TypedValues {
         return Double.toString(d);
     }
 
-    static String floatLiteral(float f) {
+    /** Java source for the value (also the JUnit integration's reproducers). */
+    public static String floatLiteral(float f) {
         if (Float.isNaN(f)) {
             return Float.floatToRawIntBits(f) == Float.floatToRawIntBits(Float.NaN)
                     ? "Float.NaN" : "Float.intBitsToFloat(0x" + Integer.toHexString(Float.floatToRawIntBits(f)) + ")";
@@ -870,7 +872,8 @@ public final class TypedValues {
         return Float.toString(f) + "f";
     }
 
-    static String charLiteral(char c) {
+    /** Java source for the value (also the JUnit integration's reproducers). */
+    public static String charLiteral(char c) {
         if (c == '\'' || c == '\\') {
             return "'\\" + c + "'";
         }
@@ -880,7 +883,8 @@ public final class TypedValues {
         return String.format("'\\u%04x'", (int) c);
     }
 
-    static String stringLiteral(String s) {
+    /** Java source for the value (also the JUnit integration's reproducers). */
+    public static String stringLiteral(String s) {
         StringBuilder sb = new StringBuilder("\"");
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
