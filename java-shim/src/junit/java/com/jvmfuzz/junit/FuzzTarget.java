@@ -36,10 +36,9 @@ public final class FuzzTarget {
         arguments = args;
         lastFailure = null;
         lastInput = null;
-        // Not Observed (TypedValues' values seen compared at run time): they depend on the run,
-        // so a saved input would decode to other values in the next JVM, and a crash file must
-        // replay the same arguments. (Tried: 30x fewer executions on a typed test, but its
-        // crash files stopped failing their replays.)
+        // Observed stays off (TypedValues' operands seen compared at run time): they depend on
+        // the run, so a saved input would decode to other arguments in the next JVM, and a
+        // crash file must replay the same ones.
     }
 
     public static void fuzzerTestOneInput(byte[] data) throws Throwable {
