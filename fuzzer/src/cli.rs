@@ -29,6 +29,9 @@ EXAMPLES:
   fuzz --cp app.jar:lib/* --package com.acme --keep-going --max-total-time 600
   fuzz drivers --cp app.jar --class com.acme.Codec           # only write them (findings/drivers/src)
 
+  # Grammar mode: inputs derived from an ANTLR 4 grammar, mutated as trees:
+  fuzz --cp app.jar --harness com.acme.QueryFuzzer --grammar SQL.g4 --grammar-start statement
+
 HARNESSES:
   public static void fuzzerTestOneInput(byte[] data)
   public static void fuzzerTestOneInput(com.jvmfuzz.shim.fuzz.FuzzedDataProvider data)
@@ -290,6 +293,33 @@ pub struct FuzzArgs {
     /// Progress display: `auto` (TUI on a terminal, plain lines otherwise), `tui`, `plain`.
     #[arg(long, value_name = "MODE", default_value = "auto")]
     pub progress: String,
+    #[command(flatten)]
+    pub grammar: GrammarArgs,
+}
+
+/// Grammar mode: inputs derived from a grammar and mutated as trees.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Grammar mode")]
+pub struct GrammarArgs {
+    /// Derive inputs from this grammar: ANTLR 4 (.g4: a combined grammar, or a parser and a
+    /// lexer grammar, repeat the flag; a tokenVocab lexer beside the parser is found) or a
+    /// LibAFL Nautilus JSON grammar (.json). Inputs are mutated as derivation trees; seed files
+    /// that match the grammar are parsed into trees. Writes FINDINGS/grammar-coverage.json.
+    #[arg(long, value_name = "FILE")]
+    pub grammar: Vec<PathBuf>,
+    /// The rule inputs derive from (default: the first parser rule).
+    #[arg(long, value_name = "RULE", requires = "grammar")]
+    pub grammar_start: Option<String>,
+    /// Length of the rule chains whose coverage is measured and steered towards (k-paths).
+    #[arg(long, value_name = "K", default_value_t = 3, requires = "grammar")]
+    pub kpath: usize,
+    /// Largest derivation tree generated, in nodes.
+    #[arg(long, value_name = "N", default_value_t = 300, requires = "grammar")]
+    pub grammar_max_nodes: usize,
+    /// Percent of corpus entries that also get byte-level havoc, for inputs just outside the
+    /// grammar (the seed's validity distance); 0 turns it off.
+    #[arg(long, value_name = "PERCENT", default_value_t = 20, requires = "grammar")]
+    pub byte_share: u8,
 }
 
 #[derive(Debug, Args)]

@@ -161,6 +161,7 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
         seed: c.seed,
         max_len: c.max_len,
         status_file: status_file.clone(),
+        grammar: None,
     };
     crate::output::to_stderr();
     crate::coverage_map::keep_covered();

@@ -25,10 +25,14 @@ use std::rc::Rc;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
+use libafl::common::nautilus::grammartec::chunkstore::ChunkStore;
+use libafl::common::nautilus::grammartec::tree::TreeLike;
 use libafl::corpus::Corpus;
+use libafl::corpus::CorpusId;
 use libafl::events::{EventFirer, EventReceiver, EventRestarter, HasEventManagerId, ProgressReporter, SendExiting};
 use libafl::executors::hooks::timer::TimerStruct;
 use libafl::executors::{inprocess::InProcessExecutor, ExitKind, ShadowExecutor};
+use libafl::feedbacks::NautilusChunksMetadata;
 use libafl::feedbacks::{
     CrashFeedback, MapFeedbackMetadata, MaxMapFeedback, NewHashFeedback, TimeFeedback, TimeoutFeedback,
 };
@@ -37,10 +41,11 @@ use libafl::inputs::{BytesInput, HasTargetBytes};
 use libafl::mutators::{havoc_mutations, tokens_mutations, HavocScheduledMutator, I2SRandReplace, Tokens};
 use libafl::observers::{CanTrack, StdCmpObserver, TimeObserver};
 use libafl::schedulers::{powersched::PowerSchedule, IndexesLenTimeMinimizerScheduler, StdWeightedScheduler};
-use libafl::stages::{CalibrationStage, ShadowTracingStage, StdMutationalStage, StdPowerMutationalStage};
-use libafl::state::{HasCorpus, HasExecutions, HasMaxSize, HasStartTime, StdState};
+use libafl::stages::{CalibrationStage, IfStage, ShadowTracingStage, StdMutationalStage, StdPowerMutationalStage};
+use libafl::state::{HasCorpus, HasExecutions, HasMaxSize, HasRand, HasStartTime, StdState};
 use libafl::{feedback_and_fast, feedback_or, feedback_or_fast, Error, HasMetadata, HasNamedMetadata};
 use libafl_bolts::ownedref::OwnedRefMut;
+use libafl_bolts::rands::Rand;
 use libafl_bolts::rands::StdRand;
 use libafl_bolts::tuples::{tuple_list, Merge};
 use libafl_bolts::{current_nanos, ToSlice};
@@ -49,6 +54,7 @@ use once_cell::unsync::OnceCell;
 use crate::cmp_values::JavaCmpMap;
 use crate::determinism::{FixedExecTime, FixedTimesStage};
 use crate::findings::{finding_id, FindingSink, Kind};
+use crate::grammar::mutator::{GrammarMutator, MaybeGrammar};
 use crate::harness::Failure;
 use crate::jvm::JvmConfig;
 use crate::observers::{self, JavaStackObserver};
@@ -77,6 +83,8 @@ pub struct FuzzConfig {
     pub seed: Option<u64>,
     pub max_len: usize,
     pub status_file: PathBuf,
+    /// Grammar mode (`--grammar`).
+    pub grammar: Option<crate::grammar::GrammarSpec>,
 }
 
 /// Havoc stacks 2..=2^N mutations per execution (LibAFL's default N is 7: up to 128;
@@ -247,12 +255,31 @@ fn fuzz<EM: ClientManager>(
         HAVOC_MAX_STACK_POW,
     );
     let i2s = HavocScheduledMutator::with_max_stack_pow(tuple_list!(I2SRandReplace::new()), I2S_MAX_STACK_POW);
+    // Grammar mode: tree mutations for every entry, byte havoc for a share of them.
+    let grammar = match &cfg.grammar {
+        Some(spec) => Some(crate::grammar::activate(spec).map_err(|e| Stop::Setup(format!("--grammar: {e}")))?),
+        None => None,
+    };
+    if grammar.is_some() && !state.has_metadata::<NautilusChunksMetadata>() {
+        let dir = cfg.findings.join(".libafl").join(format!("nautilus-{client}"));
+        std::fs::create_dir_all(dir.join("outputs/chunks"))
+            .map_err(|e| Stop::Setup(format!("cannot create {}: {e}", dir.display())))?;
+        state.add_metadata(NautilusChunksMetadata { cks: ChunkStore::new(dir.display().to_string()) });
+    }
+    let byte_share = grammar.map_or(100, |g| u64::from(g.spec.byte_share));
+    let grammar_stage = StdPowerMutationalStage::new(MaybeGrammar(grammar.map(GrammarMutator::new)));
     let mut stages = tuple_list!(
         calibration,
         FixedTimesStage::new(seeded),
         ShadowTracingStage::new(),
         StdMutationalStage::new(i2s),
-        StdPowerMutationalStage::new(mutator)
+        IfStage::new(move |_, _, _: &mut State, _| Ok(grammar.is_some()), tuple_list!(grammar_stage)),
+        IfStage::new(
+            move |_, _, state: &mut State, _| Ok(
+                byte_share >= 100 || state.rand_mut().below_or_zero(100) < byte_share as usize
+            ),
+            tuple_list!(StdPowerMutationalStage::new(mutator))
+        )
     );
 
     if !restarted && state.corpus().count() == 0 {
@@ -350,7 +377,9 @@ where
         let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
         crate::say!("jvmfuzz: could not load seeds from {}: {}", names.join(", "), short_error(&e));
     }
-    if state.corpus().count() == 0 {
+    if let Some(g) = crate::grammar::active() {
+        grammar_seeds(g, state, fuzzer, executor, mgr)?;
+    } else if state.corpus().count() == 0 {
         // With generated drivers every method starts out in the corpus, so the scheduler can
         // favour those whose coverage still grows.
         let seeds = cfg.target.drivers.as_ref().map_or_else(|| vec![Vec::new()], |d| d.seeds());
@@ -367,6 +396,63 @@ where
         ));
     }
     Ok(())
+}
+
+/// Grammar mode's seeds: the loaded ones parsed into trees where they match the grammar; with
+/// none, inputs derived from the grammar.
+fn grammar_seeds<E, EM, Z>(
+    g: &'static crate::grammar::GrammarMode,
+    state: &mut State,
+    fuzzer: &mut Z,
+    executor: &mut E,
+    mgr: &mut EM,
+) -> Result<(), Stop>
+where
+    EM: EventFirer<BytesInput, State>,
+    Z: Evaluator<E, EM, BytesInput, State>,
+{
+    let ids: Vec<CorpusId> = state.corpus().ids().collect();
+    let mut parsed = 0;
+    for &id in &ids {
+        let bytes = state.corpus().cloned_input_for_id(id)?;
+        if let Some(tree) = crate::grammar::parse::parse(&g.nautilus.ctx, &g.accept, bytes.as_ref()) {
+            crate::grammar::mutator::remember(g, state, id, tree);
+            parsed += 1;
+        } else if let Ok(tc) = state.corpus().get(id) {
+            tc.borrow_mut().add_metadata(crate::grammar::mutator::GrammarTree(None));
+        }
+    }
+    SEEDS_PARSED.with(|p| p.set((parsed, ids.len())));
+    if !ids.is_empty() {
+        crate::say!("jvmfuzz: grammar: {parsed} of {} seed input(s) parsed into trees", ids.len());
+    }
+    if state.corpus().count() == 0 {
+        for _ in 0..GRAMMAR_SEEDS {
+            let Some(tree) = GrammarMutator::generate(g, state) else { continue };
+            let bytes = tree.unparse_to_vec(&g.nautilus.ctx);
+            let (_, id) = fuzzer.evaluate_input(state, executor, mgr, &BytesInput::new(bytes))?;
+            if let Some(id) = id {
+                crate::grammar::mutator::remember(g, state, id, tree);
+            }
+        }
+        if state.corpus().count() == 0 {
+            let tree = GrammarMutator::generate(g, state);
+            let bytes = tree.as_ref().map(|t| t.unparse_to_vec(&g.nautilus.ctx)).unwrap_or_default();
+            let id = fuzzer.add_input(state, executor, mgr, BytesInput::new(bytes))?;
+            if let Some(tree) = tree {
+                crate::grammar::mutator::remember(g, state, id, tree);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Inputs derived from the grammar to start a session without seeds.
+const GRAMMAR_SEEDS: usize = 32;
+
+thread_local! {
+    /// (parsed, loaded) seeds of grammar mode, for the closing summary.
+    static SEEDS_PARSED: Cell<(usize, usize)> = const { Cell::new((0, 0)) };
 }
 
 // ---- the harness side ----------------------------------------------------------------------
@@ -542,7 +628,20 @@ impl Runner {
             map.probes().max(covered),
             (self.seen.borrow().len() - self.contracts.get()).max(usize::from(self.found.get()))
         );
+        if let Some(g) = crate::grammar::active() {
+            crate::say!(
+                "{}",
+                crate::grammar::report::summary(g, crate::grammar::derived(), SEEDS_PARSED.with(Cell::get))
+            );
+            write_grammar_coverage(cfg, g);
+        }
         status::append(&cfg.status_file, "done");
+    }
+}
+
+fn write_grammar_coverage(cfg: &FuzzConfig, g: &crate::grammar::GrammarMode) {
+    if let Err(e) = crate::grammar::report::write(g, &cfg.findings, "grammar-coverage.json") {
+        crate::say!("jvmfuzz: cannot write {}: {e}", cfg.findings.join("grammar-coverage.json").display());
     }
 }
 
@@ -594,6 +693,12 @@ impl Chores {
         if self.last_probes_stat.elapsed() >= Duration::from_secs(1) {
             self.last_probes_stat = Instant::now();
             report_probes(state, mgr, map.probes())?;
+            if let Some(g) = crate::grammar::active() {
+                let (covered, possible) = crate::grammar::report::progress(g);
+                report_ratio(state, mgr, "k-paths", covered, possible)?;
+                // Written as the run goes, so a client that dies leaves it behind.
+                write_grammar_coverage(cfg, g);
+            }
         }
         // Every few seconds, so a client that dies (timeout, crash) leaves its counts behind.
         if let Some(d) = &cfg.target.drivers {
@@ -626,14 +731,25 @@ fn report_probes<EM: EventFirer<BytesInput, State>>(
     instrumented: usize,
 ) -> Result<(), Error> {
     let covered = covered_edges(state);
+    report_ratio(state, mgr, "probes", covered as u64, instrumented.max(covered) as u64)
+}
+
+/// A `name: covered/total` figure of the progress line.
+fn report_ratio<EM: EventFirer<BytesInput, State>>(
+    state: &mut State,
+    mgr: &mut EM,
+    name: &'static str,
+    covered: u64,
+    total: u64,
+) -> Result<(), Error> {
     let executions = *state.executions();
     mgr.fire(
         state,
         libafl::events::EventWithStats::with_current_time(
             libafl::events::Event::UpdateUserStats {
-                name: Cow::Borrowed("probes"),
+                name: Cow::Borrowed(name),
                 value: libafl::monitors::stats::UserStats::new(
-                    libafl::monitors::stats::UserStatsValue::Ratio(covered as u64, instrumented.max(covered) as u64),
+                    libafl::monitors::stats::UserStatsValue::Ratio(covered, total),
                     libafl::monitors::stats::AggregatorOps::Avg,
                 ),
                 phantom: std::marker::PhantomData,

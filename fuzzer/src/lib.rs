@@ -14,6 +14,7 @@ pub mod drivers;
 pub mod embedded;
 pub mod engine;
 pub mod findings;
+pub mod grammar;
 pub mod harness;
 pub mod hook;
 pub mod jazzer_cli;

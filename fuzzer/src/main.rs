@@ -357,6 +357,37 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
     })
 }
 
+/// `--grammar` and its options, checked by loading the grammar once here: a grammar that
+/// cannot be used is a set-up error (exit 2) naming the file, line and rule.
+fn grammar_spec(a: &cli::GrammarArgs) -> Result<Option<jvmfuzz_fuzzer::grammar::GrammarSpec>> {
+    if a.grammar.is_empty() {
+        return Ok(None);
+    }
+    if !(1..=8).contains(&a.kpath) {
+        bail!(SetupError(format!("--kpath {}: give a chain length from 1 to 8", a.kpath)));
+    }
+    if a.byte_share > 100 {
+        bail!(SetupError(format!("--byte-share {}: a percentage, 0 to 100", a.byte_share)));
+    }
+    if a.grammar_max_nodes < 2 {
+        bail!(SetupError("--grammar-max-nodes: give at least 2".into()));
+    }
+    let spec = jvmfuzz_fuzzer::grammar::GrammarSpec {
+        files: a.grammar.clone(),
+        start: a.grammar_start.clone(),
+        kpath: a.kpath,
+        max_nodes: a.grammar_max_nodes,
+        byte_share: a.byte_share,
+    };
+    let g = jvmfuzz_fuzzer::grammar::GrammarMode::load(&spec).map_err(|e| setup(format!("--grammar: {e}")))?;
+    for w in &g.warnings {
+        eprintln!("jvmfuzz: warning: {w}");
+    }
+    let (_, possible) = g.kpaths().counts(spec.kpath);
+    eprintln!("jvmfuzz: grammar: {} rules, {possible} possible {}-paths", g.symbols.len(), g.kpaths().k);
+    Ok(Some(spec))
+}
+
 fn fuzz(a: FuzzArgs) -> Result<u8> {
     let mut r = resolve(&a.target, &drivers_out_under(&a.findings))?;
     let target = target_config(&a.target, &r)?;
@@ -382,6 +413,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         }
     }
     let progress = launch::progress_mode(&a.progress).map_err(setup)?;
+    let grammar = grammar_spec(&a.grammar)?;
     std::fs::create_dir_all(&a.corpus)
         .with_context(|| format!("cannot create --corpus {}", a.corpus.display()))
         .map_err(|e| setup(format!("{e:#}")))?;
@@ -406,6 +438,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         seed: a.seed,
         max_len: a.max_len,
         status_file: status_file.clone(),
+        grammar,
     };
     if let Some(d) = &cfg.target.drivers {
         drivers::reset_stats(d);

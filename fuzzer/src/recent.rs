@@ -47,7 +47,8 @@ pub fn note(value: &[u8]) {
     }
 }
 
-fn pick<R: Rand>(rand: &mut R) -> Option<Vec<u8>> {
+/// A random entry of the table.
+pub fn pick<R: Rand>(rand: &mut R) -> Option<Vec<u8>> {
     let t = TABLE.lock().unwrap_or_else(|e| e.into_inner());
     let n = NonZero::new(t.values.len())?;
     Some(t.values[rand.below(n)].clone())
