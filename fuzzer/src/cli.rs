@@ -320,6 +320,9 @@ pub struct GrammarArgs {
     /// grammar (the seed's validity distance); 0 turns it off.
     #[arg(long, value_name = "PERCENT", default_value_t = 20, requires = "grammar")]
     pub byte_share: u8,
+    /// Also keep inputs whose tree covers a new k-path when code coverage is unchanged.
+    #[arg(long, requires = "grammar")]
+    pub kpath_feedback: bool,
 }
 
 #[derive(Debug, Args)]

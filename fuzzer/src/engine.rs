@@ -200,7 +200,8 @@ fn fuzz<EM: ClientManager>(
         map_feedback,
         MaxMapFeedback::new(&values_observer),
         TimeFeedback::new(&time_observer),
-        FixedExecTime::new(seeded)
+        FixedExecTime::new(seeded),
+        crate::grammar::feedback::KPathFeedback::new(cfg.grammar.as_ref().is_some_and(|g| g.kpath_feedback))
     );
     // A Java finding is a "crash" that does not kill the process; its stack hash dedups.
     let mut objective = feedback_or_fast!(

@@ -378,6 +378,7 @@ fn grammar_spec(a: &cli::GrammarArgs) -> Result<Option<jvmfuzz_fuzzer::grammar::
         kpath: a.kpath,
         max_nodes: a.grammar_max_nodes,
         byte_share: a.byte_share,
+        kpath_feedback: a.kpath_feedback,
     };
     let g = jvmfuzz_fuzzer::grammar::GrammarMode::load(&spec).map_err(|e| setup(format!("--grammar: {e}")))?;
     for w in &g.warnings {

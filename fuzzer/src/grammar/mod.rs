@@ -11,6 +11,7 @@
 
 pub mod antlr;
 pub mod compile;
+pub mod feedback;
 pub mod kpath;
 pub mod model;
 pub mod mutator;
@@ -45,6 +46,8 @@ pub struct GrammarSpec {
     pub max_nodes: usize,
     /// Percent of corpus entries that also get the byte-level havoc stage.
     pub byte_share: u8,
+    /// Keep inputs that cover a new k-path, besides new code coverage.
+    pub kpath_feedback: bool,
 }
 
 /// A loaded grammar, shared by the mutator, the progress line and the report.

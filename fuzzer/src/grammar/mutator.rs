@@ -227,7 +227,9 @@ impl Mutator<BytesInput, State> for GrammarMutator {
         if bytes.len() > state.max_size() {
             return Ok(MutationResult::Skipped);
         }
-        self.g.kpaths().observe(&tree, ctx, &self.g.symbol_of_nt);
+        if self.g.kpaths().observe(&tree, ctx, &self.g.symbol_of_nt) {
+            super::feedback::note_new_kpath();
+        }
         super::note_derived();
         *input = BytesInput::new(bytes);
         self.pending = Some(tree);
