@@ -4,7 +4,9 @@
 //! grammar's symbol graph, the covered ones from the trees executed; every length 1..=k is
 //! counted, so `grammar-coverage.json` shows rule coverage (k = 1) as well.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+
+use ahash::AHashSet as HashSet;
 
 use libafl::common::nautilus::grammartec::context::Context;
 use libafl::common::nautilus::grammartec::tree::Tree;
@@ -70,14 +72,14 @@ impl KPaths {
                 *uncovered_from.entry(first_symbol(key, base)).or_insert(0) += 1;
             }
         }
-        KPaths { k, base, possible, possible_count, covered: vec![HashSet::new(); k], uncovered_from }
+        KPaths { k, base, possible, possible_count, covered: vec![HashSet::default(); k], uncovered_from }
     }
 
     /// Counts the paths of `tree`; `symbol_of_nt` names the user's rules. Returns whether a
     /// path of full length was new.
-    pub fn observe(&mut self, tree: &Tree, ctx: &Context, symbol_of_nt: &HashMap<usize, usize>) -> bool {
+    pub fn observe(&mut self, tree: &Tree, ctx: &Context, symbol_by_nt: &[Option<usize>]) -> bool {
         let symbols: Vec<Option<usize>> =
-            tree.rules.iter().map(|r| symbol_of_nt.get(&usize::from(ctx.get_nt(r))).copied()).collect();
+            tree.rules.iter().map(|r| symbol_by_nt.get(usize::from(ctx.get_nt(r))).copied().flatten()).collect();
         let mut new_full = false;
         let mut chain = Vec::with_capacity(self.k);
         for i in 0..tree.rules.len() {
@@ -171,16 +173,24 @@ mod tests {
         assert_eq!(kp.symbols_with_uncovered(), vec![0]);
     }
 
+    fn dense(m: &HashMap<usize, usize>) -> Vec<Option<usize>> {
+        let mut v = vec![None; m.keys().max().map_or(0, |x| x + 1)];
+        for (&k, &s) in m {
+            v[k] = Some(s);
+        }
+        v
+    }
+
     #[test]
     fn a_tree_covers_the_chains_it_derives() {
         let c = compile::from_json(r#"[["A", "a{B}"], ["A", "{C}"], ["B", "b{C}"], ["C", "c"]]"#, 50).unwrap();
         let mut kp = KPaths::new(&c.symbol_edges, c.start_symbol, 3);
         assert_eq!(kp.counts(3), (0, 1));
         let t = parse::parse(&c.ctx, &c.accept, b"c").unwrap();
-        assert!(!kp.observe(&t, &c.ctx, &c.symbol_of_nt));
+        assert!(!kp.observe(&t, &c.ctx, &dense(&c.symbol_of_nt)));
         assert_eq!(kp.counts(2), (1, 3), "A>C of A>B, A>C, B>C");
         let t = parse::parse(&c.ctx, &c.accept, b"abc").unwrap();
-        assert!(kp.observe(&t, &c.ctx, &c.symbol_of_nt));
+        assert!(kp.observe(&t, &c.ctx, &dense(&c.symbol_of_nt)));
         assert_eq!(kp.counts(3), (1, 1));
         assert_eq!(kp.counts(2), (3, 3), "A>B, B>C, A>C");
         assert!(kp.uncovered(3, 10).is_empty());

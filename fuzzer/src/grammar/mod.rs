@@ -55,7 +55,8 @@ pub struct GrammarMode {
     pub nautilus: NautilusContext,
     pub accept: HashMap<usize, Regex>,
     pub symbols: Vec<String>,
-    pub symbol_of_nt: HashMap<usize, usize>,
+    /// Nonterminal id → index into `symbols` (for the user's rules), dense for the hot path.
+    pub symbol_by_nt: Vec<Option<usize>>,
     pub kpaths: Mutex<kpath::KPaths>,
     pub spec: GrammarSpec,
     /// Warnings from reading (ignored actions, predicates, modes).
@@ -66,15 +67,24 @@ impl GrammarMode {
     pub fn load(spec: &GrammarSpec) -> Result<GrammarMode, GrammarError> {
         let (compiled, warnings) = compile_files(spec)?;
         let kpaths = kpath::KPaths::new(&compiled.symbol_edges, compiled.start_symbol, spec.kpath);
+        let mut symbol_by_nt = vec![None; compiled.symbol_of_nt.keys().max().map_or(0, |m| m + 1)];
+        for (&nt, &s) in &compiled.symbol_of_nt {
+            symbol_by_nt[nt] = Some(s);
+        }
         Ok(GrammarMode {
             nautilus: NautilusContext { ctx: compiled.ctx },
             accept: compiled.accept,
             symbols: compiled.symbols,
-            symbol_of_nt: compiled.symbol_of_nt,
+            symbol_by_nt,
             kpaths: Mutex::new(kpaths),
             spec: spec.clone(),
             warnings,
         })
+    }
+
+    /// The user's rule a nonterminal stands for (none for helpers and separators).
+    pub fn symbol(&self, nt: libafl::common::nautilus::grammartec::newtypes::NTermId) -> Option<usize> {
+        self.symbol_by_nt.get(usize::from(nt)).copied().flatten()
     }
 
     pub fn kpaths(&self) -> std::sync::MutexGuard<'_, kpath::KPaths> {

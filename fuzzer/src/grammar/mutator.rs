@@ -125,12 +125,14 @@ impl GrammarMutator {
         let RuleIdOrCustom::Custom(id, old) = &tree.rules[leaf] else { return false };
         let (id, old) = (*id, old.clone());
         let Some(re) = self.g.accept.get(&usize::from(id)) else { return false };
-        let tokens: Vec<Vec<u8>> =
-            state.metadata_map().get::<Tokens>().map(|t| t.tokens().to_vec()).unwrap_or_default();
+        let token_count = state.metadata_map().get::<Tokens>().map_or(0, |t| t.tokens().len());
         for _ in 0..LEAF_TRIES {
             let candidate = match below(state, 3) {
                 0 => crate::recent::pick(state.rand_mut()),
-                1 => (!tokens.is_empty()).then(|| tokens[below(state, tokens.len())].clone()),
+                1 if token_count > 0 => {
+                    let i = below(state, token_count);
+                    state.metadata_map().get::<Tokens>().and_then(|t| t.tokens().get(i).cloned())
+                }
                 _ => Some(BOUNDARIES[below(state, BOUNDARIES.len())].as_bytes().to_vec()),
             };
             let Some(c) = candidate else { continue };
@@ -157,12 +159,7 @@ impl GrammarMutator {
         let wanted = self.g.kpaths().symbols_with_uncovered();
         let ctx = &self.g.nautilus.ctx;
         let nodes: Vec<usize> = (0..tree.rules.len())
-            .filter(|&i| {
-                self.g
-                    .symbol_of_nt
-                    .get(&usize::from(ctx.get_nt(&tree.rules[i])))
-                    .is_some_and(|s| wanted.binary_search(s).is_ok())
-            })
+            .filter(|&i| self.g.symbol(ctx.get_nt(&tree.rules[i])).is_some_and(|s| wanted.binary_search(&s).is_ok()))
             .collect();
         if nodes.is_empty() {
             return None;
@@ -227,7 +224,7 @@ impl Mutator<BytesInput, State> for GrammarMutator {
         if bytes.len() > state.max_size() {
             return Ok(MutationResult::Skipped);
         }
-        if self.g.kpaths().observe(&tree, ctx, &self.g.symbol_of_nt) {
+        if self.g.kpaths().observe(&tree, ctx, &self.g.symbol_by_nt) {
             super::feedback::note_new_kpath();
         }
         super::note_derived();
