@@ -168,6 +168,11 @@ pub struct TargetArgs {
     /// Generated drivers may pass null for reference parameters (default: never).
     #[arg(long, help_heading = "Generated drivers")]
     pub nulls: bool,
+    /// A parameter whose values are derived from a grammar: METHOD#INDEX=FILE[:START], e.g.
+    /// 'com.acme.Sql::parse(String)#0=sql.g4:statement' (ANTLR 4 .g4 or Nautilus .json; a
+    /// String, CharSequence or byte[] parameter; indexes from 0; repeatable).
+    #[arg(long, value_name = "SPEC", help_heading = "Generated drivers")]
+    pub param_grammar: Vec<String>,
     /// Count the methods' contract exceptions (declared, argument checks, ...) as bugs too.
     #[arg(long, help_heading = "Generated drivers")]
     pub strict: bool,

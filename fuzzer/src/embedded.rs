@@ -85,6 +85,7 @@ fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool)
     }
     jvmfuzz_runtime::register_probes_natives(env).map_err(|e| format!("binding the probe natives: {e}"))?;
     crate::cmp_values::register(env).map_err(|e| format!("binding the CmpLog natives: {e}"))?;
+    crate::grammar::params::register(env).map_err(|e| format!("binding the grammar natives: {e}"))?;
     crate::coverage_map::install().map_err(|e| format!("coverage sink: {e}"))?;
     let rules = jvmfuzz_jvm::load::HookRules { hooks: cfg.hooks.clone(), filter: cfg.hook_filter.clone() };
     // SAFETY: vm is live; the natives are bound.

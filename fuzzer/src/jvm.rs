@@ -155,6 +155,8 @@ pub fn start(cfg: &JvmConfig) -> Result<JavaVM, JvmError> {
             .map_err(|e| JvmError::Setup(format!("binding the probe natives: {e}")))?;
         crate::cmp_values::register(&mut env)
             .map_err(|e| JvmError::Setup(format!("binding the CmpLog natives: {e}")))?;
+        crate::grammar::params::register(&mut env)
+            .map_err(|e| JvmError::Setup(format!("binding the grammar natives: {e}")))?;
     }
     crate::coverage_map::install().map_err(|e| JvmError::Setup(format!("coverage sink: {e}")))?;
     let rules = HookRules { hooks: cfg.hooks.clone(), filter: cfg.hook_filter.clone() };

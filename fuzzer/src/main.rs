@@ -219,6 +219,11 @@ fn drivers_out_under(findings: &Path) -> PathBuf {
 /// else `default_out`).
 fn resolve(t: &TargetArgs, default_out: &Path) -> Result<Resolved> {
     let Some(sel) = selection(t)? else {
+        if !t.param_grammar.is_empty() {
+            bail!(SetupError(
+                "--param-grammar applies to generated drivers: give --class, --target or --package (a harness reads its own bytes; use --grammar)".into()
+            ));
+        }
         return Ok(Resolved {
             jvm: jvm_config(t, None)?,
             harness: t.harness.clone().unwrap_or_default(),
@@ -229,7 +234,20 @@ fn resolve(t: &TargetArgs, default_out: &Path) -> Result<Resolved> {
     let entries = classpath::expand(cp).map_err(|e| setup(e.to_string()))?;
     let out = t.drivers_out.as_deref().unwrap_or(default_out);
     std::fs::create_dir_all(out).map_err(|e| setup(format!("--drivers-out {}: {e}", out.display())))?;
-    let opts = drivers::Options { nulls: t.nulls };
+    let mut param_grammars = Vec::new();
+    for spec in &t.param_grammar {
+        let pg = drivers::planner::ParamGrammar::parse(spec).map_err(setup)?;
+        // Absolute, since the drivers name it and run elsewhere; loaded now, so a bad grammar
+        // is a set-up error here rather than an exception in every execution.
+        let file = std::fs::canonicalize(&pg.file)
+            .map_err(|e| setup(format!("--param-grammar {spec}: {}: {e}", pg.file)))?
+            .display()
+            .to_string();
+        jvmfuzz_fuzzer::grammar::params::load(Path::new(&file), pg.start.as_deref())
+            .map_err(|e| setup(format!("--param-grammar {spec}: {e}")))?;
+        param_grammars.push(drivers::planner::ParamGrammar { file, ..pg });
+    }
+    let opts = drivers::Options { nulls: t.nulls, param_grammars };
     let (run, report) = drivers::generate(&entries, cp, &sel, &opts, out).map_err(|e| setup(e.to_string()))?;
     println!(
         "jvmfuzz: {} driver method(s) in {} class(es) for {} public method(s); {} skipped (see {})",

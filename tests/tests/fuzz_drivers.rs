@@ -371,3 +371,31 @@ fn findings_are_sorted_into_bugs_and_contract() {
     assert!(s.out.stdout.contains("jvmfuzz: 10 finding(s)"), "{}", s.out.dump());
     assert!(s.out.stdout.contains("contract exception(s)"), "{}", s.out.dump());
 }
+
+#[test]
+fn a_grammar_for_one_parameter_gives_well_formed_arguments() {
+    // drv.Calculator.eval refuses malformed text (its contract); its bug needs parentheses
+    // nested four deep in a well-formed expression.
+    let calc = support::java_dir("fuzz-targets/grammars/Calc.g4").display().to_string();
+    let spec = format!("drv.Calculator::eval(String)#0={calc}");
+    let s = run_fuzz(&["--target", "drv.Calculator::eval", "--param-grammar", &spec, "--runs", "100000"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalStateException");
+    let src = reproducer_fails_with(&finding_dir(&s, "java.lang.IllegalStateException"), "IllegalStateException");
+    let arg = src.lines().find(|l| l.contains("String expression = ")).unwrap_or_default();
+    assert!(arg.matches('(').count() >= 4, "the derived argument is written out:\n{src}");
+
+    // Without the grammar, the same budget: typed strings do not nest.
+    let s = run_fuzz(&["--target", "drv.Calculator::eval", "--runs", "100000"]);
+    s.assert_exit(0);
+
+    for (bad, says) in [
+        (format!("drv.Calculator::eval#1={calc}"), "no driven method has a String, CharSequence or byte[] parameter 1"),
+        ("drv.Calculator::eval#0".to_string(), "write METHOD#INDEX=FILE[:START]"),
+        ("drv.Calculator::eval#0=/nonexistent.g4".to_string(), "/nonexistent.g4"),
+    ] {
+        let s = run_fuzz(&["--target", "drv.Calculator::eval", "--param-grammar", &bad, "--runs", "10"]);
+        s.assert_exit(2);
+        assert!(s.out.stderr.contains(says), "{bad}: expected {says}:\n{}", s.out.dump());
+    }
+}

@@ -65,6 +65,12 @@ impl Body {
             Value::Prim(c) => format!("v.{}()", prim_method(*c)),
             Value::Builtin(m) => format!("v.{m}()"),
             Value::FilePath => "v.filePath()".into(),
+            Value::Grammar { file, start, bytes } => format!(
+                "v.{}({}, {})",
+                if *bytes { "grammarBytes" } else { "grammarString" },
+                string_literal(file),
+                start.as_deref().map_or_else(|| "null".to_string(), string_literal)
+            ),
             Value::Fixed(e) => (*e).to_string(),
             Value::Enum(t) => format!("v.enumValue({}.class)", java_name(t)),
             Value::Instance(t) => {

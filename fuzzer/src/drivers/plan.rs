@@ -33,6 +33,8 @@ pub enum Value {
     Optional(Box<Value>, JType),
     /// With `--nulls`: a choice whether the reference is null, then the value if not.
     Nullable(Box<Value>),
+    /// `--param-grammar`: a String (or byte[]) derived from a grammar. One trace entry.
+    Grammar { file: String, start: Option<String>, bytes: bool },
 }
 
 impl Value {
@@ -41,6 +43,7 @@ impl Value {
     pub fn cost(&self) -> u32 {
         match self {
             Value::Prim(_) | Value::Builtin(_) | Value::FilePath | Value::Fixed(_) | Value::Enum(_) => 1,
+            Value::Grammar { .. } => 1,
             Value::Instance(_) => 4,
             Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => {
                 1 + e.cost()

@@ -11,7 +11,7 @@ use crate::drivers::classes::{
 use crate::drivers::graphs::{self, Item};
 use crate::drivers::instances::{self, is_identifier, param_names, TypeTable};
 use crate::drivers::plan::{Constants, Driver, Param, Plan, Step, Value};
-use crate::drivers::types;
+use crate::drivers::types::{self, JType};
 
 /// What to fuzz.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,10 +71,55 @@ pub enum PlanError {
     NoMethod { class: String, method: String, detail: String },
     #[error("no public class in package {0} on --cp")]
     EmptyPackage(String),
+    #[error("{0}")]
+    ParamGrammar(String),
 }
 
 pub struct Options {
     pub nulls: bool,
+    /// `--param-grammar`: parameters whose values are derived from a grammar.
+    pub param_grammars: Vec<ParamGrammar>,
+}
+
+/// One `--param-grammar METHOD#INDEX=FILE[:START]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParamGrammar {
+    pub class: String,
+    pub method: String,
+    pub params: Option<Vec<String>>,
+    pub index: usize,
+    pub file: String,
+    pub start: Option<String>,
+}
+
+impl ParamGrammar {
+    /// Parses `com.acme.Sql::parse(String)#0=sql.g4` (`:rule` after the file picks the start).
+    pub fn parse(s: &str) -> Result<ParamGrammar, String> {
+        let usage =
+            "write METHOD#INDEX=FILE[:START], e.g. --param-grammar 'com.acme.Sql::parse(String)#0=sql.g4:statement'";
+        let (method, rest) = s.rsplit_once('#').ok_or_else(|| format!("--param-grammar `{s}`: {usage}"))?;
+        let (index, file) = rest.split_once('=').ok_or_else(|| format!("--param-grammar `{s}`: {usage}"))?;
+        let index: usize = index
+            .trim()
+            .parse()
+            .map_err(|_| format!("--param-grammar `{s}`: `{index}` is not a parameter index (0 is the first)"))?;
+        let (file, start) = match file.rsplit_once(':') {
+            Some((f, r)) if is_identifier(r) => (f.to_string(), Some(r.to_string())),
+            _ => (file.to_string(), None),
+        };
+        let Selection::Target { class, method, params } =
+            Selection::parse_target(method).map_err(|e| e.replacen("--target", "--param-grammar", 1))?
+        else {
+            return Err(format!("--param-grammar `{s}`: {usage}"));
+        };
+        Ok(ParamGrammar { class, method, params, index, file, start })
+    }
+
+    fn matches(&self, class: &str, m: &Method) -> bool {
+        self.class.replace('.', "/") == class
+            && self.method == m.name
+            && self.params.as_ref().is_none_or(|p| params_match(&m.desc, p))
+    }
 }
 
 /// A method name, and its parameter types when the selection names an overload.
@@ -108,6 +153,7 @@ pub fn plan(pool: &ClassPool, sel: &Selection, opts: &Options) -> Result<(Plan, 
     };
     let mut plan = Plan::default();
     let mut roots: BTreeSet<String> = BTreeSet::new();
+    let mut grammar_uses: Vec<ParamGrammar> = Vec::new();
     for class in classes {
         report.classes += 1;
         let g = graphs::build(pool, class);
@@ -135,6 +181,15 @@ pub fn plan(pool: &ClassPool, sel: &Selection, opts: &Options) -> Result<(Plan, 
             let label = format!("{}.{}{}", class.name.replace('/', "."), m.name, m.desc);
             match driver_for(pool, &table, class, &g, m) {
                 Ok(mut d) => {
+                    for pg in opts.param_grammars.iter().filter(|pg| pg.matches(&class.name, m)) {
+                        let Some(p) = d.params.get_mut(pg.index) else { continue };
+                        let bytes = p.ty == JType::Array(Box::new(JType::Prim('B')));
+                        let text = matches!(&p.ty, JType::Object(n, _) if n == "java/lang/String" || n == "java/lang/CharSequence");
+                        if bytes || text {
+                            p.value = Value::Grammar { file: pg.file.clone(), start: pg.start.clone(), bytes };
+                            grammar_uses.push(pg.clone());
+                        }
+                    }
                     let n = names_used.entry(m.name.clone()).or_insert(0);
                     *n += 1;
                     d.java_name = if *n == 1 { m.name.clone() } else { format!("{}_{}", m.name, n) };
@@ -170,6 +225,12 @@ pub fn plan(pool: &ClassPool, sel: &Selection, opts: &Options) -> Result<(Plan, 
         };
         let detail = if params.is_some() { " with those parameter types".to_string() } else { String::new() };
         return Err(PlanError::NoMethod { class, method: name.clone(), detail });
+    }
+    if let Some(pg) = opts.param_grammars.iter().find(|pg| !grammar_uses.contains(pg)) {
+        return Err(PlanError::ParamGrammar(format!(
+            "--param-grammar {}::{}#{}: no driven method has a String, CharSequence or byte[] parameter {} there (indexes start at 0)",
+            pg.class, pg.method, pg.index, pg.index
+        )));
     }
     plan.helpers = table.helpers(&roots);
     Ok((plan, report))

@@ -15,6 +15,7 @@ pub mod feedback;
 pub mod kpath;
 pub mod model;
 pub mod mutator;
+pub mod params;
 pub mod parse;
 pub mod report;
 

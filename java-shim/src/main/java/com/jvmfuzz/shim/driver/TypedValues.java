@@ -358,6 +358,29 @@ public final class TypedValues {
         return b;
     }
 
+    /** The choices of a grammar derivation: a two-byte count, then that many bytes. */
+    private byte[] choices() {
+        int n = (int) Math.min(be(2), remaining());
+        byte[] b = new byte[n];
+        System.arraycopy(data, pos, b, 0, n);
+        pos += n;
+        return b;
+    }
+
+    /** A string derived from a grammar ({@link com.jvmfuzz.shim.fuzz.Grammars}), the next bytes choosing it. */
+    public String grammarString(String file, String start) {
+        String s = new String(com.jvmfuzz.shim.fuzz.Grammars.derive(file, start, choices()), StandardCharsets.UTF_8);
+        rec('v', stringLiteral(s));
+        return s;
+    }
+
+    /** {@link #grammarString} as bytes, for a byte[] parameter. */
+    public byte[] grammarBytes(String file, String start) {
+        byte[] b = com.jvmfuzz.shim.fuzz.Grammars.derive(file, start, choices());
+        rec('v', bytesLiteral(b));
+        return b;
+    }
+
     public byte[] bytes() {
         byte[] b = rawBytes();
         rec('v', bytesLiteral(b));
