@@ -298,3 +298,19 @@ fn a_detector_finding_fails_its_replay() {
     let out = mvn(&proj, &[], &["-Dtest=DetectorFuzzCheck"]);
     assert!(out.success(), "{}", out.dump());
 }
+
+#[test]
+fn a_grammar_annotated_parameter_gets_well_formed_values() {
+    let tmp = TempDir::new("junit-grammar");
+    let proj = project(&tmp);
+    let out = mvn(&proj, &[("JVMFUZZ_FUZZ", "1"), ("JVMFUZZ_SEED", "1")], &["-Dtest=GrammarFuzzCheck"]);
+    let text = format!("{}{}", out.stdout, out.stderr);
+    // The bug, never the test's own check that every value is well-formed.
+    assert!(!out.success() && text.contains("overflows the operand stack"), "{}", out.dump());
+    assert!(!text.contains("malformed expression"), "{}", out.dump());
+    one_saved(&proj, "GrammarFuzzCheck", "evaluates", "crash-", &out);
+    // Regression mode derives the same value from the saved bytes.
+    let out = mvn(&proj, &[], &["-Dtest=GrammarFuzzCheck"]);
+    let text = format!("{}{}", out.stdout, out.stderr);
+    assert!(!out.success() && text.contains("overflows the operand stack"), "{}", out.dump());
+}

@@ -13,7 +13,8 @@
  * @NotNull. Constraints are read by annotation name, so Jazzer's
  * (com.code_intelligence.jazzer.mutation.annotation) and ours (com.jvmfuzz.junit) both work:
  * @NotNull, @InRange, @Positive, @Negative, @NonNegative, @NonPositive, @DoubleInRange,
- * @FloatInRange, @Finite, @WithLength, @WithUtf8Length, @WithSize, @Ascii.
+ * @FloatInRange, @Finite, @WithLength, @WithUtf8Length, @WithSize, @Ascii; and ours only,
+ * @Grammar (a String or byte[] derived from a grammar file).
  *
  * A parameter type that cannot be built is reported when the fuzz test starts, naming it. An
  * input whose values a constructor or setter refuses (it throws) is skipped, not a finding.
@@ -145,7 +146,9 @@ final class Arguments {
         Type t = at.getType();
         Class<?> raw = rawClass(t);
         Gen g = nonNull(at, raw, anns, depth);
-        if (raw.isPrimitive() || find(anns, "NotNull") != null || find(anns, "Nonnull") != null) {
+        // A value derived from a grammar is never null.
+        if (raw.isPrimitive() || find(anns, "NotNull") != null || find(anns, "Nonnull") != null
+                || find(anns, "Grammar") != null) {
             return g;
         }
         // Jazzer's mutators make a nullable value null now and then; exhausted input (zeros) is never null.
@@ -203,6 +206,16 @@ final class Arguments {
         if (c == float.class || c == Float.class) {
             double[] r = doubleRange(anns, "FloatInRange");
             return tv -> (float) fitDouble(tv.float32(), r);
+        }
+        Annotation grammar = find(anns, "Grammar");
+        if (grammar != null && (c == String.class || c == CharSequence.class || c == byte[].class)) {
+            String file = new java.io.File(String.valueOf(element(grammar, "value"))).getAbsolutePath();
+            Object start = element(grammar, "start");
+            String rule = start == null ? "" : start.toString();
+            if (c == byte[].class) {
+                return tv -> tv.grammarBytes(file, rule);
+            }
+            return tv -> tv.grammarString(file, rule);
         }
         if (c == String.class || c == CharSequence.class) {
             int[] len = lengthRange(anns, "WithLength", "WithUtf8Length");
