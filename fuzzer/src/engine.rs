@@ -477,6 +477,8 @@ struct Runner {
     status_file: PathBuf,
     /// The JNI machinery itself failed: nothing sensible can follow.
     fatal: RefCell<Option<String>>,
+    /// Generated drivers: the finding being saved and the observed values it decoded with.
+    observed: RefCell<Option<(PathBuf, String)>>,
 }
 
 impl Runner {
@@ -491,6 +493,7 @@ impl Runner {
             session_findings: Cell::new(status::read(&cfg.status_file).findings.len()),
             status_file: cfg.status_file.clone(),
             fatal: RefCell::default(),
+            observed: RefCell::default(),
         }
     }
 
@@ -575,6 +578,12 @@ impl Runner {
     /// JUnit reproducer when the harness is the drivers' dispatcher.
     fn save(&self, target: &Target, failure: &Failure, data: &[u8]) {
         let Some(sink) = self.sink.get() else { return };
+        if self.drivers.is_some() {
+            // Before the save's own re-run, which publishes no snapshot but reads this one.
+            let dir = sink.dir().join(finding_id(failure));
+            let snapshot = target.harness().env().ok().and_then(|mut env| crate::drivers::observed_snapshot(&mut env));
+            self.observed.borrow_mut().replace((dir, snapshot.unwrap_or_default()));
+        }
         sink.save_with(Kind::Exception, failure, data, target.executions(), |id| {
             let d = self.drivers.as_ref()?;
             let mut env = target.harness().env().ok()?;
@@ -586,6 +595,12 @@ impl Runner {
             };
             Some(crate::drivers::readable_reproducer(&mut env, d, data, &info))
         });
+        if let Some((dir, snapshot)) = self.observed.borrow_mut().take() {
+            let file = dir.join(crate::drivers::OBSERVED_FILE);
+            if dir.is_dir() && !file.exists() {
+                let _ = std::fs::write(file, snapshot);
+            }
+        }
     }
 
     fn should_stop(&self, cfg: &FuzzConfig, state: &State, budget_start: Duration) -> Result<bool, Stop> {

@@ -205,6 +205,11 @@ impl Target {
         &self.harness
     }
 
+    /// The harness is the generated drivers' dispatcher.
+    pub fn has_drivers(&self) -> bool {
+        self.has_drivers
+    }
+
     /// Calls fuzzerTearDown and deletes the generated drivers' temporary files (the JVM is
     /// never destroyed, so their deleteOnExit does not run).
     pub fn finish(&self) {

@@ -40,6 +40,15 @@ pub fn repro(t: &Target, files: &[PathBuf]) -> Result<bool> {
     let mut any = false;
     for f in files {
         let data = std::fs::read(f).with_context(|| format!("cannot read input {}", f.display()))?;
+        if t.has_drivers() {
+            // A driver finding decoded some values from the comparison values its run had
+            // observed; this fresh JVM has none: the snapshot saved beside it stands in. An
+            // input without one gets none, so each replay depends on its file only.
+            let snapshot = f.parent().map(|d| d.join(crate::drivers::OBSERVED_FILE));
+            let snapshot = snapshot.and_then(|p| std::fs::read_to_string(p).ok()).unwrap_or_default();
+            let mut env = t.harness().env().map_err(|e| anyhow::anyhow!("{e}"))?;
+            crate::drivers::load_observed(&mut env, &snapshot).map_err(|e| anyhow::anyhow!("{e}"))?;
+        }
         match run(t, &data)? {
             Some(fail) => {
                 any = true;

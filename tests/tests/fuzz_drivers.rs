@@ -374,11 +374,11 @@ fn findings_are_sorted_into_bugs_and_contract() {
 
 #[test]
 fn a_grammar_for_one_parameter_gives_well_formed_arguments() {
-    // drv.Calculator.eval refuses malformed text (its contract); its bug needs parentheses
+    // gram.Calculator.eval refuses malformed text (its contract); its bug needs parentheses
     // nested four deep in a well-formed expression.
     let calc = support::java_dir("fuzz-targets/grammars/Calc.g4").display().to_string();
-    let spec = format!("drv.Calculator::eval(String)#0={calc}");
-    let s = run_fuzz(&["--target", "drv.Calculator::eval", "--param-grammar", &spec, "--runs", "100000"]);
+    let spec = format!("gram.Calculator::eval(String)#0={calc}");
+    let s = run_fuzz(&["--target", "gram.Calculator::eval", "--param-grammar", &spec, "--runs", "100000"]);
     s.assert_exit(1);
     execs_to_find(&s, "java.lang.IllegalStateException");
     let src = reproducer_fails_with(&finding_dir(&s, "java.lang.IllegalStateException"), "IllegalStateException");
@@ -386,16 +386,40 @@ fn a_grammar_for_one_parameter_gives_well_formed_arguments() {
     assert!(arg.matches('(').count() >= 4, "the derived argument is written out:\n{src}");
 
     // Without the grammar, the same budget: typed strings do not nest.
-    let s = run_fuzz(&["--target", "drv.Calculator::eval", "--runs", "100000"]);
+    let s = run_fuzz(&["--target", "gram.Calculator::eval", "--runs", "100000"]);
     s.assert_exit(0);
 
     for (bad, says) in [
-        (format!("drv.Calculator::eval#1={calc}"), "no driven method has a String, CharSequence or byte[] parameter 1"),
-        ("drv.Calculator::eval#0".to_string(), "write METHOD#INDEX=FILE[:START]"),
-        ("drv.Calculator::eval#0=/nonexistent.g4".to_string(), "/nonexistent.g4"),
+        (
+            format!("gram.Calculator::eval#1={calc}"),
+            "no driven method has a String, CharSequence or byte[] parameter 1",
+        ),
+        ("gram.Calculator::eval#0".to_string(), "write METHOD#INDEX=FILE[:START]"),
+        ("gram.Calculator::eval#0=/nonexistent.g4".to_string(), "/nonexistent.g4"),
     ] {
-        let s = run_fuzz(&["--target", "drv.Calculator::eval", "--param-grammar", &bad, "--runs", "10"]);
+        let s = run_fuzz(&["--target", "gram.Calculator::eval", "--param-grammar", &bad, "--runs", "10"]);
         s.assert_exit(2);
         assert!(s.out.stderr.contains(says), "{bad}: expected {says}:\n{}", s.out.dump());
     }
+}
+
+#[test]
+fn a_finding_built_from_observed_values_replays_in_a_fresh_jvm() {
+    // The key is built at run time; drivers draw it from the comparison values the run has
+    // observed, which a fresh JVM has not: the snapshot saved beside the finding stands in.
+    let s = run_fuzz(&["--target", "seen.Secret::unlock", "--runs", "200000"]);
+    s.assert_exit(1);
+    let dir = finding_dir(&s, "java.lang.IllegalStateException");
+    assert!(dir.join("observed.txt").is_file(), "no observed.txt in {}", dir.display());
+    let mut repro = Command::new(fuzz_bin());
+    repro
+        .current_dir(s.dir.path())
+        .args(["repro", "--cp"])
+        .arg(classes())
+        .args(["--target", "seen.Secret::unlock"])
+        .arg(dir.join("input"))
+        .env("JAVA_HOME", support::jdk17().home.clone());
+    let out = support::run(repro, Duration::from_secs(120));
+    assert_eq!(out.status, Some(1), "the finding did not replay:\n{}", out.dump());
+    assert!(out.stdout.contains("unlocked after"), "{}", out.dump());
 }

@@ -273,6 +273,39 @@ pub fn readable_reproducer(
         .ok_or_else(|| "the recorded run does not match the generated drivers".to_string())
 }
 
+/// The snapshot of run-time comparison values the current execution decoded its typed values
+/// with (`Observed.dump`), saved beside a finding so `fuzz repro` decodes the same values.
+pub fn observed_snapshot(env: &mut JNIEnv) -> Option<String> {
+    let r = env.with_local_frame(4, |env| -> Result<String, jni::errors::Error> {
+        let c = env.find_class(OBSERVED_CLASS)?;
+        let s = env.call_static_method(c, "dump", "()Ljava/lang/String;", &[])?.l()?;
+        Ok(env.get_string(&JString::from(s))?.into())
+    });
+    r.map_err(|_| {
+        let _ = env.exception_clear();
+    })
+    .ok()
+}
+
+/// Makes `snapshot` (from [`observed_snapshot`]) what every following execution decodes with.
+pub fn load_observed(env: &mut JNIEnv, snapshot: &str) -> Result<(), String> {
+    let r = env.with_local_frame(4, |env| -> Result<(), jni::errors::Error> {
+        let c = env.find_class(OBSERVED_CLASS)?;
+        let s = env.new_string(snapshot)?;
+        env.call_static_method(c, "load", "(Ljava/lang/String;)V", &[JValue::Object(&JObject::from(s))])?;
+        Ok(())
+    });
+    r.map_err(|e| {
+        let detail = crate::harness::pending_text(env);
+        format!("cannot load the observed values: {e} ({detail})")
+    })
+}
+
+const OBSERVED_CLASS: &str = "com/jvmfuzz/shim/fuzz/Observed";
+
+/// The file beside a finding's input that holds its observed values.
+pub const OBSERVED_FILE: &str = "observed.txt";
+
 /// Deletes the drivers' temporary files (the JVM is never destroyed, so deleteOnExit does not run).
 pub fn delete_temp_files(env: &mut JNIEnv) {
     let r = env.with_local_frame(4, |env| -> Result<(), jni::errors::Error> {

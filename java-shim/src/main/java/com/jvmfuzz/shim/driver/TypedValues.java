@@ -42,8 +42,10 @@ public final class TypedValues {
     static final boolean NULLS = Boolean.getBoolean("jvmfuzz.nulls");
     static final boolean PLAIN = "plain".equals(System.getProperty("jvmfuzz.typed"));
 
+    /** The decoder of one execution: it begins with the newest snapshot of observed values. */
     public TypedValues(byte[] data) {
         this(data, false);
+        com.jvmfuzz.shim.fuzz.Observed.beginExecution();
     }
 
     private TypedValues(byte[] data, boolean record) {

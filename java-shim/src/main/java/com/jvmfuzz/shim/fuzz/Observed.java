@@ -5,6 +5,12 @@
  * is what the target expects. A value is promoted into the pool only after it has been seen
  * PROMOTE times, which lets constants through and keeps input-derived noise out. The pool is a
  * small copy-on-write array, so readers (one per typed value) never lock or copy.
+ *
+ * What an execution reads is the snapshot published when it began (beginExecution, called by
+ * each new TypedValues), never a pool that grows while it runs: a finding's values then depend
+ * on its input and that snapshot only. The fuzzer saves the snapshot beside a driver finding
+ * (dump), and `fuzz repro` puts it back (load) before replaying the input in a fresh JVM,
+ * whose pools are empty.
  */
 package com.jvmfuzz.shim.fuzz;
 
@@ -18,9 +24,56 @@ public final class Observed {
     private static final Pool STRINGS = new Pool();
     private static final long[] NO_LONGS = new long[0];
 
-    /* Typed snapshots of the pools, remade only when a pool changes. */
+    /* Typed snapshots of the pools, remade only when a pool changes... */
+    private static volatile long[] nextLongs = NO_LONGS;
+    private static volatile String[] nextStrings = new String[0];
+    /* ...and the ones executions read, published when an execution begins. */
     private static volatile long[] longs = NO_LONGS;
     private static volatile String[] strings = new String[0];
+    /* A loaded snapshot (fuzz repro): kept for every execution. */
+    private static volatile boolean frozen;
+
+    /** Publishes the pools' newest snapshot for the execution that begins. */
+    public static void beginExecution() {
+        if (!frozen) {
+            longs = nextLongs;
+            strings = nextStrings;
+        }
+    }
+
+    /** The snapshot executions read now, one value per line ("L <long>", "S <base64 UTF-8>"). */
+    public static String dump() {
+        StringBuilder b = new StringBuilder();
+        for (long l : longs) {
+            b.append("L ").append(l).append('\n');
+        }
+        java.util.Base64.Encoder e = java.util.Base64.getEncoder();
+        for (String s : strings) {
+            b.append("S ").append(e.encodeToString(s.getBytes(java.nio.charset.StandardCharsets.UTF_8))).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** Makes a dumped snapshot the one every following execution reads. */
+    public static void load(String dump) {
+        java.util.List<Long> ls = new java.util.ArrayList<>();
+        java.util.List<String> ss = new java.util.ArrayList<>();
+        java.util.Base64.Decoder d = java.util.Base64.getDecoder();
+        for (String line : dump.split("\n")) {
+            if (line.startsWith("L ")) {
+                ls.add(Long.parseLong(line.substring(2).trim()));
+            } else if (line.startsWith("S ")) {
+                ss.add(new String(d.decode(line.substring(2).trim()), java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        long[] l = new long[ls.size()];
+        for (int i = 0; i < l.length; i++) {
+            l[i] = ls.get(i);
+        }
+        longs = l;
+        strings = ss.toArray(new String[0]);
+        frozen = true;
+    }
 
     public static long[] longs() {
         return longs;
@@ -41,7 +94,7 @@ public final class Observed {
             for (int i = 0; i < p.length; i++) {
                 l[i] = (Long) p[i];
             }
-            longs = l;
+            nextLongs = l;
         }
     }
 
@@ -52,7 +105,7 @@ public final class Observed {
         }
         if (STRINGS.offer(s, s.hashCode() * 0x9E3779B9 >>> 22)) {
             Object[] p = STRINGS.pool;
-            strings = java.util.Arrays.copyOf(p, p.length, String[].class);
+            nextStrings = java.util.Arrays.copyOf(p, p.length, String[].class);
         }
     }
 

@@ -1,4 +1,4 @@
-package drv;
+package gram;
 
 /**
  * A method under test whose bug needs a well-formed argument: an arithmetic expression nested
