@@ -3,10 +3,12 @@
 //! [`fuzz`] assembles LibAFL's own parts, in one screen: `VariableMapObserver`s over the
 //! per-probe map and the value-profile map (observers.rs), `MaxMapFeedback` over each plus
 //! `TimeFeedback` for the corpus; `CrashFeedback && NewHashFeedback(JavaStackObserver)` or
-//! `TimeoutFeedback` as the objective; `StdWeightedScheduler` with the FAST power schedule
+//! `TimeoutFeedback` as the objective; LibAFL's `WeightedScheduler` with the FAST power schedule
+//! (its corpus weight, raised for grammar-mode entries with rare k-paths)
 //! behind `IndexesLenTimeMinimizerScheduler`; stages: calibration, CmpLog input-to-state
 //! (`ShadowTracingStage` + `I2SRandReplace`, fed by `StdCmpObserver` over the comparison log of
-//! cmp_values.rs), havoc + token mutations under the power schedule; with `--seed`,
+//! cmp_values.rs), havoc + token mutations under the power schedule (with `--grammar`: the
+//! grammar module's tree stage, and havoc on a share of the entries); with `--seed`,
 //! determinism.rs's feedback and stage. Everything else (the target, findings, seeds,
 //! housekeeping between executions) is in helpers below or in its own module.
 //!
@@ -40,7 +42,7 @@ use libafl::fuzzer::{Evaluator, Fuzzer, StdFuzzer};
 use libafl::inputs::{BytesInput, HasTargetBytes};
 use libafl::mutators::{havoc_mutations, tokens_mutations, HavocScheduledMutator, I2SRandReplace, Tokens};
 use libafl::observers::{CanTrack, StdCmpObserver, TimeObserver};
-use libafl::schedulers::{powersched::PowerSchedule, IndexesLenTimeMinimizerScheduler, StdWeightedScheduler};
+use libafl::schedulers::{powersched::PowerSchedule, IndexesLenTimeMinimizerScheduler, WeightedScheduler};
 use libafl::stages::{CalibrationStage, IfStage, ShadowTracingStage, StdMutationalStage, StdPowerMutationalStage};
 use libafl::state::{HasCorpus, HasExecutions, HasMaxSize, HasRand, HasStartTime, StdState};
 use libafl::{feedback_and_fast, feedback_or, feedback_or_fast, Error, HasMetadata, HasNamedMetadata};
@@ -216,7 +218,11 @@ fn fuzz<EM: ClientManager>(
     prepare_state(&mut state, cfg);
     let scheduler = IndexesLenTimeMinimizerScheduler::new(
         &edges_observer,
-        StdWeightedScheduler::with_schedule(&mut state, &edges_observer, Some(PowerSchedule::fast())),
+        WeightedScheduler::<_, crate::grammar::score::GrammarWeight, _>::with_schedule(
+            &mut state,
+            &edges_observer,
+            Some(PowerSchedule::fast()),
+        ),
     );
     let mut fuzzer = StdFuzzer::new(scheduler, feedback, objective);
 

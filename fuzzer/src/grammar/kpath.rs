@@ -14,6 +14,18 @@ use libafl::common::nautilus::grammartec::tree::Tree;
 /// More possible paths than this are counted, not listed.
 const LIST_LIMIT: usize = 2_000_000;
 
+/// A full-length path seen in at most this many trees is rare.
+const RARE: u32 = 3;
+
+/// What counting one tree's paths found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Observation {
+    /// A full-length path no earlier tree had.
+    pub new: bool,
+    /// The tree's distinct full-length paths that are rare (counting this tree).
+    pub rare: u32,
+}
+
 /// A path as one number: symbols in base (n + 1), so a prefix never equals a longer path.
 pub type PathKey = u64;
 
@@ -27,6 +39,8 @@ pub struct KPaths {
     possible: Vec<Option<HashSet<PathKey>>>,
     possible_count: Vec<u64>,
     covered: Vec<HashSet<PathKey>>,
+    /// Trees seen per full-length path: how rare a path is.
+    hits: ahash::AHashMap<PathKey, u32>,
     /// Possible k-paths not covered yet, by their first symbol (what steering looks for).
     uncovered_from: HashMap<usize, usize>,
 }
@@ -72,15 +86,24 @@ impl KPaths {
                 *uncovered_from.entry(first_symbol(key, base)).or_insert(0) += 1;
             }
         }
-        KPaths { k, base, possible, possible_count, covered: vec![HashSet::default(); k], uncovered_from }
+        KPaths {
+            k,
+            base,
+            possible,
+            possible_count,
+            covered: vec![HashSet::default(); k],
+            hits: ahash::AHashMap::default(),
+            uncovered_from,
+        }
     }
 
-    /// Counts the paths of `tree`; `symbol_of_nt` names the user's rules. Returns whether a
-    /// path of full length was new.
-    pub fn observe(&mut self, tree: &Tree, ctx: &Context, symbol_by_nt: &[Option<usize>]) -> bool {
+    /// Counts the paths of `tree`; `symbol_by_nt` names the user's rules. Says whether a path
+    /// of full length was new, and how many of the tree's full-length paths are rare.
+    pub fn observe(&mut self, tree: &Tree, ctx: &Context, symbol_by_nt: &[Option<usize>]) -> Observation {
         let symbols: Vec<Option<usize>> =
             tree.rules.iter().map(|r| symbol_by_nt.get(usize::from(ctx.get_nt(r))).copied().flatten()).collect();
         let mut new_full = false;
+        let mut full_paths: Vec<PathKey> = Vec::new();
         let mut chain = Vec::with_capacity(self.k);
         for i in 0..tree.rules.len() {
             let Some(s) = symbols[i] else { continue };
@@ -100,6 +123,9 @@ impl KPaths {
             for (len, &sym) in chain.iter().enumerate() {
                 key += (sym as u64 + 1) * pow;
                 pow = pow.saturating_mul(self.base);
+                if len + 1 == self.k {
+                    full_paths.push(key);
+                }
                 if self.covered[len].insert(key) && len + 1 == self.k {
                     new_full = true;
                     if let Some(n) = self.uncovered_from.get_mut(&chain[len]) {
@@ -108,7 +134,17 @@ impl KPaths {
                 }
             }
         }
-        new_full
+        full_paths.sort_unstable();
+        full_paths.dedup();
+        let mut rare = 0;
+        for key in full_paths {
+            let n = self.hits.entry(key).or_insert(0);
+            *n = n.saturating_add(1);
+            if *n <= RARE {
+                rare += 1;
+            }
+        }
+        Observation { new: new_full, rare }
     }
 
     /// (covered, possible) paths of `len` symbols.
@@ -187,10 +223,15 @@ mod tests {
         let mut kp = KPaths::new(&c.symbol_edges, c.start_symbol, 3);
         assert_eq!(kp.counts(3), (0, 1));
         let t = parse::parse(&c.ctx, &c.accept, b"c").unwrap();
-        assert!(!kp.observe(&t, &c.ctx, &dense(&c.symbol_of_nt)));
+        assert!(!kp.observe(&t, &c.ctx, &dense(&c.symbol_of_nt)).new);
         assert_eq!(kp.counts(2), (1, 3), "A>C of A>B, A>C, B>C");
         let t = parse::parse(&c.ctx, &c.accept, b"abc").unwrap();
-        assert!(kp.observe(&t, &c.ctx, &dense(&c.symbol_of_nt)));
+        let o = kp.observe(&t, &c.ctx, &dense(&c.symbol_of_nt));
+        assert_eq!(o, Observation { new: true, rare: 1 });
+        for _ in 0..RARE {
+            kp.observe(&t, &c.ctx, &dense(&c.symbol_of_nt));
+        }
+        assert_eq!(kp.observe(&t, &c.ctx, &dense(&c.symbol_of_nt)).rare, 0, "seen often: no longer rare");
         assert_eq!(kp.counts(3), (1, 1));
         assert_eq!(kp.counts(2), (3, 3), "A>B, B>C, A>C");
         assert!(kp.uncovered(3, 10).is_empty());

@@ -18,6 +18,7 @@ pub mod mutator;
 pub mod params;
 pub mod parse;
 pub mod report;
+pub mod score;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -78,8 +78,9 @@ pub struct GrammarMutator {
     random: NautilusRandomMutator<'static>,
     recursion: NautilusRecursionMutator<'static>,
     splice: NautilusSpliceMutator<'static>,
-    /// The tree of the input being executed, for `post_exec`.
+    /// The tree of the input being executed, and its rare k-paths, for `post_exec`.
     pending: Option<Tree>,
+    pending_rare: u32,
 }
 
 impl GrammarMutator {
@@ -90,6 +91,7 @@ impl GrammarMutator {
             recursion: NautilusRecursionMutator::new(&g.nautilus),
             splice: NautilusSpliceMutator::new(&g.nautilus),
             pending: None,
+            pending_rare: 0,
         }
     }
 
@@ -224,9 +226,11 @@ impl Mutator<BytesInput, State> for GrammarMutator {
         if bytes.len() > state.max_size() {
             return Ok(MutationResult::Skipped);
         }
-        if self.g.kpaths().observe(&tree, ctx, &self.g.symbol_by_nt) {
+        let seen = self.g.kpaths().observe(&tree, ctx, &self.g.symbol_by_nt);
+        if seen.new {
             super::feedback::note_new_kpath();
         }
+        self.pending_rare = seen.rare;
         super::note_derived();
         *input = BytesInput::new(bytes);
         self.pending = Some(tree);
@@ -236,6 +240,11 @@ impl Mutator<BytesInput, State> for GrammarMutator {
     fn post_exec(&mut self, state: &mut State, new_corpus_id: Option<CorpusId>) -> Result<(), Error> {
         let (Some(id), Some(tree)) = (new_corpus_id, self.pending.take()) else { return Ok(()) };
         remember(self.g, state, id, tree);
+        if self.pending_rare > 0 {
+            if let Ok(tc) = state.corpus().get(id) {
+                tc.borrow_mut().add_metadata(super::score::RareKPaths(self.pending_rare));
+            }
+        }
         Ok(())
     }
 }
