@@ -25,7 +25,10 @@ fn deeply_nested_bug_is_found_with_the_grammar_and_not_without() {
     execs_to_find(&s, DEEP);
     assert!(s.out.stdout.contains("jvmfuzz: grammar: k-paths (k=3) "), "{}", s.out.dump());
     let cov = std::fs::read_to_string(s.findings().join("grammar-coverage.json")).expect("grammar-coverage.json");
-    assert!(cov.contains("\"possible\": 3") && cov.contains("\"covered\""), "{cov}");
+    assert!(
+        cov.contains("\"possible\": 2") && cov.contains("\"covered\": 2"),
+        "expr>expr>expr and expr>expr>INT: {cov}"
+    );
 
     // The finding is a plain file: `fuzz repro` replays it without the grammar.
     let entry = s.summary().into_iter().find(|e| e.exception == DEEP).expect("finding");
@@ -48,7 +51,8 @@ fn deeply_nested_bug_is_found_with_the_grammar_and_not_without() {
 
 #[test]
 fn keyword_the_target_looks_up_lands_in_a_string_token_of_a_valid_document() {
-    let s = fuzz("GrammarConfig", &["--grammar", &grammar("Json.g4"), "--runs", "300000"]);
+    // Executions to find it vary widely with the seed (2.5k to over 300k, 2026-11-26).
+    let s = fuzz("GrammarConfig", &["--grammar", &grammar("Json.g4"), "--runs", "1000000"]);
     s.assert_exit(1);
     execs_to_find(&s, "java.lang.IllegalStateException");
     let entry = s.summary().into_iter().next().expect("finding");

@@ -10,6 +10,7 @@
 //! Nautilus's mutators unwrap internally; a panic there costs one mutation, not the client.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::num::NonZero;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -70,7 +71,7 @@ const BOUNDARIES: &[&str] = &[
     "0.0",
 ];
 
-/// Candidates tried per leaf-token mutation.
+/// Recently compared values tried per leaf-token mutation.
 const LEAF_TRIES: usize = 24;
 
 pub struct GrammarMutator {
@@ -81,6 +82,9 @@ pub struct GrammarMutator {
     /// The tree of the input being executed, and its rare k-paths, for `post_exec`.
     pending: Option<Tree>,
     pending_rare: u32,
+    /// Per token rule (and its delimiters): the dictionary's and the boundary numbers' values
+    /// it accepts, with the dictionary size they were worked out for.
+    leaf_values: HashMap<(usize, Option<(u8, u8)>), (usize, Vec<Vec<u8>>)>,
 }
 
 impl GrammarMutator {
@@ -92,6 +96,7 @@ impl GrammarMutator {
             splice: NautilusSpliceMutator::new(&g.nautilus),
             pending: None,
             pending_rare: 0,
+            leaf_values: HashMap::new(),
         }
     }
 
@@ -116,7 +121,7 @@ impl GrammarMutator {
 
     /// Replaces a token leaf by a compared value, a constant or a boundary number its rule
     /// accepts.
-    fn leaf_token(&self, state: &mut State, tree: &mut Tree) -> bool {
+    fn leaf_token(&mut self, state: &mut State, tree: &mut Tree) -> bool {
         let leaves: Vec<usize> = (0..tree.rules.len())
             .filter(|&i| matches!(&tree.rules[i], RuleIdOrCustom::Custom(id, _) if self.g.accept.contains_key(&usize::from(*id))))
             .collect();
@@ -127,33 +132,48 @@ impl GrammarMutator {
         let RuleIdOrCustom::Custom(id, old) = &tree.rules[leaf] else { return false };
         let (id, old) = (*id, old.clone());
         let Some(re) = self.g.accept.get(&usize::from(id)) else { return false };
-        let token_count = state.metadata_map().get::<Tokens>().map_or(0, |t| t.tokens().len());
-        for _ in 0..LEAF_TRIES {
-            let candidate = match below(state, 3) {
-                0 => crate::recent::pick(state.rand_mut()),
-                1 if token_count > 0 => {
-                    let i = below(state, token_count);
-                    state.metadata_map().get::<Tokens>().and_then(|t| t.tokens().get(i).cloned())
-                }
-                _ => Some(BOUNDARIES[below(state, BOUNDARIES.len())].as_bytes().to_vec()),
-            };
-            let Some(c) = candidate else { continue };
-            // Compared values come without the token's delimiters: `servers` for a STRING
-            // token `"..."`; the old text's first and last characters are tried around it.
-            let wrapped = match (old.first(), old.last()) {
-                (Some(&a), Some(&b)) if old.len() >= 2 && !a.is_ascii_alphanumeric() => [&[a][..], &c, &[b]].concat(),
-                _ => Vec::new(),
-            };
-            for c in [c, wrapped] {
-                let full =
-                    |c: &[u8]| re.search(&Input::new(c).anchored(Anchored::Yes)).is_some_and(|m| m.end() == c.len());
-                if !c.is_empty() && c != old && full(&c) {
-                    tree.rules[leaf] = RuleIdOrCustom::Custom(id, c);
-                    return true;
-                }
+        let full = |c: &[u8]| re.search(&Input::new(c).anchored(Anchored::Yes)).is_some_and(|m| m.end() == c.len());
+        // Compared values come without the token's delimiters: `servers` for a STRING
+        // token `"..."`; the old text's first and last characters are tried around it.
+        let delimiters = match (old.first(), old.last()) {
+            (Some(&a), Some(&b)) if old.len() >= 2 && !a.is_ascii_alphanumeric() => Some((a, b)),
+            _ => None,
+        };
+        let fit = |c: &[u8]| -> Option<Vec<u8>> {
+            if full(c) {
+                return Some(c.to_vec());
             }
+            let (a, b) = delimiters?;
+            let w = [&[a][..], c, &[b]].concat();
+            full(&w).then_some(w)
+        };
+        // The dictionary (constants, and operands seen often enough) and the boundary numbers
+        // this leaf accepts, worked out again only when the dictionary grew: two times in
+        // three a value from there, else a try at the recently compared values.
+        let key = (usize::from(id), delimiters);
+        let tokens = state.metadata_map().get::<Tokens>().map_or(0, |t| t.tokens().len());
+        if self.leaf_values.get(&key).is_none_or(|(n, _)| *n != tokens) {
+            let mut fits: Vec<Vec<u8>> = BOUNDARIES.iter().filter_map(|b| fit(b.as_bytes())).collect();
+            if let Some(t) = state.metadata_map().get::<Tokens>() {
+                fits.extend(t.tokens().iter().filter_map(|c| fit(c)));
+            }
+            fits.sort();
+            fits.dedup();
+            self.leaf_values.insert(key, (tokens, fits));
         }
-        false
+        let fits = self.leaf_values.get(&key).map_or(&[][..], |(_, v)| v.as_slice());
+        let candidate = if below(state, 3) > 0 && !fits.is_empty() {
+            Some(fits[below(state, fits.len())].clone())
+        } else {
+            (0..LEAF_TRIES).find_map(|_| crate::recent::pick(state.rand_mut()).and_then(|c| fit(&c)))
+        };
+        match candidate {
+            Some(c) if c != old && !c.is_empty() => {
+                tree.rules[leaf] = RuleIdOrCustom::Custom(id, c);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Regenerates a subtree whose rule starts k-paths not covered yet.

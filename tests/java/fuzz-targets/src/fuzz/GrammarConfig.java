@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * Grammar-mode target: a strict JSON reader, then a configuration lookup. Its bug needs a
  * well-formed document whose key {@code "servers"} (built at run time: no constant holds it)
- * has three or more entries. The lookup's operands reach the grammar's STRING tokens.
+ * has two or more entries. The lookup's operands reach the grammar's STRING tokens.
  */
 public class GrammarConfig {
     private final String s;
@@ -34,7 +34,7 @@ public class GrammarConfig {
         if (doc instanceof Map) {
             String key = new StringBuilder("srevres").reverse().toString();
             Object servers = ((Map<?, ?>) doc).get(key);
-            if (servers instanceof List && ((List<?>) servers).size() >= 3) {
+            if (servers instanceof List && ((List<?>) servers).size() >= 2) {
                 throw new IllegalStateException("more servers than the connection pool holds");
             }
         }
