@@ -74,6 +74,9 @@ const BOUNDARIES: &[&str] = &[
 /// Recently compared values tried per leaf-token mutation.
 const LEAF_TRIES: usize = 24;
 
+/// A token rule and the delimiters its old text had.
+type LeafKey = (usize, Option<(u8, u8)>);
+
 pub struct GrammarMutator {
     g: &'static GrammarMode,
     random: NautilusRandomMutator<'static>,
@@ -84,7 +87,7 @@ pub struct GrammarMutator {
     pending_rare: u32,
     /// Per token rule (and its delimiters): the dictionary's and the boundary numbers' values
     /// it accepts, with the dictionary size they were worked out for.
-    leaf_values: HashMap<(usize, Option<(u8, u8)>), (usize, Vec<Vec<u8>>)>,
+    leaf_values: HashMap<LeafKey, (usize, Vec<Vec<u8>>)>,
 }
 
 impl GrammarMutator {
