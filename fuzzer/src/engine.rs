@@ -188,7 +188,7 @@ fn fuzz<EM: ClientManager>(
     }
     let restarted = state.is_some();
     let seeded = cfg.seed.is_some();
-    let runner = Rc::new(Runner::new(cfg));
+    let runner = Rc::new(Runner::new(cfg, client));
 
     let edges_observer = observers::edges().track_indices();
     let values_observer = observers::values();
@@ -423,7 +423,7 @@ where
     for &id in &ids {
         let bytes = state.corpus().cloned_input_for_id(id)?;
         if let Some(tree) = crate::grammar::parse::parse(&g.nautilus.ctx, &g.accept, bytes.as_ref()) {
-            crate::grammar::mutator::remember(g, state, id, tree);
+            crate::grammar::mutator::remember(g, state, id, tree, true);
             parsed += 1;
         } else if let Ok(tc) = state.corpus().get(id) {
             tc.borrow_mut().add_metadata(crate::grammar::mutator::GrammarTree(None));
@@ -439,7 +439,7 @@ where
             let bytes = tree.unparse_to_vec(&g.nautilus.ctx);
             let (_, id) = fuzzer.evaluate_input(state, executor, mgr, &BytesInput::new(bytes))?;
             if let Some(id) = id {
-                crate::grammar::mutator::remember(g, state, id, tree);
+                crate::grammar::mutator::remember(g, state, id, tree, true);
             }
         }
         if state.corpus().count() == 0 {
@@ -447,7 +447,7 @@ where
             let bytes = tree.as_ref().map(|t| t.unparse_to_vec(&g.nautilus.ctx)).unwrap_or_default();
             let id = fuzzer.add_input(state, executor, mgr, BytesInput::new(bytes))?;
             if let Some(tree) = tree {
-                crate::grammar::mutator::remember(g, state, id, tree);
+                crate::grammar::mutator::remember(g, state, id, tree, true);
             }
         }
     }
@@ -485,10 +485,12 @@ struct Runner {
     fatal: RefCell<Option<String>>,
     /// Generated drivers: the finding being saved and the observed values it decoded with.
     observed: RefCell<Option<(PathBuf, String)>>,
+    /// This client's number (0 alone, from 1 with `--jobs`).
+    client: usize,
 }
 
 impl Runner {
-    fn new(cfg: &FuzzConfig) -> Runner {
+    fn new(cfg: &FuzzConfig, client: usize) -> Runner {
         Runner {
             target: OnceCell::new(),
             sink: Arc::default(),
@@ -500,6 +502,7 @@ impl Runner {
             status_file: cfg.status_file.clone(),
             fatal: RefCell::default(),
             observed: RefCell::default(),
+            client,
         }
     }
 
@@ -655,15 +658,19 @@ impl Runner {
                 "{}",
                 crate::grammar::report::summary(g, crate::grammar::derived(), SEEDS_PARSED.with(Cell::get))
             );
-            write_grammar_coverage(cfg, g);
+            write_grammar_coverage(cfg, self.client, g);
         }
         status::append(&cfg.status_file, "done");
     }
 }
 
-fn write_grammar_coverage(cfg: &FuzzConfig, g: &crate::grammar::GrammarMode) {
-    if let Err(e) = crate::grammar::report::write(g, &cfg.findings, "grammar-coverage.json") {
-        crate::say!("jvmfuzz: cannot write {}: {e}", cfg.findings.join("grammar-coverage.json").display());
+/// `grammar-coverage.json`; with `--jobs`, clients after the first write their own
+/// `grammar-coverage-<client>.json` (k-paths are counted per client).
+fn write_grammar_coverage(cfg: &FuzzConfig, client: usize, g: &crate::grammar::GrammarMode) {
+    let name =
+        if client <= 1 { "grammar-coverage.json".to_string() } else { format!("grammar-coverage-{client}.json") };
+    if let Err(e) = crate::grammar::report::write(g, &cfg.findings, &name) {
+        crate::say!("jvmfuzz: cannot write {}: {e}", cfg.findings.join(&name).display());
     }
 }
 
@@ -719,7 +726,7 @@ impl Chores {
                 let (covered, possible) = crate::grammar::report::progress(g);
                 report_ratio(state, mgr, "k-paths", covered, possible)?;
                 // Written as the run goes, so a client that dies leaves it behind.
-                write_grammar_coverage(cfg, g);
+                write_grammar_coverage(cfg, runner.client, g);
             }
         }
         // Every few seconds, so a client that dies (timeout, crash) leaves its counts behind.

@@ -60,6 +60,8 @@ struct Builder<'g> {
 }
 
 pub const START: &str = "START";
+/// What a JSON grammar's own `START` rule is called here.
+const USER_START: &str = "START_";
 const SEP: &str = "Sep";
 /// A separator is a space this many times as often as nothing or a skipped token.
 const SPACE_WEIGHT: usize = 6;
@@ -86,6 +88,12 @@ pub fn from_model(g: &Grammar, start: Option<&str>, max_nodes: usize) -> Result<
             .or_else(|| g.rules.iter().find(|r| r.kind == RuleKind::Lexer && !r.skip))
             .ok_or_else(|| GrammarError::Invalid("the grammar has no rule to start from".into()))?,
     };
+    if let Some(r) = g.rules.iter().find(|r| !r.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')) {
+        return Err(GrammarError::Invalid(format!(
+            "{}:{}: rule {}: only ASCII letters, digits and _ are supported in rule names",
+            r.file, r.line, r.name
+        )));
+    }
     let mut b = Builder {
         g,
         ctx: Context::new(),
@@ -107,6 +115,15 @@ pub fn from_model(g: &Grammar, start: Option<&str>, max_nodes: usize) -> Result<
     }
     let start_nt = nt_name(start_rule.name.as_str(), start_rule.kind);
     b.add(START, &format!("{{{start_nt}}}"), vec![start_nt.clone()], None);
+    if b.separator {
+        // Whitespace or a comment before and after the whole input: seed files end in a newline.
+        b.add(
+            START,
+            &format!("{{{SEP}}}{{{start_nt}}}{{{SEP}}}"),
+            vec![SEP.into(), start_nt.clone(), SEP.into()],
+            None,
+        );
+    }
     for r in &g.rules {
         if r.kind == RuleKind::Fragment {
             continue;
@@ -132,6 +149,18 @@ pub fn from_json(text: &str, max_nodes: usize) -> Result<Compiled, GrammarError>
     let rules: Vec<Vec<String>> = serde_json::from_str(text).map_err(|e| {
         GrammarError::Invalid(format!("not a Nautilus JSON grammar ([[\"NT\", \"format\"], ...]): {e}"))
     })?;
+    // The start rule Nautilus generates from is named START; a grammar's own START (a common
+    // name in Nautilus grammars) is renamed so the two do not merge.
+    let own_start = format!("{{{START}}}");
+    let renamed_start = format!("{{{USER_START}}}");
+    let rules: Vec<Vec<String>> = rules
+        .into_iter()
+        .map(|r| {
+            r.into_iter()
+                .map(|x| if x == START { USER_START.to_string() } else { x.replace(&own_start, &renamed_start) })
+                .collect()
+        })
+        .collect();
     let g = Grammar::default();
     let mut b = Builder {
         g: &g,
@@ -492,8 +521,17 @@ impl Builder<'_> {
                     // Nautilus draws an unbounded repetition's count from up to 256, so tokens
                     // (identifiers, numbers, whitespace) averaged dozens of characters: inputs
                     // grew long and slow. Two times in three the count is now below SHORT.
-                    (m, None) => {
-                        let short = format!("((?:{xg}){{{m},{}}})", m + SHORT);
+                    // Nautilus ignores the upper bound of `{0,n}` and `{1,n}`; exact counts `{k}`
+                    // it honours, so the short forms are spelt out one count at a time.
+                    (m, None) if *m <= 1 && xg.len() <= UNROLL_LIMIT => {
+                        let counts: Vec<String> = (*m..=SHORT)
+                            .map(|k| match k {
+                                0 => "()".to_string(),
+                                1 => format!("((?:{xg}))"),
+                                k => format!("((?:{xg}){{{k}}})"),
+                            })
+                            .collect();
+                        let short = counts.join("|");
                         format!("(?:{short}|{short}|((?:{xg}){q}))")
                     }
                     _ => format!("(?:{xg}){q}"),
@@ -594,7 +632,7 @@ impl Builder<'_> {
         let least = min.get(START).copied().unwrap_or(1);
         if least > max_nodes {
             return Err(GrammarError::Invalid(format!(
-                "the smallest input of the grammar has {least} tree nodes, more than --grammar-max-nodes {max_nodes}"
+                "the smallest input of the grammar has {least} tree nodes, more than the {max_nodes} allowed (--grammar-max-nodes; a parameter's grammar allows 120)"
             )));
         }
         self.ctx.initialize(max_nodes);
@@ -642,12 +680,33 @@ fn strip(nt: &str) -> &str {
     nt.strip_prefix("P_").or_else(|| nt.strip_prefix("L_")).unwrap_or(nt)
 }
 
-/// Generated repetitions are mostly shorter than this (see `expr_regex`).
+/// Generated repetitions are mostly at most this long (see `expr_regex`).
 const SHORT: u32 = 6;
+/// Repetitions of longer regexes are left to Nautilus (spelling them out multiplies the size).
+const UNROLL_LIMIT: usize = 400;
+
+/// A set's ranges without the surrogate code points, which are no characters (a `.g4` set
+/// such as `[\uD800-\uDBFF]` means UTF-16 halves; UTF-8 input has none).
+fn scalar_ranges(ranges: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for (a, b) in normalize(ranges) {
+        if b < 0xD800 || a > 0xDFFF {
+            out.push((a, b));
+            continue;
+        }
+        if a < 0xD800 {
+            out.push((a, 0xD7FF));
+        }
+        if b > 0xDFFF {
+            out.push((0xE000, b));
+        }
+    }
+    out
+}
 
 /// The full language of a set, as a Unicode class.
 fn acc_set(ranges: &[(u32, u32)]) -> String {
-    let r = normalize(ranges);
+    let r = scalar_ranges(ranges);
     if r.is_empty() {
         // An empty set matches nothing.
         return "[^\\x{0}-\\x{10FFFF}]".to_string();
@@ -659,7 +718,7 @@ fn acc_set(ranges: &[(u32, u32)]) -> String {
 /// What generation draws from a set: its printable ASCII (a byte class), plus up to a few
 /// sampled characters outside ASCII, each its own alternative (module docs).
 fn gen_set(ranges: &[(u32, u32)]) -> String {
-    let r = normalize(ranges);
+    let r = scalar_ranges(ranges);
     let printable = [(0x09, 0x0A), (0x0D, 0x0D), (0x20, 0x7E)];
     let mut ascii: Vec<(u32, u32)> = Vec::new();
     for &(a, b) in &r {
@@ -780,6 +839,21 @@ mod tests {
         assert!(e.contains("t.g4:1: rule a: b is not defined"), "{e}");
         let e = from_model(&g, Some("zzz"), 100).err().unwrap().to_string();
         assert!(e.contains("--grammar-start zzz: no such rule"), "{e}");
+    }
+
+    #[test]
+    fn surrogate_sets_non_ascii_names_and_a_json_start_rule() {
+        let g = Grammar {
+            rules: vec![rule("S", RuleKind::Lexer, Expr::Set(vec![(0xD800, 0xDBFF), (b'a' as u32, b'a' as u32)]))],
+            ..Grammar::default()
+        };
+        assert!(from_model(&g, None, 50).is_ok(), "surrogates are dropped from sets");
+        let g = Grammar { rules: vec![rule("r\u{e8}gle", RuleKind::Parser, lit("x"))], ..Grammar::default() };
+        let e = from_model(&g, None, 50).err().unwrap().to_string();
+        assert!(e.contains("only ASCII letters"), "{e}");
+        let c = from_json(r#"[["START", "{A}"], ["A", "a"], ["A", "({START})"]]"#, 50).unwrap();
+        assert_eq!(c.symbols, vec!["START_", "A"]);
+        assert_eq!(c.start_symbol, 0);
     }
 
     #[test]

@@ -19,6 +19,11 @@ pub fn note_new_kpath() {
     NEW_KPATH.store(true, Ordering::Relaxed);
 }
 
+/// Forgets a flag no execution took.
+pub fn clear_new_kpath() {
+    NEW_KPATH.store(false, Ordering::Relaxed);
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct KPathFeedback {
     on: bool,

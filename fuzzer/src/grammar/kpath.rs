@@ -61,24 +61,28 @@ impl KPaths {
         }
         let mut possible = Vec::new();
         let mut possible_count = Vec::new();
-        // Paths of length 1, then extended one symbol at a time.
-        let mut frontier: Vec<(PathKey, usize)> =
-            (0..edges.len()).filter(|&s| reachable[s]).map(|s| (s as u64 + 1, s)).collect();
+        // Counted for every length (paths ending at each symbol), listed while they are few.
+        let mut ending: Vec<u64> = reachable.iter().map(|&r| u64::from(r)).collect();
+        let mut frontier: Option<Vec<(PathKey, usize)>> =
+            Some((0..edges.len()).filter(|&s| reachable[s]).map(|s| (s as u64 + 1, s)).collect());
         for len in 1..=k {
             if len > 1 {
-                let mut next = Vec::new();
-                for &(key, last) in &frontier {
-                    for &to in &edges[last] {
-                        next.push((key * base + to as u64 + 1, to));
-                        if next.len() > LIST_LIMIT {
-                            break;
-                        }
+                let mut next = vec![0u64; edges.len()];
+                for (from, tos) in edges.iter().enumerate() {
+                    for &to in tos {
+                        next[to] = next[to].saturating_add(ending[from]);
                     }
                 }
-                frontier = next;
+                ending = next;
+                let total: u64 = ending.iter().fold(0u64, |a, &b| a.saturating_add(b));
+                frontier = frontier.filter(|_| total <= LIST_LIMIT as u64).map(|f| {
+                    f.iter()
+                        .flat_map(|&(key, last)| edges[last].iter().map(move |&to| (key * base + to as u64 + 1, to)))
+                        .collect()
+                });
             }
-            possible_count.push(frontier.len() as u64);
-            possible.push((frontier.len() <= LIST_LIMIT).then(|| frontier.iter().map(|&(key, _)| key).collect()));
+            possible_count.push(ending.iter().fold(0u64, |a, &b| a.saturating_add(b)));
+            possible.push(frontier.as_ref().map(|f| f.iter().map(|&(key, _)| key).collect()));
         }
         let mut uncovered_from = HashMap::new();
         if let Some(Some(all)) = possible.last() {

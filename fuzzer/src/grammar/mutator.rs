@@ -240,6 +240,8 @@ impl Named for GrammarMutator {
 impl Mutator<BytesInput, State> for GrammarMutator {
     fn mutate(&mut self, state: &mut State, input: &mut BytesInput) -> Result<MutationResult, Error> {
         self.pending = None;
+        // A flag an objective left unread (LibAFL skips the corpus feedbacks then) is stale.
+        super::feedback::clear_new_kpath();
         let tree = self.current_tree(state, input.as_ref());
         let Some(tree) = self.mutate_tree(state, tree)? else { return Ok(MutationResult::Skipped) };
         let ctx = &self.g.nautilus.ctx;
@@ -262,7 +264,7 @@ impl Mutator<BytesInput, State> for GrammarMutator {
 
     fn post_exec(&mut self, state: &mut State, new_corpus_id: Option<CorpusId>) -> Result<(), Error> {
         let (Some(id), Some(tree)) = (new_corpus_id, self.pending.take()) else { return Ok(()) };
-        remember(self.g, state, id, tree);
+        remember(self.g, state, id, tree, false);
         if self.pending_rare > 0 {
             if let Ok(tc) = state.corpus().get(id) {
                 tc.borrow_mut().add_metadata(super::score::RareKPaths(self.pending_rare));
@@ -278,7 +280,11 @@ fn below(state: &mut State, n: usize) -> usize {
 }
 
 /// Attaches `tree` to corpus entry `id` and offers its subtrees to splicing.
-pub fn remember(g: &GrammarMode, state: &mut State, id: CorpusId, tree: Tree) {
+/// With `count`, its k-paths are counted too (a tree the grammar stage did not derive: a seed).
+pub fn remember(g: &GrammarMode, state: &mut State, id: CorpusId, tree: Tree, count: bool) {
+    if count {
+        g.kpaths().observe(&tree, &g.nautilus.ctx, &g.symbol_by_nt);
+    }
     if let Ok(tc) = state.corpus().get(id) {
         tc.borrow_mut().add_metadata(GrammarTree(Some(tree.clone())));
     }

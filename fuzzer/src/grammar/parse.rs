@@ -20,15 +20,36 @@ use regex_automata::{Anchored, Input};
 use super::compile::START;
 
 /// Rule attempts allowed per input.
-const BUDGET: usize = 2_000_000;
-/// Partial parses kept per sequence position.
-const MAX_STATES: usize = 64;
+const BUDGET: usize = 20_000_000;
+/// Partial parses kept per sequence position (the furthest ends first: a list's whole length
+/// must survive).
+const MAX_STATES: usize = 16;
+/// Nested rule calls allowed: a right-recursive list nests a call per item. The parse runs on
+/// a thread of its own with a stack to match ([`PARSE_STACK`]).
+const MAX_DEPTH: usize = 100_000;
+const PARSE_STACK: usize = 512 << 20;
 /// Longer inputs are not parsed.
 pub const MAX_INPUT: usize = 256 * 1024;
 
-type Nodes = Rc<Vec<RuleIdOrCustom>>;
-/// End position → the pre-order nodes of one derivation ending there.
+/// One derivation, its subtrees shared with every other derivation that uses them: partial
+/// parses then cost a pointer per child, not a copy of the tree so far.
+struct Deriv {
+    node: RuleIdOrCustom,
+    children: Vec<Rc<Deriv>>,
+}
+
+type Nodes = Rc<Deriv>;
+/// End position → one derivation ending there.
 type Ends = BTreeMap<usize, Nodes>;
+
+/// A derivation as Nautilus's pre-order node list.
+fn flatten(d: &Deriv, out: &mut Vec<RuleIdOrCustom>) {
+    let mut stack = vec![d];
+    while let Some(d) = stack.pop() {
+        out.push(d.node.clone());
+        stack.extend(d.children.iter().rev().map(Rc::as_ref));
+    }
+}
 
 struct Parser<'a> {
     ctx: &'a Context,
@@ -51,6 +72,20 @@ pub fn parse(ctx: &Context, accept: &HashMap<usize, Regex>, input: &[u8]) -> Opt
     if input.len() > MAX_INPUT {
         return None;
     }
+    // Deep inputs recurse deeply: not on the fuzzing thread's small stack.
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("jvmfuzz-grammar-parse".into())
+            .stack_size(PARSE_STACK)
+            .spawn_scoped(scope, || parse_here(ctx, accept, input))
+            .ok()?
+            .join()
+            .ok()
+            .flatten()
+    })
+}
+
+fn parse_here(ctx: &Context, accept: &HashMap<usize, Regex>, input: &[u8]) -> Option<Tree> {
     let mut p = Parser {
         ctx,
         accept,
@@ -63,8 +98,9 @@ pub fn parse(ctx: &Context, accept: &HashMap<usize, Regex>, input: &[u8]) -> Opt
     };
     let start = ctx.nt_id(START);
     let ends = p.nonterminal(start, 0).ok()?;
-    let nodes = ends.get(&input.len())?;
-    Some(Tree::from_rule_vec(nodes.as_ref().clone(), ctx))
+    let mut nodes = Vec::new();
+    flatten(ends.get(&input.len())?, &mut nodes);
+    Some(Tree::from_rule_vec(nodes, ctx))
 }
 
 impl Parser<'_> {
@@ -81,6 +117,9 @@ impl Parser<'_> {
             return Ok(Rc::clone(r));
         }
         let depth = self.active.len();
+        if depth >= MAX_DEPTH {
+            return Err(OutOfBudget);
+        }
         self.active.insert(key, depth);
         let outer_low = std::mem::replace(&mut self.low, usize::MAX);
         self.memo.insert(key, Rc::default());
@@ -114,27 +153,27 @@ impl Parser<'_> {
         }
         match self.ctx.get_rule(id) {
             Rule::Plain(r) => {
-                let mut states: Vec<(usize, Vec<RuleIdOrCustom>)> = vec![(pos, vec![RuleIdOrCustom::Rule(id)])];
+                let mut states: Vec<(usize, Vec<Nodes>)> = vec![(pos, Vec::new())];
                 for child in &r.children {
-                    let mut next: Vec<(usize, Vec<RuleIdOrCustom>)> = Vec::new();
-                    for (at, nodes) in &states {
+                    let mut next: Vec<(usize, Vec<Nodes>)> = Vec::new();
+                    for (at, kids) in &states {
                         match child {
                             RuleChild::Term(t) => {
                                 if self.input.get(*at..at + t.len()) == Some(t.as_slice())
                                     && !next.iter().any(|(p, _)| *p == at + t.len())
                                 {
-                                    next.push((at + t.len(), nodes.clone()));
+                                    next.push((at + t.len(), kids.clone()));
                                 }
                             }
                             RuleChild::NTerm(sub) => {
                                 let ends = self.nonterminal(*sub, *at)?;
-                                for (end, sub_nodes) in ends.iter() {
+                                for (end, d) in ends.iter().rev() {
                                     if next.len() >= MAX_STATES || next.iter().any(|(p, _)| p == end) {
                                         continue;
                                     }
-                                    let mut n = nodes.clone();
-                                    n.extend(sub_nodes.iter().cloned());
-                                    next.push((*end, n));
+                                    let mut k = kids.clone();
+                                    k.push(Rc::clone(d));
+                                    next.push((*end, k));
                                 }
                             }
                         }
@@ -144,14 +183,17 @@ impl Parser<'_> {
                         break;
                     }
                 }
-                Ok(states.into_iter().map(|(end, nodes)| (end, Rc::new(nodes))).collect())
+                Ok(states
+                    .into_iter()
+                    .map(|(end, children)| (end, Rc::new(Deriv { node: RuleIdOrCustom::Rule(id), children })))
+                    .collect())
             }
             Rule::RegExp(_) => {
                 let Some(re) = self.accept.get(&usize::from(id)) else { return Ok(Vec::new()) };
                 let m = re.search(&Input::new(self.input).anchored(Anchored::Yes).span(pos..self.input.len()));
                 Ok(m.map(|m| {
                     let data = self.input[pos..m.end()].to_vec();
-                    (m.end(), Rc::new(vec![RuleIdOrCustom::Custom(id, data)]))
+                    (m.end(), Rc::new(Deriv { node: RuleIdOrCustom::Custom(id, data), children: Vec::new() }))
                 })
                 .into_iter()
                 .collect())
@@ -180,6 +222,13 @@ mod tests {
             let t = parse(&c.ctx, &c.accept, ok.as_bytes()).unwrap_or_else(|| panic!("{ok} should parse"));
             assert_eq!(t.unparse_to_vec(&c.ctx), ok.as_bytes());
         }
+        let long = vec!["1"; 3000].join("+");
+        assert!(parse(&c.ctx, &c.accept, long.as_bytes()).is_some(), "a list longer than the states kept per position");
+        let list =
+            compile::from_json(r#"[["L", "[{Items}]"], ["Items", "{N}"], ["Items", "{N},{Items}"], ["N", "1"]]"#, 50)
+                .unwrap();
+        let long = format!("[{}]", vec!["1"; 20_000].join(","));
+        assert!(parse(&list.ctx, &list.accept, long.as_bytes()).is_some(), "a right-recursive list nests deeply");
         for bad in ["", "1+", "+1", "(1", "13"] {
             assert!(parse(&c.ctx, &c.accept, bad.as_bytes()).is_none(), "{bad} should not parse");
         }
