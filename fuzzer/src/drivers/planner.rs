@@ -97,7 +97,7 @@ impl ParamGrammar {
     pub fn parse(s: &str) -> Result<ParamGrammar, String> {
         let usage =
             "write METHOD#INDEX=FILE[:START], e.g. --param-grammar 'com.acme.Sql::parse(String)#0=sql.g4:statement'";
-        let (method, rest) = s.rsplit_once('#').ok_or_else(|| format!("--param-grammar `{s}`: {usage}"))?;
+        let (method, rest) = s.split_once('#').ok_or_else(|| format!("--param-grammar `{s}`: {usage}"))?;
         let (index, file) = rest.split_once('=').ok_or_else(|| format!("--param-grammar `{s}`: {usage}"))?;
         let index: usize = index
             .trim()
@@ -441,5 +441,22 @@ mod tests {
         assert!(params_match("([BI)V", &["byte[]".into(), "int".into()]));
         assert!(params_match("(Ljava/lang/String;)V", &["String".into()]));
         assert!(!params_match("(Ljava/lang/String;)V", &["int".into()]));
+    }
+}
+
+#[cfg(test)]
+mod param_grammar_tests {
+    use super::ParamGrammar;
+
+    #[test]
+    fn specs_name_the_method_the_parameter_the_file_and_the_start() {
+        let pg = ParamGrammar::parse("com.a.Sql::parse(String,int)#0=/g/sql#2.g4:statement").unwrap();
+        assert_eq!((pg.class.as_str(), pg.method.as_str()), ("com.a.Sql", "parse"));
+        assert_eq!(pg.params, Some(vec!["String".to_string(), "int".to_string()]));
+        assert_eq!((pg.index, pg.file.as_str(), pg.start.as_deref()), (0, "/g/sql#2.g4", Some("statement")));
+        let pg = ParamGrammar::parse("com.a.Sql::parse#1=sql.json").unwrap();
+        assert_eq!((pg.params, pg.index, pg.file.as_str(), pg.start), (None, 1, "sql.json", None));
+        assert!(ParamGrammar::parse("com.a.Sql::parse#x=sql.g4").unwrap_err().contains("not a parameter index"));
+        assert!(ParamGrammar::parse("com.a.Sql::parse=sql.g4").unwrap_err().contains("write METHOD#INDEX=FILE"));
     }
 }
