@@ -314,3 +314,16 @@ fn a_grammar_annotated_parameter_gets_well_formed_values() {
     let text = format!("{}{}", out.stdout, out.stderr);
     assert!(!out.success() && text.contains("overflows the operand stack"), "{}", out.dump());
 }
+
+#[test]
+fn a_grammar_that_cannot_be_used_fails_the_test_with_its_name() {
+    let tmp = TempDir::new("junit-bad-grammar");
+    let proj = project(&tmp);
+    for env in [&[][..], &[("JVMFUZZ_FUZZ", "1")][..]] {
+        let out = mvn(&proj, env, &["-Dtest=BadGrammarCheck"]);
+        let text = format!("{}{}", out.stdout, out.stderr);
+        assert!(!out.success() && text.contains("Missing.g4"), "{}", out.dump());
+        // Refused at the start: no execution ran, so nothing was saved.
+        assert!(saved(&proj, "BadGrammarCheck", "parses").is_empty(), "{}", out.dump());
+    }
+}

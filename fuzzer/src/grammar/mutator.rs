@@ -183,8 +183,14 @@ impl GrammarMutator {
     fn steer(&self, state: &mut State, tree: &Tree) -> Option<Tree> {
         let wanted = self.g.kpaths().symbols_with_uncovered();
         let ctx = &self.g.nautilus.ctx;
+        // A rule whose smallest derivation exceeds the size budget cannot be regenerated
+        // (Nautilus panics on it); a parsed seed may hold one.
         let nodes: Vec<usize> = (0..tree.rules.len())
-            .filter(|&i| self.g.symbol(ctx.get_nt(&tree.rules[i])).is_some_and(|s| wanted.binary_search(&s).is_ok()))
+            .filter(|&i| {
+                let nt = ctx.get_nt(&tree.rules[i]);
+                self.g.symbol(nt).is_some_and(|s| wanted.binary_search(&s).is_ok())
+                    && ctx.get_min_len_for_nt(nt) <= ctx.get_random_len_for_nt(&nt)
+            })
             .collect();
         if nodes.is_empty() {
             return None;

@@ -212,6 +212,7 @@ final class Arguments {
             String file = new java.io.File(String.valueOf(element(grammar, "value"))).getAbsolutePath();
             Object start = element(grammar, "start");
             String rule = start == null ? "" : start.toString();
+            checkGrammar(file, rule);
             if (c == byte[].class) {
                 return tv -> tv.grammarBytes(file, rule);
             }
@@ -492,6 +493,17 @@ final class Arguments {
 
         Rejected(java.lang.reflect.Executable by, Throwable why) {
             super(by + " refused the fuzzer's values: " + why, why, false, false);
+        }
+    }
+
+    /* A grammar that cannot be used fails the test when it starts, naming the file and what to
+     * fix, not in every execution. Before the engine is ready the native is unbound: the first
+     * execution then reports it. */
+    private static void checkGrammar(String file, String rule) {
+        try {
+            com.jvmfuzz.shim.fuzz.Grammars.derive(file, rule, new byte[0]);
+        } catch (UnsatisfiedLinkError notYet) {
+            // Checked on first use instead.
         }
     }
 
