@@ -429,7 +429,7 @@ where
             tc.borrow_mut().add_metadata(crate::grammar::mutator::GrammarTree(None));
         }
     }
-    SEEDS_PARSED.with(|p| p.set((parsed, ids.len())));
+    crate::grammar::note_seeds(parsed, ids.len());
     if !ids.is_empty() {
         crate::say!("jvmfuzz: grammar: {parsed} of {} seed input(s) parsed into trees", ids.len());
     }
@@ -457,11 +457,6 @@ where
 /// Inputs derived from the grammar to start a session without seeds.
 const GRAMMAR_SEEDS: usize = 32;
 
-thread_local! {
-    /// (parsed, loaded) seeds of grammar mode, for the closing summary.
-    static SEEDS_PARSED: Cell<(usize, usize)> = const { Cell::new((0, 0)) };
-}
-
 // ---- the harness side ----------------------------------------------------------------------
 
 /// What the executor's harness closure calls. Empty until the JVM runs: the executor, and with
@@ -483,8 +478,6 @@ struct Runner {
     status_file: PathBuf,
     /// The JNI machinery itself failed: nothing sensible can follow.
     fatal: RefCell<Option<String>>,
-    /// Generated drivers: the finding being saved and the observed values it decoded with.
-    observed: RefCell<Option<(PathBuf, String)>>,
     /// This client's number (0 alone, from 1 with `--jobs`).
     client: usize,
 }
@@ -501,7 +494,6 @@ impl Runner {
             session_findings: Cell::new(status::read(&cfg.status_file).findings.len()),
             status_file: cfg.status_file.clone(),
             fatal: RefCell::default(),
-            observed: RefCell::default(),
             client,
         }
     }
@@ -587,12 +579,12 @@ impl Runner {
     /// JUnit reproducer when the harness is the drivers' dispatcher.
     fn save(&self, target: &Target, failure: &Failure, data: &[u8]) {
         let Some(sink) = self.sink.get() else { return };
-        if self.drivers.is_some() {
-            // Before the save's own re-run, which publishes no snapshot but reads this one.
-            let dir = sink.dir().join(finding_id(failure));
-            let snapshot = target.harness().env().ok().and_then(|mut env| crate::drivers::observed_snapshot(&mut env));
-            self.observed.borrow_mut().replace((dir, snapshot.unwrap_or_default()));
-        }
+        // Generated drivers: the observed values this execution decoded with (see Observed).
+        let snapshot = self
+            .drivers
+            .as_ref()
+            .and_then(|_| target.harness().env().ok())
+            .and_then(|mut env| crate::drivers::observed_snapshot(&mut env));
         sink.save_with(Kind::Exception, failure, data, target.executions(), |id| {
             let d = self.drivers.as_ref()?;
             let mut env = target.harness().env().ok()?;
@@ -604,7 +596,8 @@ impl Runner {
             };
             Some(crate::drivers::readable_reproducer(&mut env, d, data, &info))
         });
-        if let Some((dir, snapshot)) = self.observed.borrow_mut().take() {
+        if let Some(snapshot) = snapshot {
+            let dir = sink.dir().join(finding_id(failure));
             let file = dir.join(crate::drivers::OBSERVED_FILE);
             if dir.is_dir() && !file.exists() {
                 let _ = std::fs::write(file, snapshot);
@@ -654,10 +647,7 @@ impl Runner {
             (self.seen.borrow().len() - self.contracts.get()).max(usize::from(self.found.get()))
         );
         if let Some(g) = crate::grammar::active() {
-            crate::say!(
-                "{}",
-                crate::grammar::report::summary(g, crate::grammar::derived(), SEEDS_PARSED.with(Cell::get))
-            );
+            crate::say!("{}", crate::grammar::report::summary(g));
             write_grammar_coverage(cfg, self.client, g);
         }
         status::append(&cfg.status_file, "done");
@@ -682,6 +672,8 @@ struct Chores {
     last_probes_stat: Instant,
     saved_cells: usize,
     last_cells_save: Instant,
+    /// Covered k-paths when `grammar-coverage.json` was last written.
+    kpaths_written: usize,
 }
 
 impl Chores {
@@ -692,6 +684,7 @@ impl Chores {
             last_probes_stat: now,
             saved_cells: usize::MAX,
             last_cells_save: now.checked_sub(Duration::from_secs(1)).unwrap_or(now),
+            kpaths_written: usize::MAX,
         }
     }
 
@@ -725,8 +718,13 @@ impl Chores {
             if let Some(g) = crate::grammar::active() {
                 let (covered, possible) = crate::grammar::report::progress(g);
                 report_ratio(state, mgr, "k-paths", covered, possible)?;
-                // Written as the run goes, so a client that dies leaves it behind.
-                write_grammar_coverage(cfg, runner.client, g);
+                // Written as the run goes, so a client that dies leaves it behind; only when it
+                // changed, since listing the uncovered paths walks all possible ones.
+                let total = g.kpaths().covered_total();
+                if total != self.kpaths_written {
+                    self.kpaths_written = total;
+                    write_grammar_coverage(cfg, runner.client, g);
+                }
             }
         }
         // Every few seconds, so a client that dies (timeout, crash) leaves its counts behind.

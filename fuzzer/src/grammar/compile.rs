@@ -20,7 +20,6 @@
 use std::collections::{HashMap, HashSet};
 
 use libafl::common::nautilus::grammartec::context::Context;
-use libafl::common::nautilus::grammartec::newtypes::RuleId;
 use regex_automata::meta::Regex;
 
 use super::model::{normalize, Expr, Grammar, RuleKind};
@@ -29,8 +28,9 @@ use super::GrammarError;
 /// The compiled grammar.
 pub struct Compiled {
     pub ctx: Context,
-    /// Nonterminal (Nautilus id) → index into `symbols`, for the user's own rules.
-    pub symbol_of_nt: HashMap<usize, usize>,
+    /// Nonterminal (Nautilus id) → index into `symbols`, for the user's own rules (dense: it
+    /// is read for every node of every derived tree).
+    pub symbol_by_nt: Vec<Option<usize>>,
     /// The user's rule names: parser rules, then tokens (k-paths are chains of these).
     pub symbols: Vec<String>,
     /// Which symbols each symbol's alternatives can reach directly (through helpers).
@@ -618,20 +618,25 @@ impl Builder<'_> {
         let least = min.get(START).copied().unwrap_or(1);
         if least > max_nodes {
             return Err(GrammarError::Invalid(format!(
-                "the smallest input of the grammar has {least} tree nodes, more than the {max_nodes} allowed (--grammar-max-nodes; a parameter's grammar allows 120)"
+                "the smallest input of the grammar has {least} tree nodes, more than the {max_nodes} allowed (--grammar-max-nodes; a parameter's grammar allows {})",
+                super::params::PARAM_MAX_NODES
             )));
         }
         self.ctx.initialize(max_nodes);
 
         let mut symbols = Vec::new();
-        let mut symbol_of_nt = HashMap::new();
+        let mut symbol_by_nt = Vec::new();
         let mut index_of: HashMap<String, usize> = HashMap::new();
         for (nt, name) in symbol_names {
             if !defined.contains(nt.as_str()) || index_of.contains_key(&nt) {
                 continue;
             }
             index_of.insert(nt.clone(), symbols.len());
-            symbol_of_nt.insert(usize::from(self.ctx.nt_id(&nt)), symbols.len());
+            let id = usize::from(self.ctx.nt_id(&nt));
+            if symbol_by_nt.len() <= id {
+                symbol_by_nt.resize(id + 1, None);
+            }
+            symbol_by_nt[id] = Some(symbols.len());
             symbols.push(name);
         }
         // Edges: a symbol's rules (and its helpers' rules) use these symbols directly.
@@ -658,7 +663,7 @@ impl Builder<'_> {
             symbol_edges[i] = v;
         }
         let start_symbol = index_of.get(start_nt).copied().unwrap_or(0);
-        Ok(Compiled { ctx: self.ctx, symbol_of_nt, symbols, symbol_edges, start_symbol, accept: self.accept })
+        Ok(Compiled { ctx: self.ctx, symbol_by_nt, symbols, symbol_edges, start_symbol, accept: self.accept })
     }
 }
 
@@ -747,11 +752,6 @@ fn gen_set(ranges: &[(u32, u32)]) -> String {
         }
     }
     format!("(?:{})", alts.join("|"))
-}
-
-/// A rule id as the key of [`Compiled::accept`].
-pub fn rule_key(id: RuleId) -> usize {
-    usize::from(id)
 }
 
 #[cfg(test)]

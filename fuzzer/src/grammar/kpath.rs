@@ -151,14 +151,17 @@ impl KPaths {
         Observation { new: new_full, rare }
     }
 
-    /// (covered, possible) paths of `len` symbols.
+    /// (covered, possible) paths of `len` symbols. A tree's chains are paths of the symbol
+    /// graph from the start (compile.rs builds the graph through the same helpers the trees
+    /// hold), so every covered path is a possible one.
     pub fn counts(&self, len: usize) -> (u64, u64) {
         let i = len.clamp(1, self.k) - 1;
-        let covered = match &self.possible[i] {
-            Some(all) => self.covered[i].iter().filter(|k| all.contains(k)).count() as u64,
-            None => self.covered[i].len() as u64,
-        };
-        (covered, self.possible_count[i])
+        (self.covered[i].len() as u64, self.possible_count[i])
+    }
+
+    /// Paths covered so far, all lengths: a change means the report is out of date.
+    pub fn covered_total(&self) -> usize {
+        self.covered.iter().map(|c| c.len()).sum()
     }
 
     /// The symbols whose k-paths are not all covered yet.
@@ -213,29 +216,21 @@ mod tests {
         assert_eq!(kp.symbols_with_uncovered(), vec![0]);
     }
 
-    fn dense(m: &HashMap<usize, usize>) -> Vec<Option<usize>> {
-        let mut v = vec![None; m.keys().max().map_or(0, |x| x + 1)];
-        for (&k, &s) in m {
-            v[k] = Some(s);
-        }
-        v
-    }
-
     #[test]
     fn a_tree_covers_the_chains_it_derives() {
         let c = compile::from_json(r#"[["A", "a{B}"], ["A", "{C}"], ["B", "b{C}"], ["C", "c"]]"#, 50).unwrap();
         let mut kp = KPaths::new(&c.symbol_edges, c.start_symbol, 3);
         assert_eq!(kp.counts(3), (0, 1));
         let t = parse::parse(&c.ctx, &c.accept, b"c").unwrap();
-        assert!(!kp.observe(&t, &c.ctx, &dense(&c.symbol_of_nt)).new);
+        assert!(!kp.observe(&t, &c.ctx, &c.symbol_by_nt).new);
         assert_eq!(kp.counts(2), (1, 3), "A>C of A>B, A>C, B>C");
         let t = parse::parse(&c.ctx, &c.accept, b"abc").unwrap();
-        let o = kp.observe(&t, &c.ctx, &dense(&c.symbol_of_nt));
+        let o = kp.observe(&t, &c.ctx, &c.symbol_by_nt);
         assert_eq!(o, Observation { new: true, rare: 1 });
         for _ in 0..RARE {
-            kp.observe(&t, &c.ctx, &dense(&c.symbol_of_nt));
+            kp.observe(&t, &c.ctx, &c.symbol_by_nt);
         }
-        assert_eq!(kp.observe(&t, &c.ctx, &dense(&c.symbol_of_nt)).rare, 0, "seen often: no longer rare");
+        assert_eq!(kp.observe(&t, &c.ctx, &c.symbol_by_nt).rare, 0, "seen often: no longer rare");
         assert_eq!(kp.counts(3), (1, 1));
         assert_eq!(kp.counts(2), (3, 3), "A>B, B>C, A>C");
         assert!(kp.uncovered(3, 10).is_empty());

@@ -69,15 +69,11 @@ impl GrammarMode {
     pub fn load(spec: &GrammarSpec) -> Result<GrammarMode, GrammarError> {
         let (compiled, warnings) = compile_files(spec)?;
         let kpaths = kpath::KPaths::new(&compiled.symbol_edges, compiled.start_symbol, spec.kpath);
-        let mut symbol_by_nt = vec![None; compiled.symbol_of_nt.keys().max().map_or(0, |m| m + 1)];
-        for (&nt, &s) in &compiled.symbol_of_nt {
-            symbol_by_nt[nt] = Some(s);
-        }
         Ok(GrammarMode {
             nautilus: NautilusContext { ctx: compiled.ctx },
             accept: compiled.accept,
             symbols: compiled.symbols,
-            symbol_by_nt,
+            symbol_by_nt: compiled.symbol_by_nt,
             kpaths: Mutex::new(kpaths),
             spec: spec.clone(),
             warnings,
@@ -105,6 +101,17 @@ pub fn note_derived() {
 
 pub fn derived() -> u64 {
     DERIVED.load(Ordering::Relaxed)
+}
+
+/// Seed inputs parsed into trees and loaded, at the start of this process's session.
+static SEEDS: Mutex<(usize, usize)> = Mutex::new((0, 0));
+
+pub fn note_seeds(parsed: usize, loaded: usize) {
+    *SEEDS.lock().unwrap_or_else(|e| e.into_inner()) = (parsed, loaded);
+}
+
+pub fn seeds() -> (usize, usize) {
+    *SEEDS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Loads the grammar of this process (a client has one for its whole life).

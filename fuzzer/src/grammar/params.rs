@@ -24,7 +24,7 @@ use super::{GrammarError, GrammarMode, GrammarSpec};
 const GRAMMARS_CLASS: &str = "com/jvmfuzz/shim/fuzz/Grammars";
 /// Derivation trees of a parameter are kept smaller than whole inputs': a parameter is one
 /// value among others.
-const PARAM_MAX_NODES: usize = 120;
+pub const PARAM_MAX_NODES: usize = 120;
 
 type Key = (PathBuf, Option<String>);
 

@@ -17,7 +17,8 @@ pub fn progress(g: &GrammarMode) -> (u64, u64) {
 }
 
 /// The summary line printed when the run ends.
-pub fn summary(g: &GrammarMode, generated: u64, parsed: (usize, usize)) -> String {
+pub fn summary(g: &GrammarMode) -> String {
+    let (generated, parsed) = (super::derived(), super::seeds());
     let kp = g.kpaths();
     let (c, t) = kp.counts(kp.k);
     let (rc, rt) = kp.counts(1);
