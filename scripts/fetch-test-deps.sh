@@ -49,6 +49,8 @@ declare -A DEB=(
   [gcc]=/usr/bin/gcc
   # The doctests of benchmarks/bench.py (.ci/run).
   [python3]=/usr/bin/python3
+  # Z3 for the solver (--solver): the z3 crate links the system library.
+  [libz3-dev]=/usr/include/z3.h
 )
 missing=()
 for pkg in "${!DEB[@]}"; do

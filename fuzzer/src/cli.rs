@@ -300,6 +300,24 @@ pub struct FuzzArgs {
     pub progress: String,
     #[command(flatten)]
     pub grammar: GrammarArgs,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+}
+
+/// The solver: path conditions over the input, negated and solved with Z3 (docs/solver.md).
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Solver")]
+pub struct SolverArgs {
+    /// Run each new corpus entry once more in trace mode (a second copy of the target's
+    /// classes that keeps symbolic shadows of values derived from the input), negate each
+    /// branch of its path condition and ask Z3 for an input that takes the other way; solved
+    /// inputs are evaluated like any other. `on` spends at most a fifth of the time on it, a
+    /// number 1-100 that percentage, `off` nothing. Harnesses only (not generated drivers).
+    #[arg(long, value_name = "on|off|PERCENT", default_value = "on")]
+    pub solver: String,
+    /// Z3's time limit per query, in milliseconds (a query past it counts as unknown).
+    #[arg(long, value_name = "MS", default_value_t = 500)]
+    pub solver_timeout: u64,
 }
 
 /// Grammar mode: inputs derived from a grammar and mutated as trees.

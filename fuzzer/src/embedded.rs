@@ -163,6 +163,7 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
         max_len: c.max_len,
         status_file: status_file.clone(),
         grammar: None,
+        solver: None,
     };
     crate::output::to_stderr();
     crate::coverage_map::keep_covered();

@@ -87,6 +87,8 @@ pub struct FuzzConfig {
     pub status_file: PathBuf,
     /// Grammar mode (`--grammar`).
     pub grammar: Option<crate::grammar::GrammarSpec>,
+    /// The solver stage (`--solver`); `None`: off.
+    pub solver: Option<crate::solver::SolverConfig>,
 }
 
 /// Havoc stacks 2..=2^N mutations per execution (LibAFL's default N is 7: up to 128;
@@ -275,9 +277,11 @@ fn fuzz<EM: ClientManager>(
     }
     let byte_share = grammar.map_or(100, |g| u64::from(g.spec.byte_share));
     let grammar_stage = StdPowerMutationalStage::new(MaybeGrammar(grammar.map(GrammarMutator::new)));
+    let solver_stage = solver_stage(cfg, &runner)?;
     let mut stages = tuple_list!(
         calibration,
         FixedTimesStage::new(seeded),
+        solver_stage,
         ShadowTracingStage::new(),
         StdMutationalStage::new(i2s),
         IfStage::new(move |_, _, _: &mut State, _| Ok(grammar.is_some()), tuple_list!(grammar_stage)),
@@ -308,6 +312,23 @@ fn fuzz<EM: ClientManager>(
     runner.finish(cfg, &state, started);
     mgr.send_exiting()?;
     Ok(())
+}
+
+/// The solver stage (`--solver`): trace mode is switched on in the JVM, and the stage traces
+/// through the runner's target.
+fn solver_stage(cfg: &FuzzConfig, runner: &Rc<Runner>) -> Result<crate::solver::SolverStage, Stop> {
+    let Some(solver) = cfg.solver else {
+        return Ok(crate::solver::SolverStage::new(None, Box::new(|_| Err("off".into()))));
+    };
+    let target = runner.target.get().ok_or_else(|| Stop::Setup("the solver needs the target started".into()))?;
+    let mut env = target.harness().env().map_err(|e| Stop::Setup(e.to_string()))?;
+    jvmfuzz_jvm::load::trace::enable(&mut env).map_err(|e| Stop::Setup(format!("--solver: {e}")))?;
+    let runner = Rc::clone(runner);
+    let tracer = Box::new(move |input: &[u8]| match runner.target.get() {
+        Some(t) => t.trace(input),
+        None => Err("no target".to_string()),
+    });
+    Ok(crate::solver::SolverStage::new(Some(solver), tracer))
 }
 
 /// Puts every signal disposition back when the loop is over (see signals.rs).
@@ -715,6 +736,9 @@ impl Chores {
         if self.last_probes_stat.elapsed() >= Duration::from_secs(1) {
             self.last_probes_stat = Instant::now();
             report_probes(state, mgr, map.probes())?;
+            if cfg.solver.is_some() {
+                report_solver(state, mgr)?;
+            }
             if let Some(g) = crate::grammar::active() {
                 let (covered, possible) = crate::grammar::report::progress(g);
                 report_ratio(state, mgr, "k-paths", covered, possible)?;
@@ -759,6 +783,28 @@ fn report_probes<EM: EventFirer<BytesInput, State>>(
 ) -> Result<(), Error> {
     let covered = covered_edges(state);
     report_ratio(state, mgr, "probes", covered as u64, instrumented.max(covered) as u64)
+}
+
+/// The solver's figure: `solver: <queries>q <sat>/<unsat>/<unknown> +<added>` (sat, unsat,
+/// unknown answers; solved inputs kept).
+fn report_solver<EM: EventFirer<BytesInput, State>>(state: &mut State, mgr: &mut EM) -> Result<(), Error> {
+    let f = crate::solver::figures();
+    let text = format!("{}q {}/{}/{} +{}", f.queries, f.sat, f.unsat, f.unknown, f.added);
+    let executions = *state.executions();
+    mgr.fire(
+        state,
+        libafl::events::EventWithStats::with_current_time(
+            libafl::events::Event::UpdateUserStats {
+                name: Cow::Borrowed("solver"),
+                value: libafl::monitors::stats::UserStats::new(
+                    libafl::monitors::stats::UserStatsValue::String(Cow::Owned(text)),
+                    libafl::monitors::stats::AggregatorOps::None,
+                ),
+                phantom: std::marker::PhantomData,
+            },
+            executions,
+        ),
+    )
 }
 
 /// A `name: covered/total` figure of the progress line.

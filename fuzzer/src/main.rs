@@ -407,6 +407,31 @@ fn grammar_spec(a: &cli::GrammarArgs) -> Result<Option<jvmfuzz_fuzzer::grammar::
     Ok(Some(spec))
 }
 
+/// `--solver` and `--solver-timeout`; generated drivers are not traced (yet), so there the solver
+/// is off unless asked for, which is refused.
+fn solver_config(a: &cli::SolverArgs, drivers: bool) -> Result<Option<jvmfuzz_fuzzer::solver::SolverConfig>> {
+    let share = match a.solver.as_str() {
+        "off" => return Ok(None),
+        "on" if drivers => return Ok(None),
+        "on" => jvmfuzz_fuzzer::solver::SolverConfig::DEFAULT_SHARE,
+        n => match n.trim_end_matches('%').parse::<u8>() {
+            Ok(p @ 1..=100) => f64::from(p) / 100.0,
+            _ => bail!(SetupError(format!(
+                "--solver {n}: give on, off, or the percentage of the time to spend solving (1-100)"
+            ))),
+        },
+    };
+    if drivers {
+        bail!(SetupError(
+            "--solver: generated drivers are not traced yet; use --solver off with --class/--target/--package".into()
+        ));
+    }
+    if a.solver_timeout == 0 {
+        bail!(SetupError("--solver-timeout 0: give a time limit in milliseconds".into()));
+    }
+    Ok(Some(jvmfuzz_fuzzer::solver::SolverConfig { share, query_timeout: Duration::from_millis(a.solver_timeout) }))
+}
+
 fn fuzz(a: FuzzArgs) -> Result<u8> {
     let mut r = resolve(&a.target, &drivers_out_under(&a.findings))?;
     let target = target_config(&a.target, &r)?;
@@ -433,6 +458,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     }
     let progress = launch::progress_mode(&a.progress).map_err(setup)?;
     let grammar = grammar_spec(&a.grammar)?;
+    let solver = solver_config(&a.solver, target.drivers.is_some())?;
     std::fs::create_dir_all(&a.corpus)
         .with_context(|| format!("cannot create --corpus {}", a.corpus.display()))
         .map_err(|e| setup(format!("{e:#}")))?;
@@ -458,6 +484,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         max_len: a.max_len,
         status_file: status_file.clone(),
         grammar,
+        solver,
     };
     if let Some(d) = &cfg.target.drivers {
         drivers::reset_stats(d);

@@ -112,6 +112,8 @@ pub struct Target {
     /// The input being run, for the watchdog's report.
     current: Arc<Mutex<Vec<u8>>>,
     has_drivers: bool,
+    /// The harness's trace copy (the solver's), loaded on first use.
+    trace: once_cell::unsync::OnceCell<Result<crate::trace_harness::TraceHarness, String>>,
 }
 
 impl Target {
@@ -176,7 +178,15 @@ impl Target {
         // SAFETY: pthread_self has no preconditions.
         let me = unsafe { libc::pthread_self() };
         *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = Some((me, Arc::clone(&watchdog)));
-        Ok(Target { _vm: vm, harness, watchdog, executions: Cell::new(0), current, has_drivers: cfg.drivers.is_some() })
+        Ok(Target {
+            _vm: vm,
+            harness,
+            watchdog,
+            executions: Cell::new(0),
+            current,
+            has_drivers: cfg.drivers.is_some(),
+            trace: once_cell::unsync::OnceCell::new(),
+        })
     }
 
     /// Runs one input, timed by the watchdog; its probe events are in the coverage map after.
@@ -194,6 +204,18 @@ impl Target {
         self.watchdog.disarm();
         crate::coverage_map::collect();
         result
+    }
+
+    /// Runs `data` through the harness's trace copy (loaded on the first call; trace mode must be
+    /// on) and returns its trace. Not timed by the watchdog: the input already ran untraced.
+    pub fn trace(&self, data: &[u8]) -> Result<Vec<u8>, String> {
+        let mut env = self.harness.env().map_err(|e| e.to_string())?;
+        let harness = self
+            .trace
+            .get_or_init(|| crate::trace_harness::TraceHarness::open(&mut env, &self.harness.class_name))
+            .as_ref()
+            .map_err(|e| e.clone())?;
+        harness.run(&mut env, data)
     }
 
     /// Executions run on this target so far.

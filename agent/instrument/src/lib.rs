@@ -9,6 +9,8 @@
 //! - What only the fuzzer adds: `cmplog` (comparison-operand logging), `redirect` (call-site
 //!   redirects to the shim's hooks), `hooks` (Jazzer's `@MethodHook`s, applied at call sites
 //!   through bridge methods) and `tokens` (dictionary tokens from the class).
+//! - What only the solver adds: `trace` (trace mode: the shadow machine's calls, for a second
+//!   copy of the target's classes).
 pub mod class;
 pub mod cmplog;
 pub mod frames;
@@ -23,10 +25,11 @@ pub mod remap;
 pub mod rewrite;
 pub mod test_classes;
 pub mod tokens;
+pub mod trace;
 
 pub use class::{
     instrument_class, instrument_class_cmp, ClassCounts, FlagFields, InstrumentConfig, InstrumentError, Instrumented,
     JacocoPlanner, MethodOutcome, MethodRecord, Planner, SkipReason,
 };
 pub use cmplog::{CmpKind, CmpSite, CmpSites};
-pub use rewrite::{instrument_decoded_cmp, instrument_method, MethodSig, ProbeCall, RewriteError};
+pub use rewrite::{instrument_decoded_cmp, instrument_decoded_with, instrument_method, Inserts, MethodSig, ProbeCall, RewriteError};

@@ -291,6 +291,23 @@ pub fn instrument_method(
     instrument_decoded_cmp(code, &insns, cp, method, plan, first_probe, probe, major_version, &[])
 }
 
+/// Straight-line, frame-free code added around original instructions (the solver's trace mode,
+/// `trace`), each list sorted by instruction index with at most one entry per index:
+/// - `pre[i]` runs only when execution falls into instruction `i` (after its `Fallthrough`
+///   probes, before its label): never after an unconditional instruction;
+/// - `label[i]` runs at `i`'s label, after the comparison logging, on every path into `i`;
+/// - `replace[i]` is emitted instead of instruction `i`'s own bytes and must be as long (a
+///   call plus `nop`s): no offset moves.
+///
+/// `extra_stack` is the most stack words any of them needs above the method's own.
+#[derive(Debug, Default)]
+pub struct Inserts {
+    pub pre: Vec<(usize, Vec<u8>)>,
+    pub label: Vec<(usize, Vec<u8>)>,
+    pub replace: Vec<(usize, Vec<u8>)>,
+    pub extra_stack: u16,
+}
+
 /// [`instrument_method`] for a caller that already holds `decode(&code.code)` (the class
 /// rewriter decodes once for planning and rewriting: decoding is a large share of the cost),
 /// plus comparison-operand logging (`cmplog`, the fuzzer's configuration): the sequence of each
@@ -307,6 +324,23 @@ pub fn instrument_decoded_cmp(
     probe: &ProbeCall,
     major_version: u16,
     cmp: &[CmpSite],
+) -> Result<CodeAttribute<'static>, RewriteError> {
+    instrument_decoded_with(code, insns, cp, method, plan, first_probe, probe, major_version, cmp, &Inserts::default())
+}
+
+/// [`instrument_decoded_cmp`] plus [`Inserts`].
+#[allow(clippy::too_many_arguments)]
+pub fn instrument_decoded_with(
+    code: &CodeAttribute<'_>,
+    insns: &[Insn],
+    cp: &mut ConstantPool<'_>,
+    method: &MethodSig<'_>,
+    plan: &MethodPlan,
+    first_probe: u32,
+    probe: &ProbeCall,
+    major_version: u16,
+    cmp: &[CmpSite],
+    inserts: &Inserts,
 ) -> Result<CodeAttribute<'static>, RewriteError> {
     let bytes: &[u8] = &code.code;
     if insns.last().map(Insn::end) != Some(bytes.len() as u32) {
@@ -337,6 +371,8 @@ pub fn instrument_decoded_cmp(
         *slot += site.kind.code_len();
         extra_stack = extra_stack.max(site.kind.extra_stack());
     }
+    add_inserts(inserts, insns, &mut placements)?;
+    extra_stack = extra_stack.max(inserts.extra_stack);
 
     // Destinations of every jump / switch entry, flat: instruction i's are
     // `dests[dest_start[i]..dest_start[i + 1]]`.
@@ -377,13 +413,33 @@ pub fn instrument_decoded_cmp(
     let mut out: Vec<u8> = Vec::with_capacity(lay.len as usize);
     let mut inline = placements.inline.iter().peekable();
     let mut cmp_sites = cmp.iter().peekable();
+    let mut pre = inserts.pre.iter().peekable();
+    let mut label = inserts.label.iter().peekable();
+    let mut replace = inserts.replace.iter().peekable();
     for (i, insn) in insns.iter().enumerate() {
-        while let Some(&&(_, _, id)) = inline.peek().filter(|e| e.0 as usize == i) {
-            emit_probe(&mut out, id, cp, probe)?;
-            inline.next();
+        for position in 0..2u8 {
+            while let Some(&&(_, _, id)) = inline.peek().filter(|e| e.0 as usize == i && e.1 == position) {
+                emit_probe(&mut out, id, cp, probe)?;
+                inline.next();
+            }
+            if position == 0 {
+                if let Some((_, code)) = pre.next_if(|p| p.0 == i) {
+                    out.extend_from_slice(code);
+                }
+            }
         }
         if let Some(site) = cmp_sites.next_if(|s| s.index == i) {
             cmplog::emit(&mut out, site, cp)?;
+        }
+        if let Some((_, code)) = label.next_if(|p| p.0 == i) {
+            out.extend_from_slice(code);
+        }
+        if let Some((_, code)) = replace.next_if(|p| p.0 == i) {
+            if out.len() as u32 != lay.insn[i] {
+                return Err(RewriteError::Internal(insn.offset));
+            }
+            out.extend_from_slice(code);
+            continue;
         }
         let at = out.len() as u32;
         if at != lay.insn[i] {
@@ -493,6 +549,31 @@ pub fn instrument_decoded_cmp(
         exception_table,
         attributes,
     })
+}
+
+/// Adds the lengths of `inserts` to the placements, checking what [`Inserts`] promises.
+fn add_inserts(inserts: &Inserts, insns: &[Insn], placements: &mut Placements) -> Result<(), RewriteError> {
+    let bad = |what: &str, i: usize| RewriteError::InvalidPlan(format!("{what} insert at instruction {i}"));
+    let sorted = |v: &[(usize, Vec<u8>)]| v.windows(2).all(|w| w[0].0 < w[1].0);
+    if !sorted(&inserts.pre) || !sorted(&inserts.label) || !sorted(&inserts.replace) {
+        return Err(RewriteError::InvalidPlan("inserts out of order".into()));
+    }
+    for (i, code) in &inserts.pre {
+        if *i > 0 && insns.get(*i - 1).is_none_or(|p| is_unconditional(p.opcode)) {
+            return Err(bad("pre", *i));
+        }
+        *placements.pre_len.get_mut(*i).ok_or_else(|| bad("pre", *i))? += code.len() as u32;
+    }
+    for (i, code) in &inserts.label {
+        *placements.label_len.get_mut(*i).ok_or_else(|| bad("label", *i))? += code.len() as u32;
+    }
+    for (i, code) in &inserts.replace {
+        let insn = insns.get(*i).ok_or_else(|| bad("replace", *i))?;
+        if insn.len as usize != code.len() || !matches!(insn.kind, InsnKind::Plain | InsnKind::Invoke { .. } | InsnKind::TypeRef { .. }) {
+            return Err(bad("replace", *i));
+        }
+    }
+    Ok(())
 }
 
 /// Builds the new StackMapTable `info`, or `None` when the method has none (or, for

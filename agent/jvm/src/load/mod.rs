@@ -7,7 +7,8 @@
 //! 2. the [`ClassFilter`];
 //! 3. the [`Mode`]'s transform, under `catch_unwind`: [`Mode::Profile`] (`profile`, the
 //!    coverage profiler's probes) or [`Mode::Fuzz`] (`fuzz`: the fuzzer's probes, comparison
-//!    logging, redirects and tokens). A mode does what must happen before the JVM may run the
+//!    logging, redirects and tokens; `trace`: the solver's copy of a class, defined by the
+//!    shim's `TraceLoader`, gets the shadow machine's calls instead). A mode does what must happen before the JVM may run the
 //!    new bytes (define probe holders, grow the flag array, give the fuzzer's map its cells);
 //! 4. the new bytes are handed back and the class's record registered with the runtime;
 //! 5. statistics; with `verbose`, every skipped class once, with the reason.
@@ -17,6 +18,7 @@
 
 pub mod fuzz;
 pub mod profile;
+pub mod trace;
 
 use std::collections::HashSet;
 use std::ffi::{c_char, c_uchar, CStr};
@@ -224,6 +226,7 @@ impl Pipeline {
         jvmti: *mut jvmtiEnv,
         jni: *mut RawJniEnv,
         name: &str,
+        loader: jobject,
         bytes: &[u8],
         redefining: bool,
         out: (*mut jint, *mut *mut c_uchar),
@@ -243,6 +246,10 @@ impl Pipeline {
         let t0 = Instant::now();
         let _timer = Elapsed(t0, &self.stats.hook_ns);
         let outcome = match &self.config.mode {
+            // The solver's copy of a target class (see `trace`).
+            Mode::Fuzz(_) if accepted && !redefining && trace::is_trace_loader(jni, loader) => {
+                trace::transform(name, bytes)
+            }
             // A retransformation may not add methods: no hook bridges then.
             Mode::Fuzz(f) if hook_only || !f.probes => {
                 if redefining {
@@ -303,7 +310,7 @@ unsafe extern "C" fn class_file_load_hook(
     jvmti: *mut jvmtiEnv,
     jni: *mut RawJniEnv,
     class_being_redefined: jclass,
-    _loader: jobject,
+    loader: jobject,
     name: *const c_char,
     _protection_domain: jobject,
     class_data_len: jint,
@@ -316,7 +323,7 @@ unsafe extern "C" fn class_file_load_hook(
         // SAFETY: the arguments of this callback.
         let Some((class, bytes)) = (unsafe { env::hooked_class(name, class_data, class_data_len) }) else { return };
         let redefining = !class_being_redefined.is_null();
-        pipeline.on_class(jvmti, jni, &class, bytes, redefining, (new_class_data_len, new_class_data));
+        pipeline.on_class(jvmti, jni, &class, loader, bytes, redefining, (new_class_data_len, new_class_data));
     }))
     .is_err();
     if panicked {

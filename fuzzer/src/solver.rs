@@ -1,0 +1,178 @@
+//! The solver stage (`--solver`, the jFuzz seed): a corpus entry the loop has not traced yet is
+//! run once more through the trace copy of the target (`docs/solver.md`), which yields its path
+//! condition over the input's bytes; `jvmfuzz-solver` negates each branch in turn and asks Z3;
+//! every model becomes an input that goes through the normal evaluation, so coverage decides
+//! what stays.
+//!
+//! The stage keeps to its share of the wall clock: it only starts on an entry while the time
+//! spent tracing and solving is below `share` of the time since the loop began, and gives one
+//! entry at most [`PER_ENTRY`]. An entry skipped for lack of budget is tried again when it is
+//! next scheduled.
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use libafl::corpus::{Corpus, CorpusId};
+use libafl::inputs::{BytesInput, HasTargetBytes};
+use libafl::stages::{Restartable, Stage};
+use libafl::state::{HasCorpus, HasCurrentCorpusId};
+use libafl::{Error, Evaluator};
+use libafl_bolts::AsSlice;
+
+use crate::state::State;
+
+/// What `--solver` asks for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SolverConfig {
+    /// Most of the wall clock spent tracing and solving (0 < share <= 1).
+    pub share: f64,
+    /// Z3's limit per query.
+    pub query_timeout: Duration,
+}
+
+impl SolverConfig {
+    /// The default share: at most a fifth of the time.
+    pub const DEFAULT_SHARE: f64 = 0.2;
+}
+
+/// Most time spent on one entry (its trace and its queries).
+const PER_ENTRY: Duration = Duration::from_secs(5);
+
+/// The figures of the progress line's `solver` entry (one loop per process).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Figures {
+    pub traced: u64,
+    pub queries: u64,
+    pub sat: u64,
+    pub unsat: u64,
+    pub unknown: u64,
+    /// Solved inputs the evaluation kept.
+    pub added: u64,
+    /// Traces the solver could not use (the trace run failed, or its bytes did not decode).
+    pub failed: u64,
+}
+
+static FIGURES: Mutex<Figures> = Mutex::new(Figures {
+    traced: 0,
+    queries: 0,
+    sat: 0,
+    unsat: 0,
+    unknown: 0,
+    added: 0,
+    failed: 0,
+});
+
+/// The figures so far.
+pub fn figures() -> Figures {
+    *FIGURES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Runs one input through the trace copy and returns the trace's bytes.
+pub type Tracer = Box<dyn FnMut(&[u8]) -> Result<Vec<u8>, String>>;
+
+/// The LibAFL stage. `None` inside: `--solver off` (the stage does nothing).
+pub struct SolverStage {
+    inner: Option<Inner>,
+}
+
+struct Inner {
+    solver: jvmfuzz_solver::Solver,
+    tracer: Tracer,
+    share: f64,
+    started: Instant,
+    spent: Duration,
+    done: HashSet<CorpusId>,
+    warned: bool,
+}
+
+impl SolverStage {
+    pub fn new(cfg: Option<SolverConfig>, tracer: Tracer) -> SolverStage {
+        SolverStage {
+            inner: cfg.map(|c| Inner {
+                solver: jvmfuzz_solver::Solver::new(c.query_timeout),
+                tracer,
+                share: c.share,
+                started: Instant::now(),
+                spent: Duration::ZERO,
+                done: HashSet::new(),
+                warned: false,
+            }),
+        }
+    }
+}
+
+impl<S> Restartable<S> for SolverStage {
+    fn should_restart(&mut self, _state: &mut S) -> Result<bool, Error> {
+        Ok(true)
+    }
+
+    fn clear_progress(&mut self, _state: &mut S) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl<E, EM, Z> Stage<E, EM, State, Z> for SolverStage
+where
+    Z: Evaluator<E, EM, BytesInput, State>,
+{
+    fn perform(&mut self, fuzzer: &mut Z, executor: &mut E, state: &mut State, manager: &mut EM) -> Result<(), Error> {
+        let Some(inner) = self.inner.as_mut() else { return Ok(()) };
+        let Some(id) = state.current_corpus_id()? else { return Ok(()) };
+        if inner.done.contains(&id) || !inner.within_share() {
+            return Ok(());
+        }
+        inner.done.insert(id);
+        let input = state.corpus().cloned_input_for_id(id)?;
+        let bytes = input.target_bytes().as_slice().to_vec();
+        let t0 = Instant::now();
+        let found = inner.solve(&bytes, t0 + PER_ENTRY);
+        inner.spent += t0.elapsed();
+        let mut added = 0;
+        for new in found {
+            let (_, kept) = fuzzer.evaluate_input(state, executor, manager, &BytesInput::new(new))?;
+            added += u64::from(kept.is_some());
+        }
+        FIGURES.lock().unwrap_or_else(|e| e.into_inner()).added += added;
+        Ok(())
+    }
+}
+
+impl Inner {
+    fn within_share(&self) -> bool {
+        self.spent.as_secs_f64() <= self.share * self.started.elapsed().as_secs_f64()
+    }
+
+    /// Traces `bytes` and solves its negated branches until `deadline`; the new inputs.
+    fn solve(&mut self, bytes: &[u8], deadline: Instant) -> Vec<Vec<u8>> {
+        let mut found = Vec::new();
+        let trace = (self.tracer)(bytes).and_then(|t| jvmfuzz_solver::Trace::decode(&t).map_err(|e| e.to_string()));
+        let trace = match trace {
+            Ok(t) => t,
+            Err(e) => {
+                FIGURES.lock().unwrap_or_else(|e| e.into_inner()).failed += 1;
+                if !self.warned {
+                    self.warned = true;
+                    crate::say!("jvmfuzz: solver: a trace failed ({e}); the solver skips such entries");
+                }
+                return found;
+            }
+        };
+        let cases = |site: u32| jvmfuzz_jvm::load::trace::cases(site);
+        let result = self.solver.solve(&trace, bytes, &cases, deadline, &mut |v| found.push(v));
+        if let Err(e) = result {
+            if !self.warned {
+                self.warned = true;
+                crate::say!("jvmfuzz: solver: {e}");
+            }
+        }
+        let s = self.solver.stats();
+        let mut f = FIGURES.lock().unwrap_or_else(|e| e.into_inner());
+        f.traced += 1;
+        f.queries = s.queries;
+        f.sat = s.sat;
+        f.unsat = s.unsat;
+        f.unknown = s.unknown;
+        found
+    }
+}
