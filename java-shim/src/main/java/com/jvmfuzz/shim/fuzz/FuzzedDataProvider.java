@@ -7,9 +7,14 @@
  * target compares against a constant then appears in the input exactly as the constant's bytes,
  * which is what the automatic dictionary and the comparison feedback insert. Running out of
  * data never throws: missing bytes read as zero, arrays and strings come out shorter.
+ *
+ * In trace mode (Sym.active(), the solver's second run of an input) the values also get
+ * shadows over the input's bytes (com.jvmfuzz.shim.sym.Sources); what is returned is the same.
  */
 package com.jvmfuzz.shim.fuzz;
 
+import com.jvmfuzz.shim.sym.Sources;
+import com.jvmfuzz.shim.sym.Sym;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,6 +22,20 @@ import java.util.Collections;
 import java.util.List;
 
 public final class FuzzedDataProvider {
+    /* Trace mode: the keys of the harness's calls whose results get a shadow. */
+    private static final int K_BOOLEAN = Sym.key("consumeBoolean()Z");
+    private static final int K_BYTE = Sym.key("consumeByte()B");
+    private static final int K_SHORT = Sym.key("consumeShort()S");
+    private static final int K_INT = Sym.key("consumeInt()I");
+    private static final int K_LONG = Sym.key("consumeLong()J");
+    private static final int K_CHAR = Sym.key("consumeChar()C");
+    private static final int K_BYTE_RANGE = Sym.key("consumeByte(BB)B");
+    private static final int K_SHORT_RANGE = Sym.key("consumeShort(SS)S");
+    private static final int K_INT_RANGE = Sym.key("consumeInt(II)I");
+    private static final int K_LONG_RANGE = Sym.key("consumeLong(JJ)J");
+    private static final int K_CHAR_RANGE = Sym.key("consumeChar(CC)C");
+    private static final int K_NO_SURROGATES = Sym.key("consumeCharNoSurrogates()C");
+
     private final byte[] data;
     private int pos;
 
@@ -38,27 +57,57 @@ public final class FuzzedDataProvider {
     }
 
     public boolean consumeBoolean() {
-        return (next(1) & 1) != 0;
+        int from = pos;
+        boolean v = (next(1) & 1) != 0;
+        if (Sym.active()) {
+            Sources.frontNumber(K_BOOLEAN, Sources.BOOLEAN, data, from, 1);
+        }
+        return v;
     }
 
     public byte consumeByte() {
-        return (byte) next(1);
+        int from = pos;
+        byte v = (byte) next(1);
+        if (Sym.active()) {
+            Sources.frontNumber(K_BYTE, Sources.BYTE, data, from, 1);
+        }
+        return v;
     }
 
     public short consumeShort() {
-        return (short) next(2);
+        int from = pos;
+        short v = (short) next(2);
+        if (Sym.active()) {
+            Sources.frontNumber(K_SHORT, Sources.SHORT, data, from, 2);
+        }
+        return v;
     }
 
     public int consumeInt() {
-        return (int) next(4);
+        int from = pos;
+        int v = (int) next(4);
+        if (Sym.active()) {
+            Sources.frontNumber(K_INT, Sources.INT, data, from, 4);
+        }
+        return v;
     }
 
     public long consumeLong() {
-        return next(8);
+        int from = pos;
+        long v = next(8);
+        if (Sym.active()) {
+            Sources.frontNumber(K_LONG, Sources.LONG, data, from, 8);
+        }
+        return v;
     }
 
     public char consumeChar() {
-        return (char) next(2);
+        int from = pos;
+        char v = (char) next(2);
+        if (Sym.active()) {
+            Sources.frontNumber(K_CHAR, Sources.CHAR, data, from, 2);
+        }
+        return v;
     }
 
     /* A value in [min, max] from as few bytes as the range needs. */
@@ -83,62 +132,107 @@ public final class FuzzedDataProvider {
     }
 
     public byte consumeByte(byte min, byte max) {
-        return (byte) range(min, max);
+        int from = pos;
+        byte v = (byte) range(min, max);
+        if (Sym.active()) {
+            Sources.frontRange(K_BYTE_RANGE, Sources.BYTE, data, from, min, max);
+        }
+        return v;
     }
 
     public short consumeShort(short min, short max) {
-        return (short) range(min, max);
+        int from = pos;
+        short v = (short) range(min, max);
+        if (Sym.active()) {
+            Sources.frontRange(K_SHORT_RANGE, Sources.SHORT, data, from, min, max);
+        }
+        return v;
     }
 
     public int consumeInt(int min, int max) {
-        return (int) range(min, max);
+        int from = pos;
+        int v = (int) range(min, max);
+        if (Sym.active()) {
+            Sources.frontRange(K_INT_RANGE, Sources.INT, data, from, min, max);
+        }
+        return v;
     }
 
     public long consumeLong(long min, long max) {
-        return range(min, max);
+        int from = pos;
+        long v = range(min, max);
+        if (Sym.active()) {
+            Sources.frontRange(K_LONG_RANGE, Sources.LONG, data, from, min, max);
+        }
+        return v;
     }
 
     public char consumeChar(char min, char max) {
-        return (char) range(min, max);
+        int from = pos;
+        char v = (char) range(min, max);
+        if (Sym.active()) {
+            Sources.frontRange(K_CHAR_RANGE, Sources.CHAR, data, from, min, max);
+        }
+        return v;
     }
 
     public char consumeCharNoSurrogates() {
+        int from = pos;
         char c = consumeChar();
+        if (Sym.active()) {
+            Sources.frontNoSurrogates(K_NO_SURROGATES, data, from);
+        }
         return Character.isSurrogate(c) ? (char) (c & 0x00ff) : c;
     }
 
     public boolean[] consumeBooleans(int maxLength) {
         int n = Math.max(0, Math.min(maxLength, remainingBytes()));
+        int from = pos;
         boolean[] out = new boolean[n];
         for (int i = 0; i < n; i++) {
             out[i] = consumeBoolean();
+        }
+        if (Sym.active()) {
+            Sources.elements(out, n, Sources.BOOLEAN, 1, data, from, true, false);
         }
         return out;
     }
 
     public short[] consumeShorts(int maxLength) {
         int n = Math.max(0, Math.min(maxLength, remainingBytes() / 2));
+        int from = pos;
         short[] out = new short[n];
         for (int i = 0; i < n; i++) {
             out[i] = consumeShort();
+        }
+        if (Sym.active()) {
+            Sources.elements(out, n, Sources.SHORT, 2, data, from, true, false);
         }
         return out;
     }
 
     public int[] consumeInts(int maxLength) {
         int n = Math.max(0, Math.min(maxLength, remainingBytes() / 4));
+        int from = pos;
         int[] out = new int[n];
         for (int i = 0; i < n; i++) {
             out[i] = consumeInt();
+        }
+        if (Sym.active()) {
+            Sources.elements(out, n, Sources.INT, 4, data, from, true, false);
         }
         return out;
     }
 
     public long[] consumeLongs(int maxLength) {
         int n = Math.max(0, Math.min(maxLength, remainingBytes() / 8));
+        int from = pos;
         long[] out = new long[n];
         for (int i = 0; i < n; i++) {
             out[i] = consumeLong();
+        }
+        if (Sym.active()) {
+            Sources.elements(out, n, Sources.LONG, 8, data, from, true, false);
         }
         return out;
     }
@@ -189,6 +283,9 @@ public final class FuzzedDataProvider {
         int n = Math.max(0, Math.min(maxLength, remainingBytes()));
         byte[] out = new byte[n];
         System.arraycopy(data, pos, out, 0, n);
+        if (Sym.active()) {
+            Sources.copy(out, data, pos);
+        }
         pos += n;
         return out;
     }
@@ -205,6 +302,8 @@ public final class FuzzedDataProvider {
         // A UTF-8 character takes at most 4 bytes: decode a bounded prefix, keep maxLength chars.
         int take = (int) Math.min((long) maxLength * 4, remainingBytes());
         String s = new String(data, pos, take, StandardCharsets.UTF_8);
+        String decoded = s;
+        int decodedBytes = take;
         if (s.length() > maxLength) {
             s = s.substring(0, maxLength);
             if (Character.isHighSurrogate(s.charAt(s.length() - 1))) {
@@ -212,23 +311,34 @@ public final class FuzzedDataProvider {
             }
             take = Math.min(take, s.getBytes(StandardCharsets.UTF_8).length);
         }
+        if (Sym.active()) {
+            Sources.utf8String(s, decoded, data, pos, decodedBytes);
+        }
         pos += take;
         return s;
     }
 
     public String consumeRemainingAsString() {
         String s = new String(data, pos, remainingBytes(), StandardCharsets.UTF_8);
+        if (Sym.active()) {
+            Sources.utf8String(s, s, data, pos, remainingBytes());
+        }
         pos = data.length;
         return s;
     }
 
     public String consumeAsciiString(int maxLength) {
         int n = Math.max(0, Math.min(maxLength, remainingBytes()));
+        int from = pos;
         char[] out = new char[n];
         for (int i = 0; i < n; i++) {
             out[i] = (char) (data[pos++] & 0x7f);
         }
-        return new String(out);
+        String s = new String(out);
+        if (Sym.active()) {
+            Sources.asciiString(s, data, from);
+        }
+        return s;
     }
 
     public String consumeRemainingAsAsciiString() {

@@ -18,15 +18,35 @@
  *
  * jvmfuzz's own FuzzedDataProvider (front first, big-endian) is a different class and stays
  * as it is. One instance serves every execution (reset per input), as in Jazzer.
+ *
+ * In trace mode (Sym.active(), the solver's second run of an input) numbers, arrays and the
+ * ASCII chars of strings also get shadows over the input's bytes (com.jvmfuzz.shim.sym.Sources);
+ * what is returned is the same.
  */
 package com.jvmfuzz.shim.fuzz;
 
+import com.jvmfuzz.shim.sym.Sources;
+import com.jvmfuzz.shim.sym.Sym;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
 final class JazzerLayout {
+    /* Trace mode: the keys of the harness's calls whose results get a shadow. */
+    private static final int K_BOOLEAN = Sym.key("consumeBoolean()Z");
+    private static final int K_BYTE = Sym.key("consumeByte()B");
+    private static final int K_SHORT = Sym.key("consumeShort()S");
+    private static final int K_INT = Sym.key("consumeInt()I");
+    private static final int K_LONG = Sym.key("consumeLong()J");
+    private static final int K_CHAR = Sym.key("consumeChar()C");
+    private static final int K_BYTE_RANGE = Sym.key("consumeByte(BB)B");
+    private static final int K_SHORT_RANGE = Sym.key("consumeShort(SS)S");
+    private static final int K_INT_RANGE = Sym.key("consumeInt(II)I");
+    private static final int K_LONG_RANGE = Sym.key("consumeLong(JJ)J");
+    private static final int K_CHAR_RANGE = Sym.key("consumeChar(CC)C");
+    private static final int K_NO_SURROGATES = Sym.key("consumeCharNoSurrogates()C");
+
     private byte[] data = new byte[0];
     /* The unread bytes are data[front, front + remaining). */
     private int front;
@@ -79,52 +99,106 @@ final class JazzerLayout {
     }
 
     boolean consumeBoolean() {
-        return (unsigned(8) & 1) != 0;
+        int end = front + remaining;
+        boolean v = (unsigned(8) & 1) != 0;
+        if (Sym.active()) {
+            Sources.endNumber(K_BOOLEAN, Sources.BOOLEAN, data, end, end - front - remaining);
+        }
+        return v;
     }
 
     byte consumeByte() {
-        return (byte) unsigned(8);
+        int end = front + remaining;
+        byte v = (byte) unsigned(8);
+        if (Sym.active()) {
+            Sources.endNumber(K_BYTE, Sources.BYTE, data, end, end - front - remaining);
+        }
+        return v;
     }
 
     short consumeShort() {
-        return (short) unsigned(16);
+        int end = front + remaining;
+        short v = (short) unsigned(16);
+        if (Sym.active()) {
+            Sources.endNumber(K_SHORT, Sources.SHORT, data, end, end - front - remaining);
+        }
+        return v;
     }
 
     int consumeInt() {
-        return (int) unsigned(32);
+        int end = front + remaining;
+        int v = (int) unsigned(32);
+        if (Sym.active()) {
+            Sources.endNumber(K_INT, Sources.INT, data, end, end - front - remaining);
+        }
+        return v;
     }
 
     long consumeLong() {
-        return unsigned(64);
+        int end = front + remaining;
+        long v = unsigned(64);
+        if (Sym.active()) {
+            Sources.endNumber(K_LONG, Sources.LONG, data, end, end - front - remaining);
+        }
+        return v;
     }
 
     char consumeChar() {
-        return (char) unsigned(16);
+        int end = front + remaining;
+        char v = (char) unsigned(16);
+        if (Sym.active()) {
+            Sources.endNumber(K_CHAR, Sources.CHAR, data, end, end - front - remaining);
+        }
+        return v;
     }
 
     char consumeCharNoSurrogates() {
+        int end = front + remaining;
         char c = consumeChar();
+        if (Sym.active()) {
+            Sources.endNoSurrogates(K_NO_SURROGATES, data, end, end - front - remaining);
+        }
         return c >= 0xd800 && c < 0xe000 ? (char) (c - 0xd800) : c;
     }
 
     byte consumeByte(byte min, byte max) {
         checkRange(min, max);
-        return (byte) signedRange(min, max, 8);
+        int end = front + remaining;
+        byte v = (byte) signedRange(min, max, 8);
+        if (Sym.active()) {
+            Sources.endRange(K_BYTE_RANGE, Sources.BYTE, data, end, end - front - remaining, min, max, 8);
+        }
+        return v;
     }
 
     short consumeShort(short min, short max) {
         checkRange(min, max);
-        return (short) signedRange(min, max, 16);
+        int end = front + remaining;
+        short v = (short) signedRange(min, max, 16);
+        if (Sym.active()) {
+            Sources.endRange(K_SHORT_RANGE, Sources.SHORT, data, end, end - front - remaining, min, max, 16);
+        }
+        return v;
     }
 
     int consumeInt(int min, int max) {
         checkRange(min, max);
-        return (int) signedRange(min, max, 32);
+        int end = front + remaining;
+        int v = (int) signedRange(min, max, 32);
+        if (Sym.active()) {
+            Sources.endRange(K_INT_RANGE, Sources.INT, data, end, end - front - remaining, min, max, 32);
+        }
+        return v;
     }
 
     long consumeLong(long min, long max) {
         checkRange(min, max);
-        return signedRange(min, max, 64);
+        int end = front + remaining;
+        long v = signedRange(min, max, 64);
+        if (Sym.active()) {
+            Sources.endRange(K_LONG_RANGE, Sources.LONG, data, end, end - front - remaining, min, max, 64);
+        }
+        return v;
     }
 
     char consumeChar(char min, char max) {
@@ -133,7 +207,11 @@ final class JazzerLayout {
                     String.format("min must be <= max (got min: %c, max: %c)", min, max));
         }
         long span = max - min;
+        int end = front + remaining;
         long v = raw(span, 16);
+        if (Sym.active()) {
+            Sources.endCharRange(K_CHAR_RANGE, data, end, end - front - remaining, min, max);
+        }
         if (min <= v && v <= max) {
             return (char) v;
         }
@@ -281,6 +359,9 @@ final class JazzerLayout {
         for (int i = 0; i < n; i++) {
             out[i] = data[front + i] != 0;
         }
+        if (Sym.active()) {
+            Sources.elements(out, n, Sources.BOOLEAN, 1, data, front, false, true);
+        }
         advance(n);
         return out;
     }
@@ -288,6 +369,9 @@ final class JazzerLayout {
     byte[] consumeBytes(int maxLength) {
         int n = elements(maxLength, 1);
         byte[] out = Arrays.copyOfRange(data, front, front + n);
+        if (Sym.active()) {
+            Sources.copy(out, data, front);
+        }
         advance(n);
         return out;
     }
@@ -302,6 +386,9 @@ final class JazzerLayout {
         for (int i = 0, p = front; i < n; i++, p += 2) {
             out[i] = (short) ((data[p] & 0xff) | (data[p + 1] << 8));
         }
+        if (Sym.active()) {
+            Sources.elements(out, n, Sources.SHORT, 2, data, front, false, false);
+        }
         advance(2 * n);
         return out;
     }
@@ -312,6 +399,9 @@ final class JazzerLayout {
         for (int i = 0, p = front; i < n; i++, p += 4) {
             out[i] = littleEndian(p, 4);
         }
+        if (Sym.active()) {
+            Sources.elements(out, n, Sources.INT, 4, data, front, false, false);
+        }
         advance(4 * n);
         return out;
     }
@@ -321,6 +411,9 @@ final class JazzerLayout {
         long[] out = new long[n];
         for (int i = 0, p = front; i < n; i++, p += 8) {
             out[i] = (littleEndian(p, 4) & 0xffffffffL) | ((long) littleEndian(p + 4, 4) << 32);
+        }
+        if (Sym.active()) {
+            Sources.elements(out, n, Sources.LONG, 8, data, front, false, false);
         }
         advance(8 * n);
         return out;
@@ -390,6 +483,8 @@ final class JazzerLayout {
             utf8 = new byte[(int) cap];
         }
         byte[] out = utf8;
+        // Trace mode: sources[i] - 1 is the byte char i was read from as an ASCII character.
+        int[] sources = Sym.active() ? new int[Math.min(maxLength, remaining)] : null;
         int n = 0;
         int state = LEAD;
         int p = front;
@@ -410,9 +505,15 @@ final class JazzerLayout {
                             out[n++] = (byte) 0xc0;
                             c = 0x80;
                         } else if (backslashEnds && c == '\\') {
+                            if (sources != null) {
+                                Sources.backslash(data, p, ascii, true);
+                            }
                             state = AFTER_BACKSLASH;
                             p++;
                             continue;
+                        }
+                        if (sources != null) {
+                            sources[length] = p + 1;
                         }
                         length++;
                     } else if (ones <= 2) {
@@ -431,6 +532,9 @@ final class JazzerLayout {
                     break;
                 }
                 case AFTER_BACKSLASH:
+                    if (sources != null) {
+                        Sources.backslash(data, p, ascii, c == '\\');
+                    }
                     if (c != '\\') {
                         // A single backslash ends the string; the byte after it is consumed.
                         p++;
@@ -500,7 +604,11 @@ final class JazzerLayout {
             n -= UNFINISHED[state];
         }
         advance(p - front);
-        return decode(out, n);
+        String s = decode(out, n);
+        if (sources != null) {
+            Sources.jazzerString(s, data, sources, ascii, backslashEnds);
+        }
+        return s;
     }
 
     /* Valid modified UTF-8 (1-3 byte forms) to a String. */

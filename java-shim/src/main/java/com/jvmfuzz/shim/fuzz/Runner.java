@@ -135,6 +135,37 @@ public final class Runner {
     }
 
     /**
+     * Trace mode (com.jvmfuzz.shim.sym.TraceRunner): a new harness argument of parameter type
+     * `type` over `data`: data itself, our provider, or a fresh proxy with Jazzer's layout
+     * (defined in the interface's loader, never the trace loader, so it is not traced). Null
+     * if `type` is none of them.
+     */
+    public static Object traceArgument(Class<?> type, byte[] data) {
+        if (type == byte[].class) {
+            return data;
+        }
+        if (type == FuzzedDataProvider.class) {
+            return new FuzzedDataProvider(data);
+        }
+        if ((type.getName().equals(JAZZER_FDP) || type.getName().equals(JUNIT_FDP)) && type.isInterface()) {
+            JazzerLayout layout = new JazzerLayout();
+            layout.reset(data);
+            return JazzerAdapter.wrap(type, type.getClassLoader(), layout);
+        }
+        return null;
+    }
+
+    /**
+     * After a trace-mode execution: forgets what hooks and exit calls reported during it, so
+     * the next fuzzing execution does not inherit it (trace runs never report findings).
+     */
+    public static void forgetExecution() {
+        hookFinding = null;
+        Hooks.pending = null;
+        Hooks.exitCall = null;
+    }
+
+    /**
      * The finding a hook reported during the last call (Jazzer.reportFindingFromHook, a bug
      * detector), even if the target caught what the hook threw; null if none. Clears it, for
      * callers that run inputs outside the fuzzer (a JUnit regression run).

@@ -1,0 +1,689 @@
+/*
+ * Models of JDK methods for trace mode. The rewriter replaces a call of one of these JDK
+ * methods (or `new String; dup; ...; invokespecial <init>` for the constructors) with an
+ * invokestatic of the model; models.txt next to this file is the table it reads, one line per
+ * model, `owner name descriptor -> method descriptor` (the same lines as here):
+ *
+ *   java/lang/String length ()I -> length (Ljava/lang/String;)I
+ *   java/lang/String isEmpty ()Z -> isEmpty (Ljava/lang/String;)Z
+ *   java/lang/String charAt (I)C -> charAt (Ljava/lang/String;I)C
+ *   java/lang/String equals (Ljava/lang/Object;)Z -> equals (Ljava/lang/String;Ljava/lang/Object;)Z
+ *   java/lang/String startsWith (Ljava/lang/String;)Z -> startsWith (Ljava/lang/String;Ljava/lang/String;)Z
+ *   java/lang/String endsWith (Ljava/lang/String;)Z -> endsWith (Ljava/lang/String;Ljava/lang/String;)Z
+ *   java/lang/String indexOf (I)I -> indexOf (Ljava/lang/String;I)I
+ *   java/lang/String hashCode ()I -> hashCode (Ljava/lang/String;)I
+ *   java/lang/String substring (I)Ljava/lang/String; -> substring (Ljava/lang/String;I)Ljava/lang/String;
+ *   java/lang/String substring (II)Ljava/lang/String; -> substring (Ljava/lang/String;II)Ljava/lang/String;
+ *   java/lang/String toCharArray ()[C -> toCharArray (Ljava/lang/String;)[C
+ *   java/lang/String getBytes ()[B -> getBytes (Ljava/lang/String;)[B
+ *   java/lang/String getBytes (Ljava/nio/charset/Charset;)[B -> getBytes (Ljava/lang/String;Ljava/nio/charset/Charset;)[B
+ *   java/lang/String valueOf ([C)Ljava/lang/String; -> newString ([C)Ljava/lang/String;
+ *   java/lang/String <init> ([B)V -> newString ([B)Ljava/lang/String;
+ *   java/lang/String <init> ([BLjava/nio/charset/Charset;)V -> newString ([BLjava/nio/charset/Charset;)Ljava/lang/String;
+ *   java/lang/String <init> ([BLjava/lang/String;)V -> newString ([BLjava/lang/String;)Ljava/lang/String;
+ *   java/lang/String <init> ([BII)V -> newString ([BII)Ljava/lang/String;
+ *   java/lang/String <init> ([BIILjava/nio/charset/Charset;)V -> newString ([BIILjava/nio/charset/Charset;)Ljava/lang/String;
+ *   java/lang/String <init> ([C)V -> newString ([C)Ljava/lang/String;
+ *   java/lang/String <init> ([CII)V -> newString ([CII)Ljava/lang/String;
+ *   java/lang/Integer parseInt (Ljava/lang/String;)I -> parseInt (Ljava/lang/String;)I
+ *   java/lang/Integer parseInt (Ljava/lang/String;I)I -> parseInt (Ljava/lang/String;I)I
+ *   java/lang/Integer valueOf (Ljava/lang/String;)Ljava/lang/Integer; -> valueOf (Ljava/lang/String;)Ljava/lang/Integer;
+ *   java/lang/Integer valueOf (I)Ljava/lang/Integer; -> valueOf (I)Ljava/lang/Integer;
+ *   java/lang/Integer intValue ()I -> intValue (Ljava/lang/Integer;)I
+ *   java/lang/Long parseLong (Ljava/lang/String;)J -> parseLong (Ljava/lang/String;)J
+ *   java/lang/Character isDigit (C)Z -> isDigit (C)Z
+ *   java/lang/Character isLetter (C)Z -> isLetter (C)Z
+ *   java/util/Arrays copyOf ([BI)[B -> copyOf ([BI)[B
+ *   java/util/Arrays copyOfRange ([BII)[B -> copyOfRange ([BII)[B
+ *   java/lang/System arraycopy (Ljava/lang/Object;ILjava/lang/Object;II)V -> arraycopy (Ljava/lang/Object;ILjava/lang/Object;II)V
+ *
+ * Each model has the stack effect of what it replaces (the receiver is the first argument),
+ * does the real call first (so it behaves and throws exactly like it), then, when tracing,
+ * pops its arguments' shadows and pushes the result's. Strings have per-char shadows (16 bits)
+ * by identity; lengths are always concrete. A symbolic index, offset or count is concretised
+ * with a FIXED condition. Boxes (Integer) are shadowed by identity; see Shadows for the small
+ * value cache. Where a model cannot express the result (a charset other than ISO-8859-1,
+ * US-ASCII, UTF-8; a non-ASCII char where ASCII classes are modelled; very long strings), the
+ * result is concrete and the loss counted.
+ */
+package com.jvmfuzz.shim.sym;
+
+import java.io.UnsupportedEncodingException;
+import java.nio.charset.Charset;
+import java.util.Arrays;
+
+public final class Models {
+    private Models() {}
+
+    /* Longest string whose hashCode / indexOf is modelled (the expression grows with it). */
+    private static final int MAX_CHAIN = 1024;
+
+    // ================================================================== String: queries
+
+    public static int length(String s) {
+        int r = s.length();
+        if (Sym.active()) {
+            try {
+                replace(1, null);
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static boolean isEmpty(String s) {
+        boolean r = s.isEmpty();
+        if (Sym.active()) {
+            try {
+                replace(1, null);
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static char charAt(String s, int index) {
+        char r = s.charAt(index);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Sym.concretise(f.pop(), index);
+                f.pop();
+                f.push(Expr.zext(Shadows.charAt(s, index), 32));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    /** String.equals: with a symbolic side, ITE(AND of per-char EQ, 1, 0) (lengths are concrete). */
+    public static boolean equals(String s, Object other) {
+        boolean r = s.equals(other);
+        if (Sym.active()) {
+            try {
+                Expr e = null;
+                if (other instanceof String) {
+                    String o = (String) other;
+                    if (o.length() == s.length()) {
+                        e = regionEquals(s, 0, o, o.length());
+                    }
+                }
+                replace(2, Expr.boolToInt(e));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static boolean startsWith(String s, String prefix) {
+        boolean r = s.startsWith(prefix);
+        if (Sym.active()) {
+            try {
+                Expr e = prefix.length() <= s.length() ? regionEquals(s, 0, prefix, prefix.length()) : null;
+                replace(2, Expr.boolToInt(e));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static boolean endsWith(String s, String suffix) {
+        boolean r = s.endsWith(suffix);
+        if (Sym.active()) {
+            try {
+                int from = s.length() - suffix.length();
+                Expr e = from >= 0 ? regionEquals(s, from, suffix, suffix.length()) : null;
+                replace(2, Expr.boolToInt(e));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    /*
+     * s[from, from + n) == o[0, n) as the AND of per-char EQs (width 1); null when no char is
+     * symbolic, or when a concrete pair differs (then no change of the symbolic chars helps).
+     */
+    private static Expr regionEquals(String s, int from, String o, int n) {
+        if (Shadows.string(s) == null && Shadows.string(o) == null) {
+            return null;
+        }
+        Expr all = null;
+        for (int i = 0; i < n; i++) {
+            char a = s.charAt(from + i);
+            char b = o.charAt(i);
+            Expr sa = Shadows.charAt(s, from + i);
+            Expr sb = Shadows.charAt(o, i);
+            if (sa == null && sb == null) {
+                if (a != b) {
+                    return null;
+                }
+                continue;
+            }
+            Expr eq = Expr.cmp(Expr.EQ, 16, sa, a, sb, b);
+            all = all == null ? eq : Expr.band(all, eq);
+            if (all == null) {
+                return null; // node budget spent
+            }
+        }
+        return all;
+    }
+
+    /** String.indexOf(int): ITE(c0 == ch, 0, ITE(c1 == ch, 1, ... -1)) over the chars. */
+    public static int indexOf(String s, int ch) {
+        int r = s.indexOf(ch);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Expr sc = Sym.int32(f.pop(), ch);
+                f.pop();
+                f.push(indexOfShadow(s, ch, sc, r));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    private static Expr indexOfShadow(String s, int ch, Expr sc, int r) {
+        Expr[] cs = Shadows.string(s);
+        if (cs == null && sc == null) {
+            return null;
+        }
+        // A supplementary code point is searched for as a surrogate pair: not modelled.
+        if (ch >= Character.MIN_SUPPLEMENTARY_CODE_POINT || s.length() > MAX_CHAIN) {
+            Trace.concretized++;
+            return null;
+        }
+        Expr acc = null;
+        long accValue = -1;
+        for (int i = s.length() - 1; i >= 0; i--) {
+            char c = s.charAt(i);
+            Expr eq = Expr.cmp(Expr.EQ, 32, Expr.zext(Shadows.charAt(s, i), 32), c, sc, ch);
+            if (eq == null) {
+                if (c == ch) {
+                    acc = null;
+                    accValue = i;
+                }
+                continue;
+            }
+            acc = Expr.ite(eq, null, i, acc, accValue, 32);
+            accValue = c == ch ? i : accValue;
+        }
+        if (acc != null && sc != null) {
+            Trace.fixed(Expr.cmp(Expr.SLT, 32, sc, 0, null, Character.MIN_SUPPLEMENTARY_CODE_POINT));
+        }
+        return acc != null && acc.holds(r) ? acc : null;
+    }
+
+    /** String.hashCode: h = 31 * h + c over the chars, in 32 bits. */
+    public static int hashCode(String s) {
+        int r = s.hashCode();
+        if (Sym.active()) {
+            try {
+                Expr h = null;
+                if (Shadows.string(s) != null) {
+                    if (s.length() > MAX_CHAIN) {
+                        Trace.concretized++;
+                    } else {
+                        int hv = 0;
+                        for (int i = 0; i < s.length(); i++) {
+                            char c = s.charAt(i);
+                            Expr times = Expr.bin(Expr.MUL, 32, h, hv, null, 31);
+                            h = Expr.bin(Expr.ADD, 32, times, 31 * hv, Expr.zext(Shadows.charAt(s, i), 32), c);
+                            hv = 31 * hv + c;
+                        }
+                        h = h != null && h.holds(r) ? h : null;
+                    }
+                }
+                replace(1, h);
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    // ================================================================== String: new strings
+
+    public static String substring(String s, int begin) {
+        String r = s.substring(begin);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Sym.concretise(f.pop(), begin);
+                f.pop();
+                f.push(null);
+                slice(s, r, begin);
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static String substring(String s, int begin, int end) {
+        String r = s.substring(begin, end);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Sym.concretise(f.pop(), end);
+                Sym.concretise(f.pop(), begin);
+                f.pop();
+                f.push(null);
+                slice(s, r, begin);
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    /* r = s[begin, begin + r.length()): a new String unless it is s itself. */
+    private static void slice(String s, String r, int begin) {
+        Expr[] cs = Shadows.string(s);
+        if (cs != null && r != s) {
+            Shadows.setString(r, Arrays.copyOfRange(cs, begin, begin + r.length()));
+        }
+    }
+
+    public static char[] toCharArray(String s) {
+        char[] r = s.toCharArray();
+        if (Sym.active()) {
+            try {
+                replace(1, null);
+                Expr[] cs = Shadows.string(s);
+                if (cs != null) {
+                    Shadows.setElements(r, cs.clone());
+                }
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static byte[] getBytes(String s) {
+        byte[] r = s.getBytes();
+        if (Sym.active()) {
+            try {
+                replace(1, null);
+                Shadows.setElements(r, Text.encode(s, r, Charset.defaultCharset()));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static byte[] getBytes(String s, Charset charset) {
+        byte[] r = s.getBytes(charset);
+        if (Sym.active()) {
+            try {
+                replace(2, null);
+                Shadows.setElements(r, Text.encode(s, r, charset));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    /** new String(bytes): the default charset. */
+    public static String newString(byte[] bytes) {
+        String r = new String(bytes);
+        if (Sym.active()) {
+            decoded(1, bytes, 0, bytes.length, Charset.defaultCharset(), r);
+        }
+        return r;
+    }
+
+    public static String newString(byte[] bytes, Charset charset) {
+        String r = new String(bytes, charset);
+        if (Sym.active()) {
+            decoded(2, bytes, 0, bytes.length, charset, r);
+        }
+        return r;
+    }
+
+    public static String newString(byte[] bytes, String charsetName) throws UnsupportedEncodingException {
+        String r = new String(bytes, charsetName);
+        if (Sym.active()) {
+            decoded(2, bytes, 0, bytes.length, charset(charsetName), r);
+        }
+        return r;
+    }
+
+    public static String newString(byte[] bytes, int offset, int length) {
+        String r = new String(bytes, offset, length);
+        if (Sym.active()) {
+            decoded(3, bytes, offset, length, Charset.defaultCharset(), r);
+        }
+        return r;
+    }
+
+    public static String newString(byte[] bytes, int offset, int length, Charset charset) {
+        String r = new String(bytes, offset, length, charset);
+        if (Sym.active()) {
+            decoded(4, bytes, offset, length, charset, r);
+        }
+        return r;
+    }
+
+    /* The charset a successful new String(bytes, name) used; null if it cannot be told. */
+    private static Charset charset(String name) {
+        try {
+            return Charset.forName(name);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /*
+     * After new String(bytes[offset, offset + length), charset) = r: pops the `slots`
+     * argument slots (offset, length concretised), pushes r's (concrete) slot, gives r its
+     * char shadows.
+     */
+    private static void decoded(int slots, byte[] bytes, int offset, int length, Charset cs, String r) {
+        try {
+            Frame f = Sym.top();
+            if (slots >= 3) {
+                if (slots == 4) {
+                    f.pop(); // the charset
+                }
+                Sym.concretise(f.pop(), length);
+                Sym.concretise(f.pop(), offset);
+                f.pop();
+            } else {
+                f.drop(slots);
+            }
+            f.push(null);
+            Text.Decoded d = cs == null ? null : Text.decode(bytes, offset, length, cs, r);
+            if (d != null) {
+                d.apply(r, r.length());
+            } else {
+                lostBytes(bytes, offset, length);
+            }
+        } catch (Throwable t) {
+            Sym.fail(t);
+        }
+    }
+
+    /* Counts a loss if some byte of bytes[offset, offset + length) was symbolic. */
+    private static void lostBytes(byte[] bytes, int offset, int length) {
+        Expr[] s = Shadows.elements(bytes);
+        if (s == null) {
+            return;
+        }
+        for (int i = offset; i < offset + length && i < s.length; i++) {
+            if (s[i] != null) {
+                Trace.concretized++;
+                return;
+            }
+        }
+    }
+
+    public static String newString(char[] chars) {
+        String r = new String(chars);
+        if (Sym.active()) {
+            fromChars(1, chars, 0, chars.length, r);
+        }
+        return r;
+    }
+
+    public static String newString(char[] chars, int offset, int count) {
+        String r = new String(chars, offset, count);
+        if (Sym.active()) {
+            fromChars(3, chars, offset, count, r);
+        }
+        return r;
+    }
+
+    private static void fromChars(int slots, char[] chars, int offset, int count, String r) {
+        try {
+            Frame f = Sym.top();
+            if (slots == 3) {
+                Sym.concretise(f.pop(), count);
+                Sym.concretise(f.pop(), offset);
+            }
+            f.pop();
+            f.push(null);
+            Expr[] src = Shadows.elements(chars);
+            if (src != null && count > 0) {
+                Expr[] cs = new Expr[count];
+                for (int i = 0; i < count; i++) {
+                    Expr e = src[offset + i];
+                    cs[i] = e != null && e.width == 16 && e.holds(chars[offset + i]) ? e : null;
+                }
+                Shadows.setString(r, cs);
+            }
+        } catch (Throwable t) {
+            Sym.fail(t);
+        }
+    }
+
+    // ================================================================== numbers
+
+    public static int parseInt(String s) {
+        int r = Integer.parseInt(s);
+        if (Sym.active()) {
+            try {
+                replace(1, Numbers.parse(s, 10, false, r));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static int parseInt(String s, int radix) {
+        int r = Integer.parseInt(s, radix);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Sym.concretise(f.pop(), radix);
+                f.pop();
+                f.push(Numbers.parse(s, radix, false, r));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static long parseLong(String s) {
+        long r = Long.parseLong(s);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                f.pop();
+                f.pushWide(Numbers.parse(s, 10, true, r));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static Integer valueOf(String s) {
+        Integer r = Integer.valueOf(s);
+        if (Sym.active()) {
+            try {
+                replace(1, null);
+                Shadows.setBox(r, Numbers.parse(s, 10, false, r));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    /** Boxing: the box's shadow is the int's. */
+    public static Integer valueOf(int v) {
+        Integer r = Integer.valueOf(v);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Shadows.setBox(r, Sym.int32(f.pop(), v));
+                f.push(null);
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    /** Unboxing: the box's shadow. */
+    public static int intValue(Integer box) {
+        int r = box.intValue();
+        if (Sym.active()) {
+            try {
+                Expr e = Shadows.box(box);
+                replace(1, e != null && e.width == 32 && e.holds(r) ? e : null);
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    // ================================================================== Character
+
+    /** Character.isDigit: for an ASCII char, '0' <= c <= '9' (kept ASCII by a FIXED condition). */
+    public static boolean isDigit(char c) {
+        boolean r = Character.isDigit(c);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Expr s = ascii(Sym.int32(f.pop(), c), c);
+                Expr in = s == null ? null : Expr.cmp(Expr.ULE, 32, Expr.bin(Expr.SUB, 32, s, 0, null, '0'), 0, null, 9);
+                f.push(Expr.boolToInt(in));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    /** Character.isLetter: for an ASCII char, A-Z or a-z (kept ASCII by a FIXED condition). */
+    public static boolean isLetter(char c) {
+        boolean r = Character.isLetter(c);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Expr s = ascii(Sym.int32(f.pop(), c), c);
+                Expr in = null;
+                if (s != null) {
+                    Expr upper = Expr.cmp(Expr.ULE, 32, Expr.bin(Expr.SUB, 32, s, 0, null, 'A'), 0, null, 25);
+                    Expr lower = Expr.cmp(Expr.ULE, 32, Expr.bin(Expr.SUB, 32, s, 0, null, 'a'), 0, null, 25);
+                    in = Expr.bor(upper, lower);
+                }
+                f.push(Expr.boolToInt(in));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    /* A char's shadow if the char is ASCII now (then it must stay ASCII), else null (a loss). */
+    private static Expr ascii(Expr s, char c) {
+        if (s == null) {
+            return null;
+        }
+        if (c >= 0x80) {
+            Trace.concretized++;
+            return null;
+        }
+        Trace.fixed(Expr.cmp(Expr.ULT, 32, s, 0, null, 0x80));
+        return s;
+    }
+
+    // ================================================================== arrays
+
+    public static byte[] copyOf(byte[] original, int newLength) {
+        byte[] r = Arrays.copyOf(original, newLength);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Sym.concretise(f.pop(), newLength);
+                f.pop();
+                f.push(null);
+                copied(original, 0, r, Math.min(original.length, newLength));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static byte[] copyOfRange(byte[] original, int from, int to) {
+        byte[] r = Arrays.copyOfRange(original, from, to);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Sym.concretise(f.pop(), to);
+                Sym.concretise(f.pop(), from);
+                f.pop();
+                f.push(null);
+                copied(original, from, r, Math.min(original.length - from, to - from));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    /* r (new) got n elements of src from `from`: their shadows go along. */
+    private static void copied(byte[] src, int from, byte[] r, int n) {
+        Expr[] s = Shadows.elements(src);
+        if (s != null && n > 0) {
+            Expr[] d = new Expr[r.length];
+            System.arraycopy(s, from, d, 0, n);
+            Shadows.setElements(r, d);
+        }
+    }
+
+    public static void arraycopy(Object src, int srcPos, Object dest, int destPos, int length) {
+        System.arraycopy(src, srcPos, dest, destPos, length);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Sym.concretise(f.pop(), length);
+                Sym.concretise(f.pop(), destPos);
+                f.pop();
+                Sym.concretise(f.pop(), srcPos);
+                f.pop();
+                Expr[] s = Shadows.elements(src);
+                Expr[] d = Shadows.elements(dest);
+                if (length > 0 && s == null && d != null) {
+                    Arrays.fill(d, destPos, destPos + length, null);
+                } else if (length > 0 && s != null) {
+                    if (d == null) {
+                        d = new Expr[java.lang.reflect.Array.getLength(dest)];
+                    }
+                    // Copying the Expr[] handles overlap the way the real copy did.
+                    System.arraycopy(s, srcPos, d, destPos, length);
+                    Shadows.setElements(dest, d);
+                }
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+    }
+
+    // ================================================================== helpers
+
+    /* Pops `slots` argument slots and pushes one result slot with shadow `e`. */
+    private static void replace(int slots, Expr e) {
+        Frame f = Sym.top();
+        f.drop(slots);
+        f.push(e);
+    }
+}
