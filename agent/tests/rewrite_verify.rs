@@ -207,6 +207,8 @@ enum PlanKind {
     },
     /// The fuzzer's configuration: JaCoCo arms-only plan plus comparison-operand logging.
     FuzzCmp,
+    /// The solver's trace mode (no probes: the shadow machine's calls).
+    Trace,
 }
 
 impl PlanKind {
@@ -217,6 +219,7 @@ impl PlanKind {
             PlanKind::Jacoco { flow: true } => "jacoco-flow",
             PlanKind::Jacoco { flow: false } => "jacoco-arms",
             PlanKind::FuzzCmp => "fuzz-cmplog",
+            PlanKind::Trace => "trace",
         }
     }
 }
@@ -225,7 +228,7 @@ fn with_planner<R>(kind: PlanKind, f: impl FnOnce(&dyn Planner, PlanOptions) -> 
     match kind {
         PlanKind::Full => f(&full_plan, PlanOptions { flow_probes: true }),
         PlanKind::Jacoco { flow } => f(&JacocoPlanner, PlanOptions { flow_probes: flow }),
-        PlanKind::FuzzCmp => f(&JacocoPlanner, PlanOptions { flow_probes: false }),
+        PlanKind::FuzzCmp | PlanKind::Trace => f(&JacocoPlanner, PlanOptions { flow_probes: false }),
     }
 }
 
@@ -299,6 +302,10 @@ fn instrument_dir(src: &Path, dst: &Path, kind: PlanKind, keep_map: bool) -> Dir
         fs::create_dir_all(out.parent().unwrap()).unwrap();
         let bytes = fs::read(&f).unwrap();
         rep.classes += 1;
+        if let PlanKind::Trace = kind {
+            trace_class(&bytes, &out, rel, &mut rep);
+            continue;
+        }
         let mut alloc = |n: u32| {
             let first = next_id;
             next_id += n;
@@ -375,6 +382,38 @@ fn instrument_dir(src: &Path, dst: &Path, kind: PlanKind, keep_map: bool) -> Dir
         fs::write(&out, &inst.bytes).unwrap();
     }
     rep
+}
+
+/// One class in trace mode, into `out` (the original bytes if nothing was traced).
+fn trace_class(bytes: &[u8], out: &Path, rel: &Path, rep: &mut DirReport) {
+    use jvmfuzz_instrument::trace::{instrument_class_trace, ModelTable};
+    static MODELS: OnceLock<ModelTable> = OnceLock::new();
+    let models = MODELS.get_or_init(|| {
+        ModelTable::parse(include_str!("../../java-shim/src/main/java/com/jvmfuzz/shim/sym/models.txt")).unwrap()
+    });
+    let mut sites = CountingTraceSites { sites: 0, methods: 0 };
+    match instrument_class_trace(bytes, &mut sites, models) {
+        Ok(Some(t)) => {
+            rep.changed += 1;
+            rep.instrumented += t.methods;
+            for why in &t.skipped {
+                let label = if why.contains("class-file limit") { "too large" } else { "other" };
+                *rep.skipped.entry(label.to_string()).or_default() += 1;
+                if label == "other" {
+                    let ex = rep.skip_examples.entry(label.to_string()).or_default();
+                    if ex.len() < 8 {
+                        ex.push(why.clone());
+                    }
+                }
+            }
+            fs::write(out, &t.bytes).unwrap();
+        }
+        Ok(None) => fs::write(out, bytes).unwrap(),
+        Err(e) => {
+            rep.failed_classes.push(format!("{}: {e}", rel.display()));
+            fs::write(out, bytes).unwrap();
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -988,6 +1027,12 @@ fn real_jars_fuzz_cmplog_verify() {
     real_jars_verify(PlanKind::FuzzCmp, &[jdk17_bin()]);
 }
 
+/// The solver's trace mode on JDK 17: every traced class must verify.
+#[test]
+fn real_jars_trace_mode_verify() {
+    real_jars_verify(PlanKind::Trace, &[jdk17_bin()]);
+}
+
 /// The production planner (JaCoCo placement with flow probes) on JDK 17: every plan it makes
 /// must be accepted by the rewriter and verify.
 #[test]
@@ -1086,4 +1131,102 @@ fn mutated_classes_never_panic() {
     }
     println!("mutation runs: {runs}, {ok} produced a class");
     assert!(runs > 1000 && ok > 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Trace mode (the solver's): the test program with every method traced, run with the real
+// shadow runtime tracing its main thread, under full verification. Tracing must not change
+// what the program does.
+
+struct CountingTraceSites {
+    sites: u32,
+    methods: u32,
+}
+
+impl jvmfuzz_instrument::trace::TraceSites for CountingTraceSites {
+    fn site(&mut self, _class: &str, _method: &str, _offset: u32, _cases: &[i32]) -> Option<u32> {
+        self.sites += 1;
+        Some(self.sites)
+    }
+    fn method(&mut self, _class: &str, _method: &str) -> u32 {
+        self.methods += 1;
+        self.methods
+    }
+}
+
+/// The whole shim (the shadow runtime, its models and providers) plus `TraceMain`, which begins
+/// a trace on the main thread, runs `rw.Main` and prints the trace's size.
+fn sym_dir(orig: &Path) -> PathBuf {
+    let out = fresh_dir(&tmp_root().join("sym-shim"));
+    let mut srcs = Vec::new();
+    let mut stack = vec![manifest_dir().join("../java-shim/src/main/java")];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "java") {
+                srcs.push(p);
+            }
+        }
+    }
+    let main = out.join("src/TraceMain.java");
+    fs::create_dir_all(main.parent().unwrap()).unwrap();
+    fs::write(
+        &main,
+        "public class TraceMain {\n\
+           public static void main(String[] args) throws Throwable {\n\
+             com.jvmfuzz.shim.sym.Sym.begin(new byte[] {1, 2, 3, 4});\n\
+             Throwable thrown = null;\n\
+             try { rw.Main.main(args); } catch (Throwable t) { thrown = t; }\n\
+             byte[] trace = com.jvmfuzz.shim.sym.Sym.finish();\n\
+             System.err.println(\"TRACE \" + trace.length);\n\
+             if (thrown != null) throw thrown;\n\
+           }\n\
+         }\n",
+    )
+    .unwrap();
+    srcs.push(main);
+    javac(&jdk17_bin(), Some("11"), &srcs, &out.join("classes"), Some(orig));
+    out.join("classes")
+}
+
+#[test]
+fn program_trace_mode_jdk17_and_jdk25() {
+    use jvmfuzz_instrument::trace::{instrument_class_trace, ModelTable};
+    let models =
+        ModelTable::parse(include_str!("../../java-shim/src/main/java/com/jvmfuzz/shim/sym/models.txt")).unwrap();
+    let orig = compiled("r17", &jdk17_bin(), Some("17"), true);
+    let inst = fresh_dir(&tmp_root().join("r17-trace").join("inst"));
+    let mut files = Vec::new();
+    class_files(&orig, &mut files);
+    let mut sites = CountingTraceSites { sites: 0, methods: 0 };
+    let (mut traced, mut skipped) = (0, Vec::new());
+    for f in files {
+        let out = inst.join(f.strip_prefix(&orig).unwrap());
+        fs::create_dir_all(out.parent().unwrap()).unwrap();
+        let bytes = fs::read(&f).unwrap();
+        match instrument_class_trace(&bytes, &mut sites, &models).unwrap() {
+            Some(t) => {
+                traced += t.methods;
+                skipped.extend(t.skipped);
+                fs::write(&out, &t.bytes).unwrap();
+            }
+            None => fs::write(&out, &bytes).unwrap(),
+        }
+    }
+    println!("trace mode: {traced} methods traced, {} sites, skipped {skipped:?}", sites.sites);
+    assert!(traced > 50 && sites.sites > 1000);
+    // Only the deliberately huge methods may be left as they were.
+    assert!(skipped.iter().all(|s| s.contains("rw/Big")), "{skipped:#?}");
+    let shim = sym_dir(&orig);
+    for jvm in [jdk17_bin(), jdk25_bin()] {
+        let base = run_java(&jvm, &[&orig, &shim], &["TraceMain"], &[]);
+        assert!(base.ok, "original run failed on {}:\n{}", jvm.display(), base.stderr);
+        let run = run_java(&jvm, &[&inst, &shim], &["TraceMain"], &[]);
+        assert!(run.ok, "traced run failed on {}:\n{}\n{}", jvm.display(), run.stderr, run.stdout);
+        assert_eq!(run.stdout, base.stdout, "output differs on {}", jvm.display());
+        assert!(base.stdout.contains("done") && base.stdout.contains("modern "));
+        assert!(run.stderr.contains("TRACE "), "{}", run.stderr);
+    }
 }

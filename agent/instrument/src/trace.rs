@@ -278,6 +278,28 @@ fn modelled_constructors(
     pairs
 }
 
+/// Index of a constructor's `this(...)`/`super(...)` call: the first `invokespecial <init>` that
+/// completes no `new` of its own. Before it, `this` is uninitialised.
+fn super_call(insns: &[Insn], cp: &ConstantPool<'_>) -> usize {
+    let mut open_news = 0usize;
+    for (k, insn) in insns.iter().enumerate() {
+        match &insn.kind {
+            InsnKind::TypeRef { .. } if insn.opcode == NEW => open_news += 1,
+            InsnKind::Invoke { cp_index } if insn.opcode == INVOKESPECIAL => {
+                if cp.member_ref(*cp_index).is_ok_and(|r| r.name == "<init>") {
+                    if open_news == 0 {
+                        return k;
+                    }
+                    open_news -= 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    // None found (javac always calls one): treat the whole constructor as before it.
+    insns.len()
+}
+
 fn trace_method(
     code: &CodeAttribute<'_>,
     cp: &mut ConstantPool<'_>,
@@ -293,6 +315,7 @@ fn trace_method(
     };
     let handlers: Vec<u32> = code.exception_table.iter().map(|e| u32::from(e.handler_pc)).collect();
     let ctors = modelled_constructors(&insns, cp, models, &frames);
+    let this_ready = if sig.name == "<init>" { super_call(&insns, cp) } else { 0 };
     let method_name = format!("{}{}", sig.name, sig.descriptor);
     let mid = sites.method(sig.this_class, &method_name) as i32;
     let mut ins = Inserts { extra_stack: EXTRA_STACK, ..Inserts::default() };
@@ -322,7 +345,8 @@ fn trace_method(
                 ins.replace.push((i, bytes));
             }
         } else {
-            match instruction(insn, i, &code.code, &mut a, &mut ins, sig, sites, models)? {
+            let before_super = i < this_ready;
+            match instruction(insn, i, &code.code, &mut a, &mut ins, sig, sites, models, before_super)? {
                 Some(Sequence::After(after)) => ins.pre.push((i + 1, after)),
                 Some(Sequence::Replace(bytes)) => ins.replace.push((i, bytes)),
                 None => {}
@@ -358,6 +382,7 @@ fn instruction(
     sig: &MethodSig<'_>,
     sites: &mut dyn TraceSites,
     models: &ModelTable,
+    before_super: bool,
 ) -> Result<Option<Sequence>, RewriteError> {
     let op = insn.base_opcode(code);
     let method_name = || format!("{}{}", sig.name, sig.descriptor);
@@ -416,17 +441,20 @@ fn instruction(
             let (owner, name, d) = (r.class.into_owned(), r.name.into_owned(), r.descriptor.into_owned());
             let s = slots(&d);
             let wide = i32::from(s == 2);
+            // Before a constructor's super() the object is `uninitializedThis`, which may not be
+            // passed to the shim: its fields (an inner class's `this$0`) stay concrete.
+            let tracked = tracked_field(&d) && !before_super;
             match op {
-                GETFIELD if tracked_field(&d) => {
+                GETFIELD if tracked => {
                     a.op(DUP).int(key(&format!("{name}{d}")) << 1 | wide)?.sym("getfield", "(Ljava/lang/Object;I)V")?;
                 }
-                PUTFIELD if tracked_field(&d) && s == 1 => {
+                PUTFIELD if tracked && s == 1 => {
                     a.op(DUP2).int(key(&format!("{name}{d}")) << 1)?.sym(
                         "putfield",
                         "(Ljava/lang/Object;II)V",
                     )?;
                 }
-                PUTFIELD if tracked_field(&d) => {
+                PUTFIELD if tracked => {
                     a.sym("stashJ", "(J)V")?.op(DUP).int(key(&format!("{name}{d}")) << 1 | 1)?;
                     a.sym("putfieldJ", "(Ljava/lang/Object;I)V")?.sym("unstashJ", "()J")?;
                 }
