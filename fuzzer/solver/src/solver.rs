@@ -1,0 +1,296 @@
+//! The generational search: every branch of a trace negated in turn, each asked once, ever.
+//!
+//! Why these choices (jFuzz, after SAGE): one recorded run yields one new input per branch whose
+//! other side is reachable, and the keys remember what was asked (sat, unsat or unknown alike), so
+//! a loop's thousand iterations of one branch cost one query and a later trace through the same
+//! code costs none. A query holds only the negated condition and its slice (see `slice`). Each
+//! query runs on a fresh, non-incremental Z3 solver built from a tactic portfolio (see
+//! `portfolio`): Z3's incremental core is much slower than bit-blasting on these formulas, and
+//! the per-query timeout is the portfolio's `try_for`, which also bounds the tactics that would
+//! ignore a solver's `timeout` parameter. Each `solve` has its own Z3 context, so [`Solver`] holds
+//! no Z3 state and is `Send`, and a trace's terms are freed when it is done.
+
+use crate::slice::Slicer;
+use crate::trace::{Cond, Trace, TraceError};
+use crate::translate::Translator;
+use ahash::AHashSet;
+use std::time::{Duration, Instant};
+use z3::ast::{Ast, Bool, BV};
+use z3::{Config, Context, Model, SatResult, Tactic};
+
+/// The key of reaching side `direction` of branch `site`. A branch recorded with `taken` is
+/// negated under `branch_key(site, !taken)`, which is docs/solver.md's `site << 1 | (1 - taken)`.
+/// Below 2^31 for every valid site (see [`crate::MAX_SITE`]).
+pub fn branch_key(site: u32, direction: bool) -> u64 {
+    (site as u64) << 1 | direction as u64
+}
+
+/// The key of switch `site` taking case `value`: bit 63 set, bit 62 clear, the site in bits
+/// 32..62, the value's two's-complement bits in 0..32. Disjoint from branch keys (bit 63).
+pub fn case_key(site: u32, value: i32) -> u64 {
+    1 << 63 | (site as u64) << 32 | value as u32 as u64
+}
+
+/// The key of switch `site` taking its default (no case matches; with unknown cases: any value
+/// but the observed one): bits 63 and 62 set, the site in bits 32..62, zero below.
+pub fn default_key(site: u32) -> u64 {
+    1 << 63 | 1 << 62 | (site as u64) << 32
+}
+
+/// Counts over the life of a [`Solver`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SolverStats {
+    /// Queries handed to Z3.
+    pub queries: u64,
+    pub sat: u64,
+    pub unsat: u64,
+    /// Z3 gave up, mostly the per-query timeout.
+    pub unknown: u64,
+    /// Alternatives not asked because their key was asked before (this trace or an earlier one).
+    pub skipped: u64,
+}
+
+/// Why `solve` refused a trace.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SolverError {
+    #[error(transparent)]
+    Trace(#[from] TraceError),
+    #[error("the input has {input} bytes, the trace was recorded on {trace}")]
+    InputLength { input: usize, trace: u32 },
+    #[error("node {0} did not translate to Z3 (a bug: the trace passed its checks)")]
+    Translate(u32),
+}
+
+/// The solver's memory across traces: the keys asked and the counts.
+#[derive(Debug)]
+pub struct Solver {
+    timeout: Duration,
+    asked: AHashSet<u64>,
+    stats: SolverStats,
+}
+
+/// One way a condition can be negated: its key and what to assert instead of it.
+enum Alternative {
+    /// The branch's node does not hold.
+    NotBranch(u32),
+    /// The switch key (a node) equals the value.
+    Case(u32, i32),
+    /// The switch key differs from every value.
+    Default(u32, Vec<i32>),
+}
+
+impl Solver {
+    /// A solver whose queries may each run `query_timeout` at most (counted as unknown then).
+    pub fn new(query_timeout: Duration) -> Solver {
+        Solver { timeout: query_timeout, asked: AHashSet::new(), stats: SolverStats::default() }
+    }
+
+    pub fn stats(&self) -> &SolverStats {
+        &self.stats
+    }
+
+    /// Whether the query under `key` was asked (see [`branch_key`], [`case_key`], [`default_key`]).
+    pub fn asked(&self, key: u64) -> bool {
+        self.asked.contains(&key)
+    }
+
+    /// Generational search over `trace`, recorded on `input`: for each branch (and each switch
+    /// alternative) in execution order whose key was never asked, asks Z3 for its negation under
+    /// its slice and hands every model, written into a copy of `input`, to `out` (unless it equals
+    /// `input`). `cases(site)` gives a switch's case values (`None`: unknown, then only
+    /// "not the observed value" is asked). Returns at `deadline`, with the rest unasked.
+    ///
+    /// Refuses a trace that fails [`Trace::check`] or was recorded on an input of another length.
+    pub fn solve(
+        &mut self,
+        trace: &Trace,
+        input: &[u8],
+        cases: &dyn Fn(u32) -> Option<Vec<i32>>,
+        deadline: Instant,
+        out: &mut dyn FnMut(Vec<u8>),
+    ) -> Result<(), SolverError> {
+        trace.check()?;
+        if input.len() != trace.input_len as usize {
+            return Err(SolverError::InputLength { input: input.len(), trace: trace.input_len });
+        }
+        let ctx = Context::new(&Config::new());
+        let mut search =
+            Search { ctx: &ctx, trace, input, slicer: Slicer::new(trace), tr: Translator::new(&ctx, trace) };
+        for (i, cond) in trace.conds.iter().enumerate() {
+            if Instant::now() >= deadline {
+                break;
+            }
+            let Some(root) = search.slicer.link(cond.node()) else { continue };
+            let alternatives = self.unasked(cond, cases);
+            if !alternatives.is_empty() {
+                let prefix = search.prefix(root)?;
+                for (key, alternative) in alternatives {
+                    let Some(timeout) = self.budget(deadline) else { break };
+                    self.asked.insert(key);
+                    let negation = search.negation(&alternative)?;
+                    let answer = search.ask(&prefix, &negation, timeout);
+                    self.count(&answer);
+                    if let Answer::Sat(model) = answer {
+                        search.emit(&model, root, out);
+                    }
+                }
+            }
+            search.slicer.add(root, i as u32);
+        }
+        Ok(())
+    }
+
+    /// The alternatives of `cond` whose keys were not asked yet (the others are counted).
+    fn unasked(&mut self, cond: &Cond, cases: &dyn Fn(u32) -> Option<Vec<i32>>) -> Vec<(u64, Alternative)> {
+        let mut all = alternatives(cond, cases);
+        let before = all.len();
+        all.retain(|(key, _)| !self.asked.contains(key));
+        self.stats.skipped += (before - all.len()) as u64;
+        all
+    }
+
+    /// The next query's timeout: the per-query one, cut to what is left before `deadline`.
+    fn budget(&self, deadline: Instant) -> Option<Duration> {
+        let left = deadline.checked_duration_since(Instant::now()).filter(|d| !d.is_zero())?;
+        Some(left.min(self.timeout))
+    }
+
+    fn count(&mut self, answer: &Answer) {
+        self.stats.queries += 1;
+        match answer {
+            Answer::Sat(_) => self.stats.sat += 1,
+            Answer::Unsat => self.stats.unsat += 1,
+            Answer::Unknown => self.stats.unknown += 1,
+        }
+    }
+}
+
+/// Every alternative of `cond`: a branch's other side; a switch's other cases and its default.
+fn alternatives(cond: &Cond, cases: &dyn Fn(u32) -> Option<Vec<i32>>) -> Vec<(u64, Alternative)> {
+    match *cond {
+        Cond::Branch { site, taken, node } => vec![(branch_key(site, !taken), Alternative::NotBranch(node))],
+        Cond::Fixed { .. } => Vec::new(),
+        Cond::Switch { site, key, observed } => {
+            let Some(mut values) = cases(site) else {
+                return vec![(default_key(site), Alternative::Default(key, vec![observed]))];
+            };
+            values.sort_unstable();
+            values.dedup();
+            let mut all: Vec<_> = values
+                .iter()
+                .filter(|&&v| v != observed)
+                .map(|&v| (case_key(site, v), Alternative::Case(key, v)))
+                .collect();
+            if values.contains(&observed) {
+                all.push((default_key(site), Alternative::Default(key, values)));
+            }
+            all
+        }
+    }
+}
+
+/// What Z3 said to one query.
+enum Answer<'ctx> {
+    Sat(Model<'ctx>),
+    Unsat,
+    /// Gave up: the timeout, or no model to be had.
+    Unknown,
+}
+
+/// The per-trace state of one `solve`.
+struct Search<'ctx, 't> {
+    ctx: &'ctx Context,
+    trace: &'t Trace,
+    input: &'t [u8],
+    slicer: Slicer<'t>,
+    tr: Translator<'ctx, 't>,
+}
+
+impl<'ctx, 't> Search<'ctx, 't> {
+    /// The conditions of `root`'s class, in execution order, as they held.
+    fn prefix(&mut self, root: u32) -> Result<Vec<Bool<'ctx>>, SolverError> {
+        let mut slice = self.slicer.conds(root).to_vec();
+        slice.sort_unstable();
+        let conds = slice.iter().filter_map(|&i| self.trace.conds.get(i as usize));
+        conds.map(|c| self.held(c)).collect()
+    }
+
+    /// What `cond` says about this run.
+    fn held(&mut self, cond: &Cond) -> Result<Bool<'ctx>, SolverError> {
+        match *cond {
+            Cond::Branch { node, .. } | Cond::Fixed { node } => self.boolean(node),
+            Cond::Switch { key, observed, .. } => Ok(self.bv(key)?._eq(&BV::from_i64(self.ctx, observed.into(), 32))),
+        }
+    }
+
+    fn negation(&mut self, alternative: &Alternative) -> Result<Bool<'ctx>, SolverError> {
+        match alternative {
+            Alternative::NotBranch(node) => Ok(self.boolean(*node)?.not()),
+            Alternative::Case(key, value) => Ok(self.bv(*key)?._eq(&BV::from_i64(self.ctx, (*value).into(), 32))),
+            Alternative::Default(key, values) => {
+                let key = self.bv(*key)?;
+                let differs: Vec<Bool> =
+                    values.iter().map(|&v| key._eq(&BV::from_i64(self.ctx, v.into(), 32)).not()).collect();
+                Ok(Bool::and(self.ctx, &differs.iter().collect::<Vec<_>>()))
+            }
+        }
+    }
+
+    fn boolean(&mut self, node: u32) -> Result<Bool<'ctx>, SolverError> {
+        self.tr.boolean(node).ok_or(SolverError::Translate(node))
+    }
+
+    fn bv(&mut self, node: u32) -> Result<BV<'ctx>, SolverError> {
+        self.tr.bv(node).ok_or(SolverError::Translate(node))
+    }
+
+    /// One query on a fresh solver. A model is only taken if it satisfies the query.
+    fn ask(&self, prefix: &[Bool<'ctx>], negation: &Bool<'ctx>, timeout: Duration) -> Answer<'ctx> {
+        let solver = portfolio(self.ctx, timeout).solver();
+        prefix.iter().for_each(|c| solver.assert(c));
+        solver.assert(negation);
+        match solver.check() {
+            SatResult::Sat => match solver.get_model() {
+                Some(model) if satisfies(&model, prefix, negation) => Answer::Sat(model),
+                _ => Answer::Unknown,
+            },
+            SatResult::Unsat => Answer::Unsat,
+            SatResult::Unknown => Answer::Unknown,
+        }
+    }
+
+    /// Writes the model's values of `root`'s bytes into a copy of the input and hands it on.
+    fn emit(&self, model: &Model<'ctx>, root: u32, out: &mut dyn FnMut(Vec<u8>)) {
+        let mut next = self.input.to_vec();
+        for &index in self.slicer.bytes(root) {
+            let value = model.eval(&self.tr.var(index), true).and_then(|v| v.as_u64());
+            if let (Some(byte), Some(value)) = (next.get_mut(index as usize), value) {
+                *byte = value as u8;
+            }
+        }
+        if next != self.input {
+            out(next);
+        }
+    }
+}
+
+/// Z3's bit-vector strategy (bit-blasting and CDCL) for an eighth of `timeout`, then stochastic
+/// local search for another eighth, then the bit-blaster for the rest. Most queries are decided
+/// in the first stage. Local search rescues the satisfiable ones CDCL finds hard: long adder
+/// chains, e.g. a checksum over 10,000 bytes that must come out small (CDCL: minutes; local
+/// search: 80 ms). It cannot prove unsat, hence the last stage.
+fn portfolio(ctx: &Context, timeout: Duration) -> Tactic<'_> {
+    let decided = |name: &str| Tactic::new(ctx, name).and_then(&Tactic::new(ctx, "fail-if-undecided"));
+    let eighth = (timeout / 8).max(Duration::from_millis(1));
+    let rest = timeout.saturating_sub(2 * eighth).max(Duration::from_millis(1));
+    decided("qfbv")
+        .try_for(eighth)
+        .or_else(&decided("qfbv-sls").try_for(eighth))
+        .or_else(&decided("qfbv").try_for(rest))
+}
+
+/// Whether `model` makes the whole query true (a guard against a wrong model).
+fn satisfies<'ctx>(model: &Model<'ctx>, prefix: &[Bool<'ctx>], negation: &Bool<'ctx>) -> bool {
+    let holds = |c: &Bool<'ctx>| model.eval(c, true).and_then(|v| v.as_bool()) == Some(true);
+    holds(negation) && prefix.iter().all(holds)
+}
