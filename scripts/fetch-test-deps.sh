@@ -49,8 +49,10 @@ declare -A DEB=(
   [gcc]=/usr/bin/gcc
   # The doctests of benchmarks/bench.py (.ci/run).
   [python3]=/usr/bin/python3
-  # Z3 for the solver (--solver): the z3 crate links the system library.
+  # Z3 for the solver (--solver): the z3 crate links the system library, and its bindings are
+  # generated at build time with bindgen, which needs libclang.
   [libz3-dev]=/usr/include/z3.h
+  [libclang-dev]=/usr/lib/llvm-14/lib/libclang.so
 )
 missing=()
 for pkg in "${!DEB[@]}"; do

@@ -316,7 +316,7 @@ pub struct SolverArgs {
     #[arg(long, value_name = "on|off|PERCENT", default_value = "on")]
     pub solver: String,
     /// Z3's time limit per query, in milliseconds (a query past it counts as unknown).
-    #[arg(long, value_name = "MS", default_value_t = 500)]
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub solver_timeout: u64,
 }
 

@@ -667,6 +667,9 @@ impl Runner {
             map.probes().max(covered),
             (self.seen.borrow().len() - self.contracts.get()).max(usize::from(self.found.get()))
         );
+        if cfg.solver.is_some() {
+            crate::say!("{}", crate::solver::summary());
+        }
         if let Some(g) = crate::grammar::active() {
             crate::say!("{}", crate::grammar::report::summary(g));
             write_grammar_coverage(cfg, self.client, g);

@@ -409,7 +409,11 @@ fn grammar_spec(a: &cli::GrammarArgs) -> Result<Option<jvmfuzz_fuzzer::grammar::
 
 /// `--solver` and `--solver-timeout`; generated drivers are not traced (yet), so there the solver
 /// is off unless asked for, which is refused.
-fn solver_config(a: &cli::SolverArgs, drivers: bool) -> Result<Option<jvmfuzz_fuzzer::solver::SolverConfig>> {
+fn solver_config(
+    a: &cli::SolverArgs,
+    drivers: bool,
+    seeded: bool,
+) -> Result<Option<jvmfuzz_fuzzer::solver::SolverConfig>> {
     let share = match a.solver.as_str() {
         "off" => return Ok(None),
         "on" if drivers => return Ok(None),
@@ -429,7 +433,11 @@ fn solver_config(a: &cli::SolverArgs, drivers: bool) -> Result<Option<jvmfuzz_fu
     if a.solver_timeout == 0 {
         bail!(SetupError("--solver-timeout 0: give a time limit in milliseconds".into()));
     }
-    Ok(Some(jvmfuzz_fuzzer::solver::SolverConfig { share, query_timeout: Duration::from_millis(a.solver_timeout) }))
+    Ok(Some(jvmfuzz_fuzzer::solver::SolverConfig {
+        share,
+        query_timeout: Duration::from_millis(a.solver_timeout),
+        every_entry: seeded,
+    }))
 }
 
 fn fuzz(a: FuzzArgs) -> Result<u8> {
@@ -458,7 +466,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     }
     let progress = launch::progress_mode(&a.progress).map_err(setup)?;
     let grammar = grammar_spec(&a.grammar)?;
-    let solver = solver_config(&a.solver, target.drivers.is_some())?;
+    let solver = solver_config(&a.solver, target.drivers.is_some(), a.seed.is_some())?;
     std::fs::create_dir_all(&a.corpus)
         .with_context(|| format!("cannot create --corpus {}", a.corpus.display()))
         .map_err(|e| setup(format!("{e:#}")))?;

@@ -7,18 +7,18 @@
 //! The stage keeps to its share of the wall clock: it only starts on an entry while the time
 //! spent tracing and solving is below `share` of the time since the loop began, and gives one
 //! entry at most [`PER_ENTRY`]. An entry skipped for lack of budget is tried again when it is
-//! next scheduled.
+//! next scheduled. With `--seed` every entry is traced (a clock would make runs differ).
 
 use std::collections::HashSet;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use libafl::corpus::{Corpus, CorpusId};
+use libafl::corpus::{Corpus, CorpusId, HasCurrentCorpusId};
 use libafl::inputs::{BytesInput, HasTargetBytes};
 use libafl::stages::{Restartable, Stage};
-use libafl::state::{HasCorpus, HasCurrentCorpusId};
+use libafl::state::HasCorpus;
 use libafl::{Error, Evaluator};
-use libafl_bolts::AsSlice;
+use libafl_bolts::ToSlice;
 
 use crate::state::State;
 
@@ -29,12 +29,18 @@ pub struct SolverConfig {
     pub share: f64,
     /// Z3's limit per query.
     pub query_timeout: Duration,
+    /// `--seed` runs: every new entry is traced, whatever the clock says, so the same seed
+    /// gives the same corpus (unless a query runs into its time limit).
+    pub every_entry: bool,
 }
 
 impl SolverConfig {
     /// The default share: at most a fifth of the time.
     pub const DEFAULT_SHARE: f64 = 0.2;
 }
+
+/// See [`Inner::within_share`].
+const GRACE: Duration = Duration::from_secs(5);
 
 /// Most time spent on one entry (its trace and its queries).
 const PER_ENTRY: Duration = Duration::from_secs(5);
@@ -49,8 +55,16 @@ pub struct Figures {
     pub unknown: u64,
     /// Solved inputs the evaluation kept.
     pub added: u64,
+    /// Solved inputs that were findings.
+    pub findings: u64,
     /// Traces the solver could not use (the trace run failed, or its bytes did not decode).
     pub failed: u64,
+    /// Branch conditions recorded, over all traces.
+    pub conditions: u64,
+    /// Symbolic values that left through something unmodelled (made concrete).
+    pub concretized: u64,
+    /// Shadows dropped at a branch because their value was not the operand's (never solved on).
+    pub mismatches: u64,
 }
 
 static FIGURES: Mutex<Figures> = Mutex::new(Figures {
@@ -60,8 +74,21 @@ static FIGURES: Mutex<Figures> = Mutex::new(Figures {
     unsat: 0,
     unknown: 0,
     added: 0,
+    findings: 0,
     failed: 0,
+    conditions: 0,
+    concretized: 0,
+    mismatches: 0,
 });
+
+/// The run's last line about the solver.
+pub fn summary() -> String {
+    let f = figures();
+    format!(
+        "jvmfuzz: solver: {} entries traced ({} failed), {} conditions, {} queries ({} sat, {} unsat, {} unknown), {} solved inputs kept, {} findings; {} values made concrete, {} shadow mismatches",
+        f.traced, f.failed, f.conditions, f.queries, f.sat, f.unsat, f.unknown, f.added, f.findings, f.concretized, f.mismatches
+    )
+}
 
 /// The figures so far.
 pub fn figures() -> Figures {
@@ -80,6 +107,7 @@ struct Inner {
     solver: jvmfuzz_solver::Solver,
     tracer: Tracer,
     share: f64,
+    every_entry: bool,
     started: Instant,
     spent: Duration,
     done: HashSet<CorpusId>,
@@ -93,6 +121,7 @@ impl SolverStage {
                 solver: jvmfuzz_solver::Solver::new(c.query_timeout),
                 tracer,
                 share: c.share,
+                every_entry: c.every_entry,
                 started: Instant::now(),
                 spent: Duration::ZERO,
                 done: HashSet::new(),
@@ -124,23 +153,28 @@ where
         }
         inner.done.insert(id);
         let input = state.corpus().cloned_input_for_id(id)?;
-        let bytes = input.target_bytes().as_slice().to_vec();
+        let bytes = input.target_bytes().to_slice().to_vec();
         let t0 = Instant::now();
         let found = inner.solve(&bytes, t0 + PER_ENTRY);
         inner.spent += t0.elapsed();
-        let mut added = 0;
+        let (mut added, mut findings) = (0, 0);
         for new in found {
-            let (_, kept) = fuzzer.evaluate_input(state, executor, manager, &BytesInput::new(new))?;
+            let (result, kept) = fuzzer.evaluate_input(state, executor, manager, &BytesInput::new(new))?;
             added += u64::from(kept.is_some());
+            findings += u64::from(matches!(result, libafl::ExecuteInputResult::Solution));
         }
-        FIGURES.lock().unwrap_or_else(|e| e.into_inner()).added += added;
+        let mut f = FIGURES.lock().unwrap_or_else(|e| e.into_inner());
+        f.added += added;
+        f.findings += findings;
         Ok(())
     }
 }
 
 impl Inner {
+    /// The clock counts from [`GRACE`] before the loop began, so a short run traces its first
+    /// entries too.
     fn within_share(&self) -> bool {
-        self.spent.as_secs_f64() <= self.share * self.started.elapsed().as_secs_f64()
+        self.every_entry || self.spent.as_secs_f64() <= self.share * (self.started.elapsed() + GRACE).as_secs_f64()
     }
 
     /// Traces `bytes` and solves its negated branches until `deadline`; the new inputs.
@@ -158,6 +192,9 @@ impl Inner {
                 return found;
             }
         };
+        if std::env::var_os("JVMFUZZ_SOLVER_DEBUG").is_some() {
+            debug_trace(&trace, bytes);
+        }
         let cases = |site: u32| jvmfuzz_jvm::load::trace::cases(site);
         let result = self.solver.solve(&trace, bytes, &cases, deadline, &mut |v| found.push(v));
         if let Err(e) = result {
@@ -169,10 +206,40 @@ impl Inner {
         let s = self.solver.stats();
         let mut f = FIGURES.lock().unwrap_or_else(|e| e.into_inner());
         f.traced += 1;
+        f.conditions += trace.conds.len() as u64;
+        f.concretized += u64::from(trace.concretized);
+        f.mismatches += u64::from(trace.mismatches);
         f.queries = s.queries;
         f.sat = s.sat;
         f.unsat = s.unsat;
         f.unknown = s.unknown;
         found
+    }
+}
+
+/// `JVMFUZZ_SOLVER_DEBUG=1`: each trace's conditions and where their branches are, on stderr.
+fn debug_trace(trace: &jvmfuzz_solver::Trace, input: &[u8]) {
+    eprintln!(
+        "solver-debug: input {:?}: {} nodes, {} conds, concretized {}, mismatches {}, dropped {}",
+        String::from_utf8_lossy(&input[..input.len().min(40)]),
+        trace.nodes.len(),
+        trace.conds.len(),
+        trace.concretized,
+        trace.mismatches,
+        trace.dropped
+    );
+    if std::env::var("JVMFUZZ_SOLVER_DEBUG").is_ok_and(|v| v == "2") {
+        for (i, n) in trace.nodes.iter().enumerate().take(400) {
+            eprintln!("solver-debug:   #{i} {n:?}");
+        }
+    }
+    for c in trace.conds.iter().take(40) {
+        let at = match c {
+            jvmfuzz_solver::Cond::Branch { site, .. } | jvmfuzz_solver::Cond::Switch { site, .. } => {
+                jvmfuzz_jvm::load::trace::site(*site).map(|s| format!("{}.{} @{}", s.class, s.method, s.offset))
+            }
+            jvmfuzz_solver::Cond::Fixed { .. } => None,
+        };
+        eprintln!("solver-debug:   {c:?} {}", at.unwrap_or_default());
     }
 }

@@ -113,7 +113,7 @@ pub struct Target {
     current: Arc<Mutex<Vec<u8>>>,
     has_drivers: bool,
     /// The harness's trace copy (the solver's), loaded on first use.
-    trace: once_cell::unsync::OnceCell<Result<crate::trace_harness::TraceHarness, String>>,
+    trace: once_cell::unsync::OnceCell<Result<crate::trace_harness::TraceHarness, crate::trace_harness::TraceError>>,
 }
 
 impl Target {
@@ -214,8 +214,8 @@ impl Target {
             .trace
             .get_or_init(|| crate::trace_harness::TraceHarness::open(&mut env, &self.harness.class_name))
             .as_ref()
-            .map_err(|e| e.clone())?;
-        harness.run(&mut env, data)
+            .map_err(|e| e.to_string())?;
+        harness.run(&mut env, data).map_err(|e| e.to_string())
     }
 
     /// Executions run on this target so far.

@@ -17,20 +17,32 @@ pub struct TraceHarness {
     run: JStaticMethodID,
 }
 
-fn described(env: &mut JNIEnv, what: &str, e: jni::errors::Error) -> String {
-    let detail = crate::harness::pending_text(env);
-    if detail.is_empty() {
-        format!("{what}: {e}")
-    } else {
-        format!("{what}: {detail}")
+/// Why the trace copy could not be loaded or run.
+#[derive(Debug)]
+pub struct TraceError(pub String);
+
+impl From<jni::errors::Error> for TraceError {
+    fn from(e: jni::errors::Error) -> Self {
+        TraceError(e.to_string())
     }
+}
+
+impl std::fmt::Display for TraceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn described(env: &mut JNIEnv, what: &str, e: jni::errors::Error) -> TraceError {
+    let detail = crate::harness::pending_text(env);
+    TraceError(if detail.is_empty() { format!("{what}: {e}") } else { format!("{what}: {detail}") })
 }
 
 impl TraceHarness {
     /// Loads the trace copy of `class_name` over the JVM's class path and runs its
     /// fuzzerInitialize. Call once trace mode is on (`jvmfuzz_jvm::load::trace::enable`).
-    pub fn open(env: &mut JNIEnv, class_name: &str) -> Result<TraceHarness, String> {
-        env.with_local_frame(16, |env| -> Result<TraceHarness, String> {
+    pub fn open(env: &mut JNIEnv, class_name: &str) -> Result<TraceHarness, TraceError> {
+        env.with_local_frame(16, |env| -> Result<TraceHarness, TraceError> {
             let runner = env.find_class(TRACE_RUNNER).map_err(|e| described(env, TRACE_RUNNER, e))?;
             let key = env.new_string("java.class.path").map_err(|e| described(env, "class path", e))?;
             let cp = env
@@ -55,17 +67,13 @@ impl TraceHarness {
             let run = env
                 .get_static_method_id(&runner, "run", "(Ljava/lang/Class;[B)[B")
                 .map_err(|e| described(env, "TraceRunner.run", e))?;
-            Ok(TraceHarness {
-                runner: env.new_global_ref(&runner).map_err(|e| e.to_string())?,
-                class: env.new_global_ref(&class).map_err(|e| e.to_string())?,
-                run,
-            })
+            Ok(TraceHarness { runner: env.new_global_ref(&runner)?, class: env.new_global_ref(&class)?, run })
         })
     }
 
     /// Runs `input` traced; the trace's bytes.
-    pub fn run(&self, env: &mut JNIEnv, input: &[u8]) -> Result<Vec<u8>, String> {
-        env.with_local_frame(16, |env| -> Result<Vec<u8>, String> {
+    pub fn run(&self, env: &mut JNIEnv, input: &[u8]) -> Result<Vec<u8>, TraceError> {
+        env.with_local_frame(16, |env| -> Result<Vec<u8>, TraceError> {
             let arr = env.byte_array_from_slice(input).map_err(|e| described(env, "input", e))?;
             // SAFETY: the cached id of TraceRunner.run(Class, byte[])byte[], with those arguments.
             let r = unsafe {
@@ -78,7 +86,7 @@ impl TraceHarness {
             };
             let trace: JObject = r.and_then(|v| v.l()).map_err(|e| described(env, "TraceRunner.run", e))?;
             if trace.is_null() {
-                return Err("TraceRunner.run returned no trace".into());
+                return Err(TraceError("TraceRunner.run returned no trace".into()));
             }
             env.convert_byte_array(JByteArray::from(trace)).map_err(|e| described(env, "trace bytes", e))
         })

@@ -32,4 +32,6 @@ pub use class::{
     JacocoPlanner, MethodOutcome, MethodRecord, Planner, SkipReason,
 };
 pub use cmplog::{CmpKind, CmpSite, CmpSites};
-pub use rewrite::{instrument_decoded_cmp, instrument_decoded_with, instrument_method, Inserts, MethodSig, ProbeCall, RewriteError};
+pub use rewrite::{
+    instrument_decoded_cmp, instrument_decoded_with, instrument_method, Inserts, MethodSig, ProbeCall, RewriteError,
+};

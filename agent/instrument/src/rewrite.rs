@@ -569,7 +569,9 @@ fn add_inserts(inserts: &Inserts, insns: &[Insn], placements: &mut Placements) -
     }
     for (i, code) in &inserts.replace {
         let insn = insns.get(*i).ok_or_else(|| bad("replace", *i))?;
-        if insn.len as usize != code.len() || !matches!(insn.kind, InsnKind::Plain | InsnKind::Invoke { .. } | InsnKind::TypeRef { .. }) {
+        if insn.len as usize != code.len()
+            || !matches!(insn.kind, InsnKind::Plain | InsnKind::Invoke { .. } | InsnKind::TypeRef { .. })
+        {
             return Err(bad("replace", *i));
         }
     }

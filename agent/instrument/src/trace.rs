@@ -449,10 +449,7 @@ fn instruction(
                     a.op(DUP).int(key(&format!("{name}{d}")) << 1 | wide)?.sym("getfield", "(Ljava/lang/Object;I)V")?;
                 }
                 PUTFIELD if tracked && s == 1 => {
-                    a.op(DUP2).int(key(&format!("{name}{d}")) << 1)?.sym(
-                        "putfield",
-                        "(Ljava/lang/Object;II)V",
-                    )?;
+                    a.op(DUP2).int(key(&format!("{name}{d}")) << 1)?.sym("putfield", "(Ljava/lang/Object;II)V")?;
                 }
                 PUTFIELD if tracked => {
                     a.sym("stashJ", "(J)V")?.op(DUP).int(key(&format!("{name}{d}")) << 1 | 1)?;
@@ -494,15 +491,13 @@ fn instruction(
             return Ok(Some(Sequence::After(after.take())));
         }
         InsnKind::InvokeDynamic { cp_index } => {
-            let nat = a
-                .cp
-                .raw_entry(*cp_index)
-                .and_then(|e| e.get(3..5))
-                .map(|b| u16::from_be_bytes([b[0], b[1]]))
-                .ok_or(RewriteError::ConstantPool(ClassFileError::BadConstantIndex {
-                    index: *cp_index,
-                    expected: "InvokeDynamic",
-                }))?;
+            let nat =
+                a.cp.raw_entry(*cp_index).and_then(|e| e.get(3..5)).map(|b| u16::from_be_bytes([b[0], b[1]])).ok_or(
+                    RewriteError::ConstantPool(ClassFileError::BadConstantIndex {
+                        index: *cp_index,
+                        expected: "InvokeDynamic",
+                    }),
+                )?;
             let (_, d) = a.cp.name_and_type(nat)?;
             let (args, ret) = call_slots(&d)?;
             fx(a, args, ret)?;

@@ -1,9 +1,11 @@
-//! The generational search: every branch of a trace negated in turn, each asked once, ever.
+//! The generational search: every branch of a trace negated in turn.
 //!
 //! Why these choices (jFuzz, after SAGE): one recorded run yields one new input per branch whose
-//! other side is reachable, and the keys remember what was asked (sat, unsat or unknown alike), so
-//! a loop's thousand iterations of one branch cost one query and a later trace through the same
-//! code costs none. A query holds only the negated condition and its slice (see `slice`). Each
+//! other side is reachable. A branch side once solved (sat) is never asked again, so a loop's
+//! thousand iterations of one branch cost one query and a later trace through the same code costs
+//! none. A query that was unsat or unknown is never asked again *as the same formula* (key plus a
+//! structural hash of its slice): the same branch under another path condition (a longer input, a
+//! different prefix) may well be satisfiable, so it is asked again then. A query holds only the negated condition and its slice (see `slice`). Each
 //! query runs on a fresh, non-incremental Z3 solver built from a tactic portfolio (see
 //! `portfolio`): Z3's incremental core is much slower than bit-blasting on these formulas, and
 //! the per-query timeout is the portfolio's `try_for`, which also bounds the tactics that would
@@ -61,11 +63,14 @@ pub enum SolverError {
     Translate(u32),
 }
 
-/// The solver's memory across traces: the keys asked and the counts.
+/// The solver's memory across traces: the keys solved, the queries refused, and the counts.
 #[derive(Debug)]
 pub struct Solver {
     timeout: Duration,
+    /// Keys whose query was satisfiable.
     asked: AHashSet<u64>,
+    /// (key, structural hash of the query) of the unsat and unknown ones.
+    refused: AHashSet<(u64, u64)>,
     stats: SolverStats,
 }
 
@@ -82,16 +87,22 @@ enum Alternative {
 impl Solver {
     /// A solver whose queries may each run `query_timeout` at most (counted as unknown then).
     pub fn new(query_timeout: Duration) -> Solver {
-        Solver { timeout: query_timeout, asked: AHashSet::new(), stats: SolverStats::default() }
+        Solver {
+            timeout: query_timeout,
+            asked: AHashSet::new(),
+            refused: AHashSet::new(),
+            stats: SolverStats::default(),
+        }
     }
 
     pub fn stats(&self) -> &SolverStats {
         &self.stats
     }
 
-    /// Whether the query under `key` was asked (see [`branch_key`], [`case_key`], [`default_key`]).
+    /// Whether the query under `key` was solved (see [`branch_key`], [`case_key`], [`default_key`]),
+    /// or refused (unsat, unknown) in some form.
     pub fn asked(&self, key: u64) -> bool {
-        self.asked.contains(&key)
+        self.asked.contains(&key) || self.refused.iter().any(|(k, _)| *k == key)
     }
 
     /// Generational search over `trace`, recorded on `input`: for each branch (and each switch
@@ -114,8 +125,14 @@ impl Solver {
             return Err(SolverError::InputLength { input: input.len(), trace: trace.input_len });
         }
         let ctx = Context::new(&Config::new());
-        let mut search =
-            Search { ctx: &ctx, trace, input, slicer: Slicer::new(trace), tr: Translator::new(&ctx, trace) };
+        let mut search = Search {
+            ctx: &ctx,
+            trace,
+            input,
+            slicer: Slicer::new(trace),
+            tr: Translator::new(&ctx, trace),
+            hashes: structural_hashes(trace),
+        };
         for (i, cond) in trace.conds.iter().enumerate() {
             if Instant::now() >= deadline {
                 break;
@@ -124,14 +141,22 @@ impl Solver {
             let alternatives = self.unasked(cond, cases);
             if !alternatives.is_empty() {
                 let prefix = search.prefix(root)?;
+                let shape = search.shape(root);
                 for (key, alternative) in alternatives {
+                    let form = (key, shape ^ alternative.shape(&search.hashes));
+                    if self.refused.contains(&form) || search.contradicts(root, &alternative) {
+                        self.stats.skipped += 1;
+                        continue;
+                    }
                     let Some(timeout) = self.budget(deadline) else { break };
-                    self.asked.insert(key);
                     let negation = search.negation(&alternative)?;
                     let answer = search.ask(&prefix, &negation, timeout);
                     self.count(&answer);
                     if let Answer::Sat(model) = answer {
+                        self.asked.insert(key);
                         search.emit(&model, root, out);
+                    } else {
+                        self.refused.insert(form);
                     }
                 }
             }
@@ -189,6 +214,45 @@ fn alternatives(cond: &Cond, cases: &dyn Fn(u32) -> Option<Vec<i32>>) -> Vec<(u6
     }
 }
 
+impl Alternative {
+    /// A structural hash of what the alternative asserts.
+    fn shape(&self, hashes: &[u64]) -> u64 {
+        let of = |n: u32| hashes.get(n as usize).copied().unwrap_or(0);
+        match self {
+            Alternative::NotBranch(n) => mix(of(*n) ^ 1),
+            Alternative::Case(n, v) => mix(of(*n) ^ mix(*v as u32 as u64 | 2 << 32)),
+            Alternative::Default(n, vs) => vs.iter().fold(mix(of(*n) ^ 3), |h, v| mix(h ^ *v as u32 as u64)),
+        }
+    }
+}
+
+/// A 64-bit finaliser (splitmix64's): spreads every input bit over the output.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Every node's structural hash, in one pass (nodes only refer to earlier ones).
+fn structural_hashes(trace: &Trace) -> Vec<u64> {
+    let mut hashes: Vec<u64> = Vec::with_capacity(trace.nodes.len());
+    for node in &trace.nodes {
+        let (operands, n) = node.operands();
+        let mut h = match *node {
+            crate::trace::Node::Var(i) => mix(1 << 40 | u64::from(i)),
+            crate::trace::Node::Const { width, value } => mix(2 << 40 | u64::from(width)) ^ mix(value as u64),
+            crate::trace::Node::Unary { op, width, .. } => mix(3 << 40 | (op as u64) << 8 | u64::from(width)),
+            crate::trace::Node::Binary { op, width, .. } => mix(4 << 40 | (op as u64) << 8 | u64::from(width)),
+            crate::trace::Node::Ite { width, .. } => mix(5 << 40 | u64::from(width)),
+        };
+        for (k, &o) in operands.iter().take(n).enumerate() {
+            h = mix(h ^ hashes.get(o as usize).copied().unwrap_or(0).rotate_left(k as u32 * 21 + 1));
+        }
+        hashes.push(h);
+    }
+    hashes
+}
+
 /// What Z3 said to one query.
 enum Answer<'ctx> {
     Sat(Model<'ctx>),
@@ -204,6 +268,8 @@ struct Search<'ctx, 't> {
     input: &'t [u8],
     slicer: Slicer<'t>,
     tr: Translator<'ctx, 't>,
+    /// Each node's structural hash (equal for equal expressions, whatever their indexes).
+    hashes: Vec<u64>,
 }
 
 impl<'ctx, 't> Search<'ctx, 't> {
@@ -213,6 +279,33 @@ impl<'ctx, 't> Search<'ctx, 't> {
         slice.sort_unstable();
         let conds = slice.iter().filter_map(|&i| self.trace.conds.get(i as usize));
         conds.map(|c| self.held(c)).collect()
+    }
+
+    /// A structural hash of the conditions of `root`'s class (order-independent).
+    fn shape(&self, root: u32) -> u64 {
+        let mut h = 0u64;
+        for &i in self.slicer.conds(root) {
+            if let Some(c) = self.trace.conds.get(i as usize) {
+                let node = self.hashes.get(c.node() as usize).copied().unwrap_or(0);
+                let extra = match *c {
+                    Cond::Switch { observed, .. } => observed as u32 as u64,
+                    Cond::Branch { .. } | Cond::Fixed { .. } => 0,
+                };
+                h = h.wrapping_add(mix(node ^ mix(extra)));
+            }
+        }
+        h
+    }
+
+    /// Whether the slice already holds the very condition `alternative` negates (a loop's
+    /// repeat of one branch on one expression): the query could only be unsat.
+    fn contradicts(&self, root: u32, alternative: &Alternative) -> bool {
+        let Alternative::NotBranch(n) = alternative else { return false };
+        let h = self.hashes.get(*n as usize).copied();
+        self.slicer.conds(root).iter().any(|&i| match self.trace.conds.get(i as usize) {
+            Some(Cond::Branch { node, .. } | Cond::Fixed { node }) => self.hashes.get(*node as usize).copied() == h,
+            _ => false,
+        })
     }
 
     /// What `cond` says about this run.

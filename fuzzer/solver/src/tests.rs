@@ -299,6 +299,36 @@ fn unsat_is_counted_and_never_asked_again() {
     assert_eq!(s.stats().skipped, 2 + 4);
 }
 
+#[test]
+fn a_branch_refused_under_one_path_condition_is_asked_under_another() {
+    // b0 + b1 == 300 (16 bits) cannot hold while b0 stays 0 (a FIXED condition of the first
+    // trace); the second trace of the same branch has no such condition and is sat.
+    let input = [0u8, 0];
+    let build = |with_fixed: bool| {
+        let mut b = TraceBuilder::new(2);
+        let (b0, b1) = (b.var(0), b.var(1));
+        let zero = b.constant(8, 0);
+        if with_fixed {
+            let stays = b.binary(BinOp::Eq, b0, zero);
+            b.fixed(stays);
+        }
+        let (w0, w1) = (b.zext(16, b0), b.zext(16, b1));
+        let sum = b.binary(BinOp::Add, w0, w1);
+        let target = b.constant(16, 300);
+        let ne = b.binary(BinOp::Ne, sum, target);
+        b.branch(9, false, ne);
+        decoded(&b)
+    };
+    let mut s = solver();
+    assert!(solve(&mut s, &build(true), &input, &no_cases).is_empty());
+    assert_eq!((s.stats().queries, s.stats().unsat), (1, 1));
+    assert!(solve(&mut s, &build(true), &input, &no_cases).is_empty());
+    assert_eq!(s.stats().queries, 1, "the same formula is not asked twice");
+    let found = solve(&mut s, &build(false), &input, &no_cases);
+    assert_eq!(found.len(), 1, "another path condition: asked again, and sat");
+    assert_eq!(u16::from(found[0][0]) + u16::from(found[0][1]), 300);
+}
+
 // ------------------------------------------------------------------ (5) switches
 
 fn switch_trace(observed: u8) -> (Trace, Vec<u8>) {
@@ -730,4 +760,42 @@ fn random_node(rng: &mut Rng, b: &mut TraceBuilder, pool: &[u32]) -> u32 {
             b.ite(lt, c, a)
         }
     }
+}
+
+#[test]
+fn a_parsed_decimal_number_times_seven() {
+    // Integer.parseInt over nine ASCII digits (32-bit terms, as the shim's model builds them),
+    // then n * 7 - 3 == 123456785 (n = 017636684).
+    let input = *b"555555555";
+    let mut b = TraceBuilder::new(9);
+    let (c80, c48, c9, c10) = (b.constant(8, 128), b.constant(16, 48), b.constant(16, 9), b.constant(32, 10));
+    let mut acc = None;
+    for i in 0..9 {
+        let v = b.var(i);
+        let ascii = b.binary(BinOp::ULt, v, c80);
+        b.fixed(ascii);
+        let c = b.zext(16, v);
+        let off = b.binary(BinOp::Sub, c, c48);
+        let digit = b.binary(BinOp::ULe, off, c9);
+        b.fixed(digit);
+        let d = b.zext(32, off);
+        acc = Some(match acc {
+            None => d,
+            Some(a) => {
+                let t = b.binary(BinOp::Mul, a, c10);
+                b.binary(BinOp::Add, t, d)
+            }
+        });
+    }
+    let n = acc.unwrap();
+    let (c7, c3, target) = (b.constant(32, 7), b.constant(32, 3), b.constant(32, 123_456_785));
+    let m = b.binary(BinOp::Mul, n, c7);
+    let s3 = b.binary(BinOp::Sub, m, c3);
+    let ne = b.binary(BinOp::Ne, s3, target);
+    b.branch(0, true, ne);
+    let mut s = solver();
+    let found = solve(&mut s, &decoded(&b), &input, &no_cases);
+    assert_eq!(found.len(), 1, "{:?}", s.stats());
+    let n: i64 = std::str::from_utf8(&found[0]).unwrap().parse().unwrap();
+    assert_eq!((n as i32).wrapping_mul(7).wrapping_sub(3), 123_456_785);
 }

@@ -98,6 +98,16 @@ pub fn fuzz(harness: &str, args: &[&str]) -> Session {
 }
 
 pub fn fuzz_cp(harness: &str, cp: &[&Path], args: &[&str]) -> Session {
+    fuzz_cp_env(harness, cp, args, &std::collections::HashMap::new())
+}
+
+/// [`fuzz`] with extra environment variables.
+#[allow(dead_code)]
+pub fn fuzz_env(harness: &str, args: &[&str], env: &std::collections::HashMap<&str, &str>) -> Session {
+    fuzz_cp_env(harness, &[&targets().classes], args, env)
+}
+
+pub fn fuzz_cp_env(harness: &str, cp: &[&Path], args: &[&str], env: &std::collections::HashMap<&str, &str>) -> Session {
     let dir = TempDir::new("fuzz");
     let mut cmd = Command::new(fuzz_bin());
     cmd.current_dir(dir.path())
@@ -107,6 +117,7 @@ pub fn fuzz_cp(harness: &str, cp: &[&Path], args: &[&str]) -> Session {
         .arg(format!("fuzz.{harness}"))
         .args(["--progress", "plain", "--seed", "1"])
         .args(args)
+        .envs(env)
         .env("JAVA_HOME", support::jdk17().home.clone());
     let out = support::run(cmd, Duration::from_secs(300));
     Session { dir, out }

@@ -20,8 +20,9 @@ use super::Outcome;
 /// Internal name of the trace copies' class loader (in the shim, on the boot class path).
 pub const TRACE_LOADER: &str = "com/jvmfuzz/shim/sym/TraceLoader";
 
-/// Largest site id: `Sym.icmp` gets `site << 8 | opcode` in an int.
-const MAX_SITE: u32 = (1 << 23) - 1;
+/// Largest site id: `Sym.icmp` gets `site << 8 | opcode` in an int, and the shim's models number
+/// their own branches from 0x7F_0000 (`Numbers.MODEL_SITES`).
+const MAX_SITE: u32 = 0x7E_FFFF;
 
 /// The JDK calls the shim models, from the shim's own table.
 static MODELS: Lazy<ModelTable> = Lazy::new(|| {

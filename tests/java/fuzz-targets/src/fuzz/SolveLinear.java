@@ -14,7 +14,7 @@ public class SolveLinear {
         int x = (data[0] & 0xff) | (data[1] & 0xff) << 8 | (data[2] & 0xff) << 16 | (data[3] & 0xff) << 24;
         int y = (data[4] & 0xff) | (data[5] & 0xff) << 8 | (data[6] & 0xff) << 16 | (data[7] & 0xff) << 24;
         if (x + y == 0x1234_5678) {
-            if (x - 3 * y == 0x0BAD_F00D) {
+            if (x - 3 * y == 0x0BAD_F00C) {
                 throw new IllegalStateException("linear equations solved");
             }
         }

@@ -3,7 +3,7 @@ package fuzz;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A decimal number parsed from text, then transformed: 7n - 3 must be 123,456,789 (n =
+ * A decimal number parsed from text, then transformed: 7n - 3 must be 123,456,785 (n =
  * 17,636,684). The comparison's operand is the product, never the digits, so input-to-state
  * has nothing to put in the input; the solver goes through the parse model.
  */
@@ -16,7 +16,7 @@ public class SolveParsed {
         } catch (NumberFormatException e) {
             return;
         }
-        if (n * 7 - 3 == 123_456_789) {
+        if (n * 7 - 3 == 123_456_785) {
             throw new IllegalStateException("parsed number solved");
         }
     }

@@ -470,8 +470,24 @@ public final class Models {
 
     // ================================================================== numbers
 
+    private static void parseFailed(String s, int radix) {
+        if (s != null && Sym.active()) {
+            try {
+                Numbers.failed(s, radix);
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+    }
+
     public static int parseInt(String s) {
-        int r = Integer.parseInt(s);
+        int r;
+        try {
+            r = Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            parseFailed(s, 10);
+            throw e;
+        }
         if (Sym.active()) {
             try {
                 replace(1, Numbers.parse(s, 10, false, r));
@@ -483,7 +499,13 @@ public final class Models {
     }
 
     public static int parseInt(String s, int radix) {
-        int r = Integer.parseInt(s, radix);
+        int r;
+        try {
+            r = Integer.parseInt(s, radix);
+        } catch (NumberFormatException e) {
+            parseFailed(s, radix);
+            throw e;
+        }
         if (Sym.active()) {
             try {
                 Frame f = Sym.top();
@@ -498,7 +520,13 @@ public final class Models {
     }
 
     public static long parseLong(String s) {
-        long r = Long.parseLong(s);
+        long r;
+        try {
+            r = Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            parseFailed(s, 10);
+            throw e;
+        }
         if (Sym.active()) {
             try {
                 Frame f = Sym.top();
@@ -512,7 +540,13 @@ public final class Models {
     }
 
     public static Integer valueOf(String s) {
-        Integer r = Integer.valueOf(s);
+        Integer r;
+        try {
+            r = Integer.valueOf(s);
+        } catch (NumberFormatException e) {
+            parseFailed(s, 10);
+            throw e;
+        }
         if (Sym.active()) {
             try {
                 replace(1, null);

@@ -38,6 +38,10 @@ final class Numbers {
             }
             limit *= radix;
         }
+        // An int of at most nine decimal digits cannot overflow 32 bits: 32-bit terms are far
+        // easier for the solver than 64-bit ones (a chain of 64-bit multiply-adds over nine
+        // digits takes Z3 seconds).
+        int w = !isLong && limit - 1 <= Integer.MAX_VALUE ? 32 : 64;
         Expr acc = null;
         long accValue = 0;
         boolean symbolic = false;
@@ -68,12 +72,12 @@ final class Numbers {
                 }
                 Expr off = Expr.bin(Expr.SUB, 16, ce, 0, null, lo);
                 guards[j] = Expr.cmp(Expr.ULE, 16, off, 0, null, span);
-                d = Expr.bin(Expr.ADD, 64, Expr.zext(off, 64), 0, null, add);
+                d = Expr.bin(Expr.ADD, w, Expr.zext(off, w), 0, null, add);
                 symbolic = true;
             }
-            Expr times = Expr.bin(Expr.MUL, 64, acc, accValue, null, radix);
+            Expr times = Expr.bin(Expr.MUL, w, acc, accValue, null, radix);
             long timesValue = accValue * radix;
-            acc = Expr.bin(Expr.ADD, 64, times, timesValue, d, digit);
+            acc = Expr.bin(Expr.ADD, w, times, timesValue, d, digit);
             accValue = timesValue + digit;
         }
         if (!symbolic || acc == null) {
@@ -85,7 +89,7 @@ final class Numbers {
                 long max = negative ? 1L << 31 : (1L << 31) - 1;
                 guards[n] = Expr.cmp(Expr.ULE, 64, acc, 0, null, max);
             }
-            value = Expr.trunc(value, 32);
+            value = w == 32 ? value : Expr.trunc(value, 32);
         }
         if (value == null || !value.holds(result)) {
             if (value != null) {
@@ -97,6 +101,48 @@ final class Numbers {
             Trace.fixed(g);
         }
         return value;
+    }
+
+    /** First site id of the models' own branches (the rewriter's sites stay below it). */
+    static final int MODEL_SITES = 0x7F_0000;
+
+    /**
+     * A decimal parse that threw: when the string failed only because of symbolic chars, a
+     * branch "the string is a number" that did not hold, at a site of its own per traced method
+     * (the model cannot see its call site). Negated, it asks for digits (and a sign) in every
+     * position, which one flip per character could not reach: each such input fails the same
+     * way, so coverage would never keep it. Overflow (all digits, too many) records nothing.
+     */
+    static void failed(String s, int radix) {
+        Expr[] shadows = Shadows.string(s);
+        int n = s.length();
+        if (shadows == null || n == 0 || radix != 10) {
+            return;
+        }
+        Expr valid = null;
+        boolean holds = true;
+        for (int j = 0; j < n; j++) {
+            char c = s.charAt(j);
+            Expr ce = Shadows.charAt(s, j);
+            boolean digit = c >= '0' && c <= '9';
+            boolean sign = j == 0 && n > 1 && (c == '-' || c == '+');
+            if (ce == null) {
+                if (!digit && !sign) {
+                    return; // a concrete char that no solution can change
+                }
+                continue;
+            }
+            holds &= digit || sign;
+            Expr g = Expr.cmp(Expr.ULE, 16, Expr.bin(Expr.SUB, 16, ce, 0, null, '0'), 0, null, 9);
+            if (j == 0 && n > 1) {
+                g = Expr.bor(g, Expr.bor(Expr.cmp(Expr.EQ, 16, ce, 0, null, '-'), Expr.cmp(Expr.EQ, 16, ce, 0, null, '+')));
+            }
+            valid = valid == null ? g : Expr.band(valid, g);
+        }
+        if (holds || valid == null) {
+            return;
+        }
+        Trace.branch(MODEL_SITES | (Sym.top().mid & 0xFFFF), false, Expr.not(valid));
     }
 
     private static void lost(Expr[] shadows) {
