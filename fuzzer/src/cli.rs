@@ -311,10 +311,11 @@ pub struct SolverArgs {
     /// Run each new corpus entry once more in trace mode (a second copy of the target's
     /// classes that keeps symbolic shadows of values derived from the input), negate each
     /// branch of its path condition and ask Z3 for an input that takes the other way; solved
-    /// inputs are evaluated like any other. `on` spends at most a fifth of the time on it, a
-    /// number 1-100 that percentage, `off` nothing. Harnesses only (not generated drivers).
-    #[arg(long, value_name = "on|off|PERCENT", default_value = "on")]
-    pub solver: String,
+    /// inputs are evaluated like any other. `on` (the default when this build has Z3) spends
+    /// at most a fifth of the time on it, a number 1-100 that percentage, `off` nothing.
+    /// Harnesses only (not generated drivers).
+    #[arg(long, value_name = "on|off|PERCENT")]
+    pub solver: Option<String>,
     /// Z3's time limit per query, in milliseconds (a query past it counts as unknown).
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub solver_timeout: u64,

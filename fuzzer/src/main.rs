@@ -414,9 +414,14 @@ fn solver_config(
     drivers: bool,
     seeded: bool,
 ) -> Result<Option<jvmfuzz_fuzzer::solver::SolverConfig>> {
-    let share = match a.solver.as_str() {
+    use jvmfuzz_fuzzer::solver::AVAILABLE;
+    let asked = a.solver.as_deref();
+    let share = match asked.unwrap_or(if AVAILABLE { "on" } else { "off" }) {
         "off" => return Ok(None),
-        "on" if drivers => return Ok(None),
+        _ if !AVAILABLE => bail!(SetupError(
+            "--solver: this fuzz was built without Z3 (cargo's `solver` feature is off); install libz3-dev and libclang-dev (scripts/fetch-build-deps.sh) and rebuild, or give --solver off".into()
+        )),
+        "on" if drivers && asked.is_none() => return Ok(None),
         "on" => jvmfuzz_fuzzer::solver::SolverConfig::DEFAULT_SHARE,
         n => match n.trim_end_matches('%').parse::<u8>() {
             Ok(p @ 1..=100) => f64::from(p) / 100.0,

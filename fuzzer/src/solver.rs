@@ -8,6 +8,13 @@
 //! spent tracing and solving is below `share` of the time since the loop began, and gives one
 //! entry at most [`PER_ENTRY`]. An entry skipped for lack of budget is tried again when it is
 //! next scheduled. With `--seed` every entry is traced (a clock would make runs differ).
+//!
+//! Built without the `solver` feature (no Z3 on the machine), the stage does nothing and
+//! [`AVAILABLE`] is false, which `--solver` reports.
+
+// Without the `solver` feature most of this module is compiled out; what stays (the config, the
+// figures, a stage that does nothing) keeps the rest of the engine the same.
+#![cfg_attr(not(feature = "solver"), allow(unused_imports, dead_code))]
 
 use std::collections::HashSet;
 use std::sync::Mutex;
@@ -21,6 +28,9 @@ use libafl::{Error, Evaluator};
 use libafl_bolts::ToSlice;
 
 use crate::state::State;
+
+/// Whether this build has the solver (the `solver` cargo feature, which links Z3).
+pub const AVAILABLE: bool = cfg!(feature = "solver");
 
 /// What `--solver` asks for.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -100,9 +110,11 @@ pub type Tracer = Box<dyn FnMut(&[u8]) -> Result<Vec<u8>, String>>;
 
 /// The LibAFL stage. `None` inside: `--solver off` (the stage does nothing).
 pub struct SolverStage {
+    #[cfg(feature = "solver")]
     inner: Option<Inner>,
 }
 
+#[cfg(feature = "solver")]
 struct Inner {
     solver: jvmfuzz_solver::Solver,
     tracer: Tracer,
@@ -115,6 +127,7 @@ struct Inner {
 }
 
 impl SolverStage {
+    #[cfg(feature = "solver")]
     pub fn new(cfg: Option<SolverConfig>, tracer: Tracer) -> SolverStage {
         SolverStage {
             inner: cfg.map(|c| Inner {
@@ -128,6 +141,12 @@ impl SolverStage {
                 warned: false,
             }),
         }
+    }
+
+    /// Without Z3 there is nothing to run (`main` refuses `--solver` other than `off`).
+    #[cfg(not(feature = "solver"))]
+    pub fn new(_cfg: Option<SolverConfig>, _tracer: Tracer) -> SolverStage {
+        SolverStage {}
     }
 }
 
@@ -145,6 +164,12 @@ impl<E, EM, Z> Stage<E, EM, State, Z> for SolverStage
 where
     Z: Evaluator<E, EM, BytesInput, State>,
 {
+    #[cfg(not(feature = "solver"))]
+    fn perform(&mut self, _: &mut Z, _: &mut E, _: &mut State, _: &mut EM) -> Result<(), Error> {
+        Ok(())
+    }
+
+    #[cfg(feature = "solver")]
     fn perform(&mut self, fuzzer: &mut Z, executor: &mut E, state: &mut State, manager: &mut EM) -> Result<(), Error> {
         let Some(inner) = self.inner.as_mut() else { return Ok(()) };
         let Some(id) = state.current_corpus_id()? else { return Ok(()) };
@@ -170,6 +195,7 @@ where
     }
 }
 
+#[cfg(feature = "solver")]
 impl Inner {
     /// The clock counts from [`GRACE`] before the loop began, so a short run traces its first
     /// entries too.
@@ -217,6 +243,7 @@ impl Inner {
     }
 }
 
+#[cfg(feature = "solver")]
 /// `JVMFUZZ_SOLVER_DEBUG=1`: each trace's conditions and where their branches are, on stderr.
 fn debug_trace(trace: &jvmfuzz_solver::Trace, input: &[u8]) {
     eprintln!(
