@@ -9,6 +9,9 @@
 //! 2. All classes of a few real jars are instrumented and loaded + linked (which verifies
 //!    them) by a small Java checker; any failure the original classes do not also have fails
 //!    the test. Counts (instrumented/skipped and why) are printed (`--nocapture`).
+//! 3. The solver's trace mode: the program traced throughout and run with the real shadow runtime
+//!    active (same output, full verification, JDK 17 and 25), and the real jars traced and
+//!    verified.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;

@@ -24,6 +24,7 @@ use libafl::corpus::{Corpus, CorpusId, HasCurrentCorpusId};
 use libafl::inputs::{BytesInput, HasTargetBytes};
 use libafl::stages::{Restartable, Stage};
 use libafl::state::HasCorpus;
+use libafl::HasMetadata;
 use libafl::{Error, Evaluator};
 use libafl_bolts::ToSlice;
 
@@ -75,6 +76,8 @@ pub struct Figures {
     pub concretized: u64,
     /// Shadows dropped at a branch because their value was not the operand's (never solved on).
     pub mismatches: u64,
+    /// Wall time spent tracing and solving, in milliseconds (not running the solved inputs).
+    pub spent_ms: u64,
 }
 
 static FIGURES: Mutex<Figures> = Mutex::new(Figures {
@@ -89,14 +92,26 @@ static FIGURES: Mutex<Figures> = Mutex::new(Figures {
     conditions: 0,
     concretized: 0,
     mismatches: 0,
+    spent_ms: 0,
 });
 
 /// The run's last line about the solver.
 pub fn summary() -> String {
     let f = figures();
     format!(
-        "jvmfuzz: solver: {} entries traced ({} failed), {} conditions, {} queries ({} sat, {} unsat, {} unknown), {} solved inputs kept, {} findings; {} values made concrete, {} shadow mismatches",
-        f.traced, f.failed, f.conditions, f.queries, f.sat, f.unsat, f.unknown, f.added, f.findings, f.concretized, f.mismatches
+        "jvmfuzz: solver: {} entries traced ({} failed), {} conditions, {} queries ({} sat, {} unsat, {} unknown), {} solved inputs kept, {} findings; {} values made concrete, {} shadow mismatches; {:.1} s tracing and solving",
+        f.traced,
+        f.failed,
+        f.conditions,
+        f.queries,
+        f.sat,
+        f.unsat,
+        f.unknown,
+        f.added,
+        f.findings,
+        f.concretized,
+        f.mismatches,
+        f.spent_ms as f64 / 1000.0
     )
 }
 
@@ -114,6 +129,14 @@ pub struct SolverStage {
     inner: Option<Inner>,
 }
 
+/// The corpus entries already traced, in the state: a client restarted after a crash (a solved
+/// input may well be one) must not trace them again, or it would solve its way back to the same
+/// crash on every life.
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct Traced(pub HashSet<CorpusId>);
+
+libafl_bolts::impl_serdeany!(Traced);
+
 #[cfg(feature = "solver")]
 struct Inner {
     solver: jvmfuzz_solver::Solver,
@@ -122,7 +145,6 @@ struct Inner {
     every_entry: bool,
     started: Instant,
     spent: Duration,
-    done: HashSet<CorpusId>,
     warned: bool,
 }
 
@@ -137,7 +159,6 @@ impl SolverStage {
                 every_entry: c.every_entry,
                 started: Instant::now(),
                 spent: Duration::ZERO,
-                done: HashSet::new(),
                 warned: false,
             }),
         }
@@ -173,15 +194,18 @@ where
     fn perform(&mut self, fuzzer: &mut Z, executor: &mut E, state: &mut State, manager: &mut EM) -> Result<(), Error> {
         let Some(inner) = self.inner.as_mut() else { return Ok(()) };
         let Some(id) = state.current_corpus_id()? else { return Ok(()) };
-        if inner.done.contains(&id) || !inner.within_share() {
+        let traced = state.metadata_or_insert_with(Traced::default);
+        if traced.0.contains(&id) || !inner.within_share() {
             return Ok(());
         }
-        inner.done.insert(id);
+        traced.0.insert(id);
         let input = state.corpus().cloned_input_for_id(id)?;
         let bytes = input.target_bytes().to_slice().to_vec();
         let t0 = Instant::now();
         let found = inner.solve(&bytes, t0 + PER_ENTRY);
-        inner.spent += t0.elapsed();
+        let took = t0.elapsed();
+        inner.spent += took;
+        FIGURES.lock().unwrap_or_else(|e| e.into_inner()).spent_ms += took.as_millis() as u64;
         let (mut added, mut findings) = (0, 0);
         for new in found {
             let (result, kept) = fuzzer.evaluate_input(state, executor, manager, &BytesInput::new(new))?;

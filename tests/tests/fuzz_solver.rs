@@ -10,7 +10,7 @@ mod fuzz_common;
 use fuzz_common::{execs_to_find, fuzz, fuzz_cp, targets};
 
 const BUDGET: &str = "30000";
-const QUERY_LIMIT: &str = "5000";
+const QUERY_LIMIT: &str = "10000";
 
 fn solved_and_not_without(harness: &str, exception: &str, with_api: bool) {
     let t = targets();
@@ -40,6 +40,12 @@ fn a_hash_over_a_length_prefixed_payload_is_solved() {
 #[test]
 fn a_number_parsed_from_text_and_multiplied_is_solved() {
     solved_and_not_without("SolveParsed", "java.lang.IllegalStateException", false);
+}
+
+#[test]
+fn fields_read_through_a_byte_buffer_are_solved() {
+    // ByteBuffer getters are models: the int and the little-endian short are the array's bytes.
+    solved_and_not_without("SolveBuffer", "java.lang.IllegalStateException", false);
 }
 
 #[test]

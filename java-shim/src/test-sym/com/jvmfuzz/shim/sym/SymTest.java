@@ -375,7 +375,12 @@ public final class SymTest {
         check(solve(neg, "-12".getBytes(StandardCharsets.US_ASCII), neg.conds.size() - 1, alphabet) == null,
                 "\"-12\": the sign stays (FIXED), so > 500 is unsat on this path");
         TraceFile bad = trace("parse", t, "12a".getBytes(StandardCharsets.US_ASCII));
-        check(bad.conds.size() == 3, "NumberFormatException: only the newString guards");
+        // A failed parse: the newString guards, then the branch "the string is a number" that
+        // did not hold (negated, every char a digit or a leading sign).
+        check(bad.conds.size() == 4 && bad.conds.get(3).kind == 0 && bad.conds.get(3).taken == 0,
+                "NumberFormatException: the newString guards and the not-a-number branch");
+        byte[] fixedUp = solve(bad, "12a".getBytes(StandardCharsets.US_ASCII), 3, alphabet);
+        check(fixedUp != null && Character.isDigit(fixedUp[2]), "negated, the third char becomes a digit");
         List<byte[]> cands = new ArrayList<>();
         for (String s : new String[] {"999", "500", "501", "000", "12a", "-99", "+77", "1 2", "\u00ff12"}) {
             cands.add(s.getBytes(StandardCharsets.ISO_8859_1));

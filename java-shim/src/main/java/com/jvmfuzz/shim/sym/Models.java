@@ -36,6 +36,15 @@
  *   java/util/Arrays copyOf ([BI)[B -> copyOf ([BI)[B
  *   java/util/Arrays copyOfRange ([BII)[B -> copyOfRange ([BII)[B
  *   java/lang/System arraycopy (Ljava/lang/Object;ILjava/lang/Object;II)V -> arraycopy (Ljava/lang/Object;ILjava/lang/Object;II)V
+ *   java/nio/ByteBuffer get ()B -> bbGet (Ljava/nio/ByteBuffer;)B
+ *   java/nio/ByteBuffer get (I)B -> bbGet (Ljava/nio/ByteBuffer;I)B
+ *   java/nio/ByteBuffer getShort ()S -> bbGetShort (Ljava/nio/ByteBuffer;)S
+ *   java/nio/ByteBuffer getShort (I)S -> bbGetShort (Ljava/nio/ByteBuffer;I)S
+ *   java/nio/ByteBuffer getChar ()C -> bbGetChar (Ljava/nio/ByteBuffer;)C
+ *   java/nio/ByteBuffer getInt ()I -> bbGetInt (Ljava/nio/ByteBuffer;)I
+ *   java/nio/ByteBuffer getInt (I)I -> bbGetInt (Ljava/nio/ByteBuffer;I)I
+ *   java/nio/ByteBuffer getLong ()J -> bbGetLong (Ljava/nio/ByteBuffer;)J
+ *   java/nio/ByteBuffer getLong (I)J -> bbGetLong (Ljava/nio/ByteBuffer;I)J
  *
  * Each model has the stack effect of what it replaces (the receiver is the first argument),
  * does the real call first (so it behaves and throws exactly like it), then, when tracing,
@@ -719,5 +728,135 @@ public final class Models {
         Frame f = Sym.top();
         f.drop(slots);
         f.push(e);
+    }
+
+    // ================================================================== ByteBuffer getters
+
+    /*
+     * A heap buffer's getters read its backing array, whose element shadows are the array's:
+     * the value is those bytes in the buffer's order. Direct and read-only buffers have no
+     * array to look at and come back concrete. A symbolic index is made concrete.
+     */
+
+    /** The shadow of `n` bytes of `b`'s backing array from buffer index `at`, as `width` bits. */
+    private static Expr bytesOf(java.nio.ByteBuffer b, int at, int n, int width, boolean signed) {
+        if (!b.hasArray()) {
+            return null;
+        }
+        byte[] a = b.array();
+        Expr[] shadows = Shadows.elements(a);
+        if (shadows == null) {
+            return null;
+        }
+        int base = b.arrayOffset() + at;
+        boolean big = b.order() == java.nio.ByteOrder.BIG_ENDIAN;
+        int w = n == 8 ? 64 : 32;
+        Expr acc = null;
+        long value = 0;
+        boolean symbolic = false;
+        for (int k = 0; k < n; k++) {
+            int i = base + (big ? k : n - 1 - k);
+            if (i < 0 || i >= a.length) {
+                return null;
+            }
+            Expr e = i < shadows.length ? shadows[i] : null;
+            symbolic |= e != null;
+            Expr byteExpr = Expr.zext(e, w);
+            long byteValue = a[i] & 0xffL;
+            Expr shifted = Expr.bin(Expr.SHL, w, acc, value, null, 8);
+            long shiftedValue = value << 8;
+            acc = Expr.bin(Expr.OR, w, shifted, shiftedValue, byteExpr, byteValue);
+            value = shiftedValue | byteValue;
+        }
+        if (!symbolic || acc == null) {
+            return null;
+        }
+        int bits = n * 8;
+        if (bits < w) {
+            Expr narrow = Expr.trunc(acc, bits);
+            acc = signed ? Expr.sext(narrow, w) : Expr.zext(narrow, w);
+        }
+        return width == w ? acc : Expr.trunc(acc, width);
+    }
+
+    /* Pops the receiver (and a concretised index), pushes the result's shadow. */
+    private static void buffered(java.nio.ByteBuffer b, int at, int index, boolean indexed, int n, boolean signed) {
+        if (!Sym.active()) {
+            return;
+        }
+        try {
+            Frame f = Sym.top();
+            if (indexed) {
+                Sym.concretise(f.pop(), index);
+            }
+            f.pop();
+            Expr e = bytesOf(b, at, n, n == 8 ? 64 : 32, signed);
+            if (n == 8) {
+                f.pushWide(e);
+            } else {
+                f.push(e);
+            }
+        } catch (Throwable t) {
+            Sym.fail(t);
+        }
+    }
+
+    public static byte bbGet(java.nio.ByteBuffer b) {
+        int at = b.position();
+        byte r = b.get();
+        buffered(b, at, 0, false, 1, true);
+        return r;
+    }
+
+    public static byte bbGet(java.nio.ByteBuffer b, int index) {
+        byte r = b.get(index);
+        buffered(b, index, index, true, 1, true);
+        return r;
+    }
+
+    public static short bbGetShort(java.nio.ByteBuffer b) {
+        int at = b.position();
+        short r = b.getShort();
+        buffered(b, at, 0, false, 2, true);
+        return r;
+    }
+
+    public static short bbGetShort(java.nio.ByteBuffer b, int index) {
+        short r = b.getShort(index);
+        buffered(b, index, index, true, 2, true);
+        return r;
+    }
+
+    public static char bbGetChar(java.nio.ByteBuffer b) {
+        int at = b.position();
+        char r = b.getChar();
+        buffered(b, at, 0, false, 2, false);
+        return r;
+    }
+
+    public static int bbGetInt(java.nio.ByteBuffer b) {
+        int at = b.position();
+        int r = b.getInt();
+        buffered(b, at, 0, false, 4, true);
+        return r;
+    }
+
+    public static int bbGetInt(java.nio.ByteBuffer b, int index) {
+        int r = b.getInt(index);
+        buffered(b, index, index, true, 4, true);
+        return r;
+    }
+
+    public static long bbGetLong(java.nio.ByteBuffer b) {
+        int at = b.position();
+        long r = b.getLong();
+        buffered(b, at, 0, false, 8, true);
+        return r;
+    }
+
+    public static long bbGetLong(java.nio.ByteBuffer b, int index) {
+        long r = b.getLong(index);
+        buffered(b, index, index, true, 8, true);
+        return r;
     }
 }

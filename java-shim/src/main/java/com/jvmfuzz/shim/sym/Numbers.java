@@ -142,7 +142,7 @@ final class Numbers {
         if (holds || valid == null) {
             return;
         }
-        Trace.branch(MODEL_SITES | (Sym.top().mid & 0xFFFF), false, Expr.not(valid));
+        Trace.branch(MODEL_SITES | (Sym.top().mid & 0xFFFF), false, Expr.bnot(valid));
     }
 
     private static void lost(Expr[] shadows) {
