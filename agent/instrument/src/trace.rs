@@ -285,13 +285,13 @@ fn super_call(insns: &[Insn], cp: &ConstantPool<'_>) -> usize {
     for (k, insn) in insns.iter().enumerate() {
         match &insn.kind {
             InsnKind::TypeRef { .. } if insn.opcode == NEW => open_news += 1,
-            InsnKind::Invoke { cp_index } if insn.opcode == INVOKESPECIAL => {
-                if cp.member_ref(*cp_index).is_ok_and(|r| r.name == "<init>") {
-                    if open_news == 0 {
-                        return k;
-                    }
-                    open_news -= 1;
+            InsnKind::Invoke { cp_index }
+                if insn.opcode == INVOKESPECIAL && cp.member_ref(*cp_index).is_ok_and(|r| r.name == "<init>") =>
+            {
+                if open_news == 0 {
+                    return k;
                 }
+                open_news -= 1;
             }
             _ => {}
         }

@@ -221,6 +221,7 @@ impl Pipeline {
     }
 
     /// One class, steps 1-5 of the module docs, with the JVM's raw arguments already read.
+    #[allow(clippy::too_many_arguments)]
     fn on_class(
         &self,
         jvmti: *mut jvmtiEnv,
