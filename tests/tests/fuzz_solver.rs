@@ -49,6 +49,12 @@ fn fields_read_through_a_byte_buffer_are_solved() {
 }
 
 #[test]
+fn a_record_read_through_data_input_stream_is_solved() {
+    // DataInputStream over ByteArrayInputStream: the reads are models, the loop is traced.
+    solved_and_not_without("SolveStream", "java.lang.IllegalStateException", false);
+}
+
+#[test]
 fn provider_values_combined_by_a_helper_are_solved() {
     solved_and_not_without("SolveProvider", "java.lang.IllegalStateException", true);
 }

@@ -45,6 +45,21 @@
  *   java/nio/ByteBuffer getInt (I)I -> bbGetInt (Ljava/nio/ByteBuffer;I)I
  *   java/nio/ByteBuffer getLong ()J -> bbGetLong (Ljava/nio/ByteBuffer;)J
  *   java/nio/ByteBuffer getLong (I)J -> bbGetLong (Ljava/nio/ByteBuffer;I)J
+ *   java/io/ByteArrayInputStream <init> ([B)V -> newByteArrayInputStream ([B)Ljava/io/ByteArrayInputStream;
+ *   java/io/ByteArrayInputStream <init> ([BII)V -> newByteArrayInputStream ([BII)Ljava/io/ByteArrayInputStream;
+ *   java/io/DataInputStream <init> (Ljava/io/InputStream;)V -> newDataInputStream (Ljava/io/InputStream;)Ljava/io/DataInputStream;
+ *   java/io/ByteArrayInputStream read ()I -> streamRead (Ljava/io/ByteArrayInputStream;)I
+ *   java/io/InputStream read ()I -> streamRead (Ljava/io/InputStream;)I
+ *   java/io/DataInputStream read ()I -> streamRead (Ljava/io/DataInputStream;)I
+ *   java/io/DataInputStream readByte ()B -> readByte (Ljava/io/DataInputStream;)B
+ *   java/io/DataInputStream readUnsignedByte ()I -> readUnsignedByte (Ljava/io/DataInputStream;)I
+ *   java/io/DataInputStream readBoolean ()Z -> readBoolean (Ljava/io/DataInputStream;)Z
+ *   java/io/DataInputStream readShort ()S -> readShort (Ljava/io/DataInputStream;)S
+ *   java/io/DataInputStream readUnsignedShort ()I -> readUnsignedShort (Ljava/io/DataInputStream;)I
+ *   java/io/DataInputStream readChar ()C -> readChar (Ljava/io/DataInputStream;)C
+ *   java/io/DataInputStream readInt ()I -> readInt (Ljava/io/DataInputStream;)I
+ *   java/io/DataInputStream readLong ()J -> readLong (Ljava/io/DataInputStream;)J
+ *   java/io/DataInputStream readFully ([B)V -> readFully (Ljava/io/DataInputStream;[B)V
  *
  * Each model has the stack effect of what it replaces (the receiver is the first argument),
  * does the real call first (so it behaves and throws exactly like it), then, when tracing,
@@ -858,5 +873,243 @@ public final class Models {
         long r = b.getLong(index);
         buffered(b, index, index, true, 8, true);
         return r;
+    }
+
+    // ================================================================== byte streams
+
+    /*
+     * ByteArrayInputStream over input bytes, and DataInputStream over such a stream: reads give
+     * the bytes' shadows. Other streams (files, buffered wrappers) come back concrete.
+     */
+
+    public static java.io.ByteArrayInputStream newByteArrayInputStream(byte[] buf) {
+        java.io.ByteArrayInputStream r = new java.io.ByteArrayInputStream(buf);
+        if (Sym.active()) {
+            try {
+                replace(1, null);
+                Shadows.setStream(r, new Object[] {buf, buf.length});
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static java.io.ByteArrayInputStream newByteArrayInputStream(byte[] buf, int offset, int length) {
+        java.io.ByteArrayInputStream r = new java.io.ByteArrayInputStream(buf, offset, length);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Sym.concretise(f.pop(), length);
+                Sym.concretise(f.pop(), offset);
+                replace(1, null);
+                Shadows.setStream(r, new Object[] {buf, Math.min(offset + length, buf.length)});
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static java.io.DataInputStream newDataInputStream(java.io.InputStream in) {
+        java.io.DataInputStream r = new java.io.DataInputStream(in);
+        if (Sym.active()) {
+            try {
+                replace(1, null);
+                Shadows.setStream(r, in);
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    /* The {array, end} of the ByteArrayInputStream `s` reads from (directly or through a
+     * DataInputStream), or null. */
+    private static Object[] source(Object s) {
+        Object what = Shadows.stream(s);
+        if (what instanceof java.io.InputStream) {
+            what = Shadows.stream(what);
+        }
+        return what instanceof Object[] ? (Object[]) what : null;
+    }
+
+    /* Where the next read of `s` starts in its array, or -1. */
+    private static int position(Object[] src, Object s) {
+        if (src == null) {
+            return -1;
+        }
+        Object inner = Shadows.stream(s);
+        java.io.InputStream bytes = (java.io.InputStream) (inner instanceof java.io.InputStream ? inner : s);
+        try {
+            return (Integer) src[1] - bytes.available();
+        } catch (java.io.IOException e) {
+            return -1;
+        }
+    }
+
+    /* The big-endian value of n bytes at `at` in the source's array, `width` bits. */
+    private static Expr streamBytes(Object[] src, int at, int n, int width, boolean signed) {
+        if (src == null || at < 0) {
+            return null;
+        }
+        byte[] a = (byte[]) src[0];
+        Expr[] shadows = Shadows.elements(a);
+        if (shadows == null || at + n > a.length) {
+            return null;
+        }
+        int w = n == 8 ? 64 : 32;
+        Expr acc = null;
+        long value = 0;
+        boolean symbolic = false;
+        for (int k = 0; k < n; k++) {
+            Expr e = at + k < shadows.length ? shadows[at + k] : null;
+            symbolic |= e != null;
+            long byteValue = a[at + k] & 0xffL;
+            Expr shifted = Expr.bin(Expr.SHL, w, acc, value, null, 8);
+            long shiftedValue = value << 8;
+            acc = Expr.bin(Expr.OR, w, shifted, shiftedValue, Expr.zext(e, w), byteValue);
+            value = shiftedValue | byteValue;
+        }
+        if (!symbolic || acc == null) {
+            return null;
+        }
+        if (n * 8 < w) {
+            Expr narrow = Expr.trunc(acc, n * 8);
+            acc = signed ? Expr.sext(narrow, w) : Expr.zext(narrow, w);
+        }
+        return width == w ? acc : Expr.trunc(acc, width);
+    }
+
+    /* After a read of n bytes that started at `at`: pops the receiver, pushes the value's shadow. */
+    private static void streamed(Object[] src, int at, int n, boolean signed) {
+        if (!Sym.active()) {
+            return;
+        }
+        try {
+            Frame f = Sym.top();
+            f.pop();
+            Expr e = streamBytes(src, at, n, n == 8 ? 64 : 32, signed);
+            if (n == 8) {
+                f.pushWide(e);
+            } else {
+                f.push(e);
+            }
+        } catch (Throwable t) {
+            Sym.fail(t);
+        }
+    }
+
+    public static int streamRead(java.io.InputStream s) throws java.io.IOException {
+        Object[] src = Sym.active() ? source(s) : null;
+        int at = position(src, s);
+        int r = s.read();
+        // At the end (-1) the value is concrete: the length is.
+        streamed(r < 0 ? null : src, at, 1, false);
+        return r;
+    }
+
+    /* The same, for the calls whose receiver is typed as the concrete stream. */
+    public static int streamRead(java.io.ByteArrayInputStream s) throws java.io.IOException {
+        return streamRead((java.io.InputStream) s);
+    }
+
+    public static int streamRead(java.io.DataInputStream s) throws java.io.IOException {
+        return streamRead((java.io.InputStream) s);
+    }
+
+    public static byte readByte(java.io.DataInputStream s) throws java.io.IOException {
+        Object[] src = Sym.active() ? source(s) : null;
+        int at = position(src, s);
+        byte r = s.readByte();
+        streamed(src, at, 1, true);
+        return r;
+    }
+
+    public static int readUnsignedByte(java.io.DataInputStream s) throws java.io.IOException {
+        Object[] src = Sym.active() ? source(s) : null;
+        int at = position(src, s);
+        int r = s.readUnsignedByte();
+        streamed(src, at, 1, false);
+        return r;
+    }
+
+    public static boolean readBoolean(java.io.DataInputStream s) throws java.io.IOException {
+        Object[] src = Sym.active() ? source(s) : null;
+        int at = position(src, s);
+        boolean r = s.readBoolean();
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                f.pop();
+                Expr b = streamBytes(src, at, 1, 32, false);
+                f.push(b == null ? null : Expr.ite(Expr.cmp(Expr.NE, 32, b, 0, null, 0), null, 1, null, 0, 32));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static short readShort(java.io.DataInputStream s) throws java.io.IOException {
+        Object[] src = Sym.active() ? source(s) : null;
+        int at = position(src, s);
+        short r = s.readShort();
+        streamed(src, at, 2, true);
+        return r;
+    }
+
+    public static int readUnsignedShort(java.io.DataInputStream s) throws java.io.IOException {
+        Object[] src = Sym.active() ? source(s) : null;
+        int at = position(src, s);
+        int r = s.readUnsignedShort();
+        streamed(src, at, 2, false);
+        return r;
+    }
+
+    public static char readChar(java.io.DataInputStream s) throws java.io.IOException {
+        Object[] src = Sym.active() ? source(s) : null;
+        int at = position(src, s);
+        char r = s.readChar();
+        streamed(src, at, 2, false);
+        return r;
+    }
+
+    public static int readInt(java.io.DataInputStream s) throws java.io.IOException {
+        Object[] src = Sym.active() ? source(s) : null;
+        int at = position(src, s);
+        int r = s.readInt();
+        streamed(src, at, 4, true);
+        return r;
+    }
+
+    public static long readLong(java.io.DataInputStream s) throws java.io.IOException {
+        Object[] src = Sym.active() ? source(s) : null;
+        int at = position(src, s);
+        long r = s.readLong();
+        streamed(src, at, 8, true);
+        return r;
+    }
+
+    /** readFully(b): b's elements get the shadows of the bytes read. */
+    public static void readFully(java.io.DataInputStream s, byte[] b) throws java.io.IOException {
+        Object[] src = Sym.active() ? source(s) : null;
+        int at = position(src, s);
+        s.readFully(b);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                f.pop();
+                f.pop();
+                Expr[] from = src == null ? null : Shadows.elements(src[0]);
+                Expr[] to = new Expr[b.length];
+                if (from != null && at >= 0) {
+                    System.arraycopy(from, at, to, 0, Math.min(b.length, Math.max(0, from.length - at)));
+                }
+                Shadows.setElements(b, to);
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
     }
 }

@@ -21,8 +21,10 @@ final class Shadows {
     private static IdentityHashMap<Object, HashMap<Integer, Expr>> fields;
     private static HashMap<Integer, Expr> statics;
     private static IdentityHashMap<Object, Expr> boxes;
+    private static IdentityHashMap<Object, Object> streams;
 
     static void reset() {
+        streams = null;
         arrays = null;
         strings = null;
         fields = null;
@@ -177,6 +179,25 @@ final class Shadows {
     }
 
     // ------------------------------------------------------------------ boxes
+
+    /*
+     * Streams over input bytes, by identity: a ByteArrayInputStream maps to {array, end} (an
+     * Object[]), a DataInputStream to the stream it reads. The position is never stored: it is
+     * end - available() at the time of a read, which the stream itself keeps right.
+     */
+    static Object stream(Object s) {
+        return streams == null || s == null ? null : streams.get(s);
+    }
+
+    static void setStream(Object s, Object what) {
+        if (s == null || what == null) {
+            return;
+        }
+        if (streams == null) {
+            streams = new IdentityHashMap<>();
+        }
+        streams.put(s, what);
+    }
 
     /*
      * Boxes are shadowed by identity. Integer.valueOf caches small values, so two boxings of
