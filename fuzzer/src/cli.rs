@@ -313,7 +313,6 @@ pub struct SolverArgs {
     /// branch of its path condition and ask Z3 for an input that takes the other way; solved
     /// inputs are evaluated like any other. `on` (the default when this build has Z3) spends
     /// at most a fifth of the time on it, a number 1-100 that percentage, `off` nothing.
-    /// Harnesses only (not generated drivers).
     #[arg(long, value_name = "on|off|PERCENT")]
     pub solver: Option<String>,
     /// Z3's time limit per query, in milliseconds (a query past it counts as unknown).

@@ -407,21 +407,14 @@ fn grammar_spec(a: &cli::GrammarArgs) -> Result<Option<jvmfuzz_fuzzer::grammar::
     Ok(Some(spec))
 }
 
-/// `--solver` and `--solver-timeout`; generated drivers are not traced (yet), so there the solver
-/// is off unless asked for, which is refused.
-fn solver_config(
-    a: &cli::SolverArgs,
-    drivers: bool,
-    seeded: bool,
-) -> Result<Option<jvmfuzz_fuzzer::solver::SolverConfig>> {
+/// `--solver` and `--solver-timeout`.
+fn solver_config(a: &cli::SolverArgs, seeded: bool) -> Result<Option<jvmfuzz_fuzzer::solver::SolverConfig>> {
     use jvmfuzz_fuzzer::solver::AVAILABLE;
-    let asked = a.solver.as_deref();
-    let share = match asked.unwrap_or(if AVAILABLE { "on" } else { "off" }) {
+    let share = match a.solver.as_deref().unwrap_or(if AVAILABLE { "on" } else { "off" }) {
         "off" => return Ok(None),
         _ if !AVAILABLE => bail!(SetupError(
             "--solver: this fuzz was built without Z3 (cargo's `solver` feature is off); install libz3-dev and libclang-dev (scripts/fetch-build-deps.sh) and rebuild, or give --solver off".into()
         )),
-        "on" if drivers && asked.is_none() => return Ok(None),
         "on" => jvmfuzz_fuzzer::solver::SolverConfig::DEFAULT_SHARE,
         n => match n.trim_end_matches('%').parse::<u8>() {
             Ok(p @ 1..=100) => f64::from(p) / 100.0,
@@ -430,11 +423,6 @@ fn solver_config(
             ))),
         },
     };
-    if drivers {
-        bail!(SetupError(
-            "--solver: generated drivers are not traced yet; use --solver off with --class/--target/--package".into()
-        ));
-    }
     if a.solver_timeout == 0 {
         bail!(SetupError("--solver-timeout 0: give a time limit in milliseconds".into()));
     }
@@ -471,7 +459,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     }
     let progress = launch::progress_mode(&a.progress).map_err(setup)?;
     let grammar = grammar_spec(&a.grammar)?;
-    let solver = solver_config(&a.solver, target.drivers.is_some(), a.seed.is_some())?;
+    let solver = solver_config(&a.solver, a.seed.is_some())?;
     std::fs::create_dir_all(&a.corpus)
         .with_context(|| format!("cannot create --corpus {}", a.corpus.display()))
         .map_err(|e| setup(format!("{e:#}")))?;

@@ -423,3 +423,20 @@ fn a_finding_built_from_observed_values_replays_in_a_fresh_jvm() {
     assert_eq!(out.status, Some(1), "the finding did not replay:\n{}", out.dump());
     assert!(out.stdout.contains("unlocked after"), "{}", out.dump());
 }
+
+#[test]
+fn the_solver_finds_two_arguments_that_satisfy_an_equation() {
+    // units > 1000, rate > 1000 and units * 7 + rate == 1234567: the driver's typed values carry
+    // shadows (TypedValues), so the solver reads the equation off the path (found after 1,377
+    // executions, seed 1, 2026-11-26); without it 30,000 find nothing.
+    let on = run_fuzz(&["--target", "solve.Tariff::price", "--runs", "30000", "--solver-timeout", "10000"]);
+    on.assert_exit(1);
+    execs_to_find(&on, "java.lang.IllegalStateException");
+    let summary = on.out.stdout.lines().find(|l| l.starts_with("jvmfuzz: solver: ")).unwrap_or_default();
+    assert!(!summary.contains(" 0 findings"), "the solver's input was the finding: {summary}");
+    let src = reproducer_fails_with(&finding_dir(&on, "java.lang.IllegalStateException"), "tariff overflow path");
+    assert!(src.contains("solve.Tariff.price("), "{src}");
+
+    let off = run_fuzz(&["--target", "solve.Tariff::price", "--runs", "30000", "--solver", "off"]);
+    off.assert_exit(0);
+}

@@ -236,7 +236,14 @@ impl Pipeline {
             self.stats.early.fetch_add(1, Ordering::Relaxed);
             return;
         }
-        let accepted = self.config.filter.accepts(name);
+        // The solver's copy of a class (see `trace`): every class the trace loader defines is
+        // traced (the generated drivers and libraries too: a value that passes through untraced
+        // code loses its shadow), within the rules no option changes.
+        let trace_copy = matches!(self.config.mode, Mode::Fuzz(_))
+            && !redefining
+            && trace::is_trace_loader(jni, loader)
+            && ClassFilter::default().accepts(name);
+        let accepted = trace_copy || self.config.filter.accepts(name);
         let hook_only = match &self.config.mode {
             Mode::Fuzz(f) if !accepted => f.wants_hook_only(name),
             _ => false,
@@ -247,10 +254,7 @@ impl Pipeline {
         let t0 = Instant::now();
         let _timer = Elapsed(t0, &self.stats.hook_ns);
         let outcome = match &self.config.mode {
-            // The solver's copy of a target class (see `trace`).
-            Mode::Fuzz(_) if accepted && !redefining && trace::is_trace_loader(jni, loader) => {
-                trace::transform(name, bytes)
-            }
+            Mode::Fuzz(_) if trace_copy => trace::transform(name, bytes),
             // A retransformation may not add methods: no hook bridges then.
             Mode::Fuzz(f) if hook_only || !f.probes => {
                 if redefining {

@@ -19,6 +19,9 @@
  */
 package com.jvmfuzz.shim.driver;
 
+import com.jvmfuzz.shim.sym.Sources;
+import com.jvmfuzz.shim.sym.Sym;
+
 import java.io.File;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -32,6 +35,9 @@ import com.jvmfuzz.shim.fuzz.Observed;
 public final class TypedValues {
     private final byte[] data;
     private int pos;
+    /* Where the last integral value's raw bytes began (the solver's shadows), or -1 when it came
+     * from a table (boundary, constant or observed values): those are concrete. */
+    private int rawFrom = -1;
     private final StringBuilder trace;
     private int[] kInts = new int[0];
     private long[] kLongs = new long[0];
@@ -163,12 +169,32 @@ public final class TypedValues {
         0xff, 0xd800, 0xdbff, 0xdc00, 0xdfff, 0xfffe, 0xffff};
 
     public boolean bool() {
+        int from = pos;
         boolean b = (u8() & 1) != 0;
         rec('v', Boolean.toString(b));
+        if (Sym.active()) {
+            Sources.frontNumber(K_BOOL, Sources.BOOLEAN, data, from, 1);
+        }
         return b;
     }
 
+    /* The solver's keys of the values it gives shadows (docs/solver.md: name + descriptor). */
+    private static final int K_BOOL = Sym.key("bool()Z");
+    private static final int K_INT8 = Sym.key("int8()B");
+    private static final int K_INT16 = Sym.key("int16()S");
+    private static final int K_INT32 = Sym.key("int32()I");
+    private static final int K_INT64 = Sym.key("int64()J");
+    private static final int K_CHAR16 = Sym.key("char16()C");
+
+    /* When tracing: the shadow of an integral value read raw (not from a table). */
+    private void shadow(int key, int kind, int bytes) {
+        if (rawFrom >= 0 && Sym.active()) {
+            Sources.frontNumber(key, kind, data, rawFrom, bytes);
+        }
+    }
+
     private long integral(int bytes, long[] widened) {
+        rawFrom = -1;
         switch (bucket()) {
             case 5:
                 return widened[u8() % widened.length];
@@ -188,6 +214,7 @@ public final class TypedValues {
             default:
                 break;
         }
+        rawFrom = pos;
         long v = be(bytes);
         return v;
     }
@@ -205,38 +232,45 @@ public final class TypedValues {
     public byte int8() {
         byte b = (byte) integral(1, INT_BOUNDS_L);
         rec('v', b < 0 ? "(byte) " + b : "(byte) " + b);
+        shadow(K_INT8, Sources.BYTE, 1);
         return b;
     }
 
     public short int16() {
         short s = (short) integral(2, INT_BOUNDS_L);
         rec('v', "(short) " + s);
+        shadow(K_INT16, Sources.SHORT, 2);
         return s;
     }
 
     public int int32() {
         int i = (int) integral(4, INT_BOUNDS_L);
         rec('v', intLiteral(i));
+        shadow(K_INT32, Sources.INT, 4);
         return i;
     }
 
     public long int64() {
         long l = integral(8, LONG_BOUNDS);
         rec('v', longLiteral(l));
+        shadow(K_INT64, Sources.LONG, 8);
         return l;
     }
 
     public char char16() {
         char c;
+        rawFrom = -1;
         switch (bucket()) {
             case 5:
             case 7:
                 c = CHAR_BOUNDS[u8() % CHAR_BOUNDS.length];
                 break;
             default:
+                rawFrom = pos;
                 c = (char) be(2);
         }
         rec('v', charLiteral(c));
+        shadow(K_CHAR16, Sources.CHAR, 2);
         return c;
     }
 
@@ -356,6 +390,9 @@ public final class TypedValues {
         n = Math.min(n, remaining());
         byte[] b = new byte[n];
         System.arraycopy(data, pos, b, 0, n);
+        if (Sym.active()) {
+            Sources.copy(b, data, pos);
+        }
         pos += n;
         return b;
     }
