@@ -758,37 +758,39 @@ public final class Models {
         if (!b.hasArray()) {
             return null;
         }
-        byte[] a = b.array();
+        boolean big = b.order() == java.nio.ByteOrder.BIG_ENDIAN;
+        return packed(b.array(), b.arrayOffset() + at, n, big, width, signed);
+    }
+
+    /**
+     * The value of the `n` bytes of `a` from `base` (big- or little-endian, sign- or
+     * zero-extended) as `width` bits, from the bytes' element shadows; null when none is
+     * symbolic or the bytes are out of the array.
+     */
+    static Expr packed(byte[] a, int base, int n, boolean bigEndian, int width, boolean signed) {
         Expr[] shadows = Shadows.elements(a);
-        if (shadows == null) {
+        if (shadows == null || base < 0 || base + n > a.length) {
             return null;
         }
-        int base = b.arrayOffset() + at;
-        boolean big = b.order() == java.nio.ByteOrder.BIG_ENDIAN;
         int w = n == 8 ? 64 : 32;
         Expr acc = null;
         long value = 0;
         boolean symbolic = false;
         for (int k = 0; k < n; k++) {
-            int i = base + (big ? k : n - 1 - k);
-            if (i < 0 || i >= a.length) {
-                return null;
-            }
+            int i = base + (bigEndian ? k : n - 1 - k);
             Expr e = i < shadows.length ? shadows[i] : null;
             symbolic |= e != null;
-            Expr byteExpr = Expr.zext(e, w);
             long byteValue = a[i] & 0xffL;
             Expr shifted = Expr.bin(Expr.SHL, w, acc, value, null, 8);
             long shiftedValue = value << 8;
-            acc = Expr.bin(Expr.OR, w, shifted, shiftedValue, byteExpr, byteValue);
+            acc = Expr.bin(Expr.OR, w, shifted, shiftedValue, Expr.zext(e, w), byteValue);
             value = shiftedValue | byteValue;
         }
         if (!symbolic || acc == null) {
             return null;
         }
-        int bits = n * 8;
-        if (bits < w) {
-            Expr narrow = Expr.trunc(acc, bits);
+        if (n * 8 < w) {
+            Expr narrow = Expr.trunc(acc, n * 8);
             acc = signed ? Expr.sext(narrow, w) : Expr.zext(narrow, w);
         }
         return width == w ? acc : Expr.trunc(acc, width);
@@ -950,35 +952,7 @@ public final class Models {
 
     /* The big-endian value of n bytes at `at` in the source's array, `width` bits. */
     private static Expr streamBytes(Object[] src, int at, int n, int width, boolean signed) {
-        if (src == null || at < 0) {
-            return null;
-        }
-        byte[] a = (byte[]) src[0];
-        Expr[] shadows = Shadows.elements(a);
-        if (shadows == null || at + n > a.length) {
-            return null;
-        }
-        int w = n == 8 ? 64 : 32;
-        Expr acc = null;
-        long value = 0;
-        boolean symbolic = false;
-        for (int k = 0; k < n; k++) {
-            Expr e = at + k < shadows.length ? shadows[at + k] : null;
-            symbolic |= e != null;
-            long byteValue = a[at + k] & 0xffL;
-            Expr shifted = Expr.bin(Expr.SHL, w, acc, value, null, 8);
-            long shiftedValue = value << 8;
-            acc = Expr.bin(Expr.OR, w, shifted, shiftedValue, Expr.zext(e, w), byteValue);
-            value = shiftedValue | byteValue;
-        }
-        if (!symbolic || acc == null) {
-            return null;
-        }
-        if (n * 8 < w) {
-            Expr narrow = Expr.trunc(acc, n * 8);
-            acc = signed ? Expr.sext(narrow, w) : Expr.zext(narrow, w);
-        }
-        return width == w ? acc : Expr.trunc(acc, width);
+        return src == null || at < 0 ? null : packed((byte[]) src[0], at, n, true, width, signed);
     }
 
     /* After a read of n bytes that started at `at`: pops the receiver, pushes the value's shadow. */

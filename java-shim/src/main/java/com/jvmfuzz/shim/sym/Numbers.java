@@ -38,14 +38,16 @@ final class Numbers {
             }
             limit *= radix;
         }
-        // An int of at most nine decimal digits cannot overflow 32 bits: 32-bit terms are far
-        // easier for the solver than 64-bit ones (a chain of 64-bit multiply-adds over nine
-        // digits takes Z3 seconds).
+        // An int of at most nine decimal digits cannot overflow 32 bits: 32-bit terms are
+        // easier for the solver than 64-bit ones. The value is written as the sum of digit *
+        // radix^k rather than the multiply-add chain the parse runs: Z3 takes a second for the
+        // sum of nine digits where the chain takes ten or more.
         int w = !isLong && limit - 1 <= Integer.MAX_VALUE ? 32 : 64;
         Expr acc = null;
         long accValue = 0;
+        long weight = 1;
         boolean symbolic = false;
-        for (int j = i; j < n; j++) {
+        for (int j = n - 1; j >= i; j--) {
             char c = s.charAt(j);
             int digit = Character.digit(c, radix);
             Expr ce = Shadows.charAt(s, j);
@@ -75,10 +77,11 @@ final class Numbers {
                 d = Expr.bin(Expr.ADD, w, Expr.zext(off, w), 0, null, add);
                 symbolic = true;
             }
-            Expr times = Expr.bin(Expr.MUL, w, acc, accValue, null, radix);
-            long timesValue = accValue * radix;
-            acc = Expr.bin(Expr.ADD, w, times, timesValue, d, digit);
-            accValue = timesValue + digit;
+            Expr term = Expr.bin(Expr.MUL, w, d, digit, null, weight);
+            long termValue = digit * weight;
+            acc = Expr.bin(Expr.ADD, w, acc, accValue, term, termValue);
+            accValue += termValue;
+            weight *= radix;
         }
         if (!symbolic || acc == null) {
             return null;
