@@ -6,10 +6,12 @@
 //! trace, so nothing after it can build an ill-sorted Z3 term (the `z3` crate panics on those).
 //!
 //! The pieces: [`trace`] (format, checks), [`builder`] (the encoder tests use), `slice` (which
-//! earlier conditions a query needs), `translate` (nodes to Z3 terms), [`solver`] (the
+//! earlier conditions a query needs), `linear` (multiply-add chains as flat sums), `translate`
+//! (nodes to Z3 terms), [`solver`] (the
 //! generational search, keys, statistics).
 
 pub mod builder;
+mod linear;
 mod slice;
 pub mod solver;
 pub mod trace;

@@ -7,6 +7,7 @@
 //! gets here; a term of the wrong sort still yields `None`, never a Z3 error (which the `z3`
 //! crate turns into a panic).
 
+use crate::linear::{forms, Linear};
 use crate::trace::{BinOp, Node, Trace, UnOp};
 use z3::ast::{Ast, Bool, BV};
 use z3::Context;
@@ -23,11 +24,20 @@ pub(crate) struct Translator<'ctx, 't> {
     nodes: &'t [Node],
     cache: Vec<Option<Term<'ctx>>>,
     stack: Vec<(u32, bool)>,
+    /// Each node's linear form (see `linear`): a node whose form folds something away is built as
+    /// that flat sum of its atoms instead of as written.
+    forms: Vec<Option<Linear>>,
 }
 
 impl<'ctx, 't> Translator<'ctx, 't> {
     pub(crate) fn new(ctx: &'ctx Context, trace: &'t Trace) -> Translator<'ctx, 't> {
-        Translator { ctx, nodes: &trace.nodes, cache: vec![None; trace.nodes.len()], stack: Vec::new() }
+        Translator {
+            ctx,
+            nodes: &trace.nodes,
+            cache: vec![None; trace.nodes.len()],
+            stack: Vec::new(),
+            forms: forms(trace),
+        }
     }
 
     /// The Z3 constant standing for input byte `index`.
@@ -69,18 +79,49 @@ impl<'ctx, 't> Translator<'ctx, 't> {
             }
             let current = *self.nodes.get(n as usize)?;
             if ready {
-                self.cache[n as usize] = Some(self.build(&current)?);
+                let term = match self.flat(n) {
+                    Some(form) => self.sum(form, current.width())?,
+                    None => self.build(&current)?,
+                };
+                self.cache[n as usize] = Some(term);
                 continue;
             }
             self.stack.push((n, true));
-            let (ops, k) = current.operands();
-            for &o in &ops[..k] {
+            let needed: Vec<u32> = match self.flat(n) {
+                Some(form) => form.terms.iter().map(|&(atom, _)| atom).collect(),
+                None => {
+                    let (ops, k) = current.operands();
+                    ops[..k].to_vec()
+                }
+            };
+            for o in needed {
                 if matches!(self.cache.get(o as usize), Some(None)) {
                     self.stack.push((o, false));
                 }
             }
         }
         Some(())
+    }
+
+    /// The linear form node `n` is built from, if it folds anything away. A form is never its
+    /// node's own atom, so the walk over atoms always reaches other nodes.
+    fn flat(&self, n: u32) -> Option<&Linear> {
+        self.forms.get(n as usize)?.as_ref().filter(|f| f.worth_it(n) && f.terms.iter().all(|&(a, _)| a != n))
+    }
+
+    /// `Σ coeff * atom + constant` at `width` bits, from the cached atoms.
+    fn sum(&self, form: &Linear, width: u8) -> Option<Term<'ctx>> {
+        let w = u32::from(width);
+        let mut acc = BV::from_u64(self.ctx, form.constant, w);
+        for &(atom, coeff) in &form.terms {
+            let a = self.cached_bv(atom)?;
+            if a.get_size() != w {
+                return None;
+            }
+            let term = if coeff == 1 { a.clone() } else { a.bvmul(&BV::from_u64(self.ctx, coeff, w)) };
+            acc = acc.bvadd(&term);
+        }
+        Some(Term::Bv(acc))
     }
 
     fn cached(&self, n: u32) -> Option<&Term<'ctx>> {
