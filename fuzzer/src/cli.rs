@@ -316,7 +316,7 @@ pub struct SolverArgs {
     #[arg(long, value_name = "on|off|PERCENT")]
     pub solver: Option<String>,
     /// Z3's time limit per query, in milliseconds (a query past it counts as unknown).
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    #[arg(long, value_name = "MS", default_value_t = 2000)]
     pub solver_timeout: u64,
 }
 
