@@ -15,6 +15,7 @@
  *   java/lang/String substring (I)Ljava/lang/String; -> substring (Ljava/lang/String;I)Ljava/lang/String;
  *   java/lang/String substring (II)Ljava/lang/String; -> substring (Ljava/lang/String;II)Ljava/lang/String;
  *   java/lang/String toCharArray ()[C -> toCharArray (Ljava/lang/String;)[C
+ *   java/lang/String getChars (II[CI)V -> getChars (Ljava/lang/String;II[CI)V
  *   java/lang/String getBytes ()[B -> getBytes (Ljava/lang/String;)[B
  *   java/lang/String getBytes (Ljava/nio/charset/Charset;)[B -> getBytes (Ljava/lang/String;Ljava/nio/charset/Charset;)[B
  *   java/lang/String valueOf ([C)Ljava/lang/String; -> newString ([C)Ljava/lang/String;
@@ -331,6 +332,33 @@ public final class Models {
             }
         }
         return r;
+    }
+
+    /** getChars: the destination's elements get the chars' shadows (or lose theirs). */
+    public static void getChars(String s, int srcBegin, int srcEnd, char[] dst, int dstBegin) {
+        s.getChars(srcBegin, srcEnd, dst, dstBegin);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Sym.concretise(f.pop(), dstBegin);
+                f.pop();
+                Sym.concretise(f.pop(), srcEnd);
+                Sym.concretise(f.pop(), srcBegin);
+                f.pop();
+                int n = srcEnd - srcBegin;
+                Expr[] from = Shadows.string(s);
+                Expr[] to = Shadows.elements(dst);
+                if (n > 0 && (from != null || to != null)) {
+                    Expr[] next = to != null ? to : new Expr[dst.length];
+                    for (int i = 0; i < n; i++) {
+                        next[dstBegin + i] = from == null ? null : from[srcBegin + i];
+                    }
+                    Shadows.setElements(dst, next);
+                }
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
     }
 
     public static byte[] getBytes(String s) {
