@@ -34,6 +34,12 @@
  *   java/lang/Long parseLong (Ljava/lang/String;)J -> parseLong (Ljava/lang/String;)J
  *   java/lang/Character isDigit (C)Z -> isDigit (C)Z
  *   java/lang/Character isLetter (C)Z -> isLetter (C)Z
+ *   java/lang/Math abs (I)I -> abs (I)I
+ *   java/lang/Math abs (J)J -> abs (J)J
+ *   java/lang/Math min (II)I -> min (II)I
+ *   java/lang/Math max (II)I -> max (II)I
+ *   java/lang/Math min (JJ)J -> min (JJ)J
+ *   java/lang/Math max (JJ)J -> max (JJ)J
  *   java/util/Arrays copyOf ([BI)[B -> copyOf ([BI)[B
  *   java/util/Arrays copyOfRange ([BII)[B -> copyOfRange ([BII)[B
  *   java/lang/System arraycopy (Ljava/lang/Object;ILjava/lang/Object;II)V -> arraycopy (Ljava/lang/Object;ILjava/lang/Object;II)V
@@ -1112,6 +1118,94 @@ public final class Models {
             } catch (Throwable t) {
                 Sym.fail(t);
             }
+        }
+    }
+
+    // ================================================================== Math
+
+    /* abs, min, max as if-then-else over the operands (the JVM's own semantics: abs of the
+     * most negative value is itself, which -x gives in two's complement too). */
+
+    public static int abs(int x) {
+        int r = Math.abs(x);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Expr sx = Sym.int32(f.pop(), x);
+                f.push(sx == null ? null : Expr.ite(Expr.cmp(Expr.SLT, 32, sx, 0, null, 0), Expr.neg(sx), 0, sx, 0, 32));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static long abs(long x) {
+        long r = Math.abs(x);
+        if (Sym.active()) {
+            try {
+                Frame f = Sym.top();
+                Expr sx = Sym.int64(f.popWide(), x);
+                f.pushWide(sx == null ? null : Expr.ite(Expr.cmp(Expr.SLT, 64, sx, 0, null, 0), Expr.neg(sx), 0, sx, 0, 64));
+            } catch (Throwable t) {
+                Sym.fail(t);
+            }
+        }
+        return r;
+    }
+
+    public static int min(int a, int b) {
+        int r = Math.min(a, b);
+        pick2(a, b, true);
+        return r;
+    }
+
+    public static int max(int a, int b) {
+        int r = Math.max(a, b);
+        pick2(a, b, false);
+        return r;
+    }
+
+    /* min (or max) of two ints: ite(a <= b, a, b) (or ite(a >= b, a, b)). */
+    private static void pick2(int a, int b, boolean min) {
+        if (!Sym.active()) {
+            return;
+        }
+        try {
+            Frame f = Sym.top();
+            Expr sb = Sym.int32(f.pop(), b);
+            Expr sa = Sym.int32(f.pop(), a);
+            Expr c = Expr.cmp(min ? Expr.SLE : Expr.SGE, 32, sa, a, sb, b);
+            f.push(c == null ? null : Expr.ite(c, sa, a, sb, b, 32));
+        } catch (Throwable t) {
+            Sym.fail(t);
+        }
+    }
+
+    public static long min(long a, long b) {
+        long r = Math.min(a, b);
+        pick2(a, b, true);
+        return r;
+    }
+
+    public static long max(long a, long b) {
+        long r = Math.max(a, b);
+        pick2(a, b, false);
+        return r;
+    }
+
+    private static void pick2(long a, long b, boolean min) {
+        if (!Sym.active()) {
+            return;
+        }
+        try {
+            Frame f = Sym.top();
+            Expr sb = Sym.int64(f.popWide(), b);
+            Expr sa = Sym.int64(f.popWide(), a);
+            Expr c = Expr.cmp(min ? Expr.SLE : Expr.SGE, 64, sa, a, sb, b);
+            f.pushWide(c == null ? null : Expr.ite(c, sa, a, sb, b, 64));
+        } catch (Throwable t) {
+            Sym.fail(t);
         }
     }
 }
