@@ -44,11 +44,14 @@ export JAVA="${JAVA:-$(command -v java)}"
 # Our targets, plus the magic targets and the two parser harnesses of benchmarks/fuzz (compiled
 # from there, not copied), into one class folder (all in package `bench`).
 FUZZ_TARGETS="$HERE/../fuzz/targets/bench"
+# The end-to-end tests' solver targets (package `fuzz`), compiled from there, not copied.
+SOLVE_TARGETS="$REPO/tests/java/fuzz-targets/src/fuzz"
 BUILD="$HERE/out/build"
 rm -rf "$BUILD" && mkdir -p "$BUILD/classes" "$BUILD/check"
 javac --release 11 -nowarn -d "$BUILD/classes" -cp "$JAZZER_API:$GSON_CP:$JACKSON_CP" \
     "$HERE"/targets/bench/*.java \
-    "$FUZZ_TARGETS"/{MagicInt,MagicString,BadChain,GsonParse,JacksonParse}.java
+    "$FUZZ_TARGETS"/{MagicInt,MagicString,BadChain,GsonParse,JacksonParse}.java \
+    "$SOLVE_TARGETS"/{SolveLinear,SolveChecksum,SolveParsed,SolveProvider,SolveUnmodelled}.java
 export TARGETS="$BUILD/classes"
 
 # Every planted bug must be reachable: feed each harness its answer (java/Solutions.java).

@@ -43,11 +43,11 @@ RESULTS = os.path.join(HERE, "results")
 # input: the solver's targets), "magic" (benchmarks/fuzz's planted magic compares), "parser"
 # (realistic parsers: coverage and exec/s, no planted bug).
 TARGETS = [
-    ("linear", "bench.SolveLinear", "transformed", None),
-    ("checksum", "bench.SolveChecksum", "transformed", None),
-    ("parsed", "bench.SolveParsed", "transformed", None),
-    ("provider", "bench.SolveProvider", "transformed", None),
-    ("unmodelled", "bench.SolveUnmodelled", "transformed", None),
+    ("linear", "fuzz.SolveLinear", "transformed", None),
+    ("checksum", "fuzz.SolveChecksum", "transformed", None),
+    ("parsed", "fuzz.SolveParsed", "transformed", None),
+    ("provider", "fuzz.SolveProvider", "transformed", None),
+    ("unmodelled", "fuzz.SolveUnmodelled", "transformed", None),
     ("tlv", "bench.TlvRecord", "transformed", None),
     ("packet", "bench.Packet", "transformed", None),
     ("parsed-fields", "bench.ParsedFields", "transformed", None),

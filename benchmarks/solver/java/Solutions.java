@@ -20,8 +20,8 @@ public class Solutions {
         // SolveLinear: x + y == 0x12345678, x - 3y == 0x0BADF00C.
         int y = (0x1234_5678 - 0x0BAD_F00C) / 4;
         int x = 0x1234_5678 - y;
-        bytes("bench.SolveLinear", concat(le(x), le(y)), "linear equations solved");
-        bytes("bench.SolveLinear", concat(le(x + 1), le(y)), null);
+        bytes("fuzz.SolveLinear", concat(le(x), le(y)), "linear equations solved");
+        bytes("fuzz.SolveLinear", concat(le(x + 1), le(y)), null);
 
         // SolveChecksum: len, payload ('X', c + 1, c, ...), 16-bit hash of the payload.
         byte[] p = {'X', 'B', 'A', 'z'};
@@ -30,24 +30,24 @@ public class Solutions {
             hash = hash * 31 + (b & 0xff);
         }
         byte[] ck = concat(new byte[] {4}, p, new byte[] {(byte) (hash >> 8), (byte) hash});
-        bytes("bench.SolveChecksum", ck, "checksummed command");
+        bytes("fuzz.SolveChecksum", ck, "checksummed command");
         ck[ck.length - 1]++;
-        bytes("bench.SolveChecksum", ck, null);
+        bytes("fuzz.SolveChecksum", ck, null);
 
         // SolveParsed: 7n - 3 == 123,456,785.
-        bytes("bench.SolveParsed", ascii("17636684"), "parsed number solved");
-        bytes("bench.SolveParsed", ascii("17636685"), null);
+        bytes("fuzz.SolveParsed", ascii("17636684"), "parsed number solved");
+        bytes("fuzz.SolveParsed", ascii("17636685"), null);
 
         // SolveProvider: a * 1,000,003 + b == 987,654,321,012, a > 0.
         long target = 987_654_321_012L;
         int a = (int) (target / 1_000_003L);
         int b = (int) (target - a * 1_000_003L);
-        provider("bench.SolveProvider", new Object[] {a, b}, "provider values solved");
-        provider("bench.SolveProvider", new Object[] {a, b + 1}, null);
+        provider("fuzz.SolveProvider", new Object[] {a, b}, "provider values solved");
+        provider("fuzz.SolveProvider", new Object[] {a, b + 1}, null);
 
         // SolveUnmodelled: twice(x) == 0x2468ACE1, and Integer.reverse(x) == 0x1234.
-        bytes("bench.SolveUnmodelled", le(0x1234_5670), "doubled value matched");
-        bytes("bench.SolveUnmodelled", le(Integer.reverse(0x1234)), "reversed value matched");
+        bytes("fuzz.SolveUnmodelled", le(0x1234_5670), "doubled value matched");
+        bytes("fuzz.SolveUnmodelled", le(Integer.reverse(0x1234)), "reversed value matched");
 
         // TlvRecord: type 0x7E, len 3, payload 100 0 0 (3 * 100 + 0 == 0 + 300), Adler-like sum.
         byte[] payload = {100, 0, 0};
