@@ -144,7 +144,6 @@ struct Inner {
     share: f64,
     every_entry: bool,
     started: Instant,
-    spent: Duration,
     warned: bool,
 }
 
@@ -158,7 +157,6 @@ impl SolverStage {
                 share: c.share,
                 every_entry: c.every_entry,
                 started: Instant::now(),
-                spent: Duration::ZERO,
                 warned: false,
             }),
         }
@@ -204,7 +202,6 @@ where
         let t0 = Instant::now();
         let found = inner.solve(&bytes, t0 + PER_ENTRY);
         let took = t0.elapsed();
-        inner.spent += took;
         FIGURES.lock().unwrap_or_else(|e| e.into_inner()).spent_ms += took.as_millis() as u64;
         let (mut added, mut findings) = (0, 0);
         for new in found {
@@ -224,7 +221,8 @@ impl Inner {
     /// The clock counts from [`GRACE`] before the loop began, so a short run traces its first
     /// entries too.
     fn within_share(&self) -> bool {
-        self.every_entry || self.spent.as_secs_f64() <= self.share * (self.started.elapsed() + GRACE).as_secs_f64()
+        let spent = figures().spent_ms as f64 / 1000.0;
+        self.every_entry || spent <= self.share * (self.started.elapsed() + GRACE).as_secs_f64()
     }
 
     /// Traces `bytes` and solves its negated branches until `deadline`; the new inputs.
