@@ -2,10 +2,12 @@
 //!
 //! [`fuzz`] assembles LibAFL's own parts, in one screen: `VariableMapObserver`s over the
 //! per-probe map and the value-profile map (observers.rs), `MaxMapFeedback` over each plus
-//! `TimeFeedback` for the corpus; `CrashFeedback && NewHashFeedback(JavaStackObserver)` or
-//! `TimeoutFeedback` as the objective; LibAFL's `WeightedScheduler` with the FAST power schedule
-//! (its corpus weight, raised for grammar-mode entries with rare k-paths)
-//! behind `IndexesLenTimeMinimizerScheduler`; stages: calibration, CmpLog input-to-state
+//! `TimeFeedback` for the corpus, behind stops.rs's gate for runs the watchdog stopped;
+//! `CrashFeedback && NewHashFeedback(JavaStackObserver)` or `TimeoutFeedback` as the
+//! objective; LibAFL's `WeightedScheduler` with the FAST power schedule (its corpus weight,
+//! raised for grammar-mode entries with rare k-paths) behind `IndexesLenTimeMinimizerScheduler`,
+//! with generated drivers behind the method scheduler (drivers/schedule.rs); stages:
+//! calibration, CmpLog input-to-state
 //! (`ShadowTracingStage` + `I2SRandReplace`, fed by `StdCmpObserver` over the comparison log of
 //! cmp_values.rs), havoc + token mutations under the power schedule (with `--grammar`: the
 //! grammar module's tree stage, and havoc on a share of the entries); with `--seed`,
@@ -55,6 +57,7 @@ use once_cell::unsync::OnceCell;
 
 use crate::cmp_values::JavaCmpMap;
 use crate::determinism::{FixedExecTime, FixedTimesStage};
+use crate::drivers::schedule::{KeepMethod, MethodScheduler};
 use crate::findings::{finding_id, FindingSink, Kind};
 use crate::grammar::mutator::{GrammarMutator, MaybeGrammar};
 use crate::harness::Failure;
@@ -62,7 +65,8 @@ use crate::jvm::JvmConfig;
 use crate::observers::{self, JavaStackObserver};
 use crate::state::State;
 use crate::status;
-use crate::target::{Jvm, Target, TargetConfig};
+use crate::stops::{Calibration, NotStopped};
+use crate::target::{Jvm, Outcome, Target, TargetConfig};
 use crate::watchdog::Stall;
 
 /// Everything the client needs (plain data: cloned into every forked client).
@@ -200,12 +204,15 @@ fn fuzz<EM: ClientManager>(
 
     let map_feedback = MaxMapFeedback::new(&edges_observer);
     let calibration = CalibrationStage::new(&map_feedback);
-    let mut feedback = feedback_or!(
-        map_feedback,
-        MaxMapFeedback::new(&values_observer),
-        TimeFeedback::new(&time_observer),
-        FixedExecTime::new(seeded),
-        crate::grammar::feedback::KPathFeedback::new(cfg.grammar.as_ref().is_some_and(|g| g.kpath_feedback))
+    let mut feedback = feedback_and_fast!(
+        NotStopped,
+        feedback_or!(
+            map_feedback,
+            MaxMapFeedback::new(&values_observer),
+            TimeFeedback::new(&time_observer),
+            FixedExecTime::new(seeded),
+            crate::grammar::feedback::KPathFeedback::new(cfg.grammar.as_ref().is_some_and(|g| g.kpath_feedback))
+        )
     );
     // A Java finding is a "crash" that does not kill the process; its stack hash dedups.
     let mut objective = feedback_or_fast!(
@@ -218,13 +225,18 @@ fn fuzz<EM: ClientManager>(
         None => new_state(cfg, client, &mut feedback, &mut objective)?,
     };
     prepare_state(&mut state, cfg);
-    let scheduler = IndexesLenTimeMinimizerScheduler::new(
-        &edges_observer,
-        WeightedScheduler::<_, crate::grammar::score::GrammarWeight, _>::with_schedule(
-            &mut state,
+    // Generated drivers: time for every method first (drivers/schedule.rs).
+    let methods = cfg.target.drivers.as_ref().map_or(0, |d| d.plan.drivers.len());
+    let scheduler = MethodScheduler::new(
+        IndexesLenTimeMinimizerScheduler::new(
             &edges_observer,
-            Some(PowerSchedule::fast()),
+            WeightedScheduler::<_, crate::grammar::score::GrammarWeight, _>::with_schedule(
+                &mut state,
+                &edges_observer,
+                Some(PowerSchedule::fast()),
+            ),
         ),
+        methods,
     );
     let mut fuzzer = StdFuzzer::new(scheduler, feedback, objective);
 
@@ -257,13 +269,19 @@ fn fuzz<EM: ClientManager>(
     runner.start(jvm, cfg, session_offset(&state, restarted))?;
 
     state.add_metadata(dictionary(&cfg.dicts)?);
-    let mutator = HavocScheduledMutator::with_max_stack_pow(
-        havoc_mutations()
-            .merge(tokens_mutations())
-            .merge(tuple_list!(crate::recent::RecentInsert, crate::recent::RecentReplace)),
-        HAVOC_MAX_STACK_POW,
+    let mutator = KeepMethod::new(
+        HavocScheduledMutator::with_max_stack_pow(
+            havoc_mutations()
+                .merge(tokens_mutations())
+                .merge(tuple_list!(crate::recent::RecentInsert, crate::recent::RecentReplace)),
+            HAVOC_MAX_STACK_POW,
+        ),
+        methods,
     );
-    let i2s = HavocScheduledMutator::with_max_stack_pow(tuple_list!(I2SRandReplace::new()), I2S_MAX_STACK_POW);
+    let i2s = KeepMethod::new(
+        HavocScheduledMutator::with_max_stack_pow(tuple_list!(I2SRandReplace::new()), I2S_MAX_STACK_POW),
+        methods,
+    );
     // Grammar mode: tree mutations for every entry, byte havoc for a share of them.
     let grammar = match &cfg.grammar {
         Some(spec) => Some(crate::grammar::activate(spec).map_err(|e| Stop::Setup(format!("--grammar: {e}")))?),
@@ -279,7 +297,7 @@ fn fuzz<EM: ClientManager>(
     let grammar_stage = StdPowerMutationalStage::new(MaybeGrammar(grammar.map(GrammarMutator::new)));
     let solver_stage = solver_stage(cfg, &runner)?;
     let mut stages = tuple_list!(
-        calibration,
+        Calibration::new(calibration, cfg.target.timeout),
         FixedTimesStage::new(seeded),
         solver_stage,
         ShadowTracingStage::new(),
@@ -302,6 +320,7 @@ fn fuzz<EM: ClientManager>(
     let mut chores = Chores::new();
     while !runner.should_stop(cfg, &state, budget_start)? {
         chores.before_each(&mut state);
+        crate::stops::new_round();
         fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, mgr)?;
         mgr.maybe_report_progress(&mut state, Duration::from_secs(1))?;
         chores.after_each(cfg, &runner, &mut state, mgr)?;
@@ -522,12 +541,14 @@ impl Runner {
     /// Gets the target running in `jvm` and the finding sink ready.
     fn start(&self, jvm: Jvm, cfg: &FuzzConfig, offset_secs: f64) -> Result<(), Stop> {
         let sink = Arc::clone(&self.sink);
-        // The watchdog saves timeout findings; LibAFL's executor timeout then restarts us. Past
-        // the memory limit the process ends at once, as libFuzzer's does: LibAFL's restarting
-        // manager starts a new client with the state, which stops unless --keep-going.
+        // The watchdog saves timeout findings and stops the run (LibAFL's executor timeout
+        // restarts us only if that fails). Past the memory limit the process ends at once, as
+        // libFuzzer's does: LibAFL's restarting manager starts a new client with the state,
+        // which stops unless --keep-going.
         let target = Target::open(jvm, &cfg.target, move |t| {
             let Some(s) = sink.get() else { return };
             match t.why {
+                Stall::Limit => {}
                 Stall::Timeout => s.save(Kind::Timeout, &t.failure, &t.input, t.exec),
                 Stall::Memory { .. } => {
                     s.save(Kind::OutOfMemory, &t.failure, &t.input, t.exec);
@@ -554,19 +575,35 @@ impl Runner {
         )
         .map_err(|e| Stop::Setup(format!("cannot create --findings {}: {e}", cfg.findings.display())))?;
         let _ = self.sink.set(sink);
+        target.use_method_limits();
         self.target.set(target).map_err(|_| Stop::Setup("internal error: the target was started twice".into()))
     }
 
     fn execute(&self, data: &[u8]) -> ExitKind {
         let Some(target) = self.target.get() else { return ExitKind::Ok };
-        match target.run(data) {
-            Ok(None) => ExitKind::Ok,
+        if crate::stops::skip_rest_of_round() {
+            return ExitKind::Ok;
+        }
+        let outcome = target.run(data, !crate::stops::calibrating());
+        crate::stops::note_run(matches!(outcome, Ok(Outcome::Stopped(_))));
+        match outcome {
+            Ok(Outcome::Passed) => ExitKind::Ok,
+            // Cut short (stops.rs keeps it out of the corpus). Past --timeout the watchdog has
+            // saved the finding.
+            Ok(Outcome::Stopped(Stall::Limit)) => ExitKind::Ok,
+            Ok(Outcome::Stopped(_)) => {
+                // A finding: the run ends here unless --keep-going (as the restart after a
+                // timeout used to decide), and --max-findings counts it.
+                self.found.set(true);
+                self.session_findings.set(status::read(&self.status_file).findings.len());
+                ExitKind::Timeout
+            }
             // A generated driver's method under test raising by design: recorded, not a crash.
-            Ok(Some(failure)) if failure.contract.is_some() => {
+            Ok(Outcome::Failed(failure)) if failure.contract.is_some() => {
                 self.record_contract(target, &failure, data);
                 ExitKind::Ok
             }
-            Ok(Some(failure)) => {
+            Ok(Outcome::Failed(failure)) => {
                 self.report(target, &failure, data);
                 ExitKind::Crash
             }
@@ -643,7 +680,7 @@ impl Runner {
         let target = self.target.get();
         if let Some(t) = target {
             if let (Some(d), Ok(mut env)) = (&self.drivers, t.harness().env()) {
-                crate::drivers::save_stats(&mut env, d);
+                crate::drivers::save_stats(&mut env, d, t.method_times());
             }
             t.finish();
         }
@@ -760,7 +797,7 @@ impl Chores {
                 self.last_stats = Instant::now();
                 if let Some(t) = runner.target.get() {
                     if let Ok(mut env) = t.harness().env() {
-                        crate::drivers::save_stats(&mut env, d);
+                        crate::drivers::save_stats(&mut env, d, t.method_times());
                     }
                 }
             }

@@ -30,6 +30,7 @@ pub mod signals;
 pub mod solver;
 pub mod state;
 pub mod status;
+pub mod stops;
 pub mod target;
 pub mod tokens;
 pub mod tools;

@@ -15,3 +15,18 @@ pub type ClientObjectives = OnDiskCorpus<BytesInput>;
 
 /// What LibAFL serialises across a client's restarts.
 pub type State = StdState<ClientCorpus, BytesInput, StdRand, ClientObjectives>;
+
+/// A state for unit tests: a fixed seed, corpus and objectives in a fresh temporary folder.
+#[cfg(test)]
+pub fn test_state() -> State {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "jvmfuzz-test-state-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let corpus = crate::corpus::client_corpus(&dir.join("corpus"), 0).expect("corpus");
+    let objectives = crate::corpus::client_objectives(&dir.join("objectives"), 0).expect("objectives");
+    StdState::new(StdRand::with_seed(7), corpus, objectives, &mut (), &mut ()).expect("state")
+}

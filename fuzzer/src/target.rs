@@ -12,16 +12,18 @@
 //! Everything here must run on the thread that will call [`Target::run`]: the harness keeps
 //! that thread's JNI environment (it stays attached to the JVM for good).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use jni::JavaVM;
+use jni::objects::GlobalRef;
+use jni::{JNIEnv, JavaVM};
 
+use crate::drivers::clock::{method_of, MethodClock};
 use crate::drivers::DriverRun;
 use crate::harness::{Failure, Harness, HarnessError};
 use crate::jvm::{JvmConfig, JvmError};
-use crate::watchdog::{Stall, Watchdog};
+use crate::watchdog::{Stall, StopFn, Watchdog};
 
 /// What to run in the JVM (plain data: cloned into every forked fuzzing client).
 #[derive(Debug, Clone)]
@@ -62,6 +64,47 @@ pub fn abort_harness(exec: u64) {
         // SAFETY: a thread id of this process, attached to the JVM for its whole life.
         unsafe { libc::pthread_kill(t, libc::SIGABRT) };
     }
+}
+
+/// What [`Target::run`] saw.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The input ran to its end.
+    Passed,
+    /// It threw (or, with generated drivers, raised a contract exception).
+    Failed(Failure),
+    /// The watchdog stopped it: past `--timeout` (its finding is saved already) or past its
+    /// driver method's own limit (no finding).
+    Stopped(Stall),
+}
+
+const STOPPED_CLASS: &str = "com/jvmfuzz/shim/fuzz/Stopped";
+
+/// With method limits, every this many runs is timed (see drivers/clock.rs).
+const CLOCK_SAMPLE: u64 = 8;
+
+/// The watchdog's way to end a run without restarting the JVM: JVMTI `StopThread` on this
+/// (the harness) thread with one `Stopped` error made now. `None` when the JVM does not grant
+/// it; the run is then left to LibAFL's executor timeout, as before.
+fn stopper(vm: &JavaVM) -> Option<StopFn> {
+    // SAFETY: the pointer of a live VM.
+    let jvmti = unsafe { jvmfuzz_jvm::env::Env::from_vm(vm.get_java_vm_pointer()) }.ok()?;
+    jvmti.add_signal_capability().ok()?;
+    let mut env = vm.get_env().ok()?;
+    let refs = env.with_local_frame(4, |env| -> Result<(GlobalRef, GlobalRef), jni::errors::Error> {
+        let thread = env.call_static_method("java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", &[])?.l()?;
+        let error = env.new_object(STOPPED_CLASS, "()V", &[])?;
+        Ok((env.new_global_ref(thread)?, env.new_global_ref(error)?))
+    });
+    let (thread, error) = match refs {
+        Ok(r) => r,
+        Err(_) => {
+            let _ = env.exception_clear();
+            return None;
+        }
+    };
+    // SAFETY: both are global references held by the closure for as long as it lives.
+    Some(Box::new(move |_env: &mut JNIEnv| unsafe { jvmti.stop_thread(thread.as_raw(), error.as_raw()) }.is_ok()))
 }
 
 /// Where the target's JVM comes from.
@@ -112,6 +155,11 @@ pub struct Target {
     /// The input being run, for the watchdog's report.
     current: Arc<Mutex<Vec<u8>>>,
     has_drivers: bool,
+    /// How many driver methods the dispatcher has.
+    driver_methods: Option<usize>,
+    /// Per driver method times and limits (fuzzing generated drivers only).
+    clock: RefCell<Option<MethodClock>>,
+    timeout: Duration,
     /// The harness's trace copy (the solver's), loaded on first use.
     trace: once_cell::unsync::OnceCell<Result<crate::trace_harness::TraceHarness, crate::trace_harness::TraceError>>,
 }
@@ -159,21 +207,32 @@ impl Target {
             let timeout = cfg.timeout;
             // SAFETY: the pointer of the live VM above; the watchdog thread attaches itself.
             let vm = unsafe { JavaVM::from_raw(vm.get_java_vm_pointer()) }.map_err(jni_error)?;
-            Watchdog::start(vm, timeout, cfg.rss_limit_mb, move |env, exec, why| {
-                let mut failure = match why {
-                    Stall::Timeout => reporter
-                        .failure(env, &format!("fuzzerTestOneInput ran longer than {:.1} s", timeout.as_secs_f64())),
-                    Stall::Memory { rss_mb, limit_mb } => reporter.failure(
-                        env,
-                        &format!("the process used {rss_mb} MB of memory, more than --rss-limit-mb {limit_mb}"),
-                    ),
-                };
-                if matches!(why, Stall::Memory { .. }) {
-                    failure.exception = "out-of-memory".into();
-                }
-                let input = current.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                on_timeout(TimedOut { why, failure, exec, input });
-            })
+            let stop = stopper(&vm);
+            Watchdog::start(
+                vm,
+                timeout,
+                cfg.rss_limit_mb,
+                move |env, exec, why| {
+                    let mut failure = match why {
+                        // Not a finding: the run is stopped and nothing is reported.
+                        Stall::Limit => return,
+                        Stall::Timeout => reporter.failure(
+                            env,
+                            &format!("fuzzerTestOneInput ran longer than {:.1} s", timeout.as_secs_f64()),
+                        ),
+                        Stall::Memory { rss_mb, limit_mb } => reporter.failure(
+                            env,
+                            &format!("the process used {rss_mb} MB of memory, more than --rss-limit-mb {limit_mb}"),
+                        ),
+                    };
+                    if matches!(why, Stall::Memory { .. }) {
+                        failure.exception = "out-of-memory".into();
+                    }
+                    let input = current.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                    on_timeout(TimedOut { why, failure, exec, input });
+                },
+                stop,
+            )
         };
         // SAFETY: pthread_self has no preconditions.
         let me = unsafe { libc::pthread_self() };
@@ -185,13 +244,18 @@ impl Target {
             executions: Cell::new(0),
             current,
             has_drivers: cfg.drivers.is_some(),
+            driver_methods: cfg.drivers.as_ref().map(|d| d.plan.drivers.len()),
+            clock: RefCell::new(None),
+            timeout: cfg.timeout,
             trace: once_cell::unsync::OnceCell::new(),
         })
     }
 
     /// Runs one input, timed by the watchdog; its probe events are in the coverage map after.
-    /// `Ok(None)`: nothing to report; `Err`: the JNI machinery failed (nothing sensible follows).
-    pub fn run(&self, data: &[u8]) -> Result<Option<Failure>, HarnessError> {
+    /// `limits`: the driver method's own limit applies (with
+    /// [`use_method_limits`](Self::use_method_limits)), else only `--timeout`. `Err`: the JNI
+    /// machinery failed (nothing sensible follows).
+    pub fn run(&self, data: &[u8], limits: bool) -> Result<Outcome, HarnessError> {
         {
             let mut cur = self.current.lock().unwrap_or_else(|e| e.into_inner());
             cur.clear();
@@ -199,11 +263,58 @@ impl Target {
         }
         let n = self.executions.get() + 1;
         self.executions.set(n);
-        self.watchdog.arm(n);
+        let method = self.clock.borrow().as_ref().map(|c| {
+            let m = method_of(data, c.methods());
+            (m, c.limit(m))
+        });
+        self.watchdog.arm(n, method.map(|(_, limit)| limit).filter(|&l| limits && l < self.timeout));
+        // One run in eight is timed: two clock reads per run were a tenth of a fast driver's
+        // run.
+        let started = method.filter(|_| n.is_multiple_of(CLOCK_SAMPLE)).map(|_| Instant::now());
         let result = self.harness.run(data);
-        self.watchdog.disarm();
+        let stall = self.watchdog.disarm_after(n);
         crate::coverage_map::collect();
-        result
+        if let (Some((m, limit)), Some(c)) = (method, self.clock.borrow_mut().as_mut()) {
+            match stall {
+                Some(Stall::Limit) => c.stopped(m, started.map_or(limit, |t0| t0.elapsed())),
+                _ => c.finished(m, started.map(|t0| t0.elapsed())),
+            }
+        }
+        if let Some(why) = stall {
+            // Whatever came back (the target may have wrapped the stop in its own exception)
+            // is the stop's doing, not a finding.
+            self.absorb_stop();
+            return Ok(Outcome::Stopped(why));
+        }
+        Ok(match result? {
+            None => Outcome::Passed,
+            Some(f) => Outcome::Failed(f),
+        })
+    }
+
+    /// Lets a stop that was sent but has not arrived yet arrive now (at the next call into
+    /// Java), and drops it, so it cannot end the next run.
+    fn absorb_stop(&self) {
+        let Ok(mut env) = self.harness.env() else { return };
+        for _ in 0..2 {
+            let _ = env.exception_clear();
+            let _ = env.call_static_method(STOPPED_CLASS, "absorb", "()V", &[]);
+            let _ = env.exception_clear();
+        }
+    }
+
+    /// Gives each generated driver method a limit of its own (see drivers/clock.rs); for the
+    /// fuzz loop, never for replays, which run every input to `--timeout`.
+    pub fn use_method_limits(&self) {
+        if let Some(n) = self.driver_methods {
+            *self.clock.borrow_mut() = Some(MethodClock::new(n, self.timeout));
+        }
+    }
+
+    /// Per driver method "runs total-ms slowest-ms stops limit-ms", one line each, with
+    /// [`use_method_limits`](Self::use_method_limits).
+    pub fn method_times(&self) -> Option<String> {
+        self.clock.borrow().as_ref().map(MethodClock::text)
     }
 
     /// Runs `data` through the harness's trace copy (loaded on the first call; trace mode must be

@@ -32,7 +32,10 @@ pub fn start(jvm: &crate::jvm::JvmConfig, cfg: &TargetConfig) -> Result<Target> 
 /// Runs one input on a clear coverage map, so `cmin` reads what this input covered.
 fn run(t: &Target, data: &[u8]) -> Result<Option<Failure>> {
     crate::coverage_map::map().reset();
-    Ok(t.run(data)?)
+    Ok(match t.run(data, false)? {
+        crate::target::Outcome::Failed(f) => Some(f),
+        _ => None,
+    })
 }
 
 /// Runs each file; true if any fails.

@@ -1,29 +1,57 @@
 //! Per-execution timeout watchdog. The harness arms it before each call and disarms it after;
 //! a background thread (attached to the JVM as a daemon) notices an execution that runs past
 //! `--timeout`, takes a dump of every Java thread's stack through the shim, and hands it to the
-//! `on_timeout` callback (which saves the finding). It does not stop the stuck thread (Java
-//! cannot, safely): in `fuzz` LibAFL's own executor timeout, set a little later, then restarts
-//! the process with its state; `repro`/`minimize` exit after reporting.
+//! `on_stall` callback (which saves the finding).
 //!
-//! Arming is one atomic store and no clock read (it runs on every execution, millions of times
+//! Then it stops the run: given a `stop` function (JVMTI `StopThread` with the shim's
+//! `Stopped` error), it throws into the harness thread, again every tick while the run goes on
+//! (a target may catch what it is thrown), and the JVM carries on with the next input. A run
+//! that cannot be stopped (a thread blocked in native code) is left to LibAFL's executor
+//! timeout, set a little later, which restarts the process with its state; `repro`/`minimize`
+//! exit after reporting.
+//!
+//! An execution may also be armed with a shorter limit of its own (a generated driver method's,
+//! see drivers/clock.rs): past it the run is stopped the same way, as [`Stall::Limit`], which is
+//! not a finding.
+//!
+//! Arming is two plain atomic stores and no clock read (it runs on every execution, millions of times
 //! a second on a fast harness): the watchdog thread notes when it first saw an execution
-//! number armed and fires once the same number has stayed armed for `timeout`. An execution is
+//! number armed and fires once the same number has stayed armed for its limit. An execution is
 //! therefore reported between `timeout` and `timeout` + two ticks after it started, never
 //! before.
+//!
+//! A stop must never reach the next execution. The watchdog announces a stop (`stopping`)
+//! before it checks that the execution is still armed, and sends it under `stop_lock`; the
+//! harness thread disarms before it reads `stopping`, and if it sees its own number it waits
+//! for the lock, then lets a stop that has not arrived yet arrive (`Stopped.absorb`) before the
+//! next input. Both sides use sequentially consistent atomics, so one of them always sees the
+//! other.
 //!
 //! With a memory limit (`--rss-limit-mb`, libFuzzer's `-rss_limit_mb`) the same thread reads
 //! the process's resident set size each tick while an execution runs, and reports the first
 //! execution that pushes it past the limit.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{
+    AtomicBool, AtomicU64, AtomicU8,
+    Ordering::{Relaxed, Release, SeqCst},
+};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use jni::JavaVM;
 
+/// Throws the stop into the harness thread; false when it could not be sent.
+pub type StopFn = Box<dyn Fn(&mut jni::JNIEnv) -> bool + Send>;
+
 pub struct Watchdog {
     /// Execution number being timed (0 = idle). Numbers must not repeat.
     armed: AtomicU64,
+    /// The armed execution's own limit in milliseconds (0: `--timeout`).
+    limit_ms: AtomicU64,
+    /// The execution a stop was sent to, and why (1 = limit, 2 = timeout).
+    stopping: AtomicU64,
+    stop_level: AtomicU8,
+    stop_lock: Mutex<()>,
     /// Set when the target is closed: the thread ends.
     stopped: AtomicBool,
 }
@@ -33,6 +61,8 @@ pub struct Watchdog {
 pub enum Stall {
     /// The execution ran past the timeout.
     Timeout,
+    /// The execution ran past its own, shorter limit: stopped, not a finding.
+    Limit,
     /// The process's resident memory passed the limit (both in MiB) during the execution.
     Memory { rss_mb: u64, limit_mb: u64 },
 }
@@ -47,30 +77,52 @@ pub fn rss_mb() -> Option<u64> {
 }
 
 impl Watchdog {
-    /// Starts the watchdog thread. `on_stall(vm_env, exec, why)` runs on that thread, attached.
-    pub fn start<F>(vm: JavaVM, timeout: Duration, rss_limit_mb: Option<u64>, on_stall: F) -> Arc<Watchdog>
+    /// Starts the watchdog thread. `on_stall(vm_env, exec, why)` runs on that thread, attached;
+    /// after a timeout or a limit, `stop` (if any) ends the run.
+    pub fn start<F>(
+        vm: JavaVM,
+        timeout: Duration,
+        rss_limit_mb: Option<u64>,
+        on_stall: F,
+        stop: Option<StopFn>,
+    ) -> Arc<Watchdog>
     where
         F: Fn(&mut jni::JNIEnv, u64, Stall) + Send + 'static,
     {
-        let w = Arc::new(Watchdog { armed: AtomicU64::new(0), stopped: AtomicBool::new(false) });
+        let w = Arc::new(Watchdog {
+            armed: AtomicU64::new(0),
+            limit_ms: AtomicU64::new(0),
+            stopping: AtomicU64::new(0),
+            stop_level: AtomicU8::new(0),
+            stop_lock: Mutex::new(()),
+            stopped: AtomicBool::new(false),
+        });
         let me = Arc::clone(&w);
-        let tick = (timeout / 20).clamp(Duration::from_millis(5), Duration::from_millis(100));
+        let tick = (timeout / 20).clamp(Duration::from_millis(5), Duration::from_millis(50));
         let _ = std::thread::Builder::new().name("jvmfuzz-watchdog".into()).spawn(move || {
-            let mut fired_for = 0u64;
+            // The execution fired for and how far (1 = limit, 2 = timeout or memory).
+            let mut fired: (u64, u8) = (0, 0);
             // The armed execution number and when this thread first saw it.
             let mut seen: (u64, Instant) = (0, Instant::now());
             loop {
                 std::thread::sleep(tick);
-                if me.stopped.load(Ordering::Acquire) {
+                if me.stopped.load(SeqCst) {
                     return;
                 }
-                let exec = me.armed.load(Ordering::Acquire);
-                if exec == 0 || exec == fired_for {
+                let exec = me.armed.load(SeqCst);
+                if exec == 0 {
                     continue;
                 }
-                if let Some(limit_mb) = rss_limit_mb {
+                if exec == fired.0 && fired.1 == 2 {
+                    // Stopped at the timeout and still running: throw again.
+                    if let (Some(stop), Ok(mut guard)) = (&stop, vm.attach_current_thread_as_daemon()) {
+                        me.send_stop(&mut guard, exec, 2, stop);
+                    }
+                    continue;
+                }
+                if let Some(limit_mb) = rss_limit_mb.filter(|_| exec != fired.0) {
                     if let Some(rss_mb) = rss_mb().filter(|&r| r > limit_mb) {
-                        fired_for = exec;
+                        fired = (exec, 3);
                         if let Ok(mut guard) = vm.attach_current_thread_as_daemon() {
                             on_stall(&mut guard, exec, Stall::Memory { rss_mb, limit_mb });
                         }
@@ -81,35 +133,79 @@ impl Watchdog {
                     seen = (exec, Instant::now());
                     continue;
                 }
-                if seen.1.elapsed() < timeout {
+                let elapsed = seen.1.elapsed();
+                let own = Duration::from_millis(me.limit_ms.load(SeqCst));
+                let level = if elapsed >= timeout {
+                    2
+                } else if !own.is_zero() && own < timeout && elapsed >= own {
+                    1
+                } else {
+                    0
+                };
+                if level == 0 || (exec == fired.0 && level <= fired.1) {
+                    if exec == fired.0 && fired.1 == 1 {
+                        if let (Some(stop), Ok(mut guard)) = (&stop, vm.attach_current_thread_as_daemon()) {
+                            me.send_stop(&mut guard, exec, 1, stop);
+                        }
+                    }
                     continue;
                 }
-                fired_for = exec;
+                fired = (exec, level);
                 if let Ok(mut guard) = vm.attach_current_thread_as_daemon() {
-                    on_stall(&mut guard, exec, Stall::Timeout);
+                    on_stall(&mut guard, exec, if level == 2 { Stall::Timeout } else { Stall::Limit });
+                    if let Some(stop) = &stop {
+                        me.send_stop(&mut guard, exec, level, stop);
+                    }
                 }
             }
         });
         w
     }
 
-    /// Starts timing execution number `exec` (non-zero, larger than any armed before).
-    pub fn arm(&self, exec: u64) {
-        self.armed.store(exec.max(1), Ordering::Release);
+    /// Announces a stop of `exec`, then sends it if `exec` is still armed (see the module
+    /// comment for why in this order).
+    fn send_stop(&self, env: &mut jni::JNIEnv, exec: u64, level: u8, stop: &StopFn) {
+        let _g = self.stop_lock.lock().unwrap_or_else(|e| e.into_inner());
+        self.stop_level.store(level, SeqCst);
+        self.stopping.store(exec, SeqCst);
+        if self.armed.load(SeqCst) == exec {
+            stop(env);
+        }
+    }
+
+    /// Starts timing execution number `exec` (non-zero, larger than any armed before), with a
+    /// limit of its own when shorter than `--timeout`.
+    pub fn arm(&self, exec: u64, limit: Option<Duration>) {
+        let ms = limit.map_or(0, |l| u64::try_from(l.as_millis()).unwrap_or(u64::MAX).max(1));
+        // Plain stores (a release publishes the limit with the number): only disarming takes
+        // part in the stop protocol, and this runs on every execution.
+        self.limit_ms.store(ms, Relaxed);
+        self.armed.store(exec.max(1), Release);
     }
 
     /// The execution being timed (0 = none).
     pub fn armed(&self) -> u64 {
-        self.armed.load(Ordering::Acquire)
+        self.armed.load(SeqCst)
     }
 
     pub fn disarm(&self) {
-        self.armed.store(0, Ordering::Release);
+        self.armed.store(0, SeqCst);
+    }
+
+    /// Ends the timing of `exec`; if a stop was sent to it, waits until the watchdog is done
+    /// sending and says why it was stopped (the caller must then let a late stop arrive).
+    pub fn disarm_after(&self, exec: u64) -> Option<Stall> {
+        self.armed.store(0, SeqCst);
+        if self.stopping.load(SeqCst) != exec {
+            return None;
+        }
+        let _g = self.stop_lock.lock().unwrap_or_else(|e| e.into_inner());
+        Some(if self.stop_level.load(SeqCst) == 1 { Stall::Limit } else { Stall::Timeout })
     }
 
     /// Ends the watchdog thread (within a tick); nothing is reported after.
     pub fn stop(&self) {
         self.disarm();
-        self.stopped.store(true, Ordering::Release);
+        self.stopped.store(true, SeqCst);
     }
 }

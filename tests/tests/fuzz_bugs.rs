@@ -172,6 +172,22 @@ fn a_hang_is_a_timeout_finding_with_thread_dump() {
     assert!(stack.contains("fuzz.Hang.fuzzerTestOneInput"), "{stack}");
     assert!(stack.contains("all threads:"), "{stack}");
     assert_eq!(&std::fs::read(s.findings().join(&e.id).join("input")).unwrap()[..2], b"hu");
+    // The watchdog stopped the stuck run in its JVM: no new process was needed.
+    assert!(!s.out.stdout.contains("restarted client"), "{}", s.out.dump());
+}
+
+#[test]
+fn a_hang_is_stopped_and_fuzzing_goes_on_in_the_same_jvm() {
+    // With --keep-going the process runs out its budget after the timeout (and after each
+    // later one), with no restart and its corpus intact.
+    let s = fuzz("Hang", &["--runs", "30000", "--timeout", "1", "--keep-going"]);
+    s.assert_exit(1);
+    let timeouts = s.summary().into_iter().filter(|e| e.exception == "timeout").count();
+    assert_eq!(timeouts, 1, "one finding however often it hangs:\n{}", s.out.dump());
+    assert!(!s.out.stdout.contains("restarted client"), "{}", s.out.dump());
+    let done = s.out.stdout.lines().find(|l| l.starts_with("jvmfuzz: done: ")).unwrap_or_default();
+    let execs: u64 = done.split_whitespace().nth(2).and_then(|n| n.parse().ok()).unwrap_or(0);
+    assert!(execs >= 30000, "one process ran the whole budget: {done:?}\n{}", s.out.dump());
 }
 
 #[test]

@@ -372,6 +372,45 @@ fn findings_are_sorted_into_bugs_and_contract() {
     assert!(s.out.stdout.contains("contract exception(s)"), "{}", s.out.dump());
 }
 
+/// Package mode's throughput parts (tests/java/driver-targets/src/slow): a method that is slow
+/// for large arguments is stopped at its own limit, far below --timeout, with no finding and
+/// no restart; an allocation of billions is an OutOfMemoryError in the same JVM, sorted as
+/// contract; every method gets runs.
+#[test]
+fn slow_runs_are_stopped_at_their_methods_limit_and_an_oom_needs_no_restart() {
+    let s = run_fuzz(&[
+        "--package",
+        "slow",
+        "--max-total-time",
+        "20",
+        "--timeout",
+        "60",
+        "--keep-going",
+        "--jvm-arg=-Xmx256m",
+    ]);
+    assert!(!s.out.stdout.contains("restarted client"), "{}", s.out.dump());
+    let entries = s.summary();
+    assert!(entries.iter().all(|e| e.exception != "timeout"), "{entries:#?}");
+    let oom = entries.iter().find(|e| e.exception == "java.lang.OutOfMemoryError");
+    assert!(
+        oom.is_some_and(|e| e.kind == "contract" && e.top_frame.starts_with("slow.Work.buffer(")),
+        "{entries:#?}\n{}",
+        s.out.dump()
+    );
+    let stats = std::fs::read_to_string(s.dir.join("findings/drivers/stats.txt")).unwrap();
+    let row = |name: &str| -> Vec<u64> {
+        let line = stats.lines().find(|l| l.contains(&format!("slow.Work.{name}("))).unwrap_or_default();
+        line.split(' ').take(8).map(|n| n.parse().unwrap_or(0)).collect()
+    };
+    // runs set-up-failures reached defects time-ms slowest-ms stopped limit-ms
+    let spin = row("spin");
+    assert!(spin.len() == 8 && spin[6] >= 1, "spin was never stopped:\n{stats}");
+    assert!(spin[7] < 60_000, "its limit is its own, not --timeout:\n{stats}");
+    for name in ["spin", "buffer", "sign"] {
+        assert!(row(name).first().is_some_and(|&runs| runs >= 200), "{name} had too few runs:\n{stats}");
+    }
+}
+
 #[test]
 fn a_grammar_for_one_parameter_gives_well_formed_arguments() {
     // gram.Calculator.eval refuses malformed text (its contract); its bug needs parentheses

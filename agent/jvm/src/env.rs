@@ -21,6 +21,9 @@ const CAN_GENERATE_ALL_CLASS_HOOK_EVENTS: u32 = 1 << 26;
 /// Bit of `can_retransform_classes` in the second capability word (the 38th field).
 const CAN_RETRANSFORM_CLASSES: u32 = 1 << 5;
 
+/// Bit of `can_signal_thread` in the first capability word (the 11th field).
+const CAN_SIGNAL_THREAD: u32 = 1 << 10;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JvmtiError {
     pub function: &'static str,
@@ -119,6 +122,22 @@ impl Env {
     pub fn add_retransform_capability(&self) -> Result<(), JvmtiError> {
         let caps = jvmtiCapabilities { _bindgen_bitfield_2_: CAN_RETRANSFORM_CLASSES, ..Default::default() };
         call!(self.0, AddCapabilities, (*const jvmtiCapabilities), &caps)
+    }
+
+    /// Asks for `can_signal_thread` (HotSpot grants it in every phase), for [`Env::stop_thread`].
+    pub fn add_signal_capability(&self) -> Result<(), JvmtiError> {
+        let caps = jvmtiCapabilities { _bindgen_bitfield_1_: CAN_SIGNAL_THREAD, ..Default::default() };
+        call!(self.0, AddCapabilities, (*const jvmtiCapabilities), &caps)
+    }
+
+    /// Throws `exception` asynchronously in `thread` (JVMTI `StopThread`): it arrives the next
+    /// time the thread runs Java code or returns to it. Needs [`Env::add_signal_capability`].
+    ///
+    /// # Safety
+    /// `thread` and `exception` must be live JNI references (global ones from another thread)
+    /// to a `java.lang.Thread` and a `Throwable`.
+    pub unsafe fn stop_thread(&self, thread: jthread, exception: jni::sys::jobject) -> Result<(), JvmtiError> {
+        call!(self.0, StopThread, (jthread, jni::sys::jobject), thread, exception)
     }
 
     /// The loaded classes with their internal names (`com/acme/Foo`); arrays and primitive
@@ -271,6 +290,7 @@ mod tests {
     fn jvmti_sys_table_matches_jvmti_h() {
         let slot = |n: usize| (n - 1) * std::mem::size_of::<usize>();
         assert_eq!(offset_of!(jvmtiInterface_1, SetEventNotificationMode), slot(2));
+        assert_eq!(offset_of!(jvmtiInterface_1, StopThread), slot(7));
         assert_eq!(offset_of!(jvmtiInterface_1, Allocate), slot(46));
         assert_eq!(offset_of!(jvmtiInterface_1, SetEventCallbacks), slot(122));
         assert_eq!(offset_of!(jvmtiInterface_1, GetPotentialCapabilities), slot(140));

@@ -15,12 +15,14 @@
 //! counts as a bug.
 
 pub mod classes;
+pub mod clock;
 pub mod graphs;
 pub mod instances;
 pub mod java;
 pub mod plan;
 pub mod planner;
 pub mod reproducer;
+pub mod schedule;
 pub mod types;
 
 use std::path::{Path, PathBuf};
@@ -319,13 +321,17 @@ pub fn delete_temp_files(env: &mut JNIEnv) {
 }
 
 /// This client's per-method statistics, to `stats/<pid>.txt` next to the classes (each client
-/// life of a session has its own file; [`merge_stats`] adds them up at the end), and its
-/// per-site counts to `stats/<pid>.sites`.
-pub fn save_stats(env: &mut JNIEnv, d: &DriverRun) {
+/// life of a session has its own file; [`merge_stats`] adds them up at the end), its
+/// per-site counts to `stats/<pid>.sites`, and its per-method times (the target's
+/// [`clock::MethodClock`]) to `stats/<pid>.times`.
+pub fn save_stats(env: &mut JNIEnv, d: &DriverRun, times: Option<String>) {
     let dir = d.classes.with_file_name("stats");
     let _ = std::fs::create_dir_all(&dir);
     if let Some(text) = expected_text(env, "stats") {
         let _ = std::fs::write(dir.join(format!("{}.txt", std::process::id())), text);
+    }
+    if let Some(text) = times {
+        let _ = std::fs::write(dir.join(format!("{}.times", std::process::id())), text);
     }
     if let Some(text) = expected_text(env, "sites") {
         let _ = std::fs::write(dir.join(format!("{}.sites", std::process::id())), text);
@@ -359,27 +365,48 @@ pub fn reset_stats(d: &DriverRun) {
 }
 
 /// Adds up every client's statistics into `stats.txt`: per driver method, runs, set-up
-/// failures, runs that reached the method under test, and driver defects (exceptions thrown by
-/// the generated code itself: ours to fix, never findings).
+/// failures, runs that reached the method under test, driver defects (exceptions thrown by
+/// the generated code itself: ours to fix, never findings), then the time its runs took, its
+/// slowest run, the runs stopped at its own limit and that limit (the last client's).
 pub fn merge_stats(d: &DriverRun) -> std::io::Result<()> {
     let dir = d.classes.with_file_name("stats");
-    let mut totals: Vec<[u64; 4]> = vec![[0; 4]; d.plan.drivers.len()];
-    for e in std::fs::read_dir(&dir)? {
-        let path = e?.path();
-        if path.extension().is_none_or(|x| x != "txt") {
+    let n = d.plan.drivers.len();
+    let mut counts: Vec<[u64; 4]> = vec![[0; 4]; n];
+    // total-ms, slowest-ms (max), stops, limit-ms (latest life's)
+    let mut times: Vec<[u64; 4]> = vec![[0; 4]; n];
+    let mut files: Vec<_> = std::fs::read_dir(&dir)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    // Oldest first, so the last life's limit is the one kept.
+    files.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+    for path in files {
+        let ext = path.extension().and_then(|x| x.to_str()).unwrap_or("");
+        if ext != "txt" && ext != "times" {
             continue;
         }
-        let text = std::fs::read_to_string(path)?;
-        for (i, line) in text.lines().enumerate().take(totals.len()) {
-            for (k, n) in line.split(' ').take(4).enumerate() {
-                totals[i][k] += n.parse::<u64>().unwrap_or(0);
+        let text = std::fs::read_to_string(&path)?;
+        for (i, line) in text.lines().enumerate().take(n) {
+            let nums: Vec<u64> = line.split(' ').take(5).map(|x| x.parse::<u64>().unwrap_or(0)).collect();
+            if ext == "txt" {
+                for (k, v) in nums.iter().take(4).enumerate() {
+                    counts[i][k] += v;
+                }
+            } else if let [_runs, total, slowest, stops, limit] = nums[..] {
+                times[i][0] += total;
+                times[i][1] = times[i][1].max(slowest);
+                times[i][2] += stops;
+                times[i][3] = limit;
             }
         }
     }
-    let mut out = String::from("# runs set-up-failures reached-method driver-defects method\n");
-    for (t, drv) in totals.iter().zip(&d.plan.drivers) {
+    let mut out = String::from(
+        "# runs set-up-failures reached-method driver-defects time-ms slowest-ms stopped limit-ms method\n",
+    );
+    for ((c, t), drv) in counts.iter().zip(&times).zip(&d.plan.drivers) {
         out.push_str(&format!(
-            "{} {} {} {} {}.{}{}\n",
+            "{} {} {} {} {} {} {} {} {}.{}{}\n",
+            c[0],
+            c[1],
+            c[2],
+            c[3],
             t[0],
             t[1],
             t[2],

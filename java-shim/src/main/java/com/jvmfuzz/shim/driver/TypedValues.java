@@ -5,7 +5,12 @@
  *
  * Encoding: every value starts with one selector byte whose top three bits pick a bucket:
  *   0-4  raw: the value's own bytes follow, big-endian (so a constant the target compares
- *        against appears in the input as its own bytes, which CmpLog and the dictionary insert);
+ *        against appears in the input as its own bytes, which CmpLog and the dictionary insert).
+ *        An int or long keeps only its low 8 bits (selector's low five bits 0-13) or low 16
+ *        bits (14-27), sign-extended, and all of them only for 28-31: random full-width values
+ *        are sizes and counts of billions, and one such allocation or loop costs more than
+ *        thousands of ordinary runs. Small values read the same either way, and huge ones
+ *        still come as boundary probes, constants and compared values (buckets 5-7);
  *   5    a boundary value of the type (0, min, max, +-1, NaN, surrogates, ...);
  *   6    a constant from the driver's constant table (falls back to raw when it has none);
  *   7    a value the target compared against at run time (Observed; falls back to boundary).
@@ -38,6 +43,9 @@ public final class TypedValues {
     /* Where the last integral value's raw bytes began (the solver's shadows), or -1 when it came
      * from a table (boundary, constant or observed values): those are concrete. */
     private int rawFrom = -1;
+    /* The last selector byte and where it was read. */
+    private int selector;
+    private int selectorPos;
     private final StringBuilder trace;
     private int[] kInts = new int[0];
     private long[] kLongs = new long[0];
@@ -99,7 +107,12 @@ public final class TypedValues {
     private int bucket() {
         // -Djvmfuzz.typed=plain: no selector at all, every value raw (the benchmark baseline for
         // the boundary/predefined bias).
-        return PLAIN ? 0 : u8() >>> 5;
+        if (PLAIN) {
+            return 0;
+        }
+        selectorPos = pos;
+        selector = u8();
+        return selector >>> 5;
     }
 
     public int remaining() {
@@ -194,6 +207,11 @@ public final class TypedValues {
     }
 
     private long integral(int bytes, long[] widened) {
+        return integral(bytes, widened, false);
+    }
+
+    /* narrow: an int or long argument, which may be a size (see the class comment). */
+    private long integral(int bytes, long[] widened, boolean narrow) {
         rawFrom = -1;
         switch (bucket()) {
             case 5:
@@ -216,7 +234,28 @@ public final class TypedValues {
         }
         rawFrom = pos;
         long v = be(bytes);
+        if (narrow && !PLAIN) {
+            int low = selector & 31;
+            if (low < 14) {
+                v = (byte) v;
+            } else if (low < 28) {
+                v = (short) v;
+            }
+        }
         return v;
+    }
+
+    /* The shadow of a raw int or long read by integral(bytes, .., true): the selector's width
+     * choice and the bytes (Sources.frontSized); -Djvmfuzz.typed=plain: the bytes. */
+    private void shadowSized(int key, int kind, int bytes) {
+        if (rawFrom < 0 || !Sym.active()) {
+            return;
+        }
+        if (PLAIN) {
+            Sources.frontNumber(key, kind, data, rawFrom, bytes);
+        } else {
+            Sources.frontSized(key, data, selectorPos, rawFrom, bytes);
+        }
     }
 
     private static final long[] INT_BOUNDS_L = widen(INT_BOUNDS);
@@ -244,16 +283,16 @@ public final class TypedValues {
     }
 
     public int int32() {
-        int i = (int) integral(4, INT_BOUNDS_L);
+        int i = (int) integral(4, INT_BOUNDS_L, true);
         rec('v', intLiteral(i));
-        shadow(K_INT32, Sources.INT, 4);
+        shadowSized(K_INT32, Sources.INT, 4);
         return i;
     }
 
     public long int64() {
-        long l = integral(8, LONG_BOUNDS);
+        long l = integral(8, LONG_BOUNDS, true);
         rec('v', longLiteral(l));
-        shadow(K_INT64, Sources.LONG, 8);
+        shadowSized(K_INT64, Sources.LONG, 8);
         return l;
     }
 
@@ -465,7 +504,7 @@ public final class TypedValues {
         int[] a = new int[n];
         StringBuilder sb = new StringBuilder("new int[] {");
         for (int i = 0; i < n; i++) {
-            a[i] = (int) integral(4, INT_BOUNDS_L);
+            a[i] = (int) integral(4, INT_BOUNDS_L, true);
             sb.append(i == 0 ? "" : ", ").append(intLiteral(a[i]));
         }
         rec('v', sb.append('}').toString());
@@ -477,7 +516,7 @@ public final class TypedValues {
         long[] a = new long[n];
         StringBuilder sb = new StringBuilder("new long[] {");
         for (int i = 0; i < n; i++) {
-            a[i] = integral(8, LONG_BOUNDS);
+            a[i] = integral(8, LONG_BOUNDS, true);
             sb.append(i == 0 ? "" : ", ").append(longLiteral(a[i]));
         }
         rec('v', sb.append('}').toString());

@@ -301,6 +301,54 @@ public final class Sources {
         }
     }
 
+    /**
+     * The generated drivers' raw int or long (TypedValues): `bytes` bytes at `from`, of which
+     * the selector byte at `selectorPos` keeps the low 8 bits (its low five bits up to 13), the
+     * low 16 (up to 27) or all, sign-extended. The shadow is that choice itself, an if-then-else
+     * on the selector byte, so a solution may widen the value as well as change it: an equation
+     * whose solution needs more than 16 bits gets them.
+     */
+    public static void frontSized(int key, byte[] data, int selectorPos, int from, int bytes) {
+        try {
+            int w = bytes * 8;
+            Expr sel = bigEndian(data, selectorPos, 1);
+            Expr full = bigEndian(data, from, bytes);
+            Expr low16 = bigEndian(data, from + bytes - 2, 2);
+            Expr low8 = bigEndian(data, from + bytes - 1, 1);
+            if (sel == null && full == null) {
+                return;
+            }
+            long cFull = concrete(data, from, bytes);
+            long c16 = (short) concrete(data, from + bytes - 2, 2);
+            long c8 = (byte) concrete(data, from + bytes - 1, 1);
+            Expr v16 = low16 == null ? null : Expr.sext(Expr.trunc(low16, 16), w);
+            Expr v8 = low8 == null ? null : Expr.sext(Expr.trunc(low8, 8), w);
+            Expr vFull = full == null ? null : Expr.trunc(full, w);
+            Expr v;
+            if (sel == null) {
+                int low = selectorPos >= 0 && selectorPos < data.length ? data[selectorPos] & 31 : 0;
+                v = low <= 13 ? v8 : low <= 27 ? v16 : vFull;
+            } else {
+                Expr low = Expr.bin(Expr.AND, 64, sel, 0, null, 31);
+                Expr wide = Expr.ite(Expr.cmp(Expr.ULE, 64, low, 0, null, 27), v16, c16, vFull, cFull, w);
+                v = Expr.ite(Expr.cmp(Expr.ULE, 64, low, 0, null, 13), v8, c8, wide, 0, w);
+            }
+            Sym.returnValue(key, v);
+        } catch (Throwable t) {
+            Sym.fail(t);
+        }
+    }
+
+    /* n bytes from `from`, big-endian; past the end: 0. */
+    private static long concrete(byte[] data, int from, int n) {
+        long v = 0;
+        for (int i = 0; i < n; i++) {
+            int p = from + i;
+            v = (v << 8) | (p >= 0 && p < data.length ? data[p] & 0xff : 0);
+        }
+        return v;
+    }
+
     // ================================================================== building blocks
 
     /* n bytes from `from`, big-endian, zero-extended to 64 bits; past the end: 0. */
