@@ -9,6 +9,9 @@
 #   benchmarks/drivers/package_throughput.sh [-t SECONDS] [FUZZ_BIN ...]   # default 300 s, target/release/fuzz
 #
 # Output folders: $OUT (default benchmarks/drivers/out/throughput/<binary name>-<mode>).
+# Every fuzzing process runs in `unshare -n` (no network at all): generated drivers call every
+# public method, and commons-text has lookups that resolve host names (DnsStringLookup).
+# Needs root for that.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$HERE/../.." && pwd)"
@@ -19,6 +22,8 @@ if [ "${1:-}" = "-t" ]; then
     SECONDS_EACH="$2"
     shift 2
 fi
+[ "$(id -u)" = 0 ] || { echo "package_throughput.sh: needs root (unshare -n)" >&2; exit 1; }
+command -v unshare >/dev/null || apt_missing util-linux
 need_tools
 TEXT="$(fetch org.apache.commons:commons-text:1.15.0)"
 LANG3="$(fetch org.apache.commons:commons-lang3:3.18.0)"
@@ -34,8 +39,8 @@ for bin in "$@"; do
         dir="$OUT/$(basename "$bin")-$mode"
         rm -rf "$dir" && mkdir -p "$dir"
         if [ "$mode" = package ]; then what=(--package org.apache.commons.text); else what=(--class org.apache.commons.text.WordUtils); fi
-        (cd "$dir" && "$bin" --cp "$CP" "${what[@]}" --keep-going --max-total-time "$SECONDS_EACH" --progress plain \
-            >log.txt 2>&1) || true
+        (cd "$dir" && unshare -n "$bin" --cp "$CP" "${what[@]}" --keep-going --max-total-time "$SECONDS_EACH" \
+            --progress plain >log.txt 2>&1) || true
         done_line="$(grep -a '^jvmfuzz: done:' "$dir/log.txt" | tail -1)"
         execs="$(grep -a -o 'executions: [0-9]*' "$dir/log.txt" | tail -1 | cut -d' ' -f2)"
         restarts="$(grep -a -c 'restarted client' "$dir/log.txt" || true)"
