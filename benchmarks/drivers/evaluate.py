@@ -58,7 +58,9 @@ def run(cmd, cwd, logfile, limit=None, timing=True):
     """Runs cmd (under /usr/bin/time for CPU seconds and max RSS), output to logfile. Returns
     (rc, wall_s, cpu_s, rss_mb, output)."""
     tf = logfile + ".time"
-    full = (["/usr/bin/time", "-f", "%U %S %M", "-o", tf] if timing else []) + cmd
+    # No network at all for anything that runs the target (generated drivers call every public
+    # method of a library, lookups and connections included): a namespace without interfaces.
+    full = (["/usr/bin/time", "-f", "%U %S %M", "-o", tf] if timing else []) + ["unshare", "-n"] + cmd
     # Jazzer reads every JAZZER_<OPTION> variable as an option: pass none of ours.
     clean = {k: v for k, v in os.environ.items() if not k.startswith("JAZZER_")}
     t0 = time.monotonic()

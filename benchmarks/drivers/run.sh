@@ -20,6 +20,9 @@ JAZZER_VERSION="${JAZZER_VERSION:-0.30.0}"
 JACOCO_VERSION=0.8.14
 . "$HERE/../lib.sh"
 
+# Every fuzzing and replay process runs in `unshare -n` (evaluate.py's run()): needs root.
+[ "$(id -u)" = 0 ] || { echo "run.sh: needs root (unshare -n)" >&2; exit 1; }
+command -v unshare >/dev/null || apt_missing util-linux
 need_tools
 
 export IMAGING_JAR="$(fetch org.apache.commons:commons-imaging:1.0.0-alpha6)"
