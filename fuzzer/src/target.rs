@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use jni::objects::GlobalRef;
-use jni::{JNIEnv, JavaVM};
+use jni::JavaVM;
 
 use crate::drivers::clock::{method_of, MethodClock};
 use crate::drivers::DriverRun;
@@ -103,8 +103,11 @@ fn stopper(vm: &JavaVM) -> Option<StopFn> {
             return None;
         }
     };
-    // SAFETY: both are global references held by the closure for as long as it lives.
-    Some(Box::new(move |_env: &mut JNIEnv| unsafe { jvmti.stop_thread(thread.as_raw(), error.as_raw()) }.is_ok()))
+    // SAFETY: both are global references held by the closure for as long as it lives. A stop
+    // that cannot be sent leaves the run to LibAFL's executor timeout.
+    Some(Box::new(move || {
+        let _ = unsafe { jvmti.stop_thread(thread.as_raw(), error.as_raw()) };
+    }))
 }
 
 /// Where the target's JVM comes from.
@@ -154,8 +157,7 @@ pub struct Target {
     executions: Cell<u64>,
     /// The input being run, for the watchdog's report.
     current: Arc<Mutex<Vec<u8>>>,
-    has_drivers: bool,
-    /// How many driver methods the dispatcher has.
+    /// How many driver methods the dispatcher has (None: no generated drivers).
     driver_methods: Option<usize>,
     /// Per driver method times and limits (fuzzing generated drivers only).
     clock: RefCell<Option<MethodClock>>,
@@ -243,7 +245,6 @@ impl Target {
             watchdog,
             executions: Cell::new(0),
             current,
-            has_drivers: cfg.drivers.is_some(),
             driver_methods: cfg.drivers.as_ref().map(|d| d.plan.drivers.len()),
             clock: RefCell::new(None),
             timeout: cfg.timeout,
@@ -340,14 +341,14 @@ impl Target {
 
     /// The harness is the generated drivers' dispatcher.
     pub fn has_drivers(&self) -> bool {
-        self.has_drivers
+        self.driver_methods.is_some()
     }
 
     /// Calls fuzzerTearDown and deletes the generated drivers' temporary files (the JVM is
     /// never destroyed, so their deleteOnExit does not run).
     pub fn finish(&self) {
         self.harness.tear_down();
-        if self.has_drivers {
+        if self.has_drivers() {
             if let Ok(mut env) = self.harness.env() {
                 crate::drivers::delete_temp_files(&mut env);
             }

@@ -40,8 +40,9 @@ use std::time::{Duration, Instant};
 
 use jni::JavaVM;
 
-/// Throws the stop into the harness thread; false when it could not be sent.
-pub type StopFn = Box<dyn Fn(&mut jni::JNIEnv) -> bool + Send>;
+/// Throws the stop into the harness thread. Called on the watchdog thread, attached to the JVM
+/// (JVMTI refuses calls from unattached threads).
+pub type StopFn = Box<dyn Fn() + Send>;
 
 pub struct Watchdog {
     /// Execution number being timed (0 = idle). Numbers must not repeat.
@@ -115,8 +116,8 @@ impl Watchdog {
                 }
                 if exec == fired.0 && fired.1 == 2 {
                     // Stopped at the timeout and still running: throw again.
-                    if let (Some(stop), Ok(mut guard)) = (&stop, vm.attach_current_thread_as_daemon()) {
-                        me.send_stop(&mut guard, exec, 2, stop);
+                    if let (Some(stop), Ok(_attached)) = (&stop, vm.attach_current_thread_as_daemon()) {
+                        me.send_stop(exec, 2, stop);
                     }
                     continue;
                 }
@@ -144,8 +145,8 @@ impl Watchdog {
                 };
                 if level == 0 || (exec == fired.0 && level <= fired.1) {
                     if exec == fired.0 && fired.1 == 1 {
-                        if let (Some(stop), Ok(mut guard)) = (&stop, vm.attach_current_thread_as_daemon()) {
-                            me.send_stop(&mut guard, exec, 1, stop);
+                        if let (Some(stop), Ok(_attached)) = (&stop, vm.attach_current_thread_as_daemon()) {
+                            me.send_stop(exec, 1, stop);
                         }
                     }
                     continue;
@@ -154,7 +155,7 @@ impl Watchdog {
                 if let Ok(mut guard) = vm.attach_current_thread_as_daemon() {
                     on_stall(&mut guard, exec, if level == 2 { Stall::Timeout } else { Stall::Limit });
                     if let Some(stop) = &stop {
-                        me.send_stop(&mut guard, exec, level, stop);
+                        me.send_stop(exec, level, stop);
                     }
                 }
             }
@@ -164,12 +165,12 @@ impl Watchdog {
 
     /// Announces a stop of `exec`, then sends it if `exec` is still armed (see the module
     /// comment for why in this order).
-    fn send_stop(&self, env: &mut jni::JNIEnv, exec: u64, level: u8, stop: &StopFn) {
+    fn send_stop(&self, exec: u64, level: u8, stop: &StopFn) {
         let _g = self.stop_lock.lock().unwrap_or_else(|e| e.into_inner());
         self.stop_level.store(level, SeqCst);
         self.stopping.store(exec, SeqCst);
         if self.armed.load(SeqCst) == exec {
-            stop(env);
+            stop();
         }
     }
 
