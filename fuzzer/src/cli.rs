@@ -44,7 +44,8 @@ GENERATED DRIVERS (--class/--target/--package):
   found on --cp; a method sequence (modifiers of the fields the method reads) runs before the
   call; parameters are typed values with boundary values, the class's constants and the
   comparison operands seen at run time. Findings are sorted into bugs and the method's
-  contract (kind \"contract\" in summary.json, with the reason: exceptions it declares, its
+  contract (kind \"contract\" in summary.json, with the reason: exceptions it declares or
+  documents with Javadoc @throws (--sources; by default each jar's -sources.jar), its
   argument checks and validate*/check* helpers, JDK bounds checks on an index argument,
   UnsupportedOperationException it throws itself, iterator exhaustion, a cast of an Object
   parameter); only bugs count (--strict: both; --findings-include, --findings-exclude per
@@ -182,6 +183,16 @@ pub struct TargetArgs {
     /// Never reported (class name; repeatable), not even as the method's contract.
     #[arg(long = "findings-exclude", value_name = "CLASS", value_delimiter = ',', help_heading = "Generated drivers")]
     pub findings_exclude: Vec<String>,
+    /// The library's Java sources, for its Javadoc: `:`-separated folders of .java files or
+    /// -sources.jars (repeatable). An exception the Javadoc of the method under test names with
+    /// @throws is that method's contract. Default: for each --cp jar holding a class under
+    /// test, X-sources.jar beside X.jar, else the one in ~/.m2/repository, else one fetched
+    /// from Maven Central (by the jar's pom.properties) into ~/.cache/jvmfuzz/sources.
+    #[arg(long, value_name = "PATHS", help_heading = "Generated drivers")]
+    pub sources: Vec<String>,
+    /// Never download -sources.jars from Maven Central (the Javadoc rule uses local ones only).
+    #[arg(long, help_heading = "Generated drivers")]
+    pub no_fetch_sources: bool,
     /// Classes to instrument, `:`-separated globs (`*` matches any run, also across dots: `com.acme.*`).
     /// Default: every class loaded from --cp (everything outside the JDK).
     #[arg(long, value_name = "GLOBS")]

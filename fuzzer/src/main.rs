@@ -248,7 +248,8 @@ fn resolve(t: &TargetArgs, default_out: &Path) -> Result<Resolved> {
         param_grammars.push(drivers::planner::ParamGrammar { file, ..pg });
     }
     let opts = drivers::Options { nulls: t.nulls, param_grammars };
-    let (run, report) = drivers::generate(&entries, cp, &sel, &opts, out).map_err(|e| setup(e.to_string()))?;
+    let (mut run, report) = drivers::generate(&entries, cp, &sel, &opts, out).map_err(|e| setup(e.to_string()))?;
+    run.documented = documented_exceptions(t, &entries, &run, out)?;
     println!(
         "jvmfuzz: {} driver method(s) in {} class(es) for {} public method(s); {} skipped (see {})",
         run.plan.drivers.len(),
@@ -296,6 +297,35 @@ fn timeout(t: &TargetArgs) -> Result<Duration> {
     Ok(Duration::from_secs_f64(t.timeout))
 }
 
+/// The Javadoc `@throws` table of the classes under test (`drivers::javadoc`), written next to
+/// the drivers; None when no source was found (the rule then has nothing to go on).
+fn documented_exceptions(
+    t: &TargetArgs,
+    entries: &[PathBuf],
+    run: &drivers::DriverRun,
+    out: &Path,
+) -> Result<Option<PathBuf>> {
+    let explicit: Vec<PathBuf> =
+        t.sources.iter().flat_map(|s| s.split(':')).filter(|s| !s.is_empty()).map(PathBuf::from).collect();
+    let classes = run.plan.drivers.iter().map(|d| d.class.clone()).collect();
+    let (doc, notes) = drivers::javadoc::collect(entries, &classes, &explicit, !t.no_fetch_sources).map_err(setup)?;
+    for n in &notes {
+        println!("jvmfuzz: {n}");
+    }
+    if doc.methods.is_empty() {
+        return Ok(None);
+    }
+    let path = out.join("documented.txt");
+    drivers::javadoc::write_table(&doc, &path).map_err(|e| setup(format!("{}: {e}", path.display())))?;
+    println!(
+        "jvmfuzz: Javadoc @throws of {} method(s) in {} source file(s) (see {})",
+        doc.methods.len(),
+        doc.files,
+        path.display()
+    );
+    Ok(Some(std::fs::canonicalize(&path).unwrap_or(path)))
+}
+
 /// Checks the target options and turns them into the JVM configuration.
 fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jvm::JvmConfig> {
     let cp = t.cp.as_deref().unwrap_or_default();
@@ -317,6 +347,9 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
         }
         if t.strict {
             jvm_args.push("-Djvmfuzz.strict=true".into());
+        }
+        if let Some(p) = &d.documented {
+            jvm_args.push(format!("-Djvmfuzz.documented={}", p.display()));
         }
         if !t.findings_include.is_empty() {
             jvm_args.push(format!("-Djvmfuzz.findings.include={}", t.findings_include.join(",")));

@@ -296,7 +296,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 22] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 24] = [
     (
         "contract.Rules.percent",
         "java.lang.IllegalArgumentException",
@@ -344,12 +344,22 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 22] = [
     ("contract.Countdown.next", "java.util.NoSuchElementException", "bug", ""),
     ("contract.Rules.width", "java.lang.ClassCastException", "contract", "cast of an Object parameter"),
     ("contract.Rules.height", "java.lang.ClassCastException", "bug", ""),
+    (
+        "contract.Rules.half",
+        "java.lang.IllegalStateException",
+        "contract",
+        "documented: contract.Rules.half @throws java.lang.IllegalStateException (Javadoc)",
+    ),
+    ("contract.Rules.third", "java.lang.IllegalStateException", "bug", ""),
 ];
 
 #[test]
 fn findings_are_sorted_into_bugs_and_contract() {
-    let s = run_fuzz(&["--package", "contract", "--runs", "300000", "--keep-going"]);
+    // The Javadoc rule reads the targets' sources (a folder here; a -sources.jar for a jar).
+    let src = support::java_dir("driver-targets/src").display().to_string();
+    let s = run_fuzz(&["--package", "contract", "--runs", "300000", "--keep-going", "--sources", &src]);
     s.assert_exit(1);
+    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 1 method(s)"), "{}", s.out.dump());
     let entries = s.summary();
     for (at, exception, kind, reason) in CONTRACT_CASES {
         let found: Vec<_> = entries
@@ -368,7 +378,7 @@ fn findings_are_sorted_into_bugs_and_contract() {
     assert_eq!(next_bug.callers, "2", "skipAll and Rules.countdowns: {next_bug:?}");
     assert!(entries.iter().all(|e| e.inputs.parse::<u64>().is_ok_and(|n| n >= 1)), "{entries:#?}");
     // Only the bugs are the run's findings.
-    assert!(s.out.stdout.contains("jvmfuzz: 10 finding(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: 11 finding(s)"), "{}", s.out.dump());
     assert!(s.out.stdout.contains("contract exception(s)"), "{}", s.out.dump());
 }
 

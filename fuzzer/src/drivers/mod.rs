@@ -19,6 +19,7 @@ pub mod clock;
 pub mod graphs;
 pub mod instances;
 pub mod java;
+pub mod javadoc;
 pub mod plan;
 pub mod planner;
 pub mod reproducer;
@@ -56,6 +57,8 @@ pub struct DriverRun {
     pub compile_cp: String,
     /// The user's class path, for the reproducers' run instructions.
     pub user_cp: String,
+    /// The Javadoc `@throws` table ([`javadoc`]), when sources were found.
+    pub documented: Option<PathBuf>,
 }
 
 impl DriverRun {
@@ -123,6 +126,7 @@ pub fn generate(
             classes: abs(&classes),
             compile_cp: compile_cp.join(":"),
             user_cp: user_cp.to_string(),
+            documented: None,
         },
         report,
     ))

@@ -142,6 +142,28 @@ public final class Rules {
         return ((Number) o).intValue();
     }
 
+    /**
+     * Contract (Javadoc): the exception its documentation names (with --sources).
+     *
+     * @param n an even number
+     * @return half of it
+     * @throws IllegalStateException if n is odd
+     */
+    public static int half(int n) {
+        if ((n & 1) != 0) {
+            throw new IllegalStateException("odd: " + n);
+        }
+        return n / 2;
+    }
+
+    /** Bug: the same exception type, documented nowhere. */
+    public static int third(int n) {
+        if (n % 3 == 1) {
+            throw new IllegalStateException("no third of " + n);
+        }
+        return n / 3;
+    }
+
     /** Bug: a ClassCastException on a value of its own. */
     public static int height(String s) {
         Object o = s.length();

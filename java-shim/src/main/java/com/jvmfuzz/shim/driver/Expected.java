@@ -9,7 +9,9 @@
  *   - contract, with the reason: the method under test raised it by design on the arguments
  *     it was given:
  *       - an exception type that method (any overload of that name, or any constructor)
- *         declares in `throws`;
+ *         declares in `throws`, or documents with Javadoc `@throws` (the table
+ *         -Djvmfuzz.documented names, read by the fuzzer from the library's sources; the
+ *         method's class, its superclasses and interfaces);
  *       - an IllegalArgumentException from the library's own argument checks: thrown by the
  *         called class's library (the same package, or the same first three package segments)
  *         or by a precondition helper (Objects.requireNonNull*, Guava's Preconditions.check*,
@@ -86,6 +88,10 @@ public final class Expected {
     private static final String[] INCLUDE = list("jvmfuzz.findings.include");
     private static final String[] EXCLUDE = list("jvmfuzz.findings.exclude");
     private static final Map<String, Class<?>[]> DECLARED = new HashMap<>();
+    /* Per "class::method", per Javadoc @throws name: its candidate class names. */
+    private static final Map<String, List<String[]>> DOCUMENTED_NAMES =
+            readDocumented(System.getProperty("jvmfuzz.documented"));
+    private static final Map<String, Class<?>[]> DOCUMENTED = new HashMap<>();
 
     private static String[] list(String property) {
         String v = System.getProperty(property, "").trim();
@@ -295,6 +301,10 @@ public final class Expected {
         String method = call.getClassName() + "." + call.getMethodName();
         if (declared(t, call)) {
             return "declared: " + method + " throws " + t.getClass().getName();
+        }
+        String doc = documented(t, call);
+        if (doc != null) {
+            return "documented: " + method + " @throws " + doc + " (Javadoc)";
         }
         if (t instanceof com.jvmfuzz.shim.detectors.SecurityIssue) {
             com.jvmfuzz.shim.detectors.SecurityIssue s = (com.jvmfuzz.shim.detectors.SecurityIssue) t;
@@ -592,6 +602,95 @@ public final class Expected {
         r = out.toArray(new Class<?>[0]);
         DECLARED.put(key, r);
         return r;
+    }
+
+    private static Map<String, List<String[]>> readDocumented(String path) {
+        Map<String, List<String[]>> m = new HashMap<>();
+        if (path == null || path.isEmpty()) {
+            return m;
+        }
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Paths.get(path))) {
+                if (line.isEmpty() || line.startsWith("#")) {
+                    continue;
+                }
+                String[] parts = line.split(" ");
+                List<String[]> names = new ArrayList<>();
+                for (int i = 1; i < parts.length; i++) {
+                    names.add(parts[i].split("\\|"));
+                }
+                m.put(parts[0], names);
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            System.err.println("jvmfuzz: cannot read the Javadoc table " + path + ": " + e);
+        }
+        return m;
+    }
+
+    /** The documented exception type t is an instance of, or null. */
+    private static String documented(Throwable t, StackTraceElement call) {
+        if (DOCUMENTED_NAMES.isEmpty()) {
+            return null;
+        }
+        for (Class<?> c : documentedBy(call.getClassName(), call.getMethodName())) {
+            if (c.isInstance(t)) {
+                return c.getName();
+            }
+        }
+        return null;
+    }
+
+    private static synchronized Class<?>[] documentedBy(String cls, String method) {
+        String key = cls + "::" + method;
+        Class<?>[] r = DOCUMENTED.get(key);
+        if (r != null) {
+            return r;
+        }
+        List<Class<?>> out = new ArrayList<>();
+        try {
+            // The Javadoc may sit on an overridden method or an interface's.
+            java.util.ArrayDeque<Class<?>> todo = new java.util.ArrayDeque<>();
+            java.util.Set<Class<?>> seen = new java.util.HashSet<>();
+            todo.add(Class.forName(cls, false, loader));
+            while (!todo.isEmpty()) {
+                Class<?> c = todo.poll();
+                if (!seen.add(c)) {
+                    continue;
+                }
+                for (String[] alternatives : DOCUMENTED_NAMES.getOrDefault(c.getName() + "::" + method, List.of())) {
+                    Class<?> x = firstThrowable(alternatives, c.getClassLoader());
+                    if (x != null) {
+                        out.add(x);
+                    }
+                }
+                if (method.equals("<init>")) {
+                    break;
+                }
+                if (c.getSuperclass() != null) {
+                    todo.add(c.getSuperclass());
+                }
+                todo.addAll(java.util.Arrays.asList(c.getInterfaces()));
+            }
+        } catch (Throwable e) {
+            // Not loadable from here: nothing is documented.
+        }
+        r = out.toArray(new Class<?>[0]);
+        DOCUMENTED.put(key, r);
+        return r;
+    }
+
+    private static Class<?> firstThrowable(String[] names, ClassLoader l) {
+        for (String n : names) {
+            try {
+                Class<?> x = Class.forName(n, false, l);
+                if (Throwable.class.isAssignableFrom(x)) {
+                    return x;
+                }
+            } catch (Throwable e) {
+                // Not this alternative.
+            }
+        }
+        return null;
     }
 
     private static boolean ownArgumentCheck(Throwable t, StackTraceElement[] st, int k) {

@@ -1,0 +1,636 @@
+//! Javadoc `@throws`: the exceptions a library documents per method, read from its Java
+//! sources. A documented exception of the method under test is that method's contract (the
+//! shim's `Expected` reads the table [`write_table`] writes, given by `-Djvmfuzz.documented`).
+//!
+//! This is a reader for declarations, not a Java parser: it tokenises (comments, strings, text
+//! blocks and character literals skipped, Javadoc comments kept), follows type nesting by
+//! braces, and takes the name before the first `(` of a declaration at a type body's level as
+//! the method the Javadoc above it documents. Method bodies, initialisers and anonymous classes
+//! are skipped as brace groups. Overloads share their name's entry, as declared `throws` do in
+//! `Expected`.
+//!
+//! A name in `@throws` is resolved as javac would, as far as the file tells: an explicit import,
+//! else the file's package, the wildcard imports and `java.lang`; the shim loads the first
+//! alternative that exists.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Documented exceptions per `binary.Class::method` (`<init>` for constructors): each a list
+/// of fully qualified alternatives for one `@throws` name.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Documented {
+    pub methods: BTreeMap<String, BTreeSet<Vec<String>>>,
+    /// Source files read.
+    pub files: usize,
+}
+
+impl Documented {
+    /// Reads every `.java` file under a folder or in a jar/zip.
+    pub fn add_path(&mut self, path: &Path) -> std::io::Result<()> {
+        if path.is_dir() {
+            let mut stack = vec![path.to_path_buf()];
+            while let Some(d) = stack.pop() {
+                for e in std::fs::read_dir(&d)? {
+                    let p = e?.path();
+                    if p.is_dir() {
+                        stack.push(p);
+                    } else if p.extension().is_some_and(|x| x == "java") {
+                        let text = std::fs::read(&p)?;
+                        self.add_source(&String::from_utf8_lossy(&text));
+                    }
+                }
+            }
+            return Ok(());
+        }
+        let file = std::fs::File::open(path)?;
+        let mut zip = zip::ZipArchive::new(file).map_err(|e| {
+            std::io::Error::other(format!("{}: not a folder, jar or zip of sources: {e}", path.display()))
+        })?;
+        for i in 0..zip.len() {
+            let mut f = zip.by_index(i).map_err(|e| std::io::Error::other(format!("{}: {e}", path.display())))?;
+            if !f.name().is_ok_and(|n| n.ends_with(".java")) {
+                continue;
+            }
+            let mut text = Vec::new();
+            f.read_to_end(&mut text)?;
+            self.add_source(&String::from_utf8_lossy(&text));
+        }
+        Ok(())
+    }
+
+    /// Adds the documented exceptions of one compilation unit.
+    pub fn add_source(&mut self, text: &str) {
+        self.files += 1;
+        for (key, names) in declarations(text) {
+            self.methods.entry(key).or_default().extend(names);
+        }
+    }
+
+    /// The table the shim reads: one line per method, `class::method ALT|ALT ALT|ALT...`.
+    pub fn table(&self) -> String {
+        let mut s = String::from(
+            "# class::method, then per Javadoc @throws its candidate class names (jvmfuzz drivers/javadoc.rs)\n",
+        );
+        for (key, names) in &self.methods {
+            s.push_str(key);
+            for alts in names {
+                s.push(' ');
+                s.push_str(&alts.join("|"));
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+/// Writes the table to `path`.
+pub fn write_table(d: &Documented, path: &Path) -> std::io::Result<()> {
+    std::fs::write(path, d.table())
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Ident(String),
+    Punct(char),
+    Javadoc(String),
+}
+
+fn tokens(text: &str) -> Vec<Tok> {
+    let c: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let at = |i: usize| c.get(i).copied().unwrap_or('\0');
+    while i < c.len() {
+        let ch = c[i];
+        if ch == '/' && at(i + 1) == '/' {
+            while i < c.len() && c[i] != '\n' {
+                i += 1;
+            }
+        } else if ch == '/' && at(i + 1) == '*' {
+            let doc = at(i + 2) == '*' && at(i + 3) != '/';
+            let start = i + 2;
+            i += 2;
+            while i < c.len() && !(c[i] == '*' && at(i + 1) == '/') {
+                i += 1;
+            }
+            if doc {
+                out.push(Tok::Javadoc(c[start.min(c.len())..i.min(c.len())].iter().collect()));
+            }
+            i += 2;
+        } else if ch == '"' && at(i + 1) == '"' && at(i + 2) == '"' {
+            i += 3;
+            while i < c.len() && !(c[i] == '"' && at(i + 1) == '"' && at(i + 2) == '"') {
+                i += if c[i] == '\\' { 2 } else { 1 };
+            }
+            i += 3;
+        } else if ch == '"' || ch == '\'' {
+            i += 1;
+            while i < c.len() && c[i] != ch && c[i] != '\n' {
+                i += if c[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+        } else if ch.is_alphabetic() || ch == '_' || ch == '$' {
+            let s = i;
+            while i < c.len() && (c[i].is_alphanumeric() || c[i] == '_' || c[i] == '$') {
+                i += 1;
+            }
+            out.push(Tok::Ident(c[s..i].iter().collect()));
+        } else {
+            if !ch.is_whitespace() {
+                out.push(Tok::Punct(ch));
+            }
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The names after `@throws`/`@exception` in a Javadoc comment.
+fn throws_tags(doc: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = doc;
+    while let Some(p) = rest.find('@') {
+        rest = &rest[p + 1..];
+        let tag_end = rest.find(|c: char| !c.is_alphanumeric()).unwrap_or(rest.len());
+        let tag = &rest[..tag_end];
+        if tag != "throws" && tag != "exception" {
+            continue;
+        }
+        let after = rest[tag_end..].trim_start_matches(|c: char| c.is_whitespace() || c == '*');
+        let end =
+            after.find(|c: char| !(c.is_alphanumeric() || c == '.' || c == '_' || c == '$')).unwrap_or(after.len());
+        let name = after[..end].trim_end_matches('.');
+        if !name.is_empty() {
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
+struct Imports {
+    package: String,
+    single: HashMap<String, String>,
+    wildcard: Vec<String>,
+}
+
+impl Imports {
+    fn resolve(&self, name: &str) -> Vec<String> {
+        if name.contains('.') {
+            return vec![name.to_string()];
+        }
+        if let Some(q) = self.single.get(name) {
+            return vec![q.clone()];
+        }
+        let mut alts = Vec::new();
+        let local = if self.package.is_empty() { name.to_string() } else { format!("{}.{name}", self.package) };
+        alts.push(local);
+        alts.extend(self.wildcard.iter().map(|w| format!("{w}.{name}")));
+        alts.push(format!("java.lang.{name}"));
+        alts
+    }
+}
+
+/// `(class::method, @throws alternatives)` of every documented declaration of one file.
+fn declarations(text: &str) -> Vec<(String, Vec<Vec<String>>)> {
+    let toks = tokens(text);
+    let mut imports = Imports { package: String::new(), single: HashMap::new(), wildcard: Vec::new() };
+    // Declarations found, resolved once the imports are known (they all come first anyway).
+    let mut found: Vec<(String, Vec<String>)> = Vec::new();
+    // Open types: (binary name, the brace depth of their body).
+    let mut types: Vec<(String, usize)> = Vec::new();
+    let mut depth = 0usize;
+    let mut parens = 0usize;
+    let mut pending_type: Option<String> = None;
+    let mut doc: Option<String> = None;
+    let mut method: Option<String> = None;
+    let mut field = false;
+    let mut i = 0;
+    let ident = |i: usize| match toks.get(i) {
+        Some(Tok::Ident(s)) => Some(s.as_str()),
+        _ => None,
+    };
+    let punct = |i: usize, p: char| matches!(toks.get(i), Some(Tok::Punct(c)) if *c == p);
+    // Reads a dotted name from i: (name, index after it).
+    let dotted = |mut i: usize| {
+        let mut name = String::new();
+        while let Some(s) = ident(i) {
+            name.push_str(s);
+            i += 1;
+            if punct(i, '.') {
+                if punct(i + 1, '*') {
+                    name.push_str(".*");
+                    return (name, i + 2);
+                }
+                name.push('.');
+                i += 1;
+            } else {
+                break;
+            }
+        }
+        (name, i)
+    };
+    while i < toks.len() {
+        let at_body = types.last().map_or(depth == 0, |t| t.1 == depth) && parens == 0;
+        match &toks[i] {
+            Tok::Javadoc(d) if at_body => doc = Some(d.clone()),
+            Tok::Ident(w) if depth == 0 && (w == "package" || w == "import") && types.is_empty() => {
+                let mut j = i + 1;
+                let is_static = ident(j) == Some("static");
+                if is_static {
+                    j += 1;
+                }
+                let (name, next) = dotted(j);
+                if w == "package" {
+                    imports.package = name;
+                } else if !is_static {
+                    if let Some(w) = name.strip_suffix(".*") {
+                        imports.wildcard.push(w.to_string());
+                    } else if let Some(simple) = name.rsplit('.').next() {
+                        imports.single.insert(simple.to_string(), name.clone());
+                    }
+                }
+                i = next;
+                continue;
+            }
+            Tok::Ident(w)
+                if at_body
+                    && matches!(w.as_str(), "class" | "interface" | "enum" | "record")
+                    && !(i > 0 && punct(i - 1, '.')) =>
+            {
+                if let Some(name) = ident(i + 1) {
+                    pending_type = Some(name.to_string());
+                    doc = None;
+                    i += 2;
+                    continue;
+                }
+            }
+            Tok::Punct('@') if parens == 0 && ident(i + 1).is_some_and(|s| s != "interface") => {
+                // An annotation: its name, then its arguments as one group.
+                let (_, mut j) = dotted(i + 1);
+                if punct(j, '(') {
+                    let mut n = 0;
+                    while j < toks.len() {
+                        if punct(j, '(') {
+                            n += 1;
+                        } else if punct(j, ')') {
+                            n -= 1;
+                            if n == 0 {
+                                j += 1;
+                                break;
+                            }
+                        }
+                        j += 1;
+                    }
+                }
+                i = j;
+                continue;
+            }
+            Tok::Ident(name) if at_body && method.is_none() && !field && punct(i + 1, '(') => {
+                let owner = types.last().map(|t| t.0.as_str()).unwrap_or("");
+                let simple = owner.rsplit(['.', '$']).next().unwrap_or("");
+                method = Some(if name == simple { "<init>".into() } else { name.clone() });
+            }
+            Tok::Punct('=') if at_body => field = true,
+            Tok::Punct('(') => parens += 1,
+            Tok::Punct(')') => parens = parens.saturating_sub(1),
+            Tok::Punct('{') => {
+                if let Some(name) = pending_type.take() {
+                    let binary = match types.last() {
+                        Some((outer, _)) => format!("{outer}${name}"),
+                        None if imports.package.is_empty() => name,
+                        None => format!("{}.{name}", imports.package),
+                    };
+                    types.push((binary, depth + 1));
+                } else if at_body {
+                    emit(&mut found, &types, method.take(), doc.take());
+                }
+                depth += 1;
+                field = false;
+                method = None;
+                doc = None;
+            }
+            Tok::Punct('}') => {
+                if types.last().is_some_and(|t| t.1 == depth) {
+                    types.pop();
+                }
+                depth = depth.saturating_sub(1);
+                method = None;
+                field = false;
+                doc = None;
+            }
+            Tok::Punct(';') if at_body => {
+                emit(&mut found, &types, method.take(), doc.take());
+                field = false;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    found.into_iter().map(|(key, names)| (key, names.iter().map(|n| imports.resolve(n)).collect())).collect()
+}
+
+fn emit(
+    found: &mut Vec<(String, Vec<String>)>,
+    types: &[(String, usize)],
+    method: Option<String>,
+    doc: Option<String>,
+) {
+    let (Some(m), Some(d), Some((class, _))) = (method, doc, types.last()) else {
+        return;
+    };
+    let names = throws_tags(&d);
+    if !names.is_empty() {
+        found.push((format!("{class}::{m}"), names));
+    }
+}
+
+/// Reads the sources of the classes under test: every `explicit` path (`--sources`; an
+/// unreadable one is an error), then, for each class path jar holding one of `classes` (binary
+/// names), its sources jar ([`local_sources`], else from Maven Central when `fetch`). Returns
+/// the table and one line per jar saying where its Javadoc came from or why there is none.
+pub fn collect(
+    entries: &[PathBuf],
+    classes: &BTreeSet<String>,
+    explicit: &[PathBuf],
+    fetch: bool,
+) -> Result<(Documented, Vec<String>), String> {
+    let mut d = Documented::default();
+    let mut notes = Vec::new();
+    for p in explicit {
+        d.add_path(p)
+            .map_err(|e| format!("--sources {}: {e} (give a folder of .java files or a -sources.jar)", p.display()))?;
+        notes.push(format!("Javadoc from {}", p.display()));
+    }
+    if !explicit.is_empty() {
+        return Ok((d, notes));
+    }
+    for jar in entries.iter().filter(|e| e.is_file() && holds_any(e, classes)) {
+        let found = match local_sources(jar) {
+            Some(p) => Ok(p),
+            None => match maven_coordinates(jar) {
+                None => Err("no sources jar beside it and no Maven coordinates in it; give --sources".to_string()),
+                Some(_) if !fetch => {
+                    Err("no sources jar beside it or in ~/.m2 (fetching is off); give --sources".into())
+                }
+                Some(c) => fetch_sources(&c),
+            },
+        };
+        match found.and_then(|p| d.add_path(&p).map(|()| p).map_err(|e| e.to_string())) {
+            Ok(p) => notes.push(format!("Javadoc of {} from {}", jar.display(), p.display())),
+            Err(e) => notes.push(format!("no Javadoc for {}: {e}", jar.display())),
+        }
+    }
+    Ok((d, notes))
+}
+
+fn fetch_sources(c: &Coordinates) -> Result<PathBuf, String> {
+    fetch(c).map_err(|e| format!("not fetched ({e}); give --sources, or --no-fetch-sources to skip"))
+}
+
+fn holds_any(jar: &Path, classes: &BTreeSet<String>) -> bool {
+    let Ok(f) = std::fs::File::open(jar) else {
+        return false;
+    };
+    let Ok(zip) = zip::ZipArchive::new(f) else {
+        return false;
+    };
+    let wanted: BTreeSet<String> = classes.iter().map(|c| format!("{}.class", c.replace('.', "/"))).collect();
+    let found = zip.file_names().any(|n| n.is_ok_and(|n| wanted.contains(n.as_ref())));
+    found
+}
+
+/// Where a class path jar's sources are, without the network: `X-sources.jar` beside `X.jar`,
+/// else the local Maven repository's, else the download cache's (by the jar's
+/// `META-INF/maven/**/pom.properties`).
+pub fn local_sources(jar: &Path) -> Option<PathBuf> {
+    let name = jar.file_name()?.to_str()?;
+    let sibling = jar.with_file_name(format!("{}-sources.jar", name.strip_suffix(".jar")?));
+    if sibling.is_file() {
+        return Some(sibling);
+    }
+    let c = maven_coordinates(jar)?;
+    [maven_repository().map(|r| r.join(c.repository_path())), cache_dir().map(|d| d.join(c.file_name()))]
+        .into_iter()
+        .flatten()
+        .find(|p| p.is_file())
+}
+
+/// A jar's Maven coordinates, from the pom.properties inside it (only when there is one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coordinates {
+    pub group: String,
+    pub artifact: String,
+    pub version: String,
+}
+
+impl Coordinates {
+    pub fn file_name(&self) -> String {
+        format!("{}-{}-sources.jar", self.artifact, self.version)
+    }
+
+    /// The sources jar's path under a Maven repository root (local or remote).
+    pub fn repository_path(&self) -> String {
+        format!("{}/{}/{}/{}", self.group.replace('.', "/"), self.artifact, self.version, self.file_name())
+    }
+}
+
+pub fn maven_coordinates(jar: &Path) -> Option<Coordinates> {
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(jar).ok()?).ok()?;
+    let names: Vec<String> = zip
+        .file_names()
+        .filter_map(|n| n.ok().map(|n| n.to_string()))
+        .filter(|n| n.starts_with("META-INF/maven/") && n.ends_with("/pom.properties"))
+        .collect();
+    // A shaded jar carries several; only a single one names the jar itself.
+    let [name] = names.as_slice() else {
+        return None;
+    };
+    let mut text = String::new();
+    zip.by_name(name).ok()?.read_to_string(&mut text).ok()?;
+    let get = |k: &str| {
+        text.lines().find_map(|l| {
+            l.strip_prefix(k).and_then(|r| r.trim_start().strip_prefix('=')).map(|v| v.trim().to_string())
+        })
+    };
+    Some(Coordinates { group: get("groupId")?, artifact: get("artifactId")?, version: get("version")? })
+}
+
+fn maven_repository() -> Option<PathBuf> {
+    std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".m2/repository"))
+}
+
+/// Where fetched sources jars are kept: `$XDG_CACHE_HOME/jvmfuzz/sources`, else `~/.cache/...`.
+pub fn cache_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("jvmfuzz/sources"))
+}
+
+/// Downloads a sources jar from Maven Central into the cache (with curl, 30 s at most).
+pub fn fetch(c: &Coordinates) -> Result<PathBuf, String> {
+    let dir = cache_dir().ok_or("no HOME for the download cache")?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let dest = dir.join(c.file_name());
+    let part = dir.join(format!("{}.part{}", c.file_name(), std::process::id()));
+    let url = format!("https://repo1.maven.org/maven2/{}", c.repository_path());
+    let out = std::process::Command::new("curl")
+        .args(["-fsSL", "--max-time", "30", "-o"])
+        .arg(&part)
+        .arg(&url)
+        .output()
+        .map_err(|e| format!("curl: {e}"))?;
+    if !out.status.success() {
+        let _ = std::fs::remove_file(&part);
+        return Err(format!("{url}: {}", String::from_utf8_lossy(&out.stderr).trim()));
+    }
+    std::fs::rename(&part, &dest).map_err(|e| format!("{}: {e}", dest.display()))?;
+    Ok(dest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SRC: &str = r#"
+package org.acme.text;
+
+import java.io.IOException;
+import org.acme.errors.*;
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A class comment, with @throws in prose that documents nothing.
+ */
+@SuppressWarnings({"unchecked", "rawtypes"})
+public final class Words<T> {
+    /** A field. @throws Nothing */
+    private static final String S = "/** not a comment */ @throws Fake";
+    private final Runnable r = new Runnable() {
+        /** @throws IllegalStateException inside an anonymous class */
+        public void run() { }
+    };
+
+    /**
+     * Wraps.
+     *
+     * @param s text
+     * @throws IllegalArgumentException if s is empty.
+     * @throws java.io.UncheckedIOException
+     *         when the text cannot be read
+     */
+    @Deprecated(since = "2.0")
+    public static <U> String wrap(String s, java.util.List<U> l) throws IOException {
+        char c = '{';
+        String t = """
+            } /** @throws Bogus */
+            """;
+        if (s.isEmpty()) { throw new IllegalArgumentException("empty"); }
+        return s;
+    }
+
+    /**
+     * @exception IOException on read
+     */
+    public Words(int n) { }
+
+    /** @throws BadWord a checked one from a wildcard import */
+    public abstract int count();
+
+    public static class Inner {
+        /** @throws IndexOutOfBoundsException {@code i} out of range */
+        int at(int i) { return i; }
+    }
+
+    /** @throws NullPointerException after the inner class */
+    public void last(Object o) { }
+}
+"#;
+
+    fn doc() -> Documented {
+        let mut d = Documented::default();
+        d.add_source(SRC);
+        d
+    }
+
+    #[test]
+    fn reads_the_throws_of_each_documented_method() {
+        let d = doc();
+        let keys: Vec<&str> = d.methods.keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            [
+                "org.acme.text.Words$Inner::at",
+                "org.acme.text.Words::<init>",
+                "org.acme.text.Words::count",
+                "org.acme.text.Words::last",
+                "org.acme.text.Words::wrap",
+            ]
+        );
+        let wrap: Vec<&Vec<String>> = d.methods["org.acme.text.Words::wrap"].iter().collect();
+        assert!(wrap.contains(&&vec!["java.io.UncheckedIOException".to_string()]), "{wrap:?}");
+        assert!(
+            wrap.contains(&&vec![
+                "org.acme.text.IllegalArgumentException".to_string(),
+                "org.acme.errors.IllegalArgumentException".to_string(),
+                "java.lang.IllegalArgumentException".to_string()
+            ]),
+            "{wrap:?}"
+        );
+        assert_eq!(wrap.len(), 2, "{wrap:?}");
+    }
+
+    #[test]
+    fn resolves_names_by_the_imports() {
+        let d = doc();
+        let init: Vec<&Vec<String>> = d.methods["org.acme.text.Words::<init>"].iter().collect();
+        assert_eq!(init, [&vec!["java.io.IOException".to_string()]]);
+        let count: Vec<&Vec<String>> = d.methods["org.acme.text.Words::count"].iter().collect();
+        assert_eq!(count[0][1], "org.acme.errors.BadWord");
+    }
+
+    #[test]
+    fn the_table_has_one_line_per_method() {
+        let t = doc().table();
+        assert!(t.contains("\norg.acme.text.Words$Inner::at org.acme.text.IndexOutOfBoundsException|org.acme.errors.IndexOutOfBoundsException|java.lang.IndexOutOfBoundsException\n"), "{t}");
+        assert_eq!(t.lines().filter(|l| !l.starts_with('#')).count(), 5, "{t}");
+    }
+
+    #[test]
+    fn throws_tags_take_the_name_only() {
+        assert_eq!(throws_tags("* @throws  Foo if bar\n * @exception a.b.Baz.\n* @return x"), ["Foo", "a.b.Baz"]);
+        assert!(throws_tags("{@link Foo} @see Bar").is_empty());
+    }
+
+    #[test]
+    fn maven_coordinates_name_the_sources_jar() {
+        let c = Coordinates {
+            group: "org.apache.commons".into(),
+            artifact: "commons-text".into(),
+            version: "1.15.0".into(),
+        };
+        assert_eq!(c.repository_path(), "org/apache/commons/commons-text/1.15.0/commons-text-1.15.0-sources.jar");
+    }
+
+    #[test]
+    fn a_sources_jar_beside_the_jar_is_found() {
+        let dir = std::env::temp_dir().join(format!("jvmfuzz-javadoc-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let jar = dir.join("lib-1.0.jar");
+        std::fs::write(&jar, b"").unwrap();
+        assert_eq!(local_sources(&jar), None);
+        let src = dir.join("lib-1.0-sources.jar");
+        let mut w = zip::ZipWriter::new(std::fs::File::create(&src).unwrap());
+        w.start_file("org/acme/text/Words.java", zip::write::SimpleFileOptions::default()).unwrap();
+        std::io::Write::write_all(&mut w, SRC.as_bytes()).unwrap();
+        w.finish().unwrap();
+        assert_eq!(local_sources(&jar), Some(src.clone()));
+        let mut d = Documented::default();
+        d.add_path(&src).unwrap();
+        assert_eq!(d, doc());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
