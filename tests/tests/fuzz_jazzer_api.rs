@@ -135,6 +135,17 @@ fn a_hooked_comparison_behaves_like_the_call_it_replaces() {
 }
 
 #[test]
+fn comparisons_inside_jdk_calls_guide_towards_their_operands() {
+    // Integer.compare, Long.compareUnsigned, Character.equals and Arrays.compare compare inside
+    // the JDK: only the calls' redirects log the operands. The solver is off, so the
+    // comparison log alone has to find both.
+    let s = fuzz("JdkCompares", &["--runs", "1000000", "--keep-going", "--solver", "off"]);
+    s.assert_exit(1);
+    execs_to_find(&s, "java.lang.IllegalStateException");
+    execs_to_find(&s, "java.lang.IllegalArgumentException");
+}
+
+#[test]
 fn map_lookups_guide_towards_the_keys_the_map_has() {
     // Two keys built at run time, looked up in a HashMap and a TreeMap: the JDK compares them,
     // so only the lookups' redirects (the keys bracketing a missing one) show the way.

@@ -112,6 +112,19 @@ public final class Cmp {
         }
     }
 
+    /*
+     * Operands of an integral comparison inside a JDK call (Integer.compare, Long.compareTo,
+     * Character.equals, ...; see Hooks), logged while tracing like an if_icmp's. A call has no
+     * site id of its own: the second operand (the constant, in `compare(input, KEY)`) names
+     * the group, so each compared value keeps its own room in the log.
+     */
+    static void call(long a, long b, boolean wide) {
+        if (Buf.ON && a != b && Buf.tracing()) {
+            Buf.log(wide ? Buf.LONG : Buf.INT, a, b, -2 - (int) ((b ^ (b >>> 31)) & 0x3fffffff));
+            observe(a, b);
+        }
+    }
+
     /** {@code if*} (against 0), {@code idiv}/{@code irem} (the divisor against 0). */
     public static void z(int a, int site) {
         if (Buf.ON) {

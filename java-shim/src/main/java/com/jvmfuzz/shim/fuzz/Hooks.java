@@ -376,4 +376,222 @@ public final class Hooks {
         }
         return eq;
     }
+
+    /** Replaces {@code Arrays.equals(byte[], int, int, byte[], int, int)}: the two ranges. */
+    public static boolean bytesRangeEqual(byte[] a, int af, int at, byte[] b, int bf, int bt) {
+        boolean eq = java.util.Arrays.equals(a, af, at, b, bf, bt);
+        if (!eq) {
+            // The ranges are valid: equals checked them.
+            Cmp.bytes(java.util.Arrays.copyOfRange(a, af, at), java.util.Arrays.copyOfRange(b, bf, bt));
+        }
+        return eq;
+    }
+
+    /** Replaces {@code Arrays.compare(byte[], byte[])}. */
+    public static int bytesCompare(byte[] a, byte[] b) {
+        int r = java.util.Arrays.compare(a, b);
+        if (r != 0 && a != null && b != null) {
+            Cmp.bytes(a, b);
+        }
+        return r;
+    }
+
+    /** Replaces {@code Arrays.compareUnsigned(byte[], byte[])}. */
+    public static int bytesCompareUnsigned(byte[] a, byte[] b) {
+        int r = java.util.Arrays.compareUnsigned(a, b);
+        if (r != 0 && a != null && b != null) {
+            Cmp.bytes(a, b);
+        }
+        return r;
+    }
+
+    /** Replaces {@code Arrays.compare(byte[], int, int, byte[], int, int)}. */
+    public static int bytesRangeCompare(byte[] a, int af, int at, byte[] b, int bf, int bt) {
+        int r = java.util.Arrays.compare(a, af, at, b, bf, bt);
+        if (r != 0) {
+            Cmp.bytes(java.util.Arrays.copyOfRange(a, af, at), java.util.Arrays.copyOfRange(b, bf, bt));
+        }
+        return r;
+    }
+
+    /** Replaces {@code Arrays.compareUnsigned(byte[], int, int, byte[], int, int)}. */
+    public static int bytesRangeCompareUnsigned(byte[] a, int af, int at, byte[] b, int bf, int bt) {
+        int r = java.util.Arrays.compareUnsigned(a, af, at, b, bf, bt);
+        if (r != 0) {
+            Cmp.bytes(java.util.Arrays.copyOfRange(a, af, at), java.util.Arrays.copyOfRange(b, bf, bt));
+        }
+        return r;
+    }
+
+    /** Replaces {@code String.lastIndexOf(String, int)}. */
+    public static int stringLastIndexOfFrom(String a, String s, int from) {
+        int r = a.lastIndexOf(s, from);
+        if (r < 0) {
+            Cmp.strings(a, s);
+        }
+        return r;
+    }
+
+    /** Replaces {@code StringBuilder.lastIndexOf(String)}. */
+    public static int builderLastIndexOf(StringBuilder a, String s) {
+        int r = a.lastIndexOf(s);
+        if (r < 0) {
+            Cmp.strings(a.toString(), s);
+        }
+        return r;
+    }
+
+    /** Replaces {@code StringBuffer.indexOf(String)}. */
+    public static int bufferIndexOf(StringBuffer a, String s) {
+        int r = a.indexOf(s);
+        if (r < 0) {
+            Cmp.strings(a.toString(), s);
+        }
+        return r;
+    }
+
+    /** Replaces {@code StringBuffer.lastIndexOf(String)}. */
+    public static int bufferLastIndexOf(StringBuffer a, String s) {
+        int r = a.lastIndexOf(s);
+        if (r < 0) {
+            Cmp.strings(a.toString(), s);
+        }
+        return r;
+    }
+
+    // ---- integral comparisons inside the JDK (the operands, as an if_icmp's) ----
+
+    /** Replaces {@code Integer.compare(int, int)}. */
+    public static int intCompare(int a, int b) {
+        Cmp.call(a, b, false);
+        return Integer.compare(a, b);
+    }
+
+    /** Replaces {@code Integer.compareUnsigned(int, int)}. */
+    public static int intCompareUnsigned(int a, int b) {
+        Cmp.call(a, b, false);
+        return Integer.compareUnsigned(a, b);
+    }
+
+    /** Replaces {@code Long.compare(long, long)}. */
+    public static int longCompare(long a, long b) {
+        Cmp.call(a, b, true);
+        return Long.compare(a, b);
+    }
+
+    /** Replaces {@code Long.compareUnsigned(long, long)}. */
+    public static int longCompareUnsigned(long a, long b) {
+        Cmp.call(a, b, true);
+        return Long.compareUnsigned(a, b);
+    }
+
+    /** Replaces {@code Short.compare(short, short)}. */
+    public static int shortCompare(short a, short b) {
+        Cmp.call(a, b, false);
+        return Short.compare(a, b);
+    }
+
+    /** Replaces {@code Short.compareUnsigned(short, short)}. */
+    public static int shortCompareUnsigned(short a, short b) {
+        Cmp.call(a, b, false);
+        return Short.compareUnsigned(a, b);
+    }
+
+    /** Replaces {@code Byte.compare(byte, byte)}. */
+    public static int byteCompare(byte a, byte b) {
+        Cmp.call(a, b, false);
+        return Byte.compare(a, b);
+    }
+
+    /** Replaces {@code Byte.compareUnsigned(byte, byte)}. */
+    public static int byteCompareUnsigned(byte a, byte b) {
+        Cmp.call(a, b, false);
+        return Byte.compareUnsigned(a, b);
+    }
+
+    /** Replaces {@code Character.compare(char, char)}. */
+    public static int charCompare(char a, char b) {
+        Cmp.call(a, b, false);
+        return Character.compare(a, b);
+    }
+
+    /** Replaces {@code Integer.compareTo(Integer)}. */
+    public static int integerCompareTo(Integer a, Integer b) {
+        int r = a.compareTo(b);
+        Cmp.call(a, b, false);
+        return r;
+    }
+
+    /** Replaces {@code Long.compareTo(Long)}. */
+    public static int longCompareTo(Long a, Long b) {
+        int r = a.compareTo(b);
+        Cmp.call(a, b, true);
+        return r;
+    }
+
+    /** Replaces {@code Short.compareTo(Short)}. */
+    public static int shortCompareTo(Short a, Short b) {
+        int r = a.compareTo(b);
+        Cmp.call(a, b, false);
+        return r;
+    }
+
+    /** Replaces {@code Byte.compareTo(Byte)}. */
+    public static int byteCompareTo(Byte a, Byte b) {
+        int r = a.compareTo(b);
+        Cmp.call(a, b, false);
+        return r;
+    }
+
+    /** Replaces {@code Character.compareTo(Character)}. */
+    public static int characterCompareTo(Character a, Character b) {
+        int r = a.compareTo(b);
+        Cmp.call(a, b, false);
+        return r;
+    }
+
+    /** Replaces {@code Integer.equals(Object)}. */
+    public static boolean integerEquals(Integer a, Object b) {
+        boolean eq = a.equals(b);
+        if (!eq && b instanceof Integer) {
+            Cmp.call(a, (Integer) b, false);
+        }
+        return eq;
+    }
+
+    /** Replaces {@code Long.equals(Object)}. */
+    public static boolean longEquals(Long a, Object b) {
+        boolean eq = a.equals(b);
+        if (!eq && b instanceof Long) {
+            Cmp.call(a, (Long) b, true);
+        }
+        return eq;
+    }
+
+    /** Replaces {@code Short.equals(Object)}. */
+    public static boolean shortEquals(Short a, Object b) {
+        boolean eq = a.equals(b);
+        if (!eq && b instanceof Short) {
+            Cmp.call(a, (Short) b, false);
+        }
+        return eq;
+    }
+
+    /** Replaces {@code Byte.equals(Object)}. */
+    public static boolean byteEquals(Byte a, Object b) {
+        boolean eq = a.equals(b);
+        if (!eq && b instanceof Byte) {
+            Cmp.call(a, (Byte) b, false);
+        }
+        return eq;
+    }
+
+    /** Replaces {@code Character.equals(Object)}. */
+    public static boolean characterEquals(Character a, Object b) {
+        boolean eq = a.equals(b);
+        if (!eq && b instanceof Character) {
+            Cmp.call(a, (Character) b, false);
+        }
+        return eq;
+    }
 }
