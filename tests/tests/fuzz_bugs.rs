@@ -128,6 +128,27 @@ fn one_exception_reached_by_many_inputs_is_one_finding() {
 }
 
 #[test]
+fn a_message_with_unpaired_surrogates_keeps_the_findings_identity() {
+    // Each input gives another message of lone surrogates (several bytes each once they
+    // cross JNI); the finding is still one, at the throwing frame.
+    let s = fuzz("LoneSurrogate", &["--runs", "20000", "--keep-going"]);
+    s.assert_exit(1);
+    let all = s.summary();
+    assert_eq!(all.len(), 1, "{all:#?}");
+    assert!(all[0].top_frame.starts_with("fuzz.LoneSurrogate.fuzzerTestOneInput(LoneSurrogate.java:"), "{all:#?}");
+    assert!(all[0].message.starts_with("duplicate key \u{fffd}"), "{all:#?}");
+}
+
+#[test]
+fn the_harness_thread_has_a_context_class_loader() {
+    let s = fuzz("ContextLoader", &["--runs", "200000"]);
+    s.assert_exit(1);
+    let all = s.summary();
+    assert_eq!(all.len(), 1, "{all:#?}");
+    assert_eq!(all[0].exception, "java.lang.UnsupportedOperationException", "{all:#?}");
+}
+
+#[test]
 fn out_of_memory_is_a_finding() {
     let s = fuzz("Oom", &["--runs", "200000", "--jvm-arg=-Xmx256m"]);
     s.assert_exit(1);

@@ -78,6 +78,11 @@ public final class Runner {
     public static String setup(Class<?> harness, String[] ignoredNames) throws ClassNotFoundException {
         loader = harness.getClassLoader();
         harnessThread = Thread.currentThread();
+        // A thread attached through JNI has no context class loader; a program's main thread
+        // has the application's, and libraries look classes and resources up through it.
+        if (harnessThread.getContextClassLoader() == null) {
+            harnessThread.setContextClassLoader(loader != null ? loader : ClassLoader.getSystemClassLoader());
+        }
         ignored = new Class<?>[ignoredNames.length];
         for (int i = 0; i < ignoredNames.length; i++) {
             ignored[i] = Class.forName(ignoredNames[i], false, loader);
@@ -320,8 +325,8 @@ public final class Runner {
         if (msg.length() > 500) {
             msg = msg.substring(0, 500) + "...";
         }
-        sb.append(msg).append('\n');
-        String full = stackText(t);
+        sb.append(wellFormed(msg)).append('\n');
+        String full = wellFormed(stackText(t));
         sb.append(full.length()).append('\n').append(full);
         StackTraceElement[] frames = site != null ? new StackTraceElement[] {site} : t.getStackTrace();
         for (StackTraceElement e : frames) {
@@ -329,6 +334,36 @@ public final class Runner {
                     .append(e.getFileName()).append(':').append(e.getLineNumber()).append(")\n");
         }
         return sb.toString();
+    }
+
+    /*
+     * s with every unpaired surrogate replaced by U+FFFD. The report crosses JNI as modified
+     * UTF-8, where a lone surrogate is a sequence Rust decodes into several replacement
+     * characters: the stack text's length, counted here, would no longer match there, and the
+     * frames after it (the finding's identity) would be cut wrongly.
+     */
+    static String wellFormed(String s) {
+        StringBuilder b = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < s.length()
+                    && Character.isLowSurrogate(s.charAt(i + 1));
+            if (pair) {
+                if (b != null) {
+                    b.append(c).append(s.charAt(i + 1));
+                }
+                i++;
+                continue;
+            }
+            boolean lone = Character.isSurrogate(c);
+            if (lone && b == null) {
+                b = new StringBuilder(s.length()).append(s, 0, i);
+            }
+            if (b != null) {
+                b.append(lone ? '\uFFFD' : c);
+            }
+        }
+        return b == null ? s : b.toString();
     }
 
     /* The bridges jvmfuzz adds for method hooks (`jvmfuzz$hook$N`) are not the target's code. */
@@ -379,7 +414,8 @@ public final class Runner {
             full.append("\nall threads:\n");
         }
         full.append(threadDump());
-        sb.append(full.length()).append('\n').append(full);
+        String text = wellFormed(full.toString());
+        sb.append(text.length()).append('\n').append(text);
         for (StackTraceElement e : frames) {
             sb.append(e.getClassName()).append('.').append(e.getMethodName()).append('\n');
         }
