@@ -312,14 +312,15 @@ fn documented_exceptions(
     for n in &notes {
         println!("jvmfuzz: {n}");
     }
-    if doc.methods.is_empty() {
+    if doc.is_empty() {
         return Ok(None);
     }
     let path = out.join("documented.txt");
     drivers::javadoc::write_table(&doc, &path).map_err(|e| setup(format!("{}: {e}", path.display())))?;
     println!(
-        "jvmfuzz: Javadoc @throws of {} method(s) in {} source file(s) (see {})",
+        "jvmfuzz: Javadoc @throws of {} method(s), {} that promise(s) not to throw, in {} source file(s) (see {})",
         doc.methods.len(),
+        doc.no_throw.len(),
         doc.files,
         path.display()
     );

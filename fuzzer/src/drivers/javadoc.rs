@@ -22,9 +22,15 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Documented {
     pub methods: BTreeMap<String, BTreeSet<Vec<String>>>,
+    /// Methods whose description says they do not throw ("without throwing an exception"):
+    /// no contract rule excuses an exception of theirs.
+    pub no_throw: BTreeSet<String>,
     /// Source files read.
     pub files: usize,
 }
+
+/// What a description says when the method promises not to throw.
+const NO_THROW: [&str; 5] = ["without throwing", "never throws", "does not throw", "will not throw", "won't throw"];
 
 impl Documented {
     /// Reads every `.java` file under a folder or in a jar/zip.
@@ -63,15 +69,26 @@ impl Documented {
     /// Adds the documented exceptions of one compilation unit.
     pub fn add_source(&mut self, text: &str) {
         self.files += 1;
-        for (key, names) in declarations(text) {
-            self.methods.entry(key).or_default().extend(names);
+        for d in declarations(text) {
+            if d.no_throw {
+                self.no_throw.insert(d.key.clone());
+            }
+            if !d.throws.is_empty() {
+                self.methods.entry(d.key).or_default().extend(d.throws);
+            }
         }
     }
 
-    /// The table the shim reads: one line per method, `class::method ALT|ALT ALT|ALT...`.
+    /// Whether nothing was read that the shim could use.
+    pub fn is_empty(&self) -> bool {
+        self.methods.is_empty() && self.no_throw.is_empty()
+    }
+
+    /// The table the shim reads: one line per method, `class::method ALT|ALT ALT|ALT...`, and
+    /// `class::method !` for a method that promises not to throw.
     pub fn table(&self) -> String {
         let mut s = String::from(
-            "# class::method, then per Javadoc @throws its candidate class names (jvmfuzz drivers/javadoc.rs)\n",
+            "# class::method, then per Javadoc @throws its candidate class names; `!`: says it does not throw (jvmfuzz drivers/javadoc.rs)\n",
         );
         for (key, names) in &self.methods {
             s.push_str(key);
@@ -80,6 +97,10 @@ impl Documented {
                 s.push_str(&alts.join("|"));
             }
             s.push('\n');
+        }
+        for key in &self.no_throw {
+            s.push_str(key);
+            s.push_str(" !\n");
         }
         s
     }
@@ -147,6 +168,14 @@ fn tokens(text: &str) -> Vec<Tok> {
     out
 }
 
+/// Whether the description (the text before the first block tag) promises no exception.
+fn promises_no_throw(doc: &str) -> bool {
+    let description =
+        doc.lines().map(|l| l.trim_start().trim_start_matches('*').trim()).take_while(|l| !l.starts_with('@'));
+    let text = description.collect::<Vec<_>>().join(" ").to_lowercase();
+    NO_THROW.iter().any(|p| text.contains(p))
+}
+
 /// The names after `@throws`/`@exception` in a Javadoc comment.
 fn throws_tags(doc: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -192,12 +221,20 @@ impl Imports {
     }
 }
 
-/// `(class::method, @throws alternatives)` of every documented declaration of one file.
-fn declarations(text: &str) -> Vec<(String, Vec<Vec<String>>)> {
+/// One documented method of a file.
+struct Declaration {
+    key: String,
+    throws: Vec<Vec<String>>,
+    no_throw: bool,
+}
+
+/// Every documented method declaration of one file.
+fn declarations(text: &str) -> Vec<Declaration> {
     let toks = tokens(text);
     let mut imports = Imports { package: String::new(), single: HashMap::new(), wildcard: Vec::new() };
     // Declarations found, resolved once the imports are known (they all come first anyway).
-    let mut found: Vec<(String, Vec<String>)> = Vec::new();
+    // (key, @throws names, no-throw promise)
+    let mut found: Vec<(String, Vec<String>, bool)> = Vec::new();
     // Open types: (binary name, the brace depth of their body).
     let mut types: Vec<(String, usize)> = Vec::new();
     let mut depth = 0usize;
@@ -328,11 +365,18 @@ fn declarations(text: &str) -> Vec<(String, Vec<Vec<String>>)> {
         }
         i += 1;
     }
-    found.into_iter().map(|(key, names)| (key, names.iter().map(|n| imports.resolve(n)).collect())).collect()
+    found
+        .into_iter()
+        .map(|(key, names, no_throw)| Declaration {
+            key,
+            throws: names.iter().map(|n| imports.resolve(n)).collect(),
+            no_throw,
+        })
+        .collect()
 }
 
 fn emit(
-    found: &mut Vec<(String, Vec<String>)>,
+    found: &mut Vec<(String, Vec<String>, bool)>,
     types: &[(String, usize)],
     method: Option<String>,
     doc: Option<String>,
@@ -341,8 +385,9 @@ fn emit(
         return;
     };
     let names = throws_tags(&d);
-    if !names.is_empty() {
-        found.push((format!("{class}::{m}"), names));
+    let no_throw = promises_no_throw(&d);
+    if !names.is_empty() || no_throw {
+        found.push((format!("{class}::{m}"), names, no_throw));
     }
 }
 
@@ -547,6 +592,19 @@ public final class Words<T> {
 
     /** @throws NullPointerException after the inner class */
     public void last(Object o) { }
+
+    /**
+     * Extracts the middle without throwing an exception.
+     *
+     * @param i never throws, says this tag (not the description)
+     */
+    public String mid(int i) { return ""; }
+
+    /**
+     * Counts.
+     * @return the count; it does not throw here either, but this is a tag
+     */
+    public int tally() { return 0; }
 }
 "#;
 
@@ -596,7 +654,14 @@ public final class Words<T> {
     fn the_table_has_one_line_per_method() {
         let t = doc().table();
         assert!(t.contains("\norg.acme.text.Words$Inner::at org.acme.text.IndexOutOfBoundsException|org.acme.errors.IndexOutOfBoundsException|java.lang.IndexOutOfBoundsException\n"), "{t}");
-        assert_eq!(t.lines().filter(|l| !l.starts_with('#')).count(), 5, "{t}");
+        assert_eq!(t.lines().filter(|l| !l.starts_with('#')).count(), 6, "{t}");
+    }
+
+    #[test]
+    fn a_description_that_promises_no_exception_is_marked() {
+        let d = doc();
+        assert_eq!(d.no_throw.iter().map(String::as_str).collect::<Vec<_>>(), ["org.acme.text.Words::mid"]);
+        assert!(d.table().contains("\norg.acme.text.Words::mid !\n"), "{}", d.table());
     }
 
     #[test]

@@ -164,6 +164,65 @@ public final class Rules {
         return n / 3;
     }
 
+    /** Contract: a format string it is given (an invalid one is the caller's). */
+    public static String describe(String format, int n) {
+        return String.format(format, n);
+    }
+
+    /** Bug: a format string of its own, invalid for negative counts. */
+    public static String label(int n) {
+        return String.format(n >= 0 ? "%d items" : "%q items", n);
+    }
+
+    /**
+     * Contract: it opens the path it is given. (Not named `path`: drivers give parameters of
+     * that name the paths of real temporary files.)
+     */
+    public static boolean present(String location) {
+        return new java.io.File(location).exists();
+    }
+
+    /** Bug (file-path-traversal): it builds a path that leaves its folder from its input. */
+    public static boolean backup(String name) {
+        return new java.io.File("../" + name).exists();
+    }
+
+    /**
+     * Extracts up to count characters from index on, without throwing an exception (so says
+     * its Javadoc, read with --sources). Bug: index + count overflows for large counts, and
+     * the JDK's bounds check on the index argument then fails.
+     *
+     * @param s the text
+     * @param index where to start, negative means zero
+     * @param count how many characters at most
+     * @return the slice
+     */
+    public static String mid(String s, int index, int count) {
+        if (index < 0) {
+            index = 0;
+        }
+        if (count <= 0 || index >= s.length()) {
+            return "";
+        }
+        if (s.length() <= index + count) {
+            return s.substring(index);
+        }
+        return s.substring(index, index + count);
+    }
+
+    /**
+     * Not a finding: a driver built from the erased signature may hand it a Supplier of
+     * something else, and the cast javac put here fails (a driver defect).
+     */
+    public static int measure(java.util.function.Supplier<String> s) {
+        return s.get().length();
+    }
+
+    /** Its set-up (helper.Unit's constructor, another package) fails for some scales. */
+    public static int scaled(helper.Unit unit) {
+        return unit.scale() & 1;
+    }
+
     /** Bug: a ClassCastException on a value of its own. */
     public static int height(String s) {
         Object o = s.length();

@@ -72,7 +72,7 @@ public final class FilePathTraversal {
             Path root = Paths.get(parent == null || parent.isEmpty() ? "." : parent).toAbsolutePath().normalize();
             Path p = (appended ? Paths.get(root.toString(), child) : root.resolve(child)).normalize();
             if (p.getFileName() != null && p.getFileName().toString().equals(TARGET) && !p.startsWith(root)) {
-                Detector.report(NAME, "path traversal: the input leaves " + root + " with `" + child + "`");
+                Detector.report(NAME, "path traversal: the input leaves " + root + " with `" + child + "`", child);
             }
         } catch (RuntimeException invalidPath) {
             // Not a path this file system accepts: the call will fail by itself.

@@ -61,7 +61,7 @@ public final class ServerSideRequestForgery {
         }
         Detector.towardsEquality(host, PAYLOAD);
         if (host.trim().equalsIgnoreCase(PAYLOAD)) {
-            Detector.report(NAME, "server-side request forgery: the input chose the host `" + host + "`");
+            Detector.report(NAME, "server-side request forgery: the input chose the host `" + host + "`", host);
         }
     }
 }

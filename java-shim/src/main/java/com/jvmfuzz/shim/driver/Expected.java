@@ -4,14 +4,22 @@
  * A Throwable escaping a driver is traced back, through its stack, to the call the driver made
  * (the deepest frame above the first driver frame), and sorted (classify):
  *   - nothing to report: thrown by the driver's own code (a driver defect: counted in the
- *     statistics, for us to fix), past the instance helpers' depth bound (TooDeep), or a type
- *     --findings-exclude names;
+ *     statistics, for us to fix), past the instance helpers' depth bound (TooDeep), a type
+ *     --findings-exclude names, or thrown while the driver built its objects by a call into
+ *     code outside the packages under test (a JDK or dependency call that only builds
+ *     arguments: `FastDateFormat.getDateInstance(32)` when fuzzing commons-text is
+ *     commons-lang3's business) or to a method under test of this run (its own driver judges
+ *     it with the arguments it was given): counted as set-up failures; a ClassCastException
+ *     in the called method itself when it has a parameter of a generic type (a driver built
+ *     from the erased signature passed a value of the wrong type argument: a driver defect);
  *   - contract, with the reason: the method under test raised it by design on the arguments
  *     it was given:
  *       - an exception type that method (any overload of that name, or any constructor)
  *         declares in `throws`, or documents with Javadoc `@throws` (the table
  *         -Djvmfuzz.documented names, read by the fuzzer from the library's sources; the
- *         method's class, its superclasses and interfaces);
+ *         method's class, its superclasses and interfaces). A method whose Javadoc says it does
+ *         not throw ("without throwing an exception") has no contract exception at all: the
+ *         rules below do not apply to it (TextStringBuilder.midString);
  *       - an IllegalArgumentException from the library's own argument checks: thrown by the
  *         called class's library (the same package, or the same first three package segments)
  *         or by a precondition helper (Objects.requireNonNull*, Guava's Preconditions.check*,
@@ -42,6 +50,14 @@
  *         erased signature passed the erased type);
  *       - a regex-injection report whose invalid pattern is one of the String arguments the
  *         driver passed: a method that takes a regular expression (WordUtils.wrap's wrapOn);
+ *         likewise a server-side-request-forgery or file-path-traversal report on a host or
+ *         path that is one of them: a method that connects to the host or opens the path it is
+ *         given (commons-text's DnsStringLookup);
+ *       - an IllegalFormatException from java.util.Formatter, every frame up to the call the
+ *         library's or the JDK's, when a String argument holds a format specifier (a method
+ *         that takes a format string: TextStringBuilder.append(String, Object...)); likewise
+ *         java.util.regex.Matcher rejecting a replacement string with a '$' in it
+ *         (RegExUtils.replaceAll's replacement);
  *   - a bug: everything else.
  * System properties: jvmfuzz.findings.include / .exclude (comma-separated class names, from
  * --findings-include/--findings-exclude) make a type (and subclasses) always a bug, or never
@@ -84,11 +100,16 @@ public final class Expected {
     public static final String QUIET = "";
     private static int current = -1;
     private static ClassLoader loader;
+    /* The packages of the methods under test, and those methods ("class::method"). */
+    private static java.util.Set<String> packages = new java.util.HashSet<>();
+    private static java.util.Set<String> underTest = new java.util.HashSet<>();
 
     private static final String[] INCLUDE = list("jvmfuzz.findings.include");
     private static final String[] EXCLUDE = list("jvmfuzz.findings.exclude");
     private static final Map<String, Class<?>[]> DECLARED = new HashMap<>();
     /* Per "class::method", per Javadoc @throws name: its candidate class names. */
+    /* Methods ("class::method") whose Javadoc says they do not throw. */
+    private static final java.util.Set<String> NO_THROW = new java.util.HashSet<>();
     private static final Map<String, List<String[]>> DOCUMENTED_NAMES =
             readDocumented(System.getProperty("jvmfuzz.documented"));
     private static final Map<String, Class<?>[]> DOCUMENTED = new HashMap<>();
@@ -105,6 +126,11 @@ public final class Expected {
     public static synchronized void register(Class<?> dispatcher, String[] methods) {
         loader = dispatcher.getClassLoader();
         muts = methods.clone();
+        packages = new java.util.HashSet<>();
+        underTest = new java.util.HashSet<>(java.util.Arrays.asList(methods));
+        for (String m : methods) {
+            packages.add(packageOf(m.substring(0, Math.max(0, m.indexOf("::")))));
+        }
         runs = new long[methods.length];
         setupFailed = new long[methods.length];
         reached = new long[methods.length];
@@ -281,6 +307,18 @@ public final class Expected {
                 reached[current]++;
             }
         }
+        if (inSetup && !isA(t, INCLUDE)
+                && (underTest.contains(callee) || !packages.contains(packageOf(call.getClassName())))) {
+            // Reported where that call is the method under test (its own driver, with the
+            // arguments it was given), or not this run's business.
+            return QUIET;
+        }
+        if (t instanceof ClassCastException && k == 1 && valid && erasedGenerics(call)) {
+            // A value of the wrong type argument, passed by a driver built from an erased
+            // signature (a Supplier<ArrayList> for a Supplier<String>): ours to fix.
+            defects[current]++;
+            return QUIET;
+        }
         if (isA(t, INCLUDE)) {
             countSite(t, false);
             return null;
@@ -306,13 +344,32 @@ public final class Expected {
         if (doc != null) {
             return "documented: " + method + " @throws " + doc + " (Javadoc)";
         }
+        if (NO_THROW.contains(call.getClassName() + "::" + call.getMethodName())) {
+            // Its Javadoc promises no exception at all: none is its contract.
+            return null;
+        }
         if (t instanceof com.jvmfuzz.shim.detectors.SecurityIssue) {
             com.jvmfuzz.shim.detectors.SecurityIssue s = (com.jvmfuzz.shim.detectors.SecurityIssue) t;
-            if (s.detector.equals("regex-injection") && s.value != null
-                    && java.util.Arrays.asList(stringArgs).contains(s.value)) {
-                return "regular expression parameter: " + method + " compiles its argument as a pattern";
+            if (s.value == null || !java.util.Arrays.asList(stringArgs).contains(s.value)) {
+                return null;
             }
-            return null;
+            switch (s.detector) {
+                case "regex-injection":
+                    return "regular expression parameter: " + method + " compiles its argument as a pattern";
+                case "server-side-request-forgery":
+                    return "host parameter: " + method + " connects to the host it is given";
+                case "file-path-traversal":
+                    return "path parameter: " + method + " opens the path it is given";
+                default:
+                    return null;
+            }
+        }
+        if (t instanceof java.util.IllegalFormatException && rejectedBy(st, k, "java.util.Formatter", '%')) {
+            return "format string parameter: " + method + " formats with the pattern it is given";
+        }
+        if ((t instanceof IllegalArgumentException || t instanceof IndexOutOfBoundsException)
+                && rejectedBy(st, k, "java.util.regex.Matcher", '$')) {
+            return "replacement string parameter: " + method + " substitutes with the replacement it is given";
         }
         if (bridgeCast(t, st)) {
             return "cast in a compiler-generated bridge method (a driver built from an erased signature)";
@@ -604,6 +661,66 @@ public final class Expected {
         return r;
     }
 
+    static String packageOf(String cls) {
+        int dot = cls.lastIndexOf('.');
+        return dot < 0 ? "" : cls.substring(0, dot);
+    }
+
+    /*
+     * A JDK class that reads a little language (Formatter's format strings, Matcher's
+     * replacement strings) rejected text that came with the call: the frames under the call
+     * reach `jdkClass` through the library's and the JDK's code only, and one of the call's
+     * String arguments holds the language's `marker` character (the pattern; a method that
+     * builds its own pattern from its input is not excused, unless the input is that pattern).
+     */
+    private static boolean rejectedBy(StackTraceElement[] st, int k, String jdkClass, char marker) {
+        boolean reached = false;
+        String library = library(st[k - 1].getClassName());
+        for (int j = 0; j < k - 1; j++) {
+            String c = st[j].getClassName();
+            reached |= c.equals(jdkClass) || c.startsWith(jdkClass + "$");
+            if (!isJdk(c) && !library(c).equals(library)) {
+                return false;
+            }
+        }
+        if (!reached) {
+            return false;
+        }
+        for (String a : stringArgs) {
+            if (a != null && a.indexOf(marker) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /* Whether a method of that name (any overload) has a parameter of a generic type. */
+    private static boolean erasedGenerics(StackTraceElement call) {
+        try {
+            Class<?> c = Class.forName(call.getClassName(), false, loader);
+            List<Executable> all = new ArrayList<>();
+            if (call.getMethodName().equals("<init>")) {
+                all.addAll(java.util.Arrays.asList(c.getDeclaredConstructors()));
+            } else {
+                for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+                    if (m.getName().equals(call.getMethodName())) {
+                        all.add(m);
+                    }
+                }
+            }
+            for (Executable e : all) {
+                for (java.lang.reflect.Type p : e.getGenericParameterTypes()) {
+                    if (!(p instanceof Class)) {
+                        return true;
+                    }
+                }
+            }
+        } catch (Throwable e) {
+            // not loadable: no
+        }
+        return false;
+    }
+
     private static Map<String, List<String[]>> readDocumented(String path) {
         Map<String, List<String[]>> m = new HashMap<>();
         if (path == null || path.isEmpty()) {
@@ -615,6 +732,10 @@ public final class Expected {
                     continue;
                 }
                 String[] parts = line.split(" ");
+                if (parts.length == 2 && parts[1].equals("!")) {
+                    NO_THROW.add(parts[0]);
+                    continue;
+                }
                 List<String[]> names = new ArrayList<>();
                 for (int i = 1; i < parts.length; i++) {
                     names.add(parts[i].split("\\|"));
@@ -694,7 +815,8 @@ public final class Expected {
     }
 
     private static boolean ownArgumentCheck(Throwable t, StackTraceElement[] st, int k) {
-        if (!(t instanceof IllegalArgumentException)) {
+        // Format strings are judged by where the pattern came from (rejectedBy), not here.
+        if (!(t instanceof IllegalArgumentException) || t instanceof java.util.IllegalFormatException) {
             return false;
         }
         String library = library(st[k - 1].getClassName());
