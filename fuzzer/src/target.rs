@@ -103,11 +103,32 @@ fn stopper(vm: &JavaVM) -> Option<StopFn> {
             return None;
         }
     };
+    // SAFETY: the pointer of a live VM, for the watchdog thread's own JNI frames.
+    let vm = unsafe { JavaVM::from_raw(vm.get_java_vm_pointer()) }.ok()?;
     // SAFETY: both are global references held by the closure for as long as it lives. A stop
     // that cannot be sent leaves the run to LibAFL's executor timeout.
-    Some(Box::new(move || {
-        let _ = unsafe { jvmti.stop_thread(thread.as_raw(), error.as_raw()) };
+    Some(Box::new(move |force| {
+        if !force && in_shared_code(&vm, &jvmti, &thread) {
+            return false;
+        }
+        unsafe { jvmti.stop_thread(thread.as_raw(), error.as_raw()) }.is_ok()
     }))
+}
+
+/// Whether the harness thread runs the JDK's or jvmfuzz's own code just now. A stop thrown
+/// there can leave state shared beyond the run half-updated (a SecureRandom's buffer, a
+/// cache, the shim's value pools), and later runs fail on it: the watchdog waits for a tick
+/// that finds the thread in the target's code, and forces the stop only when none comes.
+fn in_shared_code(vm: &JavaVM, jvmti: &jvmfuzz_jvm::env::Env, thread: &GlobalRef) -> bool {
+    const SHARED: [&str; 6] = ["java/", "javax/", "jdk/", "sun/", "com/sun/", "com/jvmfuzz/"];
+    let Ok(mut env) = vm.get_env() else { return false };
+    env.with_local_frame(4, |_| -> Result<bool, jni::errors::Error> {
+        // SAFETY: a global reference to the harness Thread; this thread is attached and the
+        // class reference JVMTI hands back lives in this local frame.
+        let top = unsafe { jvmti.top_frame_class(thread.as_raw()) };
+        Ok(top.is_some_and(|c| SHARED.iter().any(|p| c.starts_with(p))))
+    })
+    .unwrap_or(false)
 }
 
 /// Where the target's JVM comes from.

@@ -40,9 +40,13 @@ use std::time::{Duration, Instant};
 
 use jni::JavaVM;
 
-/// Throws the stop into the harness thread. Called on the watchdog thread, attached to the JVM
-/// (JVMTI refuses calls from unattached threads).
-pub type StopFn = Box<dyn Fn() + Send>;
+/// Throws the stop into the harness thread; with `false` it may decline (the thread is in
+/// code a stop could leave broken: see `target::stopper`), and says whether it threw. Called
+/// on the watchdog thread, attached to the JVM (JVMTI refuses calls from unattached threads).
+pub type StopFn = Box<dyn Fn(bool) -> bool + Send>;
+
+/// Ticks a stop may be declined before it is forced (about two seconds at the usual tick).
+const FORCE_AFTER: u32 = 40;
 
 pub struct Watchdog {
     /// Execution number being timed (0 = idle). Numbers must not repeat.
@@ -105,6 +109,8 @@ impl Watchdog {
             let mut fired: (u64, u8) = (0, 0);
             // The armed execution number and when this thread first saw it.
             let mut seen: (u64, Instant) = (0, Instant::now());
+            // Stops sent to (or declined for) the execution fired for.
+            let mut tries: u32 = 0;
             loop {
                 std::thread::sleep(tick);
                 if me.stopped.load(SeqCst) {
@@ -117,7 +123,8 @@ impl Watchdog {
                 if exec == fired.0 && fired.1 == 2 {
                     // Stopped at the timeout and still running: throw again.
                     if let (Some(stop), Ok(_attached)) = (&stop, vm.attach_current_thread_as_daemon()) {
-                        me.send_stop(exec, 2, stop);
+                        tries += 1;
+                        me.send_stop(exec, 2, stop, tries > FORCE_AFTER);
                     }
                     continue;
                 }
@@ -146,16 +153,21 @@ impl Watchdog {
                 if level == 0 || (exec == fired.0 && level <= fired.1) {
                     if exec == fired.0 && fired.1 == 1 {
                         if let (Some(stop), Ok(_attached)) = (&stop, vm.attach_current_thread_as_daemon()) {
-                            me.send_stop(exec, 1, stop);
+                            tries += 1;
+                            me.send_stop(exec, 1, stop, tries > FORCE_AFTER);
                         }
                     }
                     continue;
+                }
+                if fired.0 != exec {
+                    tries = 0;
                 }
                 fired = (exec, level);
                 if let Ok(mut guard) = vm.attach_current_thread_as_daemon() {
                     on_stall(&mut guard, exec, if level == 2 { Stall::Timeout } else { Stall::Limit });
                     if let Some(stop) = &stop {
-                        me.send_stop(exec, level, stop);
+                        tries += 1;
+                        me.send_stop(exec, level, stop, tries > FORCE_AFTER);
                     }
                 }
             }
@@ -165,12 +177,14 @@ impl Watchdog {
 
     /// Announces a stop of `exec`, then sends it if `exec` is still armed (see the module
     /// comment for why in this order).
-    fn send_stop(&self, exec: u64, level: u8, stop: &StopFn) {
+    fn send_stop(&self, exec: u64, level: u8, stop: &StopFn, force: bool) {
         let _g = self.stop_lock.lock().unwrap_or_else(|e| e.into_inner());
         self.stop_level.store(level, SeqCst);
         self.stopping.store(exec, SeqCst);
         if self.armed.load(SeqCst) == exec {
-            stop();
+            // Declined (the thread was in shared code) or not: the run counts as stopped, and
+            // the next tick tries again while it still runs.
+            let _ = stop(force);
         }
     }
 

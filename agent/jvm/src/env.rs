@@ -140,6 +140,52 @@ impl Env {
         call!(self.0, StopThread, (jthread, jni::sys::jobject), thread, exception)
     }
 
+    /// The internal name (`java/util/HashMap`) of the class whose method `thread` is running
+    /// (its top Java frame), or None if it has none or JVMTI cannot tell.
+    ///
+    /// # Safety
+    /// `thread` must be a live JNI reference to a `java.lang.Thread`. The calling thread must be
+    /// attached and inside a JNI local frame: the declaring class comes back as a local
+    /// reference, which this leaves to that frame.
+    pub unsafe fn top_frame_class(&self, thread: jthread) -> Option<String> {
+        let mut frame = jvmti_sys::jvmtiFrameInfo { method: ptr::null_mut(), location: 0 };
+        let mut count: jint = 0;
+        call!(
+            self.0,
+            GetStackTrace,
+            (jthread, jint, jint, *mut jvmti_sys::jvmtiFrameInfo, *mut jint),
+            thread,
+            0,
+            1,
+            &mut frame,
+            &mut count
+        )
+        .ok()?;
+        if count < 1 || frame.method.is_null() {
+            return None;
+        }
+        let mut class: jni::sys::jclass = ptr::null_mut();
+        call!(self.0, GetMethodDeclaringClass, (jni::sys::jmethodID, *mut jni::sys::jclass), frame.method, &mut class)
+            .ok()?;
+        let mut sig: *mut c_char = ptr::null_mut();
+        call!(
+            self.0,
+            GetClassSignature,
+            (jni::sys::jclass, *mut *mut c_char, *mut *mut c_char),
+            class,
+            &mut sig,
+            ptr::null_mut()
+        )
+        .ok()?;
+        if sig.is_null() {
+            return None;
+        }
+        // SAFETY: a NUL-terminated string allocated by JVMTI.
+        let text = unsafe { CStr::from_ptr(sig) }.to_string_lossy().into_owned();
+        let _ = call!(self.0, Deallocate, (*mut c_uchar), sig.cast());
+        text.strip_prefix('L').and_then(|t| t.strip_suffix(';')).map(str::to_string)
+    }
+
     /// The loaded classes with their internal names (`com/acme/Foo`); arrays and primitive
     /// classes left out. The jclass values are JNI local references of the calling thread.
     pub fn loaded_classes(&self) -> Result<Vec<(jni::sys::jclass, String)>, JvmtiError> {
