@@ -296,7 +296,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 29] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 30] = [
     (
         "contract.Rules.percent",
         "java.lang.IllegalArgumentException",
@@ -362,13 +362,15 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 29] = [
     ("contract.Rules.backup", SECURITY_ISSUE, "bug", ""),
     // Its Javadoc promises no exception: the bounds check on its index argument is no excuse.
     ("contract.Rules.mid", "java.lang.StringIndexOutOfBoundsException", "bug", ""),
+    // A set-up call (new Buffer(capacity) for Rules.total) judged with its own arguments.
+    ("contract.Buffer.<init>", "java.lang.NegativeArraySizeException", "contract", "allocation sized by the argument"),
 ];
 
 #[test]
 fn findings_are_sorted_into_bugs_and_contract() {
     // The Javadoc rule reads the targets' sources (a folder here; a -sources.jar for a jar).
     let src = support::java_dir("driver-targets/src").display().to_string();
-    let s = run_fuzz(&["--package", "contract", "--runs", "300000", "--keep-going", "--sources", &src]);
+    let s = run_fuzz(&["--package", "contract", "--runs", "1000000", "--keep-going", "--sources", &src]);
     s.assert_exit(1);
     assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 1 method(s)"), "{}", s.out.dump());
     let entries = s.summary();

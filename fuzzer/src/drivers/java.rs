@@ -178,6 +178,7 @@ impl Body {
         let mut out = Vec::new();
         for p in params {
             let x = self.expr(&p.value, &p.ty, &p.name, depth);
+            let x = if cast { cast_to(&p.ty, &x) } else { x };
             if is_simple(&p.value) {
                 let name = self.fresh(&p.name);
                 self.line(format!("{} {name} = {x};", p.ty.java()));
@@ -477,13 +478,8 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
     let args = b.args(&d.params, "0", true, false);
     // The integer arguments, for telling a JDK bounds check on one of them (the method's
     // contract) from one on an index the method computed (a bug): see Expected.
-    let ints: Vec<String> = d
-        .params
-        .iter()
-        .zip(&args)
-        .filter(|(p, _)| matches!(p.ty, JType::Prim('I' | 'J' | 'S' | 'B' | 'C')))
-        .map(|(_, a)| a.clone())
-        .collect();
+    let ints: Vec<String> =
+        d.params.iter().zip(&args).filter(|(p, _)| is_integral(&p.ty)).map(|(_, a)| a.clone()).collect();
     if !ints.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.args(new long[] {{{}}});", ints.join(", ")));
     }
@@ -513,11 +509,11 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
 fn alt_expr(b: &mut Body, a: &Alt) -> String {
     match &a.kind {
         AltKind::New(c) => {
-            let args = b.args(&a.params, "depth + 1", false, a.cast);
+            let args = setup_args(b, &a.params, a.cast);
             format!("new {}({})", java_name(c), args.join(", "))
         }
         AltKind::Static(c, m) => {
-            let args = b.args(&a.params, "depth + 1", false, a.cast);
+            let args = setup_args(b, &a.params, a.cast);
             format!("{}.{m}({})", java_name(c), args.join(", "))
         }
         AltKind::Field(c, f) => format!("{}.{f}", java_name(c)),
@@ -528,10 +524,28 @@ fn alt_expr(b: &mut Body, a: &Alt) -> String {
             let recv = b.fresh(&t.simple());
             let x = b.expr(&Value::Instance(c.clone()), &t, &recv, "depth + 1");
             b.line(format!("{} {recv} = {x};", t.java()));
-            let args = b.args(&a.params, "depth + 1", false, a.cast);
+            let args = setup_args(b, &a.params, a.cast);
             format!("{recv}.{m}({})", args.join(", "))
         }
     }
+}
+
+fn is_integral(t: &JType) -> bool {
+    matches!(t, JType::Prim('I' | 'J' | 'S' | 'B' | 'C'))
+}
+
+/// A set-up call's arguments; integer ones are recorded first (`Expected.setupArgs`), so an
+/// exception of the call is judged with them (a capacity of a billion asked of a
+/// constructor is its caller's business, as for the method under test).
+fn setup_args(b: &mut Body, params: &[Param], cast: bool) -> Vec<String> {
+    if !params.iter().any(|p| is_integral(&p.ty)) {
+        return b.args(params, "depth + 1", false, cast);
+    }
+    let args = b.args(params, "depth + 1", true, cast);
+    let ints: Vec<&str> =
+        params.iter().zip(&args).filter(|(p, _)| is_integral(&p.ty)).map(|(_, a)| a.as_str()).collect();
+    b.line(format!("Expected.setupArgs(new long[] {{{}}});", ints.join(", ")));
+    args
 }
 
 /// A choice among `alts` (none when there is only one: nothing is read from the input).

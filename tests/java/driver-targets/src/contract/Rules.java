@@ -218,6 +218,11 @@ public final class Rules {
         return s.get().length();
     }
 
+    /** Its set-up (new Buffer(capacity)) fails for negative capacities: Buffer's contract. */
+    public static int total(Buffer b) {
+        return b.capacity();
+    }
+
     /** Its set-up (helper.Unit's constructor, another package) fails for some scales. */
     public static int scaled(helper.Unit unit) {
         return unit.scale() & 1;

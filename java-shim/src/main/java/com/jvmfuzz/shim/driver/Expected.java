@@ -143,6 +143,7 @@ public final class Expected {
     public static void begin(int i) {
         current = i;
         intArgs = NO_ARGS;
+        setupIntArgs = NO_ARGS;
         stringArgs = NO_STRINGS;
         if (i >= 0 && i < runs.length) {
             runs[i]++;
@@ -160,6 +161,15 @@ public final class Expected {
     /** Called by a driver just before the call of the method under test: its integer arguments. */
     public static void args(long[] values) {
         intArgs = values;
+    }
+
+    /* The integer arguments of the latest set-up call (a constructor or factory building an
+     * argument or the receiver): a set-up call that fails is judged with them. */
+    private static long[] setupIntArgs = new long[0];
+
+    /** Called by an instance helper just before a set-up call: its integer arguments. */
+    public static void setupArgs(long[] values) {
+        setupIntArgs = values;
     }
 
     /** Called by the dispatcher after the current driver method returned normally. */
@@ -326,7 +336,20 @@ public final class Expected {
         if (isA(t, EXCLUDE)) {
             return QUIET;
         }
-        String reason = STRICT ? null : contract(t, st, k, call);
+        String reason = null;
+        if (!STRICT) {
+            // A set-up call is judged with its own integer arguments, never the method's.
+            long[] own = intArgs;
+            intArgs = inSetup ? setupIntArgs : own;
+            String[] strings = stringArgs;
+            stringArgs = inSetup ? NO_STRINGS : strings;
+            try {
+                reason = contract(t, st, k, call);
+            } finally {
+                intArgs = own;
+                stringArgs = strings;
+            }
+        }
         boolean first = countSite(t, reason != null);
         if (reason == null) {
             return null;
