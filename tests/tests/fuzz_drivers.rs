@@ -296,7 +296,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 30] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 31] = [
     (
         "contract.Rules.percent",
         "java.lang.IllegalArgumentException",
@@ -352,6 +352,12 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 30] = [
     ),
     ("contract.Rules.third", "java.lang.IllegalStateException", "bug", ""),
     (
+        "contract.Rules.requirePositive",
+        "java.lang.IllegalStateException",
+        "contract",
+        "documented: contract.Rules.requirePositive @throws java.lang.IllegalStateException (Javadoc), called by contract.Rules.checked",
+    ),
+    (
         "contract.Rules.describe",
         "java.util.UnknownFormatConversionException",
         "contract",
@@ -372,7 +378,7 @@ fn findings_are_sorted_into_bugs_and_contract() {
     let src = support::java_dir("driver-targets/src").display().to_string();
     let s = run_fuzz(&["--package", "contract", "--runs", "1000000", "--keep-going", "--sources", &src]);
     s.assert_exit(1);
-    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 1 method(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 2 method(s)"), "{}", s.out.dump());
     let entries = s.summary();
     for (at, exception, kind, reason) in CONTRACT_CASES {
         let found: Vec<_> = entries

@@ -156,6 +156,23 @@ public final class Rules {
         return n / 2;
     }
 
+    /** Contract (Javadoc of the same class's helper that throws it). */
+    public static int checked(int n) {
+        return requirePositive(n) * 2;
+    }
+
+    /**
+     * @param n a number
+     * @return n
+     * @throws IllegalStateException if n is not positive
+     */
+    private static int requirePositive(int n) {
+        if (n <= 0) {
+            throw new IllegalStateException("not positive: " + n);
+        }
+        return n;
+    }
+
     /** Bug: the same exception type, documented nowhere. */
     public static int third(int n) {
         if (n % 3 == 1) {
@@ -193,13 +210,13 @@ public final class Rules {
      * the JDK's bounds check on the index argument then fails.
      *
      * @param s the text
-     * @param index where to start, negative means zero
+     * @param index where to start, below 1 means 1 (the first character is a tag)
      * @param count how many characters at most
      * @return the slice
      */
     public static String mid(String s, int index, int count) {
-        if (index < 0) {
-            index = 0;
+        if (index < 1) {
+            index = 1;
         }
         if (count <= 0 || index >= s.length()) {
             return "";

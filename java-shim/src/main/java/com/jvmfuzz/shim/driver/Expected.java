@@ -17,7 +17,8 @@
  *       - an exception type that method (any overload of that name, or any constructor)
  *         declares in `throws`, or documents with Javadoc `@throws` (the table
  *         -Djvmfuzz.documented names, read by the fuzzer from the library's sources; the
- *         method's class, its superclasses and interfaces). A method whose Javadoc says it does
+ *         method's class, its superclasses and interfaces), or that a method of the same class
+ *         documents that threw it on the way from the call. A method whose Javadoc says it does
  *         not throw ("without throwing an exception") has no contract exception at all: the
  *         rules below do not apply to it (TextStringBuilder.midString);
  *       - an IllegalArgumentException from the library's own argument checks: thrown by the
@@ -366,6 +367,17 @@ public final class Expected {
         String doc = documented(t, call);
         if (doc != null) {
             return "documented: " + method + " @throws " + doc + " (Javadoc)";
+        }
+        // Or by the method of the same class that threw it on the way (formatSplitTime calling
+        // getSplitNanoTime, whose Javadoc names the IllegalStateException).
+        for (int j = k - 2; j >= 0; j--) {
+            if (st[j].getClassName().equals(call.getClassName()) && !st[j].getMethodName().equals(call.getMethodName())) {
+                String inner = documented(t, st[j]);
+                if (inner != null) {
+                    return "documented: " + st[j].getClassName() + "." + st[j].getMethodName() + " @throws " + inner
+                            + " (Javadoc), called by " + method;
+                }
+            }
         }
         if (NO_THROW.contains(call.getClassName() + "::" + call.getMethodName())) {
             // Its Javadoc promises no exception at all: none is its contract.
