@@ -29,6 +29,10 @@ EXAMPLES:
   fuzz --cp app.jar:lib/* --package com.acme --keep-going --max-total-time 600
   fuzz drivers --cp app.jar --class com.acme.Codec           # only write them (findings/drivers/src)
 
+  # The campaign folder (--corpus's parent) gets stats.csv rows and report.html; running again
+  # on the same folders continues the campaign. The page alone, from the folder:
+  fuzz report .
+
   # Grammar mode: inputs derived from an ANTLR 4 grammar, mutated as trees:
   fuzz --cp app.jar --harness com.acme.QueryFuzzer --grammar SQL.g4 --grammar-start statement
 
@@ -97,6 +101,11 @@ pub enum Command {
     Coverage(CoverageArgs),
     /// Only write the generated drivers (with --class, --target or --package), to read or keep.
     Drivers(DriversArgs),
+    /// Write a campaign folder's report.html (plots over time, findings, per-class coverage).
+    ///
+    /// DIR is the folder holding the corpus folder and stats.csv; `fuzz` also writes the page
+    /// at the end of every run.
+    Report(ReportArgs),
     /// Write jvmfuzz-junit.jar, the JUnit 5 integration (@FuzzTest) with its native engine,
     /// and optionally install it into the local Maven repository.
     JunitJar(JunitJarArgs),
@@ -133,6 +142,23 @@ pub struct CoverageArgs {
     /// Inputs: files, or folders whose files are inputs (not recursively).
     #[arg(value_name = "INPUT", required = true)]
     pub inputs: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// The campaign folder: the parent of --corpus, where `fuzz` writes stats.csv.
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// The findings folder [default: DIR/findings].
+    #[arg(long, value_name = "DIR")]
+    pub findings: Option<PathBuf>,
+    /// The per-class coverage: a JaCoCo XML file, or the folder --coverage-report or
+    /// `fuzz coverage` wrote [default: the newest DIR/*/jacoco.xml].
+    #[arg(long, value_name = "PATH")]
+    pub coverage: Option<PathBuf>,
+    /// Where to write the page [default: DIR/report.html].
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -306,6 +332,10 @@ pub struct FuzzArgs {
     /// Largest input the mutators create, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 4096)]
     pub max_len: usize,
+    /// Seconds between the rows of the campaign's stats.csv (next to --corpus; a run on the
+    /// same folders later continues its time line). The report is DIR/report.html.
+    #[arg(long, value_name = "SECS", default_value_t = crate::campaign::stats_csv::DEFAULT_INTERVAL_SECS)]
+    pub stats_interval: u64,
     /// Progress display: `auto` (TUI on a terminal, plain lines otherwise), `tui`, `plain`.
     #[arg(long, value_name = "MODE", default_value = "auto")]
     pub progress: String,

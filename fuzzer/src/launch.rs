@@ -14,6 +14,7 @@ use libafl::Error;
 use libafl_bolts::core_affinity::Cores;
 use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
 
+use crate::campaign::{Recorder, StatsCsv};
 use crate::engine::{run_client, FuzzConfig};
 use crate::state::State;
 
@@ -49,13 +50,14 @@ fn tui_monitor() -> TuiMonitor {
     TuiMonitor::builder().title("jvmfuzz").enhanced_graphics(false).build()
 }
 
-/// Runs the whole fuzzing session; returns when every client has stopped.
-pub fn run(cfg: &FuzzConfig, jobs: usize, progress: Progress) -> Result<(), Error> {
+/// Runs the whole fuzzing session; returns when every client has stopped. `stats` records
+/// the campaign's stats.csv rows from the monitor (`campaign::stats_csv`).
+pub fn run(cfg: &FuzzConfig, jobs: usize, progress: Progress, stats: Recorder) -> Result<(), Error> {
     match progress {
-        Progress::Plain => run_with(cfg, jobs, plain_monitor()),
+        Progress::Plain => run_with(cfg, jobs, StatsCsv::new(plain_monitor(), stats)),
         Progress::Tui => {
             let saved = TerminalState::save();
-            let r = run_with(cfg, jobs, tui_monitor());
+            let r = run_with(cfg, jobs, StatsCsv::new(tui_monitor(), stats));
             saved.restore();
             r
         }
@@ -97,6 +99,8 @@ fn run_with<MT: Monitor + std::fmt::Debug + Clone>(cfg: &FuzzConfig, jobs: usize
                 // The client (a forked child): fuzz, then leave without returning into the
                 // parent's code path.
                 let r: Result<(), Error> = run_client::<_>(cfg, 0, state as Option<State>, mgr);
+                // The monitor runs in this process: its last figures, for the parent's last row.
+                crate::campaign::stats_csv::flush_pending();
                 if let Some(e) = r.as_ref().err().filter(|e| !matches!(e, Error::ShuttingDown)) {
                     crate::status::append(
                         &cfg.status_file,

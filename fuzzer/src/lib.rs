@@ -2,6 +2,7 @@
 //! `fuzz` binary and the JUnit integration's native library (`fuzzer/junit`) both use it; the
 //! second runs the same loop inside a JVM it did not create ([`embedded`]).
 
+pub mod campaign;
 pub mod classpath;
 pub mod cli;
 pub mod cmp_values;

@@ -15,8 +15,8 @@ use clap::Parser;
 
 use jvmfuzz_fuzzer::cli::{self, Cli, Command, FuzzArgs, TargetArgs};
 use jvmfuzz_fuzzer::{
-    classpath, custom_hooks, detectors, drivers, engine, findings, jazzer_cli, junit_jar, jvm, launch, status, target,
-    tools,
+    campaign, classpath, custom_hooks, detectors, drivers, engine, findings, jazzer_cli, junit_jar, jvm, launch,
+    status, target, tools,
 };
 
 /// Exit statuses.
@@ -138,6 +138,7 @@ fn run(cli: Cli) -> Result<u8> {
             Ok(exit_through_java(&t, NO_FINDING))
         }
         Some(Command::JunitJar(a)) => junit_jar(&a),
+        Some(Command::Report(a)) => report(&a),
         Some(Command::Drivers(a)) => {
             if selection(&a.target)?.is_none() {
                 bail!(SetupError("fuzz drivers: say what to generate drivers for: --class CLASS, --target CLASS::METHOD or --package PACKAGE".into()));
@@ -148,6 +149,45 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(NO_FINDING)
         }
+    }
+}
+
+/// `fuzz report DIR`: the campaign folder's page.
+fn report(a: &cli::ReportArgs) -> Result<u8> {
+    let mut opts = campaign::report::ReportOptions::for_dir(&a.dir);
+    if let Some(f) = &a.findings {
+        if !f.is_dir() {
+            bail!(SetupError(format!("--findings {}: no such folder", f.display())));
+        }
+        opts.findings = f.clone();
+    }
+    opts.coverage = a.coverage.clone();
+    if let Some(out) = &a.out {
+        opts.out = out.clone();
+    }
+    let w = campaign::report::write(&opts).map_err(|e| setup(format!("fuzz report: {e}")))?;
+    println!("jvmfuzz: wrote {} ({})", w.path.display(), describe_report(&w));
+    Ok(NO_FINDING)
+}
+
+fn describe_report(w: &campaign::report::Written) -> String {
+    format!(
+        "{} stats row(s) in {} session(s), {} finding(s), {}",
+        w.rows,
+        w.sessions,
+        w.findings,
+        w.classes.map_or("no coverage report".to_string(), |n| format!("coverage of {n} class(es)"))
+    )
+}
+
+/// The report at the end of a run: a failure is a warning (the campaign itself went fine).
+fn campaign_report(c: &campaign::Campaign, coverage: Option<&Path>) {
+    let mut opts = campaign::report::ReportOptions::for_dir(&c.dir);
+    opts.findings = c.findings.clone();
+    opts.coverage = coverage.map(Path::to_path_buf);
+    match campaign::report::write(&opts) {
+        Ok(w) => println!("jvmfuzz: campaign report: {} ({})", w.path.display(), describe_report(&w)),
+        Err(e) => eprintln!("jvmfuzz: warning: no campaign report: {e}"),
     }
 }
 
@@ -497,6 +537,21 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     std::fs::create_dir_all(&a.corpus)
         .with_context(|| format!("cannot create --corpus {}", a.corpus.display()))
         .map_err(|e| setup(format!("{e:#}")))?;
+    if a.stats_interval == 0 {
+        bail!(SetupError("--stats-interval 0: give at least 1 second".into()));
+    }
+    let campaign = campaign::Campaign::begin(&a.corpus, &a.findings, Duration::from_secs(a.stats_interval))
+        .map_err(|e| setup(format!("campaign stats: {e}")))?;
+    if campaign.resumed() {
+        println!(
+            "jvmfuzz: resuming the campaign in {}: session {}, continuing from {:.1} s and {} execs ({})",
+            campaign.dir.display(),
+            campaign.session,
+            campaign.time_offset,
+            campaign.execs_offset,
+            campaign.stats_file().display()
+        );
+    }
     let status_file = status::create(&a.findings)
         .map_err(|e| setup(format!("cannot create --findings {}: {e}", a.findings.display())))?;
     let cfg = engine::FuzzConfig {
@@ -524,7 +579,20 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     if let Some(d) = &cfg.target.drivers {
         drivers::reset_stats(d);
     }
-    let launched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| launch::run(&cfg, a.jobs, progress)));
+    let launched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        launch::run(&cfg, a.jobs, progress, campaign.recorder())
+    }));
+    match campaign.end() {
+        Ok(Some(last)) => println!(
+            "jvmfuzz: campaign: {:.1} s, {} execs in {} session(s) (stats in {})",
+            last.time_s,
+            last.execs,
+            last.session,
+            campaign.stats_file().display()
+        ),
+        Ok(None) => {}
+        Err(e) => eprintln!("jvmfuzz: warning: campaign stats: {e}"),
+    }
     if let Some(d) = &cfg.target.drivers {
         let counts = drivers::site_counts(d);
         if let Ok(mut store) = findings::FindingStore::open(&a.findings, 0.0) {
@@ -578,14 +646,17 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         }
     }
     match &a.coverage_report {
-        Some(report) => campaign_coverage(&a, report, code),
-        None => Ok(code),
+        Some(report) => campaign_coverage(&a, report, code, &campaign),
+        None => {
+            campaign_report(&campaign, None);
+            Ok(code)
+        }
     }
 }
 
 /// `--coverage-report`: the corpus and the findings' inputs replayed in a new JVM of this
 /// process (the fuzzing ran in child processes), into reports; then the campaign's exit status.
-fn campaign_coverage(a: &FuzzArgs, report: &Path, code: u8) -> Result<u8> {
+fn campaign_coverage(a: &FuzzArgs, report: &Path, code: u8, campaign: &campaign::Campaign) -> Result<u8> {
     let r = resolve(&a.target, &drivers_out_under(&a.findings))?;
     let mut inputs = vec![a.corpus.clone()];
     inputs.extend(a.seed_corpus.iter().cloned());
@@ -610,5 +681,7 @@ fn campaign_coverage(a: &FuzzArgs, report: &Path, code: u8) -> Result<u8> {
     let done = tools::coverage(&t, &inputs, report, &[]).map_err(|e| setup(format!("--coverage-report: {e:#}")));
     t.finish();
     done?;
+    // Before leaving through Java's System.exit, which does not come back.
+    campaign_report(campaign, Some(report));
     Ok(exit_through_java(&t, code))
 }
