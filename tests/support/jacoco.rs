@@ -235,7 +235,7 @@ impl Report {
                     s.missed += x.missed;
                     s.covered += x.covered;
                 }
-                if s != get(&c.counters, ty) {
+                if s != get(&c.counters, ty) && !(ty == "INSTRUCTION" && inlined_lines_shared(c, s)) {
                     out.push(format!("class {cn}: {ty} {:?} != sum over methods {s:?}", get(&c.counters, ty)));
                 }
             }
@@ -388,6 +388,18 @@ pub fn dtd_shape_problems(doc: &xml::Document) -> Vec<String> {
     }
     walk(&doc.root, "", &mut out);
     out
+}
+
+/// JaCoCo 0.8.14 credits code that Kotlin classes inlined from a class to that class's lines
+/// ("fragments"): each such line becomes one instruction, in the class as a whole and in each of
+/// its methods separately. Where two methods share such a line the class then counts one
+/// instruction less than its methods do, so a Kotlin class's INSTRUCTION counter may fall
+/// short of the sum over its methods (never exceed it).
+fn inlined_lines_shared(c: &ClassCov, methods_sum: Counter) -> bool {
+    let class = get(&c.counters, "INSTRUCTION");
+    c.sourcefilename.as_deref().is_some_and(|f| f.ends_with(".kt"))
+        && class.missed <= methods_sum.missed
+        && class.covered <= methods_sum.covered
 }
 
 /// One difference between two reports.

@@ -9,7 +9,9 @@
 //! keeps imply ([`ProbeLayout::JacocoReduced`]; those are rebuilt here from the kept ones).
 //!
 //! Layout: [`model`] (ASM-like node list), [`instructions`] (JaCoCo's instruction graph and
-//! backward propagation), [`filters`] (one module per JaCoCo filter), [`calculator`]
+//! backward propagation), [`filters`] (one module per JaCoCo filter, Java's and Kotlin's),
+//! [`smap`] (Kotlin's line mapping of inlined code), [`fragments`] (inlined coverage credited
+//! to the inline function, across classes), [`calculator`]
 //! (merges/replacements/counting), [`bundle`] (source-file/package/report aggregation) and
 //! [`report`] (JaCoCo XML, HTML, LCOV and the terminal summary). Reading JaCoCo's own exec and
 //! XML files, to validate all this, is the test kit's (`tests/support`), not the product's.
@@ -23,9 +25,11 @@ pub mod bundle;
 mod calculator;
 pub mod exec;
 mod filters;
+pub mod fragments;
 mod instructions;
 mod model;
 pub mod report;
+mod smap;
 
 use std::collections::BTreeMap;
 use std::ops::AddAssign;
@@ -36,7 +40,8 @@ use jvmfuzz_instrument::plan::{self, PlanError, PlanOptions};
 use jvmfuzz_instrument::reduce;
 
 pub use bundle::{bundle, BundleCoverage, PackageCoverage, SourceFileCoverage};
-pub use filters::FILTER_NAMES;
+pub use filters::{FILTER_NAMES, KOTLIN_FILTER_NAMES};
+pub use fragments::Fragment;
 
 /// Probe ids the rewriter gave one method (`probe_count == 0`: left uninstrumented).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -229,6 +234,9 @@ pub struct ClassCoverage {
     /// `.exec` file holds). `None` when a method could not be planned: the probe ids would not
     /// line up with JaCoCo's, so the class must not go into a `.exec` file.
     pub jacoco_probes: Option<Vec<bool>>,
+    /// Coverage of code this (Kotlin) class inlined from other classes, by source class: see
+    /// [`fragments::apply`], which reports apply across the classes they show.
+    pub fragments: Vec<Fragment>,
 }
 
 impl ClassCoverage {
@@ -276,12 +284,22 @@ pub fn analyze_class_with(
         skipped: Vec::new(),
         hidden: Vec::new(),
         jacoco_probes: Some(Vec::new()),
+        fragments: Vec::new(),
     };
+    // JaCoCo only reads the SMAP of Kotlin classes for fragments.
+    let smap_mappings = ctx.smap.as_deref().filter(|_| ctx.is_kotlin());
     let mut operands = model::OperandCache::new(cp);
     for member in &cf.methods {
         let m = match model::MethodModel::build(cp, member, &bsms, &mut operands) {
             Ok(Some(m)) => m,
-            Ok(None) => continue, // abstract or native: no code, not reported
+            Ok(None) => {
+                // Abstract or native: no code, not reported. JaCoCo still makes the class's
+                // (empty) fragments for it.
+                if let Some(mappings) = smap_mappings {
+                    fragments::collect(&mut class.fragments, &ctx.name, mappings, &[]);
+                }
+                continue;
+            }
             Err(e) => {
                 class.skipped.push((member.name(cp).map(|s| s.into_owned()).unwrap_or_default(), e.to_string()));
                 class.jacoco_probes = None;
@@ -343,6 +361,9 @@ pub fn analyze_class_with(
             probes.extend(plan.jacoco.iter().map(|j| executed(j.site)));
         }
         let insns = instructions::build(&m, &plan, &executed);
+        if let Some(mappings) = smap_mappings {
+            fragments::collect(&mut class.fragments, &ctx.name, mappings, &insns);
+        }
         let out = filters::run_all(&m, &ctx);
         let counted = calculator::calculate(insns, &out);
         if counted.counters.instruction.total() == 0 {

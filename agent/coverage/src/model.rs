@@ -49,6 +49,9 @@ pub(crate) enum Arg<'a> {
     },
     /// Type operand of new/anewarray/checkcast/instanceof/multianewarray.
     Type(Cow<'a, str>),
+    /// A `String` constant of `ldc` (the Kotlin filters recognise generated code by the
+    /// messages of the exceptions it throws). Other constants are [`Arg::None`].
+    Str(Cow<'a, str>),
     Indy {
         name: Cow<'a, str>,
         bsm_owner: String,
@@ -352,6 +355,10 @@ fn operands<'a>(
             cache.get_or(*cp_index, || member(*cp_index))?
         }
         InsnKind::TypeRef { cp_index } => cache.get_or(*cp_index, || Ok(Arg::Type(cp.class_name(*cp_index)?)))?,
+        InsnKind::Ldc { cp_index } => match cp.entry(*cp_index) {
+            Some(CpEntry::String { .. }) => cache.get_or(*cp_index, || Ok(Arg::Str(cp.string(*cp_index)?)))?,
+            _ => Arg::None,
+        },
         InsnKind::InvokeDynamic { cp_index } => match cp.entry(*cp_index) {
             Some(CpEntry::InvokeDynamic { bootstrap_method_attr_index, name_and_type_index }) => {
                 let (name, _) = cp.name_and_type(name_and_type_index)?;
@@ -373,6 +380,22 @@ pub(crate) struct ClassContext {
     pub annotations: Vec<String>,
     pub attribute_names: Vec<String>,
     pub source_file: Option<String>,
+    /// The `SourceDebugExtension` attribute (Kotlin writes its SMAP there: where inlined code
+    /// came from).
+    pub source_debug_extension: Option<String>,
+    /// The SMAP in [`ClassContext::source_debug_extension`], parsed (`None`: absent, or not
+    /// of the shape JaCoCo's parser accepts).
+    pub smap: Option<Vec<crate::smap::Mapping>>,
+    /// State the Kotlin filters carry from one method of the class to the next.
+    pub kotlin: KotlinClassState,
+}
+
+/// What JaCoCo's per-class filter instances remember between the methods of a class.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct KotlinClassState {
+    /// `KotlinSerializableFilter`: the first line of `$Companion.<init>()V` once that method
+    /// was seen (`Some(None)`: it has no line), which a generated `serializer()` must share.
+    pub companion_init_line: std::cell::Cell<Option<Option<u32>>>,
 }
 
 impl ClassContext {
@@ -394,10 +417,17 @@ impl ClassContext {
                 "SourceFile" if raw.len() >= 2 => {
                     ctx.source_file = cp.utf8(u16::from_be_bytes([raw[0], raw[1]])).ok().map(|s| s.into_owned())
                 }
+                // Modified UTF-8, as ASM reads it; a malformed one is taken as absent.
+                "SourceDebugExtension" => {
+                    ctx.source_debug_extension = jvmfuzz_classfile::mutf8::decode(raw).map(|s| s.into_owned())
+                }
                 "BootstrapMethods" => bsms = attrs::bootstrap_methods(cp, raw)?,
                 _ => {}
             }
             ctx.attribute_names.push(name);
+        }
+        if let (Some(file), Some(sde)) = (&ctx.source_file, &ctx.source_debug_extension) {
+            ctx.smap = crate::smap::parse(file, sde);
         }
         Ok((ctx, bsms))
     }

@@ -8,7 +8,10 @@
 //! - *replace the branches* of an instruction (a `hashCode` string switch becomes one switch
 //!   whose branches are the `equals` arms; an exhaustive switch loses its synthetic default).
 //!
-//! Kotlin filters are not implemented: Kotlin classes only get the common filters.
+//! As in JaCoCo's `Filters.all()`, the common filters run for every class; then a Kotlin class
+//! (one annotated `@kotlin.Metadata`) gets the Kotlin filters (`kotlin_*`, in JaCoCo's order,
+//! [`KOTLIN_FILTER_NAMES`]) and any other class the synthetic filter. Some JaCoCo filters keep
+//! state from one method of a class to the next (`KotlinClassState` in `model.rs`).
 
 mod annotation_generated;
 mod assert;
@@ -17,6 +20,23 @@ mod enum_constructor;
 mod enum_methods;
 mod exhaustive_switch;
 mod finally;
+mod kotlin_compose;
+mod kotlin_coroutine;
+mod kotlin_default_arguments;
+mod kotlin_default_methods;
+mod kotlin_enum;
+mod kotlin_generated;
+mod kotlin_inline;
+mod kotlin_inline_class;
+mod kotlin_jvm_overloads;
+mod kotlin_lateinit;
+mod kotlin_not_null;
+mod kotlin_safe_call;
+mod kotlin_serializable;
+mod kotlin_synthetic_accessors;
+mod kotlin_unsafe_cast;
+mod kotlin_when;
+mod kotlin_when_string;
 mod private_constructor;
 mod record_pattern;
 mod records;
@@ -148,7 +168,8 @@ impl FilterOutput {
     }
 }
 
-/// Names of the filters, in JaCoCo's order (as reported in [`FilterOutput::fired`]).
+/// Names of the filters a Java (non-Kotlin) class gets, in JaCoCo's order (as reported in
+/// [`FilterOutput::fired`]): the common ones, then the synthetic filter.
 pub const FILTER_NAMES: [&str; 17] = [
     "enum",
     "bridge",
@@ -169,10 +190,32 @@ pub const FILTER_NAMES: [&str; 17] = [
     "synthetic",
 ];
 
+/// Names of the filters a Kotlin class gets after the common ones (all of [`FILTER_NAMES`] but
+/// "synthetic"), in JaCoCo 0.8.14's order.
+pub const KOTLIN_FILTER_NAMES: [&str; 17] = [
+    "kotlin-generated",
+    "kotlin-synthetic-accessors",
+    "kotlin-serializable",
+    "kotlin-enum",
+    "kotlin-jvm-overloads",
+    "kotlin-safe-call",
+    "kotlin-lateinit",
+    "kotlin-when",
+    "kotlin-when-string",
+    "kotlin-unsafe-cast",
+    "kotlin-not-null",
+    "kotlin-inline-class",
+    "kotlin-default-arguments",
+    "kotlin-inline",
+    "kotlin-coroutine",
+    "kotlin-default-methods",
+    "kotlin-compose",
+];
+
 /// Runs all filters in JaCoCo's order.
 pub(crate) fn run_all(m: &MethodModel, ctx: &ClassContext) -> FilterOutput {
     let mut out = FilterOutput::default();
-    let steps: [FilterStep<'_>; 17] = [
+    let common: [FilterStep<'_>; 16] = [
         ("enum", &|o| enum_methods::filter(m, ctx, o)),
         ("bridge", &|o| bridge::filter(m, o)),
         ("synchronized", &|o| synchronized::filter(m, o)),
@@ -189,15 +232,29 @@ pub(crate) fn run_all(m: &MethodModel, ctx: &ClassContext) -> FilterOutput {
         ("exhaustive-switch", &|o| exhaustive_switch::filter(m, o)),
         ("record-pattern", &|o| record_pattern::filter(m, o)),
         ("annotation-generated", &|o| annotation_generated::filter(m, ctx, o)),
-        // JaCoCo runs its Kotlin filter set instead of this one for Kotlin classes; we have
-        // no Kotlin filters yet, so Kotlin classes only get the common ones.
-        ("synthetic", &|o| {
-            if !ctx.is_kotlin() {
-                synthetic::filter(m, ctx, o)
-            }
-        }),
     ];
-    for (name, f) in steps {
+    let kotlin: [FilterStep<'_>; 17] = [
+        ("kotlin-generated", &|o| kotlin_generated::filter(m, ctx, o)),
+        ("kotlin-synthetic-accessors", &|o| kotlin_synthetic_accessors::filter(m, o)),
+        ("kotlin-serializable", &|o| kotlin_serializable::filter(m, ctx, o)),
+        ("kotlin-enum", &|o| kotlin_enum::filter(m, ctx, o)),
+        ("kotlin-jvm-overloads", &|o| kotlin_jvm_overloads::filter(m, o)),
+        ("kotlin-safe-call", &|o| kotlin_safe_call::filter(m, o)),
+        ("kotlin-lateinit", &|o| kotlin_lateinit::filter(m, o)),
+        ("kotlin-when", &|o| kotlin_when::filter(m, o)),
+        ("kotlin-when-string", &|o| kotlin_when_string::filter(m, o)),
+        ("kotlin-unsafe-cast", &|o| kotlin_unsafe_cast::filter(m, o)),
+        ("kotlin-not-null", &|o| kotlin_not_null::filter(m, o)),
+        ("kotlin-inline-class", &|o| kotlin_inline_class::filter(m, ctx, o)),
+        ("kotlin-default-arguments", &|o| kotlin_default_arguments::filter(m, o)),
+        ("kotlin-inline", &|o| kotlin_inline::filter(m, ctx, o)),
+        ("kotlin-coroutine", &|o| kotlin_coroutine::filter(m, o)),
+        ("kotlin-default-methods", &|o| kotlin_default_methods::filter(m, o)),
+        ("kotlin-compose", &|o| kotlin_compose::filter(m, o)),
+    ];
+    let synthetic: [FilterStep<'_>; 1] = [("synthetic", &|o| synthetic::filter(m, ctx, o))];
+    let rest: &[FilterStep<'_>] = if ctx.is_kotlin() { &kotlin } else { &synthetic };
+    for &(name, f) in common.iter().chain(rest) {
         let before = out.size();
         f(&mut out);
         if out.size() != before {

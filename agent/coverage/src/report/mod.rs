@@ -62,6 +62,17 @@ pub struct ReportConfig {
 /// The agent does this at VM death, on the profiled program's clock, so the three formats are
 /// rendered and written side by side, on three threads.
 pub fn write_reports(cfg: &ReportConfig, classes: &[ClassCoverage]) -> Result<Summary, ReportError> {
+    // Coverage of inlined Kotlin code goes to the inline functions' classes first, as in
+    // JaCoCo's CoverageBuilder (a copy only when there is any).
+    let with_fragments: Vec<ClassCoverage>;
+    let classes = if classes.iter().any(|c| !c.fragments.is_empty()) {
+        let mut v = classes.to_vec();
+        crate::fragments::apply(&mut v);
+        with_fragments = v;
+        &with_fragments
+    } else {
+        classes
+    };
     let b = bundle(&cfg.name, classes);
     create_dir(&cfg.dir)?;
     std::thread::scope(|s| {

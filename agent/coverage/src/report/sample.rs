@@ -67,6 +67,7 @@ pub fn sample() -> Vec<ClassCoverage> {
         skipped: vec![],
         hidden: vec![],
         jacoco_probes: None,
+        fragments: vec![],
     };
     let empty = ClassCoverage {
         name: "p/I".into(),
@@ -77,6 +78,7 @@ pub fn sample() -> Vec<ClassCoverage> {
         skipped: vec![],
         hidden: vec![],
         jacoco_probes: None,
+        fragments: vec![],
     };
     vec![empty, a]
 }
