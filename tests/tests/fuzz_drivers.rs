@@ -296,7 +296,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 31] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 32] = [
     (
         "contract.Rules.percent",
         "java.lang.IllegalArgumentException",
@@ -328,6 +328,7 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 31] = [
         "invalid code point: contract.Rules.glyphs",
     ),
     ("contract.Rules.shifted", "java.lang.IllegalArgumentException", "bug", ""),
+    ("contract.Rules.entity", "java.lang.IllegalArgumentException", "bug", ""),
     (
         "contract.Rules.freeze",
         "java.lang.UnsupportedOperationException",
@@ -403,7 +404,7 @@ fn findings_are_sorted_into_bugs_and_contract() {
     assert_eq!(next_bug.callers, "2", "skipAll and Rules.countdowns: {next_bug:?}");
     assert!(entries.iter().all(|e| e.inputs.parse::<u64>().is_ok_and(|n| n >= 1)), "{entries:#?}");
     // Only the bugs are the run's findings.
-    assert!(s.out.stdout.contains("jvmfuzz: 14 finding(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: 15 finding(s)"), "{}", s.out.dump());
     // helper.Unit's constructor fails while Rules.scaled's drivers build one: counted as a
     // set-up failure of that method, no finding (another package's business).
     assert!(entries.iter().all(|e| !e.top_frame.starts_with("helper.")), "{entries:#?}");

@@ -116,6 +116,14 @@ public final class Rules {
         b.append(Character.toChars(cp));
     }
 
+    /** Bug: a code point it decodes from the text it is given (as "&#1114112;" is decoded). */
+    public static String entity(String text) {
+        if (text.isEmpty()) {
+            return text;
+        }
+        return new String(Character.toChars(text.charAt(0) * 1000));
+    }
+
     /** Bug: a code point it computed from its argument. */
     public static String shifted(int cp) {
         // Negative for every cp, and never cp itself (no argument can match the message).

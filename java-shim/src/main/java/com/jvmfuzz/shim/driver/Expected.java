@@ -42,7 +42,8 @@
  *         (the message names an integer argument, or an OutOfMemoryError with an integer
  *         argument of 2^24 or more: a capacity of a billion);
  *       - an invalid code point that java.lang.Character rejects anywhere under the call, when
- *         it is one of the integer arguments or the call has none (from an array argument);
+ *         it is one of the integer arguments, or the call has none and takes an int[] (not one
+ *         it decoded from text: unescapeHtml4("&#1114112;"));
  *       - an UnsupportedOperationException the called method throws itself;
  *       - a NoSuchElementException from next()/previous()/nextElement() of an Iterator or
  *         Enumeration (exhaustion);
@@ -424,7 +425,7 @@ public final class Expected {
         if (arg != Long.MIN_VALUE) {
             return "bounds check on the argument " + arg + " of " + method;
         }
-        if (invalidCodePoint(t, st)) {
+        if (invalidCodePoint(t, st, call)) {
             return "invalid code point: " + method + " was given it";
         }
         long size = allocationArgument(t);
@@ -593,12 +594,29 @@ public final class Expected {
      * came from an array or collection argument): the caller's. A code point the method
      * computed from integer arguments is a bug.
      */
-    private static boolean invalidCodePoint(Throwable t, StackTraceElement[] st) {
+    private static boolean invalidCodePoint(Throwable t, StackTraceElement[] st, StackTraceElement call) {
         if (!(t instanceof IllegalArgumentException) || st.length == 0
                 || !st[0].getClassName().equals("java.lang.Character")) {
             return false;
         }
-        return intArgs.length == 0 || argumentIn(t) != Long.MIN_VALUE;
+        // One of its int arguments, or one of an int[] it takes; a code point it decoded from
+        // text (unescapeHtml4's "&#1114112;") is its own business.
+        return argumentIn(t) != Long.MIN_VALUE || (intArgs.length == 0 && takesIntArray(call));
+    }
+
+    private static boolean takesIntArray(StackTraceElement call) {
+        try {
+            Class<?> c = Class.forName(call.getClassName(), false, loader);
+            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+                if (m.getName().equals(call.getMethodName())
+                        && java.util.Arrays.asList(m.getParameterTypes()).contains(int[].class)) {
+                    return true;
+                }
+            }
+        } catch (Throwable e) {
+            // not loadable: no
+        }
+        return false;
     }
 
     private static boolean iteratorStep(StackTraceElement call) {
@@ -855,6 +873,10 @@ public final class Expected {
             return false;
         }
         String library = library(st[k - 1].getClassName());
+        if (st[0].getClassName().equals("java.lang.Character")) {
+            // Code points are judged by where they came from (invalidCodePoint), not here.
+            return false;
+        }
         if (isJdk(st[0].getClassName())) {
             int first = 0;
             while (first < k && isJdk(st[first].getClassName())) {
