@@ -369,11 +369,13 @@ def jazzer_run(method, secs, d):
     the finding inputs (crash-*, not timeouts) replayed once with `-runs=0` under JaCoCo's own
     agent. Jazzer's `--coverage_dump` (written by Jazzer from its own coverage map) is kept as a
     second figure: on this target it reports far more than the replay measures, including
-    branches of classes the method never reaches (see README.md)."""
+    branches of classes the method never reaches (see README.md). method: a method name of FACADE,
+    or Class::method (package_bench.py); Jazzer instruments PKG.**."""
     os.makedirs(os.path.join(d, "corpus"), exist_ok=True)
     dump = os.path.join(d, "jazzer.exec")
-    jazzer_main = ["com.code_intelligence.jazzer.Jazzer", "--cp=" + env("TARGET_CP"), f"--autofuzz={FACADE}::{method}",
-                   "--instrumentation_includes=org.apache.commons.imaging.**", "--keep_going=1000000", "-timeout=10"]
+    target = method if "::" in method else f"{FACADE}::{method}"
+    jazzer_main = ["com.code_intelligence.jazzer.Jazzer", "--cp=" + env("TARGET_CP"), f"--autofuzz={target}",
+                   f"--instrumentation_includes={PKG}.**", "--keep_going=1000000", "-timeout=10"]
     cp = ["-cp", env("TARGET_CP") + ":" + env("JAZZER_JAR") + ":" + env("JAZZER_API")]
     cmd = [env("JAVA"), *cp, *jazzer_main, f"--coverage_dump={dump}", f"-max_total_time={secs}", "corpus"]
     rc, wall, cpu, rss, out = run(cmd, d, os.path.join(d, "log.txt"), limit=secs + 180)

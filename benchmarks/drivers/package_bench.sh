@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Package mode's findings and coverage (issue 27, item 5): `fuzz --package` for T seconds on
+# commons-text 1.15.0 (org.apache.commons.text, with commons-lang3 beside it) and commons-lang3
+# 3.22.0 (org.apache.commons.lang3). Per library it reports:
+#   - the distinct findings by kind, checked against a hand-triaged ground truth
+#     (ground-truth/<lib>-<version>.tsv): precision (real bugs among kind "bug"), the real bugs
+#     found, real bugs reported as kind "contract" ("lost to contract"), and what is untriaged;
+#   - executions, exec/s and restarts of the run;
+#   - branch coverage (JaCoCo 0.8.14, corpus + finding inputs replayed under its agent) inside M
+#     methods sampled from the run's driver methods, against Jazzer 0.30.0 autofuzz given T/M
+#     seconds on each of those methods (the same total time).
+# The work is done by package_bench.py; results go to out/package/<lib>/result.{json,md}.
+# Not run by CI.
+#
+#   benchmarks/drivers/package_bench.sh                     # both libraries, 600 s each, 10 methods
+#   benchmarks/drivers/package_bench.sh -t 20 -m 2          # smoke test
+#   benchmarks/drivers/package_bench.sh --lib commons-text --only run,coverage,report
+#   benchmarks/drivers/package_bench.sh --reuse             # recompute everything from out/ (no fuzzing)
+#   benchmarks/drivers/package_bench.sh --triage            # the latest runs' findings not in the ground truth
+#   FUZZ_BIN=/path/to/fuzz benchmarks/drivers/package_bench.sh   # a prebuilt binary (default target/release/fuzz)
+#
+# Every process that runs a target (jvmfuzz, Jazzer, the replays) runs in `unshare -n`: the
+# generated drivers call every public method, lookups that resolve host names included. Needs
+# root for fuzzing; --triage and --reuse do not run a target.
+# The -sources.jar of each library is passed with --sources when `fuzz --help` lists that option
+# (used for the Javadoc @throws contract rule); if Maven Central has none, the run goes without.
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$HERE/../.." && pwd)"
+. "$HERE/../lib.sh"
+
+TEXT_VERSION=1.15.0
+LANG3_VERSION=3.22.0   # the newest; also on commons-text's class path (its pom asks for >= 3.20.0)
+JAZZER_VERSION=0.30.0
+JACOCO_VERSION=0.8.14
+
+# Does this invocation fuzz or replay (needs root and a fuzz binary), or only read out/?
+runs_target=1
+prev=""
+for a in "$@"; do
+    case "$a" in
+        --triage | --reuse) runs_target=0 ;;
+    esac
+    if [ "$prev" = --only ]; then
+        case ",$a," in *,run,* | *,coverage,*) ;; *) runs_target=0 ;; esac
+    fi
+    case "$a" in --only=*) case ",${a#--only=}," in *,run,* | *,coverage,*) ;; *) runs_target=0 ;; esac ;; esac
+    prev="$a"
+done
+
+need_tools
+export TEXT_VERSION LANG3_VERSION JAZZER_VERSION
+export TEXT_JAR="$(fetch org.apache.commons:commons-text:$TEXT_VERSION)"
+export LANG3_JAR="$(fetch org.apache.commons:commons-lang3:$LANG3_VERSION)"
+export JAZZER_JAR="$(fetch com.code-intelligence:jazzer:$JAZZER_VERSION)"
+export JAZZER_API="$(fetch com.code-intelligence:jazzer-api:$JAZZER_VERSION)"
+export JACOCO_CLI="$(fetch org.jacoco:org.jacoco.cli:$JACOCO_VERSION:nodeps)"
+export JACOCO_AGENT="$(fetch org.jacoco:org.jacoco.agent:$JACOCO_VERSION:runtime)"
+export JAVA="${JAVA:-$(command -v java)}"
+export TEXT_SOURCES="" LANG3_SOURCES="" SOURCES_OPTION=""
+
+if [ "$runs_target" = 1 ]; then
+    [ "$(id -u)" = 0 ] || { echo "package_bench.sh: needs root (unshare -n)" >&2; exit 1; }
+    command -v unshare >/dev/null || apt_missing util-linux
+    fuzz_bin "$REPO"
+    if "$FUZZ_BIN" --help 2>/dev/null | grep -- '^ *--sources' >/dev/null; then   # not -q: no SIGPIPE under pipefail
+        SOURCES_OPTION=1
+        # fetch exits 2 when Maven Central has no such jar: run without it then.
+        TEXT_SOURCES="$(fetch org.apache.commons:commons-text:$TEXT_VERSION:sources)" ||
+            { echo "no sources jar for commons-text $TEXT_VERSION: running without --sources" >&2; TEXT_SOURCES=""; }
+        # LANG3_SOURCES_VERSION: the Javadoc of another release when this one's sources jar is
+        # not to be had (Maven Central's mirror here serves none for 3.21.0 and 3.22.0).
+        LANG3_SOURCES="$(fetch org.apache.commons:commons-lang3:${LANG3_SOURCES_VERSION:-$LANG3_VERSION}:sources)" ||
+            { echo "no sources jar for commons-lang3 ${LANG3_SOURCES_VERSION:-$LANG3_VERSION}: running without --sources" >&2; LANG3_SOURCES=""; }
+    fi
+    echo "fuzz: $FUZZ_BIN; jazzer $JAZZER_VERSION; jacoco $JACOCO_VERSION; $("$JAVA" -version 2>&1 | head -1); $(nproc) cores" >&2
+fi
+exec python3 "$HERE/package_bench.py" "$@"
