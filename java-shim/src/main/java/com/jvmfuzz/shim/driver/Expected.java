@@ -605,16 +605,10 @@ public final class Expected {
     }
 
     private static boolean takesIntArray(StackTraceElement call) {
-        try {
-            Class<?> c = Class.forName(call.getClassName(), false, loader);
-            for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
-                if (m.getName().equals(call.getMethodName())
-                        && java.util.Arrays.asList(m.getParameterTypes()).contains(int[].class)) {
-                    return true;
-                }
+        for (Executable e : executables(call)) {
+            if (java.util.Arrays.asList(e.getParameterTypes()).contains(int[].class)) {
+                return true;
             }
-        } catch (Throwable e) {
-            // not loadable: no
         }
         return false;
     }
@@ -633,9 +627,20 @@ public final class Expected {
     }
 
     private static boolean takesObject(StackTraceElement call) {
+        for (Executable e : executables(call)) {
+            if (java.util.Arrays.asList(e.getParameterTypes()).contains(Object.class)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /* The methods of the call's name in its class (every overload), or its constructors; none
+     * when the class cannot be loaded from here. */
+    private static List<Executable> executables(StackTraceElement call) {
+        List<Executable> all = new ArrayList<>();
         try {
             Class<?> c = Class.forName(call.getClassName(), false, loader);
-            List<Executable> all = new ArrayList<>();
             if (call.getMethodName().equals("<init>")) {
                 all.addAll(java.util.Arrays.asList(c.getDeclaredConstructors()));
             } else {
@@ -645,17 +650,10 @@ public final class Expected {
                     }
                 }
             }
-            for (Executable e : all) {
-                for (Class<?> p : e.getParameterTypes()) {
-                    if (p == Object.class) {
-                        return true;
-                    }
-                }
-            }
         } catch (Throwable e) {
-            // not loadable: no
+            // not loadable: none
         }
-        return false;
+        return all;
     }
 
     private static boolean isA(Throwable t, String[] names) {
@@ -749,27 +747,16 @@ public final class Expected {
 
     /* Whether a method of that name (any overload) has a parameter of a generic type. */
     private static boolean erasedGenerics(StackTraceElement call) {
-        try {
-            Class<?> c = Class.forName(call.getClassName(), false, loader);
-            List<Executable> all = new ArrayList<>();
-            if (call.getMethodName().equals("<init>")) {
-                all.addAll(java.util.Arrays.asList(c.getDeclaredConstructors()));
-            } else {
-                for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
-                    if (m.getName().equals(call.getMethodName())) {
-                        all.add(m);
-                    }
-                }
-            }
-            for (Executable e : all) {
+        for (Executable e : executables(call)) {
+            try {
                 for (java.lang.reflect.Type p : e.getGenericParameterTypes()) {
                     if (!(p instanceof Class)) {
                         return true;
                     }
                 }
+            } catch (Throwable malformed) {
+                // a signature this JVM cannot read: not generic as far as we know
             }
-        } catch (Throwable e) {
-            // not loadable: no
         }
         return false;
     }
