@@ -323,7 +323,7 @@ def table(name, L, R):
         out.append(f"| jvmfuzz run | {run['seconds']} s, executions {n(run['executions'])} "
                    f"({n(round(run['exec_per_s'])) if run['exec_per_s'] else '-'}/s), restarts {run['restarts']}"
                    f"{', --sources' if run.get('sources') else ''} |")
-        out.append(f"| driver methods (stats.txt{', last client process only' if run['restarts'] else ''}) | "
+        out.append(f"| driver methods (stats.txt) | "
                    f"{s['methods']}, reached {s['reached']}; runs min {n(s['runs_min'])}, "
                    f"p10 {n(s['runs_p10'])}, median {n(s['runs_median'])}; under 1,000 runs {s['under_1000_runs']} |")
     goals = []
