@@ -167,6 +167,12 @@ impl Env {
         let mut class: jni::sys::jclass = ptr::null_mut();
         call!(self.0, GetMethodDeclaringClass, (jni::sys::jmethodID, *mut jni::sys::jclass), frame.method, &mut class)
             .ok()?;
+        self.class_name(class)
+    }
+
+    /// A class's internal name (`com/acme/Foo`), from its JVMTI signature; None for arrays
+    /// and primitive classes, or if JVMTI cannot tell.
+    fn class_name(&self, class: jni::sys::jclass) -> Option<String> {
         let mut sig: *mut c_char = ptr::null_mut();
         call!(
             self.0,
@@ -196,25 +202,8 @@ impl Env {
         for i in 0..usize::try_from(count).unwrap_or(0) {
             // SAFETY: GetLoadedClasses returned `count` entries at `classes`.
             let class = unsafe { *classes.add(i) };
-            let mut sig: *mut c_char = ptr::null_mut();
-            if call!(
-                self.0,
-                GetClassSignature,
-                (jni::sys::jclass, *mut *mut c_char, *mut *mut c_char),
-                class,
-                &mut sig,
-                ptr::null_mut()
-            )
-            .is_err()
-                || sig.is_null()
-            {
-                continue;
-            }
-            // SAFETY: a NUL-terminated string allocated by JVMTI.
-            let text = unsafe { CStr::from_ptr(sig) }.to_string_lossy().into_owned();
-            let _ = call!(self.0, Deallocate, (*mut c_uchar), sig.cast());
-            if let Some(name) = text.strip_prefix('L').and_then(|t| t.strip_suffix(';')) {
-                out.push((class, name.to_string()));
+            if let Some(name) = self.class_name(class) {
+                out.push((class, name));
             }
         }
         let _ = call!(self.0, Deallocate, (*mut c_uchar), classes.cast());
