@@ -143,7 +143,9 @@ fn run(cli: Cli) -> Result<u8> {
             if selection(&a.target)?.is_none() {
                 bail!(SetupError("fuzz drivers: say what to generate drivers for: --class CLASS, --target CLASS::METHOD or --package PACKAGE".into()));
             }
-            let r = resolve(&a.target, &default_drivers_out())?;
+            // Writing drivers judges no finding: local Javadoc is read, none is downloaded.
+            let t = TargetArgs { no_fetch_sources: true, ..a.target.clone() };
+            let r = resolve(&t, &default_drivers_out())?;
             if let Some(d) = &r.drivers {
                 println!("jvmfuzz: drivers written to {}", d.src.display());
             }

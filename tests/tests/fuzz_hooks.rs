@@ -165,6 +165,8 @@ fn hooks_on_common_jdk_calls_keep_a_real_library_verifiable_and_correct() {
         .arg(support::classpath(&[&lang3, &t.classes, &t.jazzer_api]))
         .args(["--class", "org.apache.commons.lang3.StringUtils", "--custom-hooks", "fuzz.hooks.TallyHooks"])
         .args(["--runs", "3000", "--timeout", "5", "--max-len", "256", "--keep-going", "--verbose"])
+        // No Maven Central lookup of lang3's sources from a test (the Javadoc rule is not tested here).
+        .arg("--no-fetch-sources")
         .args(["--progress", "plain", "--seed", "1"])
         .env("JAVA_HOME", support::jdk17().home.clone());
     let out = support::run(cmd, Duration::from_secs(600));
