@@ -1,6 +1,7 @@
 //! Bug detectors: findings that throw nothing of the target's own (an injected command, a
-//! class or JNDI name, an invalid regex, a path or host chosen by the input). Each is a set of
-//! `@MethodHook`-style hooks on the calls where the harm would happen, implemented in the shim
+//! class or JNDI name, an invalid or catastrophically backtracking regex, a path or host chosen
+//! by the input). Each is a set of `@MethodHook`-style hooks on the calls where the harm would
+//! happen, implemented in the shim
 //! (`com.jvmfuzz.shim.detectors`, one class per detector, on the boot class path so every class
 //! loader sees it), and applied at call sites like users' hooks. A hook checks before the call
 //! runs and throws the finding (through `Jazzer.reportFindingFromHook`'s path, so a target that
@@ -103,11 +104,15 @@ pub const DETECTORS: &[Detector] = &[
         jazzer: Some("com.code_intelligence.jazzer.sanitizers.RegexInjection"),
         hooks: &[
             all("java/util/regex/Pattern", "compile", "compile"),
-            all("java/util/regex/Pattern", "matches", "compile"),
-            all("java/lang/String", "matches", "stringRegex"),
-            all("java/lang/String", "replaceAll", "stringRegex"),
-            all("java/lang/String", "replaceFirst", "stringRegex"),
-            all("java/lang/String", "split", "stringRegex"),
+            all("java/util/regex/Pattern", "matches", "patternMatches"),
+            all("java/util/regex/Pattern", "matcher", "subject"),
+            all("java/util/regex/Pattern", "split", "subject"),
+            all("java/util/regex/Pattern", "splitAsStream", "subject"),
+            on("java/util/regex/Matcher", "reset", "(Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;", "reset"),
+            all("java/lang/String", "matches", "stringMatches"),
+            all("java/lang/String", "replaceAll", "stringFind"),
+            all("java/lang/String", "replaceFirst", "stringFind"),
+            all("java/lang/String", "split", "stringFind"),
         ],
     },
     Detector {

@@ -55,7 +55,11 @@ pub fn ready(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(), String> {
 
 fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool), String> {
     let filter = jvm::class_filter(s.includes.as_deref(), s.excludes.as_deref())?;
-    let entries = classpath::expand(&s.class_path).map_err(|e| e.to_string())?;
+    // The JVM ignores class path entries that do not exist, and so does this: it reads the
+    // entries only for hook manifests.
+    let existing: Vec<&str> =
+        s.class_path.split(':').filter(|e| e.ends_with('*') || std::path::Path::new(e).exists()).collect();
+    let entries = classpath::expand(&existing.join(":")).map_err(|e| e.to_string())?;
     // Hook classes from the class path's `Jazzer-Hook-Classes` manifests.
     let mut hooks = custom_hooks::load(&entries, &[], &[])?;
     let chosen = detectors::select(&s.detectors, &s.disabled_detectors)?;

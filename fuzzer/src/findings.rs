@@ -493,46 +493,79 @@ fn call_stmt(harness: &str, mode: Mode) -> String {
     }
 }
 
+/// The reproducer's body: `data` decoded, then the harness called; for a detector's finding,
+/// called through jvmfuzz-junit's `Detectors.replay`, which puts the detectors' hooks into the
+/// JVM first (a plain JVM has none) and throws the report even if the target swallowed it.
+fn reproducer_body(input: &[u8], harness: &str, mode: Mode, detector: bool) -> String {
+    let data = format!("byte[] data = {};\n        ", java_input_expr(input));
+    let call = call_stmt(harness, mode);
+    if !detector {
+        return data + &call;
+    }
+    format!(
+        "{data}{}.replay(() -> {{\n            {}\n        }});",
+        DETECTORS_CLASS,
+        call.replace("\n        ", "\n            ")
+    )
+}
+
+/// jvmfuzz-junit's entry point for code run with the bug detectors on.
+pub const DETECTORS_CLASS: &str = "com.jvmfuzz.junit.Detectors";
+
+/// Comment lines for a detector finding's reproducer: what it needs on the class path.
+pub fn detector_note(detector: &str) -> String {
+    format!(
+        "// A {detector} finding: the detector reports it, the target may throw nothing. The replay\n\
+         // goes through {DETECTORS_CLASS}, which needs jvmfuzz-junit.jar on the class path\n\
+         // (`fuzz junit-jar` writes it) and a fresh JVM: the hooks go into classes as they load.\n"
+    )
+}
+
 fn reproducer_main(id: &str, f: &Failure, input: &[u8], harness: &str, mode: Mode) -> String {
-    let cp_hint = match mode {
+    let detector = crate::detectors::of_finding(&f.exception, &f.message);
+    let mut cp_hint = match mode {
         Mode::Bytes => "<your --cp>".to_string(),
         Mode::Provider => "<your --cp>:findings/jvmfuzz-shim.jar".to_string(),
     };
+    if detector.is_some() {
+        cp_hint.push_str(":jvmfuzz-junit.jar");
+    }
     format!(
         "// jvmfuzz finding {id}: {exc} at {top}\n\
+         {note}\
          // Run:  java -ea -cp {cp_hint}:. Reproducer.java   (JDK 11+ source launcher; or javac then java;\n\
          //       -ea: fuzz runs the target with assertions on unless given --no-assertions)\n\
          // Expected: {exc} escapes fuzzerTestOneInput.\n\
          public class Reproducer {{\n    \
              public static void main(String[] args) throws Throwable {{\n        \
-                 byte[] data = {input};\n        \
-                 {call}\n        \
+                 {body}\n        \
                  System.out.println(\"finding {id} did not reproduce\");\n    \
              }}\n\
          }}\n",
         exc = f.exception,
         top = f.top_frame(),
-        input = java_input_expr(input),
-        call = call_stmt(harness, mode),
+        note = detector.map(|d| detector_note(d.name)).unwrap_or_default(),
+        body = reproducer_body(input, harness, mode, detector.is_some()),
     )
 }
 
 fn reproducer_junit(id: &str, f: &Failure, input: &[u8], harness: &str, mode: Mode) -> String {
+    let detector = crate::detectors::of_finding(&f.exception, &f.message);
     format!(
         "// jvmfuzz finding {id}: {exc} at {top}\n\
          // A JUnit 5 test that replays the input; it fails while the bug is there.\n\
+         {note}\
          import org.junit.jupiter.api.Test;\n\n\
          class ReproducerTest {{\n    \
              @Test\n    \
              void finding_{id}() throws Throwable {{\n        \
-                 byte[] data = {input};\n        \
-                 {call}\n    \
+                 {body}\n    \
              }}\n\
          }}\n",
         exc = f.exception,
         top = f.top_frame(),
-        input = java_input_expr(input),
-        call = call_stmt(harness, mode),
+        note = detector.map(|d| detector_note(d.name)).unwrap_or_default(),
+        body = reproducer_body(input, harness, mode, detector.is_some()),
     )
 }
 

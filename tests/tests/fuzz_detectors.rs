@@ -86,6 +86,42 @@ fn fires(kind: &str, detector: &str, severity: &str, cwe: &str) {
     // The input replays the finding with `fuzz repro`.
     let stack = std::fs::read_to_string(r.dir.join("findings").join(&e.id).join("stack.txt")).unwrap();
     assert!(stack.contains("fuzz.Detect.fuzzerTestOneInput"), "{stack}");
+    reproducer_reports(&r, kind, &e.id, detector);
+}
+
+/// The finding's Reproducer.java in a plain JVM (`java Reproducer.java`, no `fuzz`), in the
+/// same sandbox, with jvmfuzz-junit.jar on the class path: it fails with the detector's report,
+/// not only with what the target threw (Detect swallows what the regex detector throws).
+fn reproducer_reports(r: &Run, kind: &str, id: &str, detector: &str) {
+    let source = r.dir.join("findings").join(id).join("Reproducer.java");
+    let text = std::fs::read_to_string(&source).unwrap();
+    assert!(text.contains("com.jvmfuzz.junit.Detectors.replay(() -> {"), "{text}");
+    let cp = support::classpath(&[
+        &targets().classes,
+        &support::maven_jar(H2),
+        &targets().mvel,
+        &targets().jazzer_api,
+        &r.dir.join("findings/jvmfuzz-shim.jar"),
+        &fuzz_common::junit_jar(false),
+    ]);
+    let mut cmd = Command::new(unshare());
+    cmd.current_dir(r.dir.path()).arg("-n").arg(support::jdk17().java());
+    if !kind.starts_with("el") {
+        cmd.arg("-ea");
+    }
+    cmd.arg(format!("-Ddetect.kind={kind}"))
+        .arg("-cp")
+        .arg(cp)
+        .arg(&source)
+        .env("PATH", r.dir.join("empty-bin"))
+        .env("JVMFUZZ_DETECTORS", if kind.starts_with("el") { "expression-language-injection" } else { "" });
+    let out = support::run(cmd, Duration::from_secs(120));
+    assert_eq!(out.status, Some(1), "{kind}: the reproducer must fail:\n{text}\n{}", out.dump());
+    assert!(
+        out.stderr.contains(&format!("com.jvmfuzz.shim.detectors.SecurityIssue: {detector}")),
+        "{kind}: no {detector} report:\n{}",
+        out.dump()
+    );
 }
 
 fn silent(kind: &str) {
@@ -116,6 +152,24 @@ fn jndi_lookup() {
 fn regex_injection() {
     fires("regex", "regex-injection", "low", "CWE-625");
     silent("regex-fixed");
+}
+
+#[test]
+fn regex_denial_of_service() {
+    // Catastrophic backtracking of a fixed pattern: the engine's reads are counted, and the
+    // run is stopped inside the match (without the detector, these inputs hang the target).
+    for kind in ["redos", "redos-string"] {
+        let r = detect(kind, "1000000", &[]);
+        assert_eq!(r.out.status, Some(1), "{kind}: expected a finding:\n{}", r.out.dump());
+        let all = r.summary();
+        let e = all
+            .iter()
+            .find(|e| e.detector == "regex-injection" && e.message.contains("catastrophic backtracking"))
+            .unwrap_or_else(|| panic!("{kind}: no catastrophic backtracking: {all:?}"));
+        eprintln!("FOUND {kind} after {} execs: {}", e.execs, e.message);
+        reproducer_reports(&r, kind, &e.id, "regex-injection");
+    }
+    silent("redos-fixed");
 }
 
 #[test]

@@ -19,36 +19,10 @@ use jvmfuzz_tests::*;
 
 mod fuzz_common;
 
-/// libjvmfuzz_junit.so of this build: `cargo build` leaves it in target/<profile>, `cargo test`
-/// in deps/.
-fn native_library() -> PathBuf {
-    let fuzz = fuzz_common::fuzz_bin();
-    let dir = fuzz.parent().expect("target/<profile>");
-    [dir.join("libjvmfuzz_junit.so"), dir.join("deps").join("libjvmfuzz_junit.so")]
-        .into_iter()
-        .find(|p| p.is_file())
-        .unwrap_or_else(|| {
-            panic!("libjvmfuzz_junit.so not built next to {}: run `cargo build --release`", fuzz.display())
-        })
-}
-
 /// Installs this build's jvmfuzz-junit where Maven finds it, once per test process (the tests
 /// run in parallel, each with a JVM reading the installed jar).
 fn install_jar() {
-    static DONE: std::sync::OnceLock<()> = std::sync::OnceLock::new();
-    DONE.get_or_init(|| {
-        let out = target_scratch().join(format!("jvmfuzz-junit-{}.jar", std::process::id()));
-        let mut cmd = Command::new(fuzz_common::fuzz_bin());
-        cmd.arg("junit-jar")
-            .arg("--native")
-            .arg(native_library())
-            .arg("--out")
-            .arg(out)
-            .arg("--install")
-            .arg("--maven-repo")
-            .arg(maven_repo());
-        run(cmd, Duration::from_secs(60)).assert_success();
-    });
+    fuzz_common::junit_jar(true);
 }
 
 /// A copy of tests/junit-fuzz with jvmfuzz-junit installed where Maven finds it.

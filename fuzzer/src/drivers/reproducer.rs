@@ -231,6 +231,11 @@ pub fn junit(plan: &Plan, trace: &str, f: &FindingInfo) -> Option<String> {
     let m = w.choice()?;
     let d = plan.drivers.get(m)?;
     let complete = w.driver(d).is_some();
+    let detector = crate::detectors::of_finding(f.exception, f.message);
+    let class_path = match detector {
+        Some(_) => format!("{}:jvmfuzz-junit.jar", f.class_path),
+        None => f.class_path.to_string(),
+    };
     let mut s = String::new();
     let _ = writeln!(s, "// jvmfuzz finding {}: {}: {}", f.id, f.exception, f.message.replace(['\n', '\r'], " "));
     let _ = writeln!(
@@ -240,12 +245,14 @@ pub fn junit(plan: &Plan, trace: &str, f: &FindingInfo) -> Option<String> {
         d.java_name
     );
     let _ = writeln!(s, "// Run it with the target on the class path, e.g.:");
-    let _ = writeln!(s, "//   javac -cp {}:junit-platform-console-standalone.jar ReproducerTest.java", f.class_path);
+    let _ = writeln!(s, "//   javac -cp {class_path}:junit-platform-console-standalone.jar ReproducerTest.java");
     let _ = writeln!(
         s,
-        "//   java -jar junit-platform-console-standalone.jar -cp {}:. --select-class ReproducerTest",
-        f.class_path
+        "//   java -jar junit-platform-console-standalone.jar -cp {class_path}:. --select-class ReproducerTest"
     );
+    if let Some(d) = detector {
+        s.push_str(&crate::findings::detector_note(d.name));
+    }
     let _ = writeln!(s);
     let _ = writeln!(s, "import org.junit.jupiter.api.Test;\n");
     let _ = writeln!(s, "class ReproducerTest {{");
@@ -253,11 +260,19 @@ pub fn junit(plan: &Plan, trace: &str, f: &FindingInfo) -> Option<String> {
     let _ = writeln!(s, "    @Test");
     let _ = writeln!(s, "    @SuppressWarnings({{\"rawtypes\", \"unchecked\", \"deprecation\"}})");
     let _ = writeln!(s, "    void {}() throws Throwable {{", local_name(&d.java_name));
+    // A detector's finding: the same calls inside Detectors.replay, one level deeper.
+    let indent = if detector.is_some() { "    " } else { "" };
+    if detector.is_some() {
+        let _ = writeln!(s, "        {}.replay(() -> {{", crate::findings::DETECTORS_CLASS);
+    }
     for l in &w.lines {
-        let _ = writeln!(s, "{l}");
+        let _ = writeln!(s, "{indent}{l}");
     }
     if !complete {
-        let _ = writeln!(s, "        // (the failure happened here, before the method under test was called)");
+        let _ = writeln!(s, "{indent}        // (the failure happened here, before the method under test was called)");
+    }
+    if detector.is_some() {
+        let _ = writeln!(s, "        }});");
     }
     let _ = writeln!(s, "    }}");
     if w.lines.iter().any(|l| l.contains("jvmfuzzImage(")) {
@@ -355,5 +370,25 @@ mod tests {
         assert!(src.contains("the failure happened here"));
         // A trace of another plan is refused.
         assert!(junit(&plan(), "c 7\n", &f).is_none());
+    }
+
+    #[test]
+    fn a_detector_finding_replays_through_the_detectors() {
+        let trace = "c 0\nc 1\nv \"bob\"\nc 2\nc 0\nv 1234567\nc 1\nv 5\n";
+        let f = FindingInfo {
+            id: "abc",
+            exception: "com.jvmfuzz.shim.detectors.SecurityIssue",
+            message: "sql-injection: the input changes the query",
+            class_path: "app.jar",
+        };
+        let src = junit(&plan(), trace, &f).unwrap();
+        let start = src.find("com.jvmfuzz.junit.Detectors.replay(() -> {").expect(&src);
+        let call = src.find("account.withdraw(amount);").expect(&src);
+        let end = src.rfind("});").expect(&src);
+        assert!(start < call && call < end, "{src}");
+        assert!(src.contains("app.jar:jvmfuzz-junit.jar"), "{src}");
+        // Any other exception is called plainly.
+        let plain = FindingInfo { exception: "java.lang.IllegalStateException", ..f };
+        assert!(!junit(&plan(), trace, &plain).unwrap().contains("Detectors"));
     }
 }

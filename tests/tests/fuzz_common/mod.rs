@@ -212,3 +212,34 @@ pub mod serde_like {
             .collect()
     }
 }
+
+/// libjvmfuzz_junit.so of this build: `cargo build` leaves it in target/<profile>, `cargo test`
+/// in deps/.
+pub fn junit_native_library() -> PathBuf {
+    let fuzz = fuzz_bin();
+    let dir = fuzz.parent().expect("target/<profile>");
+    [dir.join("libjvmfuzz_junit.so"), dir.join("deps").join("libjvmfuzz_junit.so")]
+        .into_iter()
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| {
+            panic!("libjvmfuzz_junit.so not built next to {}: run `cargo build --release`", fuzz.display())
+        })
+}
+
+/// This build's jvmfuzz-junit.jar (`fuzz junit-jar`), written once per test process; with
+/// `install`, also into the tests' local Maven repository.
+pub fn junit_jar(install: bool) -> PathBuf {
+    static DONE: OnceLock<(PathBuf, bool)> = OnceLock::new();
+    let (jar, installed) = DONE.get_or_init(|| {
+        let out = support::target_scratch().join(format!("jvmfuzz-junit-{}.jar", std::process::id()));
+        let mut cmd = Command::new(fuzz_bin());
+        cmd.arg("junit-jar").arg("--native").arg(junit_native_library()).arg("--out").arg(&out);
+        if install {
+            cmd.arg("--install").arg("--maven-repo").arg(support::maven_repo());
+        }
+        support::run(cmd, Duration::from_secs(60)).assert_success();
+        (out, install)
+    });
+    assert!(*installed || !install, "junit_jar: asked to install after a plain write");
+    jar.clone()
+}

@@ -95,6 +95,18 @@ public class Detect {
                 Pattern.compile(Pattern.quote(s)).matcher("abc").find();
                 s.split(",");
                 break;
+            case "redos": // eleven fields before a P: polynomial of degree 11 in the commas
+                // (JDK 9+ memoises greedy loops, so "(a+)+" no longer blows up; this still does)
+                Pattern.compile("^(.*?,){11}P").matcher(s).find();
+                break;
+            case "redos-string": // a backreference turns the memoisation off: exponential
+                s.matches("(\\w+\\s?)*\\1!");
+                break;
+            case "redos-fixed": // linear patterns, one of them counted (a repeated group with a quantifier)
+                Pattern.compile("^[\\w\\s]*$").matcher(s).matches();
+                s.replaceAll("(ab+)+c", "x");
+                s.split("(\\s*,\\s*)+");
+                break;
             case "path":
                 new File(new File("uploads"), s).exists();
                 break;

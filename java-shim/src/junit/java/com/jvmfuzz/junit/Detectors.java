@@ -1,0 +1,46 @@
+/*
+ * Code run with jvmfuzz's bug detectors on, in a JVM that `fuzz` did not start: what the
+ * reproducers of detector findings call, so a plain `java` run or a JUnit test fails with the
+ * detector's report (a plain JVM has no hooks, and the target may swallow what the detector
+ * throws). Needs only this jar on the class path, not JUnit.
+ */
+package com.jvmfuzz.junit;
+
+import com.jvmfuzz.shim.fuzz.Runner;
+
+public final class Detectors {
+    private Detectors() {}
+
+    /** The code to run: a lambda calling the harness or the method under test. */
+    @FunctionalInterface
+    public interface Body {
+        void run() throws Throwable;
+    }
+
+    /**
+     * Readies the JVM (once) and runs {@code body}; throws the detector's report if one fired,
+     * even if the code caught it, else what {@code body} threw.
+     *
+     * <p>Hooks go into classes as they load, so the code under test must not have loaded before
+     * the first call: call this first thing in a fresh JVM, with the classes under test named
+     * only inside {@code body}. The detectors are those of {@code JVMFUZZ_DETECTORS} /
+     * {@code JVMFUZZ_DISABLE_DETECTORS} (default: all).
+     */
+    public static void replay(Body body) throws Throwable {
+        Engine.ensureReady(false);
+        Runner.takeHookFinding();
+        Throwable thrown = null;
+        try {
+            body.run();
+        } catch (Throwable t) {
+            thrown = t;
+        }
+        Throwable hooked = Runner.takeHookFinding();
+        if (hooked != null) {
+            throw hooked;
+        }
+        if (thrown != null) {
+            throw thrown;
+        }
+    }
+}
