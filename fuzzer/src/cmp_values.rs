@@ -84,6 +84,20 @@ extern "system" fn log_bytes(env: *mut RawEnv, _class: jclass, a: jbyteArray, b:
     }));
 }
 
+/// `Cmp.logGuided(target)`: a value Jazzer's `guideTowards*` or a bug detector asks for, kept
+/// for the recent-values mutators on every execution (it is one of few, and rare).
+extern "system" fn log_guided(env: *mut RawEnv, _class: jclass, target: jbyteArray) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the JNIEnv of the calling thread.
+        let Ok(env) = (unsafe { JNIEnv::from_raw(env) }) else { return };
+        // SAFETY: a byte[] local reference passed by the JVM.
+        let target = unsafe { JByteArray::from_raw(target) };
+        if let Ok(b) = env.convert_byte_array(&target) {
+            crate::recent::guide(&b);
+        }
+    }));
+}
+
 /// `Cmp.reserve(n)`: the first of `n` new value-profile site ids, for the extra counters of
 /// Jazzer's API (`exploreState`, `maximize`, `minimize`), or -1 when the map is full.
 extern "system" fn reserve(_env: *mut RawEnv, _class: jclass, n: jint) -> jint {
@@ -301,6 +315,7 @@ pub fn register(env: &mut JNIEnv) -> Result<(), String> {
     })?;
     let methods = [
         NativeMethod { name: "logBytes".into(), sig: "([B[B)V".into(), fn_ptr: log_bytes as *mut c_void },
+        NativeMethod { name: "logGuided".into(), sig: "([B)V".into(), fn_ptr: log_guided as *mut c_void },
         NativeMethod { name: "buffer".into(), sig: "(I)Ljava/nio/ByteBuffer;".into(), fn_ptr: buffer as *mut c_void },
         NativeMethod { name: "reserve".into(), sig: "(I)I".into(), fn_ptr: reserve as *mut c_void },
     ];

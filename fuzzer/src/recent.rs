@@ -1,9 +1,10 @@
 //! The table of recently compared values (libFuzzer's "TORC"): both operands of the string and
 //! byte-array comparisons the target made in the traced executions (`cmp_values`), among them
-//! the values Jazzer's API and the bug detectors guide towards. Two havoc mutators insert one anywhere in the input or overwrite
-//! bytes with it, so a value the input must contain reaches it even when nothing of it is in
-//! the input yet (input-to-state replacement only rewrites bytes the input already has) and
-//! without waiting to be seen often enough to become a dictionary token.
+//! the values Jazzer's API and the bug detectors guide towards, which also have a small table
+//! of their own that half of the picks come from. Two havoc mutators insert one anywhere in the
+//! input or overwrite bytes with it, so a value the input must contain reaches it even when
+//! nothing of it is in the input yet (input-to-state replacement only rewrites bytes the input
+//! already has) and without waiting to be seen often enough to become a dictionary token.
 
 use std::borrow::Cow;
 use std::num::NonZero;
@@ -19,6 +20,10 @@ use libafl_bolts::Named;
 
 /// Entries kept; the oldest goes first.
 const CAPACITY: usize = 256;
+/// Values the harness or a bug detector asked for (Jazzer's `guideTowards*`, the detectors'
+/// payloads): few, and each one a value some input must contain to reach a finding, so half
+/// of the picks come from them rather than from the hundreds of ordinary comparisons.
+const GUIDED_CAPACITY: usize = 32;
 const MIN_LEN: usize = 2;
 const MAX_LEN: usize = 128;
 
@@ -28,30 +33,46 @@ struct Table {
 }
 
 static TABLE: Mutex<Table> = Mutex::new(Table { values: Vec::new(), next: 0 });
+static GUIDED: Mutex<Table> = Mutex::new(Table { values: Vec::new(), next: 0 });
 
-/// Records a compared value (ignored if too short or long, or already in the table).
-pub fn note(value: &[u8]) {
-    if !(MIN_LEN..=MAX_LEN).contains(&value.len()) {
-        return;
+impl Table {
+    fn add(&mut self, value: &[u8], capacity: usize) {
+        if !(MIN_LEN..=MAX_LEN).contains(&value.len()) || self.values.iter().any(|v| v == value) {
+            return;
+        }
+        if self.values.len() < capacity {
+            self.values.push(value.to_vec());
+        } else {
+            let i = self.next;
+            self.values[i] = value.to_vec();
+            self.next = (i + 1) % capacity;
+        }
     }
-    let mut t = TABLE.lock().unwrap_or_else(|e| e.into_inner());
-    if t.values.iter().any(|v| v == value) {
-        return;
-    }
-    if t.values.len() < CAPACITY {
-        t.values.push(value.to_vec());
-    } else {
-        let i = t.next;
-        t.values[i] = value.to_vec();
-        t.next = (i + 1) % CAPACITY;
+
+    fn pick<R: Rand>(&self, rand: &mut R) -> Option<Vec<u8>> {
+        let n = NonZero::new(self.values.len())?;
+        Some(self.values[rand.below(n)].clone())
     }
 }
 
-/// A random entry of the table.
+/// Records a compared value (ignored if too short or long, or already in the table).
+pub fn note(value: &[u8]) {
+    TABLE.lock().unwrap_or_else(|e| e.into_inner()).add(value, CAPACITY);
+}
+
+/// Records a value the harness or a detector guides towards (see [`GUIDED_CAPACITY`]).
+pub fn guide(value: &[u8]) {
+    GUIDED.lock().unwrap_or_else(|e| e.into_inner()).add(value, GUIDED_CAPACITY);
+}
+
+/// A random value: half the time a guided one (when there are any), else any compared one.
 pub fn pick<R: Rand>(rand: &mut R) -> Option<Vec<u8>> {
-    let t = TABLE.lock().unwrap_or_else(|e| e.into_inner());
-    let n = NonZero::new(t.values.len())?;
-    Some(t.values[rand.below(n)].clone())
+    if rand.coinflip(0.5) {
+        if let Some(v) = GUIDED.lock().unwrap_or_else(|e| e.into_inner()).pick(rand) {
+            return Some(v);
+        }
+    }
+    TABLE.lock().unwrap_or_else(|e| e.into_inner()).pick(rand)
 }
 
 /// Inserts a recently compared value at a random position.
@@ -128,6 +149,19 @@ mod tests {
     use super::*;
     use libafl::inputs::BytesInput;
     use libafl::state::NopState;
+
+    #[test]
+    fn a_guided_value_is_picked_often_among_many_compared_ones() {
+        for i in 0..CAPACITY {
+            note(format!("ordinary-{i}").as_bytes());
+        }
+        guide(b"jazzer-guided-payload");
+        let mut rand = libafl_bolts::rands::StdRand::with_seed(7);
+        let hits = (0..1000).filter(|_| pick(&mut rand).as_deref() == Some(&b"jazzer-guided-payload"[..])).count();
+        // Half the picks come from the guided values (one here, unless another test guided
+        // more); as one ordinary value among 256 it would come up about 4 times.
+        assert!(hits > 300, "{hits}");
+    }
 
     #[test]
     fn values_are_inserted_and_overwritten_anywhere() {

@@ -57,15 +57,33 @@ public final class Cmp {
 
     // ---- Jazzer's API (com.code_intelligence.jazzer.runtime) ----
 
-    /** {@code Jazzer.guideTowardsEquality}/{@code guideTowardsContainment} on strings. */
+    /**
+     * {@code Jazzer.guideTowardsEquality}/{@code guideTowardsContainment} on strings, and the
+     * bug detectors' payloads: {@code b} is the value wanted, also kept apart for the mutators.
+     */
     public static void api(String a, String b) {
         strings(a, b);
+        guided(b.getBytes(StandardCharsets.UTF_8));
     }
 
     /** {@code Jazzer.guideTowardsEquality} on byte arrays. */
     public static void api(byte[] a, byte[] b) {
         bytes(a, b);
+        guided(b);
     }
+
+    private static void guided(byte[] target) {
+        if (off) {
+            return;
+        }
+        try {
+            logGuided(target);
+        } catch (LinkageError e) {
+            off = true;
+        }
+    }
+
+    private static native void logGuided(byte[] target);
 
     /** First of {@code n} value-profile sites for the API's extra counters, or -1 (no fuzzer). */
     public static int reserveSites(int n) {
