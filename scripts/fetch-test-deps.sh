@@ -3,10 +3,11 @@
 #   - Debian packages with real-world jars (instrument-and-verify test) and Maven,
 #   - Maven Central artifacts (JaCoCo agent + CLI, JUnit console launcher, JUnit Jupiter),
 #   - the Maven plugins/dependencies of tests/maven-example (so `mvn -o` works later),
+#   - Microsoft's SARIF Multitool, the validator of findings.sarif (npm's registry),
 #   - and checks for JDK 17 (required) and JDK 25 (optional: tests that need it skip loudly).
 #
 # Idempotent: does nothing slow when everything is already there. Needs root for apt-get
-# (or everything already installed). Network: Debian apt and Maven Central only.
+# (or everything already installed). Network: Debian apt, Maven Central and npm's registry.
 #
 # Usage: scripts/fetch-test-deps.sh          (from anywhere)
 # Env:   JVMFUZZ_SKIP_APT=1   never call apt-get (report what is missing instead)
@@ -151,4 +152,19 @@ fetch-test-deps: /usr/lib/jvm/temurin-25-jdk-amd64, or point JVMFUZZ_JDK25 at on
 fetch-test-deps: ############################################################################
 MSG
 fi
+# ---------------------------------------------------------------- SARIF validator
+# Microsoft's SARIF Multitool (self-contained Linux build, from npm's registry): the detector
+# tests validate findings.sarif against the SARIF 2.1.0 schema and GitHub code scanning's
+# ingestion rules with it (tests/tests/fuzz_detectors.rs finds it here, or by $SARIF_MULTITOOL).
+sarif_version=5.7.0
+sarif_dir="$HOME/.cache/jvmfuzz/sarif-multitool-$sarif_version"
+if [[ ! -x "$sarif_dir/package/Sarif.Multitool" ]]; then
+  log "SARIF Multitool $sarif_version (npm registry)"
+  mkdir -p "$sarif_dir"
+  curl -fsSL "https://registry.npmjs.org/@microsoft/sarif-multitool-linux/-/sarif-multitool-linux-$sarif_version.tgz" \
+    | tar xz -C "$sarif_dir"
+  chmod +x "$sarif_dir/package/Sarif.Multitool"
+fi
+log "SARIF Multitool: $sarif_dir/package/Sarif.Multitool"
+
 log "done in $((SECONDS - t0)) s"

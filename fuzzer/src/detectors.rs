@@ -43,6 +43,8 @@ const fn after(class: &'static str, method: &'static str, hook: &'static str) ->
 pub struct Detector {
     pub name: &'static str,
     pub title: &'static str,
+    /// What is a finding, in a sentence (SARIF's `fullDescription`).
+    pub what: &'static str,
     /// `critical`, `high`, `medium` or `low` (Jazzer's FuzzerSecurityIssue levels).
     pub severity: &'static str,
     pub cwe: &'static str,
@@ -57,6 +59,7 @@ pub const DETECTORS: &[Detector] = &[
     Detector {
         name: "os-command-injection",
         title: "OS command injection",
+        what: "The input chooses the executable that ProcessBuilder.start or Runtime.exec runs.",
         severity: "critical",
         cwe: "CWE-78",
         class: "OsCommandInjection",
@@ -66,6 +69,7 @@ pub const DETECTORS: &[Detector] = &[
     Detector {
         name: "reflective-call",
         title: "Unsafe reflection",
+        what: "The input names the class that Class.forName or ClassLoader.loadClass loads, or the library that System.load or loadLibrary loads.",
         severity: "high",
         cwe: "CWE-470",
         class: "ReflectiveCall",
@@ -82,6 +86,7 @@ pub const DETECTORS: &[Detector] = &[
     Detector {
         name: "jndi-lookup",
         title: "Remote JNDI lookup",
+        what: "The input reaches Context.lookup with a name whose scheme (ldap:, rmi:, dns:, iiop:, corba: ...) reaches the network: the Log4Shell pattern.",
         severity: "critical",
         cwe: "CWE-74",
         class: "JndiLookup",
@@ -98,6 +103,7 @@ pub const DETECTORS: &[Detector] = &[
     Detector {
         name: "regex-injection",
         title: "Regular expression injection",
+        what: "The input is compiled as a regular expression and breaks its syntax, or a match backtracks catastrophically (exponential or high-degree polynomial time, CWE-1333).",
         severity: "low",
         cwe: "CWE-625",
         class: "RegexInjection",
@@ -118,6 +124,7 @@ pub const DETECTORS: &[Detector] = &[
     Detector {
         name: "file-path-traversal",
         title: "Path traversal",
+        what: "The input makes a file API leave the folder it resolves against (File, the file streams, Paths.get, Path.resolve; archive entries too).",
         severity: "high",
         cwe: "CWE-22",
         class: "FilePathTraversal",
@@ -139,6 +146,7 @@ pub const DETECTORS: &[Detector] = &[
     Detector {
         name: "server-side-request-forgery",
         title: "Server-side request forgery",
+        what: "The input chooses the host of a connection or name lookup (InetAddress, InetSocketAddress, Socket, SocketChannel, URL.openConnection).",
         severity: "medium",
         cwe: "CWE-918",
         class: "ServerSideRequestForgery",
@@ -158,6 +166,7 @@ pub const DETECTORS: &[Detector] = &[
     Detector {
         name: "sql-injection",
         title: "SQL injection",
+        what: "The input changes the syntax of an SQL query given to JDBC or JPA (an open quote, comment or parenthesis).",
         severity: "critical",
         cwe: "CWE-89",
         class: "SqlInjection",
@@ -180,6 +189,7 @@ pub const DETECTORS: &[Detector] = &[
     Detector {
         name: "deserialization",
         title: "Unsafe deserialization",
+        what: "The input reaches ObjectInputStream.readObject and makes it create an object of a class the input chose.",
         severity: "critical",
         cwe: "CWE-502",
         class: "Deserialization",
@@ -189,6 +199,7 @@ pub const DETECTORS: &[Detector] = &[
     Detector {
         name: "ldap-injection",
         title: "LDAP injection",
+        what: "The input changes the syntax (RFC 4515) of a DirContext.search filter.",
         severity: "high",
         cwe: "CWE-90",
         class: "LdapInjection",
@@ -203,6 +214,7 @@ pub const DETECTORS: &[Detector] = &[
     Detector {
         name: "xpath-injection",
         title: "XPath injection",
+        what: "The input changes the syntax of an XPath expression that is compiled or evaluated.",
         severity: "high",
         cwe: "CWE-643",
         class: "XPathInjection",
@@ -216,6 +228,7 @@ pub const DETECTORS: &[Detector] = &[
     Detector {
         name: "expression-language-injection",
         title: "Expression language injection",
+        what: "The input writes code, outside string literals, for an EL, SpEL, OGNL, MVEL or JEXL evaluation.",
         severity: "critical",
         cwe: "CWE-917",
         class: "ExpressionLanguageInjection",
@@ -241,6 +254,7 @@ pub const DETECTORS: &[Detector] = &[
     Detector {
         name: "script-engine-injection",
         title: "Script engine injection",
+        what: "The input writes code, outside string literals, for ScriptEngine.eval or Compilable.compile.",
         severity: "critical",
         cwe: "CWE-94",
         class: "ScriptEngineInjection",
@@ -254,6 +268,7 @@ pub const DETECTORS: &[Detector] = &[
     Detector {
         name: "xml-external-entity",
         title: "XML external entity",
+        what: "The input declares an external entity that an XML parser from the JAXP factories resolves.",
         severity: "high",
         cwe: "CWE-611",
         class: "XmlExternalEntity",

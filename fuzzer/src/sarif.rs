@@ -62,6 +62,12 @@ fn location(f: &Frame) -> Value {
     })
 }
 
+const REPRODUCE: &str = "Each finding's folder (findings/<id>/) holds the input, the stack, \
+    Reproducer.java and a JUnit ReproducerTest.java that replay it.";
+const REPRODUCE_DETECTOR: &str = "Each finding's folder (findings/<id>/) holds the input, the \
+    stack, Reproducer.java and a JUnit ReproducerTest.java; they replay it with the detectors on \
+    when jvmfuzz-junit.jar (`fuzz junit-jar`) is on the class path.";
+
 fn rule_of(e: &SummaryEntry) -> Value {
     match (&e.detector, &e.cwe) {
         (Some(name), Some(cwe)) => {
@@ -72,10 +78,21 @@ fn rule_of(e: &SummaryEntry) -> Value {
                 Some("medium") => "5.0",
                 _ => "3.0",
             };
+            let what = d.map_or(name.as_str(), |d| d.what);
+            let cwe_url = format!(
+                "https://cwe.mitre.org/data/definitions/{}.html",
+                cwe.trim_start_matches(|c: char| !c.is_ascii_digit())
+            );
             json!({
                 "id": name,
                 "name": d.map_or(name.as_str(), |d| d.title),
                 "shortDescription": { "text": d.map_or(name.as_str(), |d| d.title) },
+                "fullDescription": { "text": what },
+                "helpUri": cwe_url,
+                "help": {
+                    "text": format!("{what} {REPRODUCE_DETECTOR} {cwe}: {cwe_url}"),
+                    "markdown": format!("{what}\n\n{REPRODUCE_DETECTOR}\n\n[{cwe}]({cwe_url})")
+                },
                 "properties": {
                     "tags": ["security", format!("external/cwe/{}", cwe.to_lowercase())],
                     "security-severity": score,
@@ -87,6 +104,13 @@ fn rule_of(e: &SummaryEntry) -> Value {
             "id": e.exception,
             "name": e.exception,
             "shortDescription": { "text": format!("Uncaught {}", e.exception) },
+            "fullDescription": {
+                "text": format!("An input makes the fuzz target let {} escape.", e.exception)
+            },
+            "help": {
+                "text": format!("An input makes the fuzz target let {} escape. {REPRODUCE}", e.exception),
+                "markdown": format!("An input makes the fuzz target let `{}` escape.\n\n{REPRODUCE}", e.exception)
+            },
             "properties": { "tags": ["reliability"] }
         }),
     }

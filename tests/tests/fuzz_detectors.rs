@@ -83,10 +83,40 @@ fn fires(kind: &str, detector: &str, severity: &str, cwe: &str) {
     let sarif = std::fs::read_to_string(r.dir.join("findings/findings.sarif")).unwrap();
     assert!(sarif.contains(&format!("\"ruleId\": \"{detector}\"")), "{sarif}");
     assert!(sarif.contains("\"uri\": \"fuzz/Detect.java\""), "the location is the target's line: {sarif}");
+    sarif_is_valid(&r.dir.join("findings/findings.sarif"));
     // The input replays the finding with `fuzz repro`.
     let stack = std::fs::read_to_string(r.dir.join("findings").join(&e.id).join("stack.txt")).unwrap();
     assert!(stack.contains("fuzz.Detect.fuzzerTestOneInput"), "{stack}");
     reproducer_reports(&r, kind, &e.id, detector);
+}
+
+/// Microsoft's SARIF Multitool (scripts/fetch-test-deps.sh fetches it), or $SARIF_MULTITOOL.
+fn sarif_multitool() -> std::path::PathBuf {
+    let p = std::env::var_os("SARIF_MULTITOOL").map(std::path::PathBuf::from).unwrap_or_else(|| {
+        std::path::PathBuf::from(std::env::var_os("HOME").unwrap_or_default())
+            .join(".cache/jvmfuzz/sarif-multitool-5.7.0/package/Sarif.Multitool")
+    });
+    assert!(p.is_file(), "{} missing: run scripts/fetch-test-deps.sh (or set SARIF_MULTITOOL)", p.display());
+    p
+}
+
+/// `Sarif.Multitool validate` with the SARIF schema's rules and GitHub code scanning's
+/// ingestion rules (GH*): no result of level error.
+fn sarif_is_valid(sarif: &std::path::Path) {
+    let out_file = sarif.with_extension("validation.sarif");
+    let mut cmd = Command::new(sarif_multitool());
+    cmd.args(["validate", "--rule-kind", "Gh;Sarif", "--output"]).arg(&out_file).arg(sarif);
+    let out = support::run(cmd, Duration::from_secs(120));
+    let report =
+        std::fs::read_to_string(&out_file).unwrap_or_else(|e| panic!("no validation report ({e}):\n{}", out.dump()));
+    let errors: Vec<&str> = out.stdout.lines().filter(|l| l.contains(": error ")).collect();
+    assert!(
+        errors.is_empty() && !report.contains("\"level\": \"error\""),
+        "{} does not validate:\n{}\n{}",
+        sarif.display(),
+        errors.join("\n"),
+        out.dump()
+    );
 }
 
 /// The finding's Reproducer.java in a plain JVM (`java Reproducer.java`, no `fuzz`), in the
