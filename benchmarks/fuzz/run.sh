@@ -5,6 +5,8 @@
 #   benchmarks/fuzz/run.sh            # 3 reps x 60 s per run, 6 harnesses (~40 min)
 #   benchmarks/fuzz/run.sh --quick    # 2 reps x 10 s per run, 5 harnesses (~5 min)
 #   benchmarks/fuzz/run.sh --reps N --budget SECONDS --only trivial,bad-chain
+#   benchmarks/fuzz/run.sh scaling    # --jobs 1 vs --jobs 2 on jackson and gson (scaling.py;
+#                                     # 3 reps x 60 s, ~15 min; --reps, --budget, --only too)
 #
 # Installs what it needs, idempotently: Debian `time` (for /usr/bin/time -v), JDK, Maven;
 # from Maven Central through mvn into ~/.m2: com.code-intelligence:jazzer and jazzer-api
@@ -37,4 +39,8 @@ javac --release 11 -d "$BUILD/ceiling" -cp "$BUILD/classes" "$HERE/java/Ceiling.
 export TARGETS="$BUILD/classes" CEILING_CLASSES="$BUILD/ceiling"
 
 echo "fuzz: $FUZZ_BIN; jazzer $JAZZER_VERSION; $("$JAVA" -version 2>&1 | head -1); $(nproc) cores" >&2
+if [ "${1:-}" = scaling ]; then
+    shift
+    exec python3 "$HERE/scaling.py" "$@"
+fi
 exec python3 "$HERE/compare.py" "$@"
