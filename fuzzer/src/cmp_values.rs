@@ -84,16 +84,16 @@ extern "system" fn log_bytes(env: *mut RawEnv, _class: jclass, a: jbyteArray, b:
     }));
 }
 
-/// `Cmp.logGuided(target)`: a value Jazzer's `guideTowards*` or a bug detector asks for, kept
-/// for the recent-values mutators on every execution (it is one of few, and rare).
-extern "system" fn log_guided(env: *mut RawEnv, _class: jclass, target: jbyteArray) {
+/// `Cmp.logGuided(actual, wanted)`: a value Jazzer's `guideTowards*` or a bug detector asks
+/// for, kept for the recent-values mutators on every execution (it is one of few, and rare).
+extern "system" fn log_guided(env: *mut RawEnv, _class: jclass, actual: jbyteArray, wanted: jbyteArray) {
     let _ = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the JNIEnv of the calling thread.
         let Ok(env) = (unsafe { JNIEnv::from_raw(env) }) else { return };
-        // SAFETY: a byte[] local reference passed by the JVM.
-        let target = unsafe { JByteArray::from_raw(target) };
-        if let Ok(b) = env.convert_byte_array(&target) {
-            crate::recent::guide(&b);
+        // SAFETY: byte[] local references passed by the JVM.
+        let (a, w) = unsafe { (JByteArray::from_raw(actual), JByteArray::from_raw(wanted)) };
+        if let (Ok(a), Ok(w)) = (env.convert_byte_array(&a), env.convert_byte_array(&w)) {
+            crate::recent::guide(&a, &w);
         }
     }));
 }
@@ -315,7 +315,7 @@ pub fn register(env: &mut JNIEnv) -> Result<(), String> {
     })?;
     let methods = [
         NativeMethod { name: "logBytes".into(), sig: "([B[B)V".into(), fn_ptr: log_bytes as *mut c_void },
-        NativeMethod { name: "logGuided".into(), sig: "([B)V".into(), fn_ptr: log_guided as *mut c_void },
+        NativeMethod { name: "logGuided".into(), sig: "([B[B)V".into(), fn_ptr: log_guided as *mut c_void },
         NativeMethod { name: "buffer".into(), sig: "(I)Ljava/nio/ByteBuffer;".into(), fn_ptr: buffer as *mut c_void },
         NativeMethod { name: "reserve".into(), sig: "(I)I".into(), fn_ptr: reserve as *mut c_void },
     ];

@@ -271,15 +271,20 @@ fn fuzz<EM: ClientManager>(
     state.add_metadata(dictionary(&cfg.dicts)?);
     let mutator = KeepMethod::new(
         HavocScheduledMutator::with_max_stack_pow(
-            havoc_mutations()
-                .merge(tokens_mutations())
-                .merge(tuple_list!(crate::recent::RecentInsert, crate::recent::RecentReplace)),
+            havoc_mutations().merge(tokens_mutations()).merge(tuple_list!(
+                crate::recent::RecentInsert,
+                crate::recent::RecentReplace,
+                crate::recent::GuidedSplice
+            )),
             HAVOC_MAX_STACK_POW,
         ),
         methods,
     );
     let i2s = KeepMethod::new(
-        HavocScheduledMutator::with_max_stack_pow(tuple_list!(I2SRandReplace::new()), I2S_MAX_STACK_POW),
+        HavocScheduledMutator::with_max_stack_pow(
+            tuple_list!(I2SRandReplace::new(), crate::recent::GuidedSplice),
+            I2S_MAX_STACK_POW,
+        ),
         methods,
     );
     // Grammar mode: tree mutations for every entry, byte havoc for a share of them.

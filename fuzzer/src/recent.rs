@@ -60,9 +60,33 @@ pub fn note(value: &[u8]) {
     TABLE.lock().unwrap_or_else(|e| e.into_inner()).add(value, CAPACITY);
 }
 
-/// Records a value the harness or a detector guides towards (see [`GUIDED_CAPACITY`]).
-pub fn guide(value: &[u8]) {
-    GUIDED.lock().unwrap_or_else(|e| e.into_inner()).add(value, GUIDED_CAPACITY);
+/// (what the target had, what it was guided towards), newest last: [`GuidedSplice`] puts the
+/// wanted value where the input holds the actual one.
+struct Pairs {
+    pairs: Vec<(Vec<u8>, Vec<u8>)>,
+    next: usize,
+}
+
+static PAIRS: Mutex<Pairs> = Mutex::new(Pairs { pairs: Vec::new(), next: 0 });
+const PAIRS_CAPACITY: usize = 64;
+
+/// Records a value the harness or a detector guides `actual` towards (see [`GUIDED_CAPACITY`]).
+pub fn guide(actual: &[u8], wanted: &[u8]) {
+    GUIDED.lock().unwrap_or_else(|e| e.into_inner()).add(wanted, GUIDED_CAPACITY);
+    if actual.is_empty() || actual.len() > MAX_LEN || wanted.len() > MAX_LEN || actual == wanted {
+        return;
+    }
+    let mut p = PAIRS.lock().unwrap_or_else(|e| e.into_inner());
+    if p.pairs.iter().any(|(a, w)| a == actual && w == wanted) {
+        return;
+    }
+    if p.pairs.len() < PAIRS_CAPACITY {
+        p.pairs.push((actual.to_vec(), wanted.to_vec()));
+    } else {
+        let i = p.next;
+        p.pairs[i] = (actual.to_vec(), wanted.to_vec());
+        p.next = (i + 1) % PAIRS_CAPACITY;
+    }
 }
 
 /// A random value: half the time a guided one (when there are any), else any compared one.
@@ -144,6 +168,65 @@ impl Named for RecentReplace {
     }
 }
 
+/// Guidance as Jazzer's `guideTowardsEquality/Containment` mean it: where the input holds a
+/// value the target was told to turn into another (a detector's payload, an API target), that
+/// occurrence is replaced by the wanted value, whatever its length. In-place input-to-state
+/// replacement keeps the length (a 1-character path never becomes `../jazzer-traversal`), and
+/// inserting at a random position rarely lands inside the right field.
+#[derive(Debug, Default)]
+pub struct GuidedSplice;
+
+impl<I, S> Mutator<I, S> for GuidedSplice
+where
+    S: HasRand + HasMaxSize,
+    I: ResizableMutator<u8> + HasMutatorBytes,
+{
+    fn mutate(&mut self, state: &mut S, input: &mut I) -> Result<MutationResult, Error> {
+        let size = input.mutator_bytes().len();
+        // Every (position, pair) whose actual value the input holds.
+        let found: Vec<(usize, usize, Vec<u8>)> = {
+            let p = PAIRS.lock().unwrap_or_else(|e| e.into_inner());
+            let bytes = input.mutator_bytes();
+            let mut found = Vec::new();
+            for (actual, wanted) in &p.pairs {
+                if actual.len() > size || size - actual.len() + wanted.len() > state.max_size() {
+                    continue;
+                }
+                let hits = bytes.windows(actual.len()).enumerate().filter(|(_, w)| *w == actual.as_slice());
+                for (at, _) in hits.take(16) {
+                    found.push((at, actual.len(), wanted.clone()));
+                }
+            }
+            found
+        };
+        let Some(n) = NonZero::new(found.len()) else { return Ok(MutationResult::Skipped) };
+        let (at, old_len, wanted) = &found[state.rand_mut().below(n)];
+        let (at, old_len) = (*at, *old_len);
+        let new_size = size - old_len + wanted.len();
+        if new_size > size {
+            input.resize(new_size, 0);
+        }
+        let bytes = input.mutator_bytes_mut();
+        bytes.copy_within(at + old_len..size, at + wanted.len());
+        bytes[at..at + wanted.len()].copy_from_slice(wanted);
+        if new_size < size {
+            input.resize(new_size, 0);
+        }
+        Ok(MutationResult::Mutated)
+    }
+
+    fn post_exec(&mut self, _state: &mut S, _new: Option<CorpusId>) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl Named for GuidedSplice {
+    fn name(&self) -> &Cow<'static, str> {
+        static NAME: Cow<'static, str> = Cow::Borrowed("GuidedSplice");
+        &NAME
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,12 +238,41 @@ mod tests {
         for i in 0..CAPACITY {
             note(format!("ordinary-{i}").as_bytes());
         }
-        guide(b"jazzer-guided-payload");
+        guide(b"x", b"jazzer-guided-payload");
         let mut rand = libafl_bolts::rands::StdRand::with_seed(7);
-        let hits = (0..1000).filter(|_| pick(&mut rand).as_deref() == Some(&b"jazzer-guided-payload"[..])).count();
-        // Half the picks come from the guided values (one here, unless another test guided
-        // more); as one ordinary value among 256 it would come up about 4 times.
-        assert!(hits > 300, "{hits}");
+        let picks: Vec<Vec<u8>> = (0..1000).filter_map(|_| pick(&mut rand)).collect();
+        // Half the picks come from the guided values (other tests add a few of their own); as
+        // one ordinary value among 256 it would come up about 4 times.
+        let guided = picks.iter().filter(|v| !v.starts_with(b"ordinary-")).count();
+        let this_one = picks.iter().filter(|v| v.as_slice() == b"jazzer-guided-payload").count();
+        assert!(guided > 400 && this_one > 100, "{guided} {this_one}");
+    }
+
+    #[test]
+    fn a_guided_value_replaces_what_the_input_held_whatever_its_length() {
+        guide(b"q", b"../jazzer-splice");
+        let mut state: NopState<BytesInput> = NopState::new();
+        let mut input = BytesInput::new(b"${file:UTF-8:q}".to_vec());
+        // Other tests' pairs may match too ("x" is not in this input): try a few times.
+        let mut done = false;
+        for _ in 0..100 {
+            let mut i = input.clone();
+            if GuidedSplice.mutate(&mut state, &mut i).unwrap() == MutationResult::Mutated
+                && i.mutator_bytes() == b"${file:UTF-8:../jazzer-splice}"
+            {
+                done = true;
+                break;
+            }
+        }
+        assert!(done);
+        // Shorter too, and nothing to do where the actual value is absent.
+        guide(b"longer-actual", b"ab");
+        input = BytesInput::new(b"[longer-actual]".to_vec());
+        let mut i = input.clone();
+        assert_eq!(GuidedSplice.mutate(&mut state, &mut i).unwrap(), MutationResult::Mutated);
+        assert_eq!(i.mutator_bytes(), b"[ab]");
+        let mut none = BytesInput::new(b"zzzz".to_vec());
+        assert_eq!(GuidedSplice.mutate(&mut state, &mut none).unwrap(), MutationResult::Skipped);
     }
 
     #[test]

@@ -63,27 +63,27 @@ public final class Cmp {
      */
     public static void api(String a, String b) {
         strings(a, b);
-        guided(b.getBytes(StandardCharsets.UTF_8));
+        guided(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
     }
 
     /** {@code Jazzer.guideTowardsEquality} on byte arrays. */
     public static void api(byte[] a, byte[] b) {
         bytes(a, b);
-        guided(b);
+        guided(a, b);
     }
 
-    private static void guided(byte[] target) {
+    private static void guided(byte[] actual, byte[] wanted) {
         if (off) {
             return;
         }
         try {
-            logGuided(target);
+            logGuided(actual, wanted);
         } catch (LinkageError e) {
             off = true;
         }
     }
 
-    private static native void logGuided(byte[] target);
+    private static native void logGuided(byte[] actual, byte[] wanted);
 
     /** First of {@code n} value-profile sites for the API's extra counters, or -1 (no fuzzer). */
     public static int reserveSites(int n) {
