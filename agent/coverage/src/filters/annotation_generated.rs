@@ -22,5 +22,8 @@ mod tests {
         assert!(super::is_generated("Llombok/Generated;"));
         assert!(super::is_generated("Lfoo/Outer$MyGenerated;"));
         assert!(!super::is_generated("LGenerated/Foo;"));
+        // groovyc marks what its AST transforms and the class generator add (property
+        // accessors, `getMetaClass`, `@Immutable`'s methods, ...) with it.
+        assert!(super::is_generated("Lgroovy/transform/Generated;"));
     }
 }
