@@ -175,6 +175,7 @@ fn reflective_call() {
 #[test]
 fn jndi_lookup() {
     fires("jndi", "jndi-lookup", "critical", "CWE-74");
+    fires("jndi-relative", "jndi-lookup", "critical", "CWE-74");
     silent("jndi-fixed");
 }
 

@@ -79,6 +79,14 @@ public class Detect {
                     }
                 }
                 break;
+            case "jndi-relative": // log4j's rule: a name without a scheme goes under java:comp/env/
+                if (s.length() < 64) {
+                    try {
+                        new InitialContext().lookup(s.indexOf(':') >= 0 ? s : "java:comp/env/" + s);
+                    } catch (NamingException | IllegalArgumentException e) {
+                    }
+                }
+                break;
             case "jndi-fixed":
                 try {
                     new InitialContext().lookup("java:comp/env/" + s);

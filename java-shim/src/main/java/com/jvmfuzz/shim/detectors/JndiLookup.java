@@ -13,6 +13,7 @@ public final class JndiLookup {
 
     static final String NAME = "jndi-lookup";
     static final String PAYLOAD = "ldap://jazzer.example.com/x";
+    private static final String ENV_PREFIX = "java:comp/env/";
     private static final String[] REMOTE = {
         "ldap:", "ldaps:", "rmi:", "dns:", "iiop:", "iiopname:", "corba:", "corbaname:", "nis:", "nds:",
     };
@@ -24,6 +25,12 @@ public final class JndiLookup {
         }
         String name = args[0].toString();
         Detector.towardsEquality(name, PAYLOAD);
+        // Frameworks put a relative name under the component environment (log4j's JndiLookup
+        // turns "x" into "java:comp/env/x"): guide the part the input wrote, which is what the
+        // input holds.
+        if (name.startsWith(ENV_PREFIX) && name.length() > ENV_PREFIX.length()) {
+            Detector.towardsEquality(name.substring(ENV_PREFIX.length()), PAYLOAD);
+        }
         String n = name.trim().toLowerCase(Locale.ROOT);
         for (String scheme : REMOTE) {
             if (n.startsWith(scheme)) {
