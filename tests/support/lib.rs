@@ -15,6 +15,7 @@
 pub mod compare;
 pub mod jacoco;
 pub mod jacoco_exec;
+pub mod made_up;
 pub mod xml;
 
 use std::ffi::OsString;

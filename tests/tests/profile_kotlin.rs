@@ -22,11 +22,9 @@
 //! and reported by JaCoCo's CLI; our analysis of the same bytes and probes must agree method
 //! by method and class by class. `JVMFUZZ_KOTLIN_JARS=/a.jar:/b.jar` runs it on other jars.
 
-use jvmfuzz_coverage::exec::{class_id, write_exec, ExecClass};
-use jvmfuzz_coverage::report::{write_reports, Formats, ReportConfig};
-use jvmfuzz_coverage::{analyze_class, ClassCoverage, ClassInput, KOTLIN_FILTER_NAMES};
-use jvmfuzz_tests::jacoco::{self, get, Diff, Report};
-use jvmfuzz_tests::jacoco_exec::hits_from_jacoco;
+use jvmfuzz_coverage::{analyze_class, ClassInput, KOTLIN_FILTER_NAMES};
+use jvmfuzz_tests::jacoco::Report;
+use jvmfuzz_tests::made_up::{self, compare_methods};
 use jvmfuzz_tests::*;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -36,7 +34,6 @@ use std::time::{Duration, Instant};
 const KOTLIN: &str = "2.4.21";
 const COROUTINES: &str = "1.11.0";
 const TIMEOUT: Duration = Duration::from_secs(300);
-const METHOD_COUNTERS: [&str; 5] = ["INSTRUCTION", "BRANCH", "LINE", "COMPLEXITY", "METHOD"];
 
 /// The jars kotlinc itself runs with (kotlin-compiler-embeddable and its dependencies).
 fn compiler_classpath() -> Vec<PathBuf> {
@@ -185,53 +182,6 @@ fn filters_fired(classes: &[Vec<u8>]) -> BTreeSet<&'static str> {
     fired
 }
 
-/// JaCoCo's report against ours: every difference of a method's INSTRUCTION, BRANCH, LINE,
-/// COMPLEXITY or METHOD counter, every method or class only one side has, every difference
-/// of a class's counters. Prints (and heads the list with) "N of M methods equal".
-fn compare(reference: &Report, ours: &Report, tag: &str) -> Vec<String> {
-    let diffs = jacoco::diff(reference, ours, &METHOD_COUNTERS, ("JaCoCo", "jvmfuzz"));
-    // Methods of JaCoCo's report whose counters differ or that we lack; methods only we
-    // report are failures too, but not part of the figure.
-    let mut differing: BTreeSet<(String, String)> = BTreeSet::new();
-    let mut extra = 0;
-    for d in &diffs {
-        match d {
-            Diff::Counter { class, method, .. } => {
-                differing.insert((class.clone(), method.clone()));
-            }
-            Diff::MethodOnlyIn { side, class, method } if *side == "JaCoCo" => {
-                differing.insert((class.clone(), method.clone()));
-            }
-            Diff::MethodOnlyIn { .. } => extra += 1,
-            Diff::ClassOnlyIn { .. } => {}
-        }
-    }
-    let total: usize = reference.classes.values().map(|c| c.methods.len()).sum();
-    let figure = format!(
-        "{} of {total} methods equal, {extra} methods only in jvmfuzz's report",
-        total.saturating_sub(differing.len())
-    );
-    eprintln!("{tag}: {figure}");
-    let mut failures: Vec<String> = diffs.iter().map(|d| d.to_string()).collect();
-    // Class by class: fragments of inlined code change classes as a whole.
-    for (name, rc) in &reference.classes {
-        let Some(oc) = ours.classes.get(name) else { continue };
-        for ty in jacoco::COUNTER_TYPES {
-            let (a, b) = (get(&rc.counters, ty), get(&oc.counters, ty));
-            if a != b {
-                failures.push(format!(
-                    "class {name} {ty}: missed/covered {}/{} vs {}/{}",
-                    a.missed, a.covered, b.missed, b.covered
-                ));
-            }
-        }
-    }
-    if !failures.is_empty() {
-        failures.insert(0, format!("{figure}; {} differences (JaCoCo vs jvmfuzz):", failures.len()));
-    }
-    failures
-}
-
 #[test]
 fn kotlin_profile_matches_jacoco_method_by_method() {
     let t0 = Instant::now();
@@ -258,7 +208,7 @@ fn kotlin_profile_matches_jacoco_method_by_method() {
     assert!(xml_path.is_file(), "no {} written; stderr:\n{}", xml_path.display(), tail(&ours_out.stderr, 3000));
     let ours = Report::from_file(&xml_path);
 
-    let mut failures = compare(&reference, &ours, "profile_kotlin");
+    let mut failures = compare_methods(&reference, &ours, "profile_kotlin");
     let fired = filters_fired(&class_files(&classes));
     let missing: Vec<&str> = EXERCISED.iter().copied().filter(|f| !fired.contains(f)).collect();
     if !missing.is_empty() {
@@ -275,13 +225,6 @@ fn kotlin_profile_matches_jacoco_method_by_method() {
 }
 
 /// A tiny deterministic generator (xorshift64*), seeded per class.
-fn xorshift(seed: &mut u64) -> u64 {
-    *seed ^= *seed >> 12;
-    *seed ^= *seed << 25;
-    *seed ^= *seed >> 27;
-    seed.wrapping_mul(0x2545_f491_4f6c_dd1d)
-}
-
 #[test]
 fn kotlin_libraries_match_jacoco_on_made_up_probe_data() {
     let t0 = Instant::now();
@@ -311,59 +254,10 @@ fn kotlin_libraries_match_jacoco_on_made_up_probe_data() {
     let default_jars = std::env::var_os("JVMFUZZ_KOTLIN_JARS").is_none();
     assert!(files.len() > 1500 || !default_jars, "only {} classes in the Kotlin libraries", files.len());
 
-    // Made-up probe data, JaCoCo's probe layout, class by class.
-    let mut exec_classes: Vec<(u64, String, Vec<bool>)> = Vec::new();
-    let mut ours: Vec<ClassCoverage> = Vec::new();
-    for (k, path) in files.iter().enumerate() {
-        let bytes = std::fs::read(path).unwrap();
-        // The probe count: JaCoCo's probes of every method, from our analysis without data.
-        let Some(blank) = analyze_class(&ClassInput { bytes: &bytes, methods: &[] }, &|_| 0)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        else {
-            continue; // synthetic or module-info: JaCoCo does not report it either
-        };
-        let Some(count) = blank.jacoco_probes.as_ref().map(Vec::len) else {
-            // A method we cannot plan (jsr/ret: README's known difference): left out on both sides.
-            std::fs::remove_file(path).unwrap();
-            continue;
-        };
-        let mut seed = (k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let probes: Vec<bool> = match k % 4 {
-            0 => vec![false; count],
-            1 => vec![true; count],
-            // Two thirds covered.
-            _ => (0..count).map(|_| !xorshift(&mut seed).is_multiple_of(3)).collect(),
-        };
-        let (methods, hits) = hits_from_jacoco(&bytes, &probes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let mp: Vec<_> = methods.iter().map(|m| m.as_probes()).collect();
-        let hit = |id: u32| hits.get(id as usize).copied().unwrap_or(0);
-        if let Some(c) = analyze_class(&ClassInput { bytes: &bytes, methods: &mp }, &hit).unwrap() {
-            if count > 0 {
-                exec_classes.push((class_id(&bytes), c.name.clone(), probes));
-            }
-            ours.push(c);
-        }
-    }
-    let exec = tmp.join("made-up.exec");
-    let entries: Vec<ExecClass<'_>> =
-        exec_classes.iter().map(|(id, name, p)| ExecClass { id: *id, name, probes: p }).collect();
-    let mut f = std::fs::File::create(&exec).unwrap();
-    write_exec(&mut f, "made-up", 0, 0, &entries).unwrap();
-    drop(f);
-
-    let reference = jacoco_cli_report(&jdk, &exec, &[&classes_dir], &[], &tmp.join("jacoco-ref.xml"));
+    let (reference, ours) = made_up::reports(&jdk, &classes_dir, &files, tmp.path(), "kotlin-libraries");
     let methods: usize = reference.classes.values().map(|c| c.methods.len()).sum();
     assert!(methods > 10_000 || !default_jars, "JaCoCo reports only {methods} methods of the Kotlin libraries");
-    let cfg = ReportConfig {
-        dir: tmp.join("ours"),
-        formats: Formats { xml: true, html: false, lcov: false },
-        sources: Vec::new(),
-        name: "kotlin-libraries".into(),
-        sessions: Vec::new(),
-    };
-    write_reports(&cfg, &ours).unwrap();
-    let ours = Report::from_file(&tmp.join("ours/jacoco.xml"));
-    let failures = compare(&reference, &ours, "kotlin libraries");
+    let failures = compare_methods(&reference, &ours, "kotlin libraries");
     let left: Vec<Vec<u8>> = files.iter().filter_map(|p| std::fs::read(p).ok()).collect();
     eprintln!("kotlin libraries: filters that fired: {:?}", filters_fired(&left));
     report_time("profile_kotlin libraries", t0.elapsed());
