@@ -599,3 +599,13 @@ pub fn report_time(what: &str, d: Duration) {
         let _ = writeln!(f, "{line}");
     }
 }
+
+/// The `checksum ...` line a language test program prints, so a run under an agent can be
+/// checked to compute what the run under JaCoCo did.
+pub fn checksum_line(out: &Output) -> String {
+    out.stdout
+        .lines()
+        .find(|l| l.starts_with("checksum "))
+        .unwrap_or_else(|| panic!("no checksum line:\n{}", out.dump()))
+        .to_owned()
+}

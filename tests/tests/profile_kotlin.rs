@@ -117,14 +117,6 @@ fn compile(jdk: &Jdk, sources: &[PathBuf]) -> PathBuf {
     classes
 }
 
-fn checksum(out: &Output) -> String {
-    out.stdout
-        .lines()
-        .find(|l| l.starts_with("checksum "))
-        .unwrap_or_else(|| panic!("no checksum line:\n{}", out.dump()))
-        .to_owned()
-}
-
 fn run_program(jdk: &Jdk, agent: &Agent, classes: &Path, cwd: &Path) -> Output {
     let libs = program_libraries();
     let mut cp: Vec<&Path> = vec![classes];
@@ -203,7 +195,7 @@ fn kotlin_profile_matches_jacoco_method_by_method() {
     let dir = tmp.join("jvmfuzz-report");
     let opts = format!("includes=kt.*,report={},formats=xml,classfiles={}", dir.display(), classes.display());
     let ours_out = run_program(&jdk, &Agent::Jvmfuzz(opts), &classes, tmp.path());
-    assert_eq!(checksum(&jac_out), checksum(&ours_out), "the program computed something else under jvmfuzz");
+    assert_eq!(checksum_line(&jac_out), checksum_line(&ours_out), "the program computed something else under jvmfuzz");
     let xml_path = dir.join("jacoco.xml");
     assert!(xml_path.is_file(), "no {} written; stderr:\n{}", xml_path.display(), tail(&ours_out.stderr, 3000));
     let ours = Report::from_file(&xml_path);

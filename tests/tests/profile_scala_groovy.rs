@@ -170,14 +170,6 @@ fn compile(jdk: &Jdk, lang: &Lang, sources: &[PathBuf]) -> PathBuf {
     classes
 }
 
-fn checksum(out: &Output) -> String {
-    out.stdout
-        .lines()
-        .find(|l| l.starts_with("checksum "))
-        .unwrap_or_else(|| panic!("no checksum line:\n{}", out.dump()))
-        .to_owned()
-}
-
 fn run_program(jdk: &Jdk, lang: &Lang, agent: &Agent, classes: &Path, cwd: &Path) -> Output {
     let libs = (lang.libraries)();
     let mut cp: Vec<&Path> = vec![classes];
@@ -307,8 +299,8 @@ fn program_matches_jacoco(lang: &Lang) {
     let opts = format!("includes={includes},report={},formats=xml,classfiles={}", dir.display(), classes.display());
     let ours_out = run_program(&jdk, lang, &Agent::Jvmfuzz(opts), &classes, tmp.path());
     assert_eq!(
-        checksum(&jac_out),
-        checksum(&ours_out),
+        checksum_line(&jac_out),
+        checksum_line(&ours_out),
         "the {} program computed something else under jvmfuzz",
         lang.name
     );
