@@ -54,6 +54,8 @@ declare -A DEB=(
   # generated at build time with bindgen, which needs libclang.
   [libz3-dev]=/usr/include/z3.h
   [libclang-dev]=/usr/lib/llvm-14/lib/libclang.so
+  # `ip`: tests/tests/fuzz_nodes.rs joins nodes in network namespaces by a veth pair.
+  [iproute2]=/usr/sbin/ip
 )
 missing=()
 for pkg in "${!DEB[@]}"; do

@@ -29,6 +29,10 @@ EXAMPLES:
   fuzz --cp app.jar:lib/* --package com.acme --keep-going --max-total-time 600
   fuzz drivers --cp app.jar --class com.acme.Codec           # only write them (findings/drivers/src)
 
+  # One campaign on three machines (LLMP broker-to-broker links; corpus and findings shared):
+  fuzz --cp app.jar --harness com.acme.ParserFuzzer --jobs 2 --listen 10.0.0.1:7700   # node a
+  fuzz --cp app.jar --harness com.acme.ParserFuzzer --jobs 2 --connect 10.0.0.1:7700  # b and c
+
   # The campaign folder (--corpus's parent) gets stats.csv rows and report.html; running again
   # on the same folders continues the campaign. The page alone, from the folder:
   fuzz report .
@@ -297,6 +301,19 @@ pub struct FuzzArgs {
     /// Parallel fuzzing processes, each with its own JVM (LibAFL Launcher).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
+    /// Accept other nodes (machines) of this campaign at ADDR:PORT: their brokers link to this
+    /// one over LibAFL's LLMP broker-to-broker TCP connection, and new corpus entries and
+    /// findings flow both ways. Bind a private interface: anyone who reaches it joins.
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub listen: Option<String>,
+    /// Join the campaign of the node listening at ADDR:PORT (its --listen). Retried for
+    /// --connect-timeout seconds, so nodes can start in any order. Link the nodes as a tree
+    /// (each one --connect to a node already in); a cycle only wastes traffic.
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub connect: Option<String>,
+    /// How long --connect keeps trying to reach its node before the run stops with an error.
+    #[arg(long, value_name = "SECS", default_value_t = 60, requires = "connect")]
+    pub connect_timeout: u64,
     /// Keep fuzzing after a finding (default: stop at the first one).
     #[arg(long)]
     pub keep_going: bool,

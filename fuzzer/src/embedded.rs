@@ -168,6 +168,7 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
         status_file: status_file.clone(),
         grammar: None,
         solver: None,
+        linked: false,
     };
     crate::output::to_stderr();
     crate::coverage_map::keep_covered();

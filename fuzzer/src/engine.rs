@@ -40,7 +40,7 @@ use libafl::feedbacks::NautilusChunksMetadata;
 use libafl::feedbacks::{
     CrashFeedback, MapFeedbackMetadata, MaxMapFeedback, NewHashFeedback, TimeFeedback, TimeoutFeedback,
 };
-use libafl::fuzzer::{Evaluator, Fuzzer, StdFuzzer};
+use libafl::fuzzer::{Evaluator, Fuzzer, HasObjective, StdFuzzer};
 use libafl::inputs::{BytesInput, HasTargetBytes};
 use libafl::mutators::{havoc_mutations, tokens_mutations, HavocScheduledMutator, I2SRandReplace, Tokens};
 use libafl::observers::{CanTrack, StdCmpObserver, TimeObserver};
@@ -93,6 +93,9 @@ pub struct FuzzConfig {
     pub grammar: Option<crate::grammar::GrammarSpec>,
     /// The solver stage (`--solver`); `None`: off.
     pub solver: Option<crate::solver::SolverConfig>,
+    /// Linked to other nodes (`--listen`/`--connect`, `crate::nodes`): findings are sent with
+    /// their input, so the other nodes run and save them too.
+    pub linked: bool,
 }
 
 /// Havoc stacks 2..=2^N mutations per execution (LibAFL's default N is 7: up to 128;
@@ -239,6 +242,7 @@ fn fuzz<EM: ClientManager>(
         methods,
     );
     let mut fuzzer = StdFuzzer::new(scheduler, feedback, objective);
+    fuzzer.set_share_objectives(cfg.linked);
 
     let mut harness_fn = {
         let runner = Rc::clone(&runner);

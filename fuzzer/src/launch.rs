@@ -1,21 +1,26 @@
 //! The parent side of `fuzz`: LibAFL's restarting machinery. `--jobs 1` uses
 //! `SimpleRestartingEventManager` (fork a client, re-fork it with the saved state after a
 //! timeout or a JVM crash); `--jobs N` uses LibAFL's `Launcher` (a broker plus N restarting
-//! clients that share their corpus over LLMP). Neither parent ever creates a JVM: a JVM does
-//! not survive fork, and it must come after the client's signal handlers.
+//! clients that share their corpus over LLMP), and so does a node linked to others
+//! (`--listen`/`--connect`): its broker is `crate::nodes`'. Neither parent ever creates a JVM:
+//! a JVM does not survive fork, and it must come after the client's signal handlers.
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use libafl::events::{EventConfig, Launcher, SimpleRestartingEventManager};
+use libafl::events::{
+    setup_restarting_mgr_llmp, EventConfig, Launcher, ManagerKind, ShouldSaveState, SimpleRestartingEventManager,
+};
 use libafl::inputs::BytesInput;
 use libafl::monitors::{tui::TuiMonitor, Monitor, SimpleMonitor};
 use libafl::Error;
 use libafl_bolts::core_affinity::Cores;
 use libafl_bolts::shmem::{ShMemProvider, StdShMemProvider};
+use libafl_bolts::tuples::tuple_list;
 
 use crate::campaign::{Recorder, StatsCsv};
 use crate::engine::{run_client, FuzzConfig};
+use crate::nodes::{Links, LINK_FLUSH};
 use crate::state::State;
 
 /// How progress is shown.
@@ -52,12 +57,12 @@ fn tui_monitor() -> TuiMonitor {
 
 /// Runs the whole fuzzing session; returns when every client has stopped. `stats` records
 /// the campaign's stats.csv rows from the monitor (`campaign::stats_csv`).
-pub fn run(cfg: &FuzzConfig, jobs: usize, progress: Progress, stats: Recorder) -> Result<(), Error> {
+pub fn run(cfg: &FuzzConfig, jobs: usize, links: Links, progress: Progress, stats: Recorder) -> Result<(), Error> {
     match progress {
-        Progress::Plain => run_with(cfg, jobs, StatsCsv::new(plain_monitor(), stats)),
+        Progress::Plain => run_with(cfg, jobs, links, StatsCsv::new(plain_monitor(), stats)),
         Progress::Tui => {
             let saved = TerminalState::save();
-            let r = run_with(cfg, jobs, StatsCsv::new(tui_monitor(), stats));
+            let r = run_with(cfg, jobs, links, StatsCsv::new(tui_monitor(), stats));
             saved.restore();
             r
         }
@@ -90,9 +95,14 @@ impl TerminalState {
     }
 }
 
-fn run_with<MT: Monitor + std::fmt::Debug + Clone>(cfg: &FuzzConfig, jobs: usize, monitor: MT) -> Result<(), Error> {
+fn run_with<MT: Monitor + std::fmt::Debug + Clone>(
+    cfg: &FuzzConfig,
+    jobs: usize,
+    links: Links,
+    monitor: MT,
+) -> Result<(), Error> {
     let mut shmem = StdShMemProvider::new()?;
-    if jobs <= 1 {
+    if jobs <= 1 && !links.any() {
         let launched = SimpleRestartingEventManager::launch(monitor, &mut shmem, true);
         match launched {
             Ok((state, mgr)) => {
@@ -113,20 +123,23 @@ fn run_with<MT: Monitor + std::fmt::Debug + Clone>(cfg: &FuzzConfig, jobs: usize
             Err(e) => Err(e),
         }
     } else {
-        run_launcher(cfg, jobs, monitor, shmem)
+        run_launcher(cfg, jobs, links, monitor, shmem)
     }
 }
 
 /// `--jobs N`: LibAFL's Launcher runs a broker and N restarting clients. Its broker never
 /// exits on its own (the plain Launcher sets no "exit after N clients"), so it runs in a child
 /// process group that this process supervises through the status file: when every client is
-/// done, or one hit a finding (without --keep-going), or set-up failed, the group is ended.
+/// done, or one hit a finding (without --keep-going), or set-up failed, the group is ended;
+/// a linked node's broker first gets [`LINK_FLUSH`] to pass its last events to the others.
 fn run_launcher<MT: Monitor + std::fmt::Debug + Clone>(
     cfg: &FuzzConfig,
     jobs: usize,
+    links: Links,
     monitor: MT,
     shmem: StdShMemProvider,
 ) -> Result<(), Error> {
+    let linked = links.any();
     // SAFETY: no JVM exists in this process; the child only runs LibAFL's launcher and exits.
     let pid = unsafe { libc::fork() };
     if pid < 0 {
@@ -135,7 +148,7 @@ fn run_launcher<MT: Monitor + std::fmt::Debug + Clone>(
     if pid == 0 {
         // SAFETY: plain syscall on ourselves.
         unsafe { libc::setpgid(0, 0) };
-        let r = launcher(cfg, jobs, monitor, shmem);
+        let r = launcher(cfg, jobs, links, monitor, shmem);
         if let Err(e) = r {
             crate::status::append(
                 &cfg.status_file,
@@ -154,6 +167,9 @@ fn run_launcher<MT: Monitor + std::fmt::Debug + Clone>(
         // SAFETY: waiting for our own child.
         let exited = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) } == pid;
         if finished || exited {
+            if linked && !exited && st.setup_error.is_none() {
+                std::thread::sleep(LINK_FLUSH);
+            }
             // SAFETY: signals to the process group we created (the launcher and its children).
             unsafe { libc::kill(-pid, libc::SIGTERM) };
             std::thread::sleep(Duration::from_millis(500));
@@ -169,10 +185,16 @@ fn run_launcher<MT: Monitor + std::fmt::Debug + Clone>(
 fn launcher<MT: Monitor + std::fmt::Debug + Clone>(
     cfg: &FuzzConfig,
     jobs: usize,
+    links: Links,
     monitor: MT,
     shmem: StdShMemProvider,
 ) -> Result<(), Error> {
     {
+        // Linked nodes run each other's inputs again rather than trust another JVM's coverage
+        // map (`crate::nodes`); the clients of one node share observers as before.
+        let configuration = if links.any() { EventConfig::AlwaysUnique } else { EventConfig::from_name("jvmfuzz") };
+        let mut links = Some(links);
+        let provider = shmem.clone();
         let ncores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let used = jobs.min(ncores).max(1);
         let cores = Cores::from((0..used).collect::<Vec<_>>());
@@ -180,7 +202,7 @@ fn launcher<MT: Monitor + std::fmt::Debug + Clone>(
         let port = free_port().unwrap_or(1337);
         let launched = Launcher::builder()
             .shmem_provider(shmem)
-            .configuration(EventConfig::from_name("jvmfuzz"))
+            .configuration(configuration)
             .monitor(monitor)
             .run_client(|state: Option<State>, mgr, desc: libafl::events::launcher::ClientDescription| {
                 let r = run_client(cfg, desc.id(), state, mgr);
@@ -198,7 +220,43 @@ fn launcher<MT: Monitor + std::fmt::Debug + Clone>(
             .broker_port(port)
             .stdout_file(None)
             .build()
-            .launch::<BytesInput, State>();
+            .launch_with_manager(
+                |_, client: Option<libafl::events::launcher::ClientDescription>, monitor: Option<MT>| {
+                    match client {
+                        Some(client_description) => setup_restarting_mgr_llmp::<_, BytesInput, MT, State, _>(
+                            provider.clone(),
+                            configuration,
+                            None,
+                            port,
+                            ManagerKind::Client { client_description },
+                            None,
+                            ShouldSaveState::OnRestart,
+                            tuple_list!(),
+                        ),
+                        // The broker: this node's, linked to the others (LibAFL's own broker when
+                        // there are no links, plus the relay hook, which then has nothing to do).
+                        None => {
+                            // LibAFL's Launcher only logs a broker's error: say it where the
+                            // supervisor reads it (a --connect that finds no node ends the run).
+                            let monitor = monitor.ok_or_else(|| Error::illegal_state("the broker has no monitor"))?;
+                            let ran = crate::nodes::run_broker(
+                                provider.clone(),
+                                monitor,
+                                port,
+                                links.take().unwrap_or_default(),
+                            );
+                            if let Some(e) = ran.as_ref().err().filter(|e| !matches!(e, Error::ShuttingDown)) {
+                                let why = match e {
+                                    Error::IllegalArgument(msg, _) => msg.clone(),
+                                    e => format!("the node's broker failed: {}", crate::engine::short_error(e)),
+                                };
+                                crate::status::append(&cfg.status_file, &format!("setup {why}"));
+                            }
+                            Err(Error::shutting_down())
+                        }
+                    }
+                },
+            );
         match launched {
             Ok(()) | Err(Error::ShuttingDown) => Ok(()),
             Err(e) => Err(e),

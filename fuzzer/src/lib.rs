@@ -22,6 +22,7 @@ pub mod jazzer_cli;
 pub mod junit_jar;
 pub mod jvm;
 pub mod launch;
+pub mod nodes;
 pub mod observers;
 pub mod output;
 pub mod recent;

@@ -554,6 +554,9 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
             campaign.stats_file().display()
         );
     }
+    let links =
+        jvmfuzz_fuzzer::nodes::links(a.listen.as_deref(), a.connect.as_deref(), Duration::from_secs(a.connect_timeout))
+            .map_err(setup)?;
     let status_file = status::create(&a.findings)
         .map_err(|e| setup(format!("cannot create --findings {}: {e}", a.findings.display())))?;
     let cfg = engine::FuzzConfig {
@@ -577,12 +580,13 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         status_file: status_file.clone(),
         grammar,
         solver,
+        linked: links.any(),
     };
     if let Some(d) = &cfg.target.drivers {
         drivers::reset_stats(d);
     }
     let launched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        launch::run(&cfg, a.jobs, progress, campaign.recorder())
+        launch::run(&cfg, a.jobs, links, progress, campaign.recorder())
     }));
     match campaign.end() {
         Ok(Some(last)) => println!(
