@@ -190,9 +190,9 @@ fn launcher<MT: Monitor + std::fmt::Debug + Clone>(
     shmem: StdShMemProvider,
 ) -> Result<(), Error> {
     {
-        // Linked nodes run each other's inputs again rather than trust another JVM's coverage
-        // map (`crate::nodes`); the clients of one node share observers as before.
-        let configuration = if links.any() { EventConfig::AlwaysUnique } else { EventConfig::from_name("jvmfuzz") };
+        // Clients send their coverage maps with their entries; a linked node's broker strips
+        // them from other nodes' entries (`crate::nodes::Relay`).
+        let configuration = EventConfig::from_name("jvmfuzz");
         let mut links = Some(links);
         let provider = shmem.clone();
         let ncores = std::thread::available_parallelism().map_or(1, |n| n.get());

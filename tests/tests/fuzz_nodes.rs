@@ -8,7 +8,8 @@
 //! - Two nodes in network namespaces of their own joined by a veth pair (hosts of their own on
 //!   this machine, with no route anywhere else): a finding of one node is saved by the other,
 //!   once in its folder although both of its clients ran it.
-//! - Wrong flags, and a node nobody answers: exit 2 with what to fix.
+//! - Wrong flags, a node nobody answers and a port where something else answers: exit 2
+//!   with what to fix.
 
 mod fuzz_common;
 
@@ -308,4 +309,22 @@ fn wrong_node_flags_and_a_node_nobody_answers_exit_2_with_what_to_fix() {
     assert_eq!(out.status, Some(2), "{}", out.dump());
     assert!(out.stderr.contains("no node answered within 2 s"), "{}", out.dump());
     assert!(out.stderr.contains("is `fuzz --listen` running there"), "{}", out.dump());
+
+    // Something else listens there (a server that greets first, as SSH does): refused, and the
+    // node's broker kept brokering its own clients meanwhile (the monitor showed their progress).
+    let other = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let at = other.local_addr().unwrap().to_string();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for s in other.incoming().flatten() {
+            use std::io::Write;
+            let mut s = s;
+            let _ = s.write_all(b"SSH-2.0-OpenSSH_9.2\r\n");
+            held.push(s);
+        }
+    });
+    let out = run(&["--connect", &at, "--connect-timeout", "4"]);
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stderr.contains(&format!("something that is not a jvmfuzz node answers at {at}")), "{}", out.dump());
+    assert!(out.stdout.contains("executions: "), "the broker showed no client progress while waiting:\n{}", out.dump());
 }
