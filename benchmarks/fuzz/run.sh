@@ -6,7 +6,8 @@
 #   benchmarks/fuzz/run.sh --quick    # 2 reps x 10 s per run, 5 harnesses (~5 min)
 #   benchmarks/fuzz/run.sh --reps N --budget SECONDS --only trivial,bad-chain
 #   benchmarks/fuzz/run.sh scaling    # --jobs 1 vs --jobs 2 on jackson and gson (scaling.py;
-#                                     # 3 reps x 60 s, ~15 min; --reps, --budget, --only too)
+#                                     # 3 reps x 60 s, ~15 min; --reps, --budget, --only,
+#                                     # --warm SECONDS: every run starts from a warmed corpus)
 #
 # Installs what it needs, idempotently: Debian `time` (for /usr/bin/time -v), JDK, Maven;
 # from Maven Central through mvn into ~/.m2: com.code-intelligence:jazzer and jazzer-api

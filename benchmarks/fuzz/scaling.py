@@ -7,7 +7,13 @@ when the budget ends) and branch coverage of the corpus the run left (`fuzz cove
 it in a fresh JVM, the same measure for both, JaCoCo's BRANCH counter of the library's classes).
 Goal (issue 26): 2 jobs give at least 1.8x one job's executions, with at least its coverage.
 
-Started by `benchmarks/fuzz/run.sh scaling [--reps N] [--budget SECONDS] [--only jackson,gson]`,
+With `--warm SECONDS`, one job first fuzzes each harness that long, and every measured run
+starts from a copy of that corpus: the runs then measure the steady state of a campaign (the
+coverage has plateaued), not how fast each seed happens to grow its first inputs, whose sizes
+set the execution rate.
+
+Started by `benchmarks/fuzz/run.sh scaling [--reps N] [--budget SECONDS] [--warm SECONDS]
+[--only jackson,gson]`,
 which builds the harnesses and sets FUZZ_BIN, JAZZER_API, TARGETS, GSON_CP, JACKSON_CP.
 """
 import argparse
@@ -47,9 +53,11 @@ def branches(xml_path, package):
     return cov, tot
 
 
-def run(h, jobs, budget, seed, log):
+def run(h, jobs, budget, seed, log, start_corpus=None, keep=False):
     name, cls, cp_var, package = h
     d = tempfile.mkdtemp(prefix=f"fz-scaling-{jobs}-")
+    if start_corpus:
+        shutil.copytree(start_corpus, os.path.join(d, "corpus"))
     cp = env("TARGETS") + ":" + env(cp_var) + ":" + env("JAZZER_API")
     cmd = [env("FUZZ_BIN"), "--cp", cp, "--harness", cls, "--progress", "plain", "--seed", str(seed),
            "--max-total-time", str(budget), "--keep-going", "--corpus", os.path.join(d, "corpus"),
@@ -65,7 +73,10 @@ def run(h, jobs, budget, seed, log):
     if os.path.isfile(xml):
         r["branches"], r["branches_total"] = branches(xml, package)
     r["corpus"] = len(os.listdir(os.path.join(d, "corpus"))) if os.path.isdir(os.path.join(d, "corpus")) else None
-    shutil.rmtree(d, ignore_errors=True)
+    if keep:
+        r["dir"] = d
+    else:
+        shutil.rmtree(d, ignore_errors=True)
     return r
 
 
@@ -79,6 +90,8 @@ def main():
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--budget", type=int, default=60, help="seconds per run")
     ap.add_argument("--only", help="comma-separated harness names")
+    ap.add_argument("--warm", type=int, default=0,
+                    help="seconds of one job first; every measured run starts from its corpus")
     a = ap.parse_args()
     hs = [h for h in HARNESSES if not a.only or h[0] in a.only.split(",")]
     os.makedirs(os.path.join(OUT, "logs"), exist_ok=True)
@@ -87,17 +100,26 @@ def main():
     t0 = time.monotonic()
     results = []
     for h in hs:
+        start = None
+        if a.warm:
+            w = run(h, 1, a.warm, 1000, os.path.join(OUT, "logs", f"{h[0]}-warm.log"), keep=True)
+            start = os.path.join(w["dir"], "corpus")
+            print(f"{h[0]:8} warm-up: {w.get('execs')} execs in {a.warm} s, corpus {w.get('corpus')}, "
+                  f"branches {w.get('branches')}/{w.get('branches_total')}", file=sys.stderr, flush=True)
         for rep in range(a.reps):
             order = [1, 2] if rep % 2 == 0 else [2, 1]
             for jobs in order:
                 log = os.path.join(OUT, "logs", f"{h[0]}-jobs{jobs}-rep{rep + 1}.log")
-                r = run(h, jobs, a.budget, rep + 1, log)
+                r = run(h, jobs, a.budget, rep + 1, log, start)
                 r.update(harness=h[0], rep=rep + 1)
                 results.append(r)
                 print(f"{h[0]:8} rep {rep + 1} jobs {jobs}: {r.get('execs')} execs from {r['clients']} "
                       f"client(s), branches {r.get('branches')}/{r.get('branches_total')}, "
                       f"corpus {r.get('corpus')}", file=sys.stderr, flush=True)
-    lines = [f"jvmfuzz --jobs 1 vs --jobs 2: {a.reps} reps x {a.budget} s, runs alternated; started "
+        if start:
+            shutil.rmtree(os.path.dirname(start), ignore_errors=True)
+    warm = f", each from the corpus of a {a.warm} s one-job run" if a.warm else ""
+    lines = [f"jvmfuzz --jobs 1 vs --jobs 2: {a.reps} reps x {a.budget} s{warm}, runs alternated; started "
              f"{started}, took {(time.monotonic() - t0) / 60:.0f} min; {os.cpu_count()} cores, "
              f"load {load0:.2f} -> {os.getloadavg()[0]:.2f}",
              "execs: sum of the clients' final counts; branches: JaCoCo BRANCH counter of the library's "
