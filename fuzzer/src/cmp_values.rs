@@ -98,6 +98,34 @@ extern "system" fn log_guided(env: *mut RawEnv, _class: jclass, actual: jbyteArr
     }));
 }
 
+/// `Cmp.logKeys(key, a, b, c)`: a map lookup missed `key`; `a`, `b`, `c` (each may be null)
+/// are keys the map holds, for [`crate::recent::KeySplice`].
+extern "system" fn log_keys(
+    env: *mut RawEnv,
+    _class: jclass,
+    key: jbyteArray,
+    a: jbyteArray,
+    b: jbyteArray,
+    c: jbyteArray,
+) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the JNIEnv of the calling thread.
+        let Ok(env) = (unsafe { JNIEnv::from_raw(env) }) else { return };
+        let read = |arr: jbyteArray| -> Option<Vec<u8>> {
+            if arr.is_null() {
+                return None;
+            }
+            // SAFETY: a byte[] local reference passed by the JVM (checked non-null).
+            let arr = unsafe { JByteArray::from_raw(arr) };
+            env.convert_byte_array(&arr).ok()
+        };
+        let Some(key) = read(key) else { return };
+        for wanted in [a, b, c].into_iter().filter_map(read) {
+            crate::recent::key_miss(&key, &wanted);
+        }
+    }));
+}
+
 /// `Cmp.reserve(n)`: the first of `n` new value-profile site ids, for the extra counters of
 /// Jazzer's API (`exploreState`, `maximize`, `minimize`), or -1 when the map is full.
 extern "system" fn reserve(_env: *mut RawEnv, _class: jclass, n: jint) -> jint {
@@ -316,6 +344,7 @@ pub fn register(env: &mut JNIEnv) -> Result<(), String> {
     let methods = [
         NativeMethod { name: "logBytes".into(), sig: "([B[B)V".into(), fn_ptr: log_bytes as *mut c_void },
         NativeMethod { name: "logGuided".into(), sig: "([B[B)V".into(), fn_ptr: log_guided as *mut c_void },
+        NativeMethod { name: "logKeys".into(), sig: "([B[B[B[B)V".into(), fn_ptr: log_keys as *mut c_void },
         NativeMethod { name: "buffer".into(), sig: "(I)Ljava/nio/ByteBuffer;".into(), fn_ptr: buffer as *mut c_void },
         NativeMethod { name: "reserve".into(), sig: "(I)I".into(), fn_ptr: reserve as *mut c_void },
     ];

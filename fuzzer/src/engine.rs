@@ -278,7 +278,8 @@ fn fuzz<EM: ClientManager>(
             havoc_mutations().merge(tokens_mutations()).merge(tuple_list!(
                 crate::recent::RecentInsert,
                 crate::recent::RecentReplace,
-                crate::recent::GuidedSplice
+                crate::recent::GuidedSplice,
+                crate::recent::KeySplice
             )),
             HAVOC_MAX_STACK_POW,
         ),
@@ -286,7 +287,7 @@ fn fuzz<EM: ClientManager>(
     );
     let i2s = KeepMethod::new(
         HavocScheduledMutator::with_max_stack_pow(
-            tuple_list!(I2SRandReplace::new(), crate::recent::GuidedSplice),
+            tuple_list!(I2SRandReplace::new(), crate::recent::GuidedSplice, crate::recent::KeySplice),
             I2S_MAX_STACK_POW,
         ),
         methods,

@@ -5,6 +5,9 @@
 //! input or overwrite bytes with it, so a value the input must contain reaches it even when
 //! nothing of it is in the input yet (input-to-state replacement only rewrites bytes the input
 //! already has) and without waiting to be seen often enough to become a dictionary token.
+//! Two splicing mutators replace a value where the input holds it, whatever the lengths: a
+//! guided one by what it was guided towards ([`GuidedSplice`]), and a key a map lookup missed
+//! by a key the map holds ([`KeySplice`]: keyword tables, lookups by prefix).
 
 use std::borrow::Cow;
 use std::num::NonZero;
@@ -86,6 +89,44 @@ pub fn guide(actual: &[u8], wanted: &[u8]) {
         let i = p.next;
         p.pairs[i] = (actual.to_vec(), wanted.to_vec());
         p.next = (i + 1) % PAIRS_CAPACITY;
+    }
+}
+
+/// (a key a map lookup missed, a key the map holds): [`KeySplice`]'s table, apart from the
+/// guided pairs so that a target's many lookups never push a detector's payload out.
+static KEY_PAIRS: Mutex<Pairs> = Mutex::new(Pairs { pairs: Vec::new(), next: 0 });
+const KEY_PAIRS_CAPACITY: usize = 128;
+
+/// Records a map lookup that missed `key` where the map holds `wanted`.
+pub fn key_miss(key: &[u8], wanted: &[u8]) {
+    if key.is_empty() || key.len() > MAX_LEN || wanted.is_empty() || wanted.len() > MAX_LEN || key == wanted {
+        return;
+    }
+    let mut p = KEY_PAIRS.lock().unwrap_or_else(|e| e.into_inner());
+    if p.pairs.iter().any(|(a, w)| a == key && w == wanted) {
+        return;
+    }
+    if p.pairs.len() < KEY_PAIRS_CAPACITY {
+        p.pairs.push((key.to_vec(), wanted.to_vec()));
+    } else {
+        let i = p.next;
+        p.pairs[i] = (key.to_vec(), wanted.to_vec());
+        p.next = (i + 1) % KEY_PAIRS_CAPACITY;
+    }
+}
+
+/// Replaces `old_len` bytes at `at` with `wanted`, growing or shrinking the input.
+fn splice<I: ResizableMutator<u8> + HasMutatorBytes>(input: &mut I, at: usize, old_len: usize, wanted: &[u8]) {
+    let size = input.mutator_bytes().len();
+    let new_size = size - old_len + wanted.len();
+    if new_size > size {
+        input.resize(new_size, 0);
+    }
+    let bytes = input.mutator_bytes_mut();
+    bytes.copy_within(at + old_len..size, at + wanted.len());
+    bytes[at..at + wanted.len()].copy_from_slice(wanted);
+    if new_size < size {
+        input.resize(new_size, 0);
     }
 }
 
@@ -201,17 +242,7 @@ where
         };
         let Some(n) = NonZero::new(found.len()) else { return Ok(MutationResult::Skipped) };
         let (at, old_len, wanted) = &found[state.rand_mut().below(n)];
-        let (at, old_len) = (*at, *old_len);
-        let new_size = size - old_len + wanted.len();
-        if new_size > size {
-            input.resize(new_size, 0);
-        }
-        let bytes = input.mutator_bytes_mut();
-        bytes.copy_within(at + old_len..size, at + wanted.len());
-        bytes[at..at + wanted.len()].copy_from_slice(wanted);
-        if new_size < size {
-            input.resize(new_size, 0);
-        }
+        splice(input, *at, *old_len, wanted);
         Ok(MutationResult::Mutated)
     }
 
@@ -223,6 +254,63 @@ where
 impl Named for GuidedSplice {
     fn name(&self) -> &Cow<'static, str> {
         static NAME: Cow<'static, str> = Cow::Borrowed("GuidedSplice");
+        &NAME
+    }
+}
+
+/// A keyword lookup as a comparison with every keyword: where the input holds a key that a
+/// map lookup missed, it becomes one the map holds (its neighbours in sort order or one at
+/// random, `Hooks.bracket`), whatever the lengths. Lookups often see the key lower-cased (a
+/// `${Prefix:` read as `prefix`), so ASCII case is ignored when the exact bytes are absent.
+#[derive(Debug, Default)]
+pub struct KeySplice;
+
+impl<I, S> Mutator<I, S> for KeySplice
+where
+    S: HasRand + HasMaxSize,
+    I: ResizableMutator<u8> + HasMutatorBytes,
+{
+    fn mutate(&mut self, state: &mut S, input: &mut I) -> Result<MutationResult, Error> {
+        let size = input.mutator_bytes().len();
+        let (key, wanted) = {
+            let p = KEY_PAIRS.lock().unwrap_or_else(|e| e.into_inner());
+            let Some(n) = NonZero::new(p.pairs.len()) else { return Ok(MutationResult::Skipped) };
+            p.pairs[state.rand_mut().below(n)].clone()
+        };
+        if key.len() > size || size - key.len() + wanted.len() > state.max_size() {
+            return Ok(MutationResult::Skipped);
+        }
+        let bytes = input.mutator_bytes();
+        let mut hits: Vec<usize> = bytes
+            .windows(key.len())
+            .enumerate()
+            .filter(|(_, w)| *w == key.as_slice())
+            .map(|(i, _)| i)
+            .take(16)
+            .collect();
+        if hits.is_empty() {
+            hits = bytes
+                .windows(key.len())
+                .enumerate()
+                .filter(|(_, w)| w.eq_ignore_ascii_case(&key))
+                .map(|(i, _)| i)
+                .take(16)
+                .collect();
+        }
+        let Some(n) = NonZero::new(hits.len()) else { return Ok(MutationResult::Skipped) };
+        let at = hits[state.rand_mut().below(n)];
+        splice(input, at, key.len(), &wanted);
+        Ok(MutationResult::Mutated)
+    }
+
+    fn post_exec(&mut self, _state: &mut S, _new: Option<CorpusId>) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl Named for KeySplice {
+    fn name(&self) -> &Cow<'static, str> {
+        static NAME: Cow<'static, str> = Cow::Borrowed("KeySplice");
         &NAME
     }
 }
@@ -273,6 +361,35 @@ mod tests {
         assert_eq!(i.mutator_bytes(), b"[ab]");
         let mut none = BytesInput::new(b"zzzz".to_vec());
         assert_eq!(GuidedSplice.mutate(&mut state, &mut none).unwrap(), MutationResult::Skipped);
+    }
+
+    #[test]
+    fn a_missed_key_becomes_a_key_the_map_holds_ignoring_case_when_it_must() {
+        key_miss(b"nd", b"jndi");
+        let mut state: NopState<BytesInput> = NopState::new();
+        // Other tests may add pairs: each mutation picks one pair, so try a few times.
+        let mut made = |input: &[u8]| {
+            let mut seen = std::collections::HashSet::new();
+            for _ in 0..400 {
+                let mut i = BytesInput::new(input.to_vec());
+                if KeySplice.mutate(&mut state, &mut i).unwrap() == MutationResult::Mutated {
+                    seen.insert(i.mutator_bytes().to_vec());
+                }
+            }
+            seen
+        };
+        assert!(made(b"${nd:x}").contains(b"${jndi:x}".as_slice()));
+        // The lookup saw "nd" lower-cased; the input says "Nd".
+        assert!(made(b"${Nd:x}").contains(b"${jndi:x}".as_slice()));
+        // A key the input does not hold: nothing from that pair.
+        assert!(!made(b"${zz:x}").iter().any(|m| m.windows(4).any(|w| w == b"jndi")));
+        // Duplicates and useless pairs are not kept.
+        key_miss(b"nd", b"jndi");
+        key_miss(b"", b"jndi");
+        key_miss(b"same", b"same");
+        let p = KEY_PAIRS.lock().unwrap();
+        assert_eq!(p.pairs.iter().filter(|(a, w)| a == b"nd" && w == b"jndi").count(), 1);
+        assert!(!p.pairs.iter().any(|(a, w)| a.is_empty() || a == w));
     }
 
     #[test]

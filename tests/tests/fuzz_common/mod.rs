@@ -108,6 +108,17 @@ pub fn fuzz_env(harness: &str, args: &[&str], env: &std::collections::HashMap<&s
 }
 
 pub fn fuzz_cp_env(harness: &str, cp: &[&Path], args: &[&str], env: &std::collections::HashMap<&str, &str>) -> Session {
+    fuzz_seeded(harness, cp, "1", args, env)
+}
+
+/// [`fuzz_cp_env`] with another `--seed`.
+pub fn fuzz_seeded(
+    harness: &str,
+    cp: &[&Path],
+    seed: &str,
+    args: &[&str],
+    env: &std::collections::HashMap<&str, &str>,
+) -> Session {
     let dir = TempDir::new("fuzz");
     let mut cmd = Command::new(fuzz_bin());
     cmd.current_dir(dir.path())
@@ -115,7 +126,7 @@ pub fn fuzz_cp_env(harness: &str, cp: &[&Path], args: &[&str], env: &std::collec
         .arg(support::classpath(cp))
         .arg("--harness")
         .arg(format!("fuzz.{harness}"))
-        .args(["--progress", "plain", "--seed", "1"])
+        .args(["--progress", "plain", "--seed", seed])
         .args(args)
         .envs(env)
         .env("JAVA_HOME", support::jdk17().home.clone());

@@ -85,6 +85,28 @@ public final class Cmp {
 
     private static native void logGuided(byte[] actual, byte[] wanted);
 
+    /**
+     * A lookup key a map does not hold, and up to three keys it does (its neighbours and one
+     * at random): the mutators may put one of those where the input holds the missing key,
+     * whatever the lengths (fuzzer/src/recent.rs, {@code KeySplice}).
+     */
+    static void keyMiss(String key, Object a, Object b, Object c) {
+        if (off) {
+            return;
+        }
+        try {
+            logKeys(key.getBytes(StandardCharsets.UTF_8), utf8(a), utf8(b), utf8(c));
+        } catch (LinkageError e) {
+            off = true;
+        }
+    }
+
+    private static byte[] utf8(Object s) {
+        return s instanceof String ? ((String) s).getBytes(StandardCharsets.UTF_8) : null;
+    }
+
+    private static native void logKeys(byte[] key, byte[] a, byte[] b, byte[] c);
+
     /** First of {@code n} value-profile sites for the API's extra counters, or -1 (no fuzzer). */
     public static int reserveSites(int n) {
         if (off || !Buf.ON) {

@@ -259,6 +259,7 @@ public final class Hooks {
         }
         Object lower = null;
         Object upper = null;
+        Object any = null;
         try {
             if (map instanceof java.util.TreeMap) {
                 lower = ((java.util.TreeMap) map).floorKey(key);
@@ -266,12 +267,18 @@ public final class Hooks {
             } else {
                 Comparable k = (Comparable) key;
                 int seen = 0;
+                int same = 0;
                 for (Object candidate : map.keySet()) {
                     if (seen++ >= MAX_KEYS) {
                         break;
                     }
                     if (candidate == null || candidate.getClass() != key.getClass()) {
                         continue;
+                    }
+                    // One key at random besides the neighbours (reservoir sampling): a keyword
+                    // the inputs never come near in sort order is still offered.
+                    if (nextRandom(++same) == 0) {
+                        any = candidate;
                     }
                     int c = k.compareTo(candidate);
                     if (c > 0 && (lower == null || ((Comparable) candidate).compareTo(lower) > 0)) {
@@ -291,6 +298,18 @@ public final class Hooks {
         if (upper != null) {
             values(key, upper);
         }
+        if (key instanceof String && !((String) key).isEmpty() && ((String) key).length() <= 64) {
+            Cmp.keyMiss((String) key, lower, upper, any);
+        }
+    }
+
+    private static long keySeed = 0x9E3779B97F4A7C15L;
+
+    /** A number in [0, bound): a racy linear congruential step is random enough here. */
+    private static int nextRandom(int bound) {
+        long x = keySeed * 6364136223846793005L + 1442695040888963407L;
+        keySeed = x;
+        return (int) Long.remainderUnsigned(x >>> 33, bound);
     }
 
     /** Replaces {@code String.replace(CharSequence, CharSequence)}: a target that is not there. */
