@@ -90,6 +90,14 @@ public final class Cmp {
      * at random): the mutators may put one of those where the input holds the missing key,
      * whatever the lengths (fuzzer/src/recent.rs, {@code KeySplice}).
      */
+    /**
+     * Whether missed keys are collected now: only while the fuzzer traces an input (its
+     * input-to-state stage), so the other executions pay nothing for it.
+     */
+    static boolean tracingKeys() {
+        return !off && Buf.ON && Buf.tracing();
+    }
+
     static void keyMiss(String key, Object a, Object b, Object c) {
         if (off) {
             return;

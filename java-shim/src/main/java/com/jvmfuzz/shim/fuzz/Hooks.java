@@ -268,6 +268,7 @@ public final class Hooks {
                 Comparable k = (Comparable) key;
                 int seen = 0;
                 int same = 0;
+                boolean sample = Cmp.tracingKeys();
                 for (Object candidate : map.keySet()) {
                     if (seen++ >= MAX_KEYS) {
                         break;
@@ -277,7 +278,7 @@ public final class Hooks {
                     }
                     // One key at random besides the neighbours (reservoir sampling): a keyword
                     // the inputs never come near in sort order is still offered.
-                    if (nextRandom(++same) == 0) {
+                    if (sample && nextRandom(++same) == 0) {
                         any = candidate;
                     }
                     int c = k.compareTo(candidate);
@@ -298,7 +299,7 @@ public final class Hooks {
         if (upper != null) {
             values(key, upper);
         }
-        if (key instanceof String && !((String) key).isEmpty() && ((String) key).length() <= 64) {
+        if (key instanceof String && !((String) key).isEmpty() && ((String) key).length() <= 64 && Cmp.tracingKeys()) {
             Cmp.keyMiss((String) key, lower, upper, any);
         }
     }
