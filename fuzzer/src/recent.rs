@@ -70,6 +70,22 @@ struct Pairs {
     next: usize,
 }
 
+impl Pairs {
+    /// Adds a pair unless it is there; past `capacity`, the oldest goes.
+    fn add(&mut self, actual: &[u8], wanted: &[u8], capacity: usize) {
+        if self.pairs.iter().any(|(a, w)| a == actual && w == wanted) {
+            return;
+        }
+        let pair = (actual.to_vec(), wanted.to_vec());
+        if self.pairs.len() < capacity {
+            self.pairs.push(pair);
+        } else {
+            self.pairs[self.next] = pair;
+            self.next = (self.next + 1) % capacity;
+        }
+    }
+}
+
 static PAIRS: Mutex<Pairs> = Mutex::new(Pairs { pairs: Vec::new(), next: 0 });
 const PAIRS_CAPACITY: usize = 64;
 
@@ -79,17 +95,7 @@ pub fn guide(actual: &[u8], wanted: &[u8]) {
     if actual.is_empty() || actual.len() > MAX_LEN || wanted.len() > MAX_LEN || actual == wanted {
         return;
     }
-    let mut p = PAIRS.lock().unwrap_or_else(|e| e.into_inner());
-    if p.pairs.iter().any(|(a, w)| a == actual && w == wanted) {
-        return;
-    }
-    if p.pairs.len() < PAIRS_CAPACITY {
-        p.pairs.push((actual.to_vec(), wanted.to_vec()));
-    } else {
-        let i = p.next;
-        p.pairs[i] = (actual.to_vec(), wanted.to_vec());
-        p.next = (i + 1) % PAIRS_CAPACITY;
-    }
+    PAIRS.lock().unwrap_or_else(|e| e.into_inner()).add(actual, wanted, PAIRS_CAPACITY);
 }
 
 /// (a key a map lookup missed, a key the map holds): [`KeySplice`]'s table, apart from the
@@ -102,17 +108,7 @@ pub fn key_miss(key: &[u8], wanted: &[u8]) {
     if key.is_empty() || key.len() > MAX_LEN || wanted.is_empty() || wanted.len() > MAX_LEN || key == wanted {
         return;
     }
-    let mut p = KEY_PAIRS.lock().unwrap_or_else(|e| e.into_inner());
-    if p.pairs.iter().any(|(a, w)| a == key && w == wanted) {
-        return;
-    }
-    if p.pairs.len() < KEY_PAIRS_CAPACITY {
-        p.pairs.push((key.to_vec(), wanted.to_vec()));
-    } else {
-        let i = p.next;
-        p.pairs[i] = (key.to_vec(), wanted.to_vec());
-        p.next = (i + 1) % KEY_PAIRS_CAPACITY;
-    }
+    KEY_PAIRS.lock().unwrap_or_else(|e| e.into_inner()).add(key, wanted, KEY_PAIRS_CAPACITY);
 }
 
 /// Replaces `old_len` bytes at `at` with `wanted`, growing or shrinking the input.
