@@ -11,7 +11,8 @@ log() { echo "fetch-build-deps: $*" >&2; }
 
 missing=()
 [[ -e /usr/include/z3.h ]] || missing+=(libz3-dev)
-compgen -G "/usr/lib/llvm-*/lib/libclang.so*" >/dev/null || compgen -G "/usr/lib/*/libclang*.so*" >/dev/null \
+# libclang itself, not libclang-cpp (another package, which bindgen cannot use).
+compgen -G "/usr/lib/llvm-*/lib/libclang.so*" >/dev/null || compgen -G "/usr/lib/*/libclang-[0-9]*.so*" >/dev/null \
   || missing+=(libclang-dev)
 if ((${#missing[@]} == 0)); then
   log "Z3 and libclang: present"

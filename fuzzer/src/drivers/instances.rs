@@ -148,6 +148,10 @@ impl<'a> TypeTable<'a> {
                             overloaded: over,
                         });
                     }
+                } else if c.access & ACC_ENUM != 0 && m.name == "valueOf" {
+                    // An enum's valueOf(String) fails on any name but its constants', which
+                    // are candidates of their own (below): a set-up failure on nearly every run.
+                    continue;
                 } else if m.access & ACC_STATIC != 0 && is_identifier(&m.name) {
                     if let Some(JType::Object(t, _)) = types::return_type(&m.desc) {
                         candidates.entry(t).or_default().push(Candidate {
@@ -171,7 +175,9 @@ impl<'a> TypeTable<'a> {
             }
             for f in &c.fields {
                 let want = ACC_PUBLIC | ACC_STATIC | ACC_FINAL;
-                if f.access & want == want && f.access & (ACC_SYNTHETIC | ACC_ENUM) == 0 && is_identifier(&f.name) {
+                // An enum's constants (ACC_ENUM fields) too: an enum reached as a subtype of
+                // an interface it implements is built as one of them.
+                if f.access & want == want && f.access & ACC_SYNTHETIC == 0 && is_identifier(&f.name) {
                     if let Some(JType::Object(t, _)) = types::parse_descriptor(&f.desc) {
                         candidates.entry(t).or_default().push(Candidate {
                             kind: AltKind::Field(c.name.clone(), f.name.clone()),
@@ -439,6 +445,37 @@ mod tests {
         let shape = hs.iter().find(|h| h.ty == "x/Shape").unwrap();
         assert_eq!(shape.alts[0].kind, AltKind::Subtype("x/Circle".into()));
         assert!(hs.iter().any(|h| h.ty == "x/Circle"));
+    }
+
+    #[test]
+    fn an_enum_behind_an_interface_is_one_of_its_constants_not_value_of_a_string() {
+        let mut lookup = class("x/Lookup", ACC_PUBLIC | ACC_INTERFACE | ACC_ABSTRACT, &[], &[]);
+        lookup.super_name = Some("java/lang/Object".into());
+        let mut kinds = class("x/Kinds", ACC_PUBLIC | ACC_FINAL | ACC_ENUM, &["x/Lookup"], &[]);
+        kinds.super_name = Some("java/lang/Enum".into());
+        kinds.methods.push(Method {
+            name: "valueOf".into(),
+            desc: "(Ljava/lang/String;)Lx/Kinds;".into(),
+            access: ACC_PUBLIC | ACC_STATIC,
+            ..Method::default()
+        });
+        for name in ["DATE", "ENV"] {
+            kinds.fields.push(crate::drivers::classes::Field {
+                name: name.into(),
+                desc: "Lx/Kinds;".into(),
+                access: ACC_PUBLIC | ACC_STATIC | ACC_FINAL | ACC_ENUM,
+                ..Default::default()
+            });
+        }
+        let p = pool(vec![lookup, kinds]);
+        let t = TypeTable::build(&p, false);
+        let hs = t.helpers(&["x/Lookup".to_string()].into_iter().collect());
+        let kinds = hs.iter().find(|h| h.ty == "x/Kinds").unwrap();
+        let alts: Vec<_> = kinds.alts.iter().map(|a| a.kind.clone()).collect();
+        assert_eq!(
+            alts,
+            vec![AltKind::Field("x/Kinds".into(), "DATE".into()), AltKind::Field("x/Kinds".into(), "ENV".into())]
+        );
     }
 
     #[test]

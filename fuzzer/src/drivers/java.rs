@@ -483,6 +483,35 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
     if !ints.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.args(new long[] {{{}}});", ints.join(", ")));
     }
+    // The integer arguments named as positions, with the arguments and receiver they may
+    // point into: an index failure while one lies outside them is the caller's (Expected).
+    let positions: Vec<(String, String)> = d
+        .params
+        .iter()
+        .zip(&args)
+        .filter(|(p, _)| matches!(p.ty, JType::Prim('I' | 'J' | 'S' | 'B')))
+        .filter_map(|(p, a)| position_kind(&p.name).map(|k| (format!("{k}:{}", p.name), a.clone())))
+        .collect();
+    if !positions.is_empty() {
+        let mut sequences: Vec<String> = d
+            .params
+            .iter()
+            .zip(&args)
+            .filter(|(p, _)| matches!(p.ty, JType::Object(..) | JType::Array(..)))
+            .map(|(_, a)| a.clone())
+            .collect();
+        if d.receiver.is_some() {
+            sequences.push(recv.clone());
+        }
+        let values: Vec<&str> = positions.iter().map(|(_, a)| a.as_str()).collect();
+        let names: Vec<&str> = positions.iter().map(|(n, _)| n.as_str()).collect();
+        b.line(format!(
+            "com.jvmfuzz.shim.driver.Expected.positions(new long[] {{{}}}, \"{}\", new Object[] {{{}}});",
+            values.join(", "),
+            names.join(" "),
+            sequences.join(", ")
+        ));
+    }
     // The String arguments: a pattern the method compiles as given is its contract.
     let strings: Vec<String> = d
         .params
@@ -494,6 +523,8 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
     if !strings.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.strings(new String[] {{{}}});", strings.join(", ")));
     }
+    // From here on an exception is the method's, not its set-up's (see Expected.call).
+    b.line("com.jvmfuzz.shim.driver.Expected.call();");
     b.line(format!("{recv}.{}({});", d.method, args.join(", ")));
     let mut s = String::new();
     let reads = if d.reads.is_empty() { String::new() } else { format!(" Reads {}.", d.reads.join(", ")) };
@@ -528,6 +559,34 @@ fn alt_expr(b: &mut Body, a: &Alt) -> String {
             format!("{recv}.{m}({})", args.join(", "))
         }
     }
+}
+
+/// How a parameter name reads as a position in a sequence, word by camel-case word: `e` an
+/// end (`end`, `toIndex`, `bufferEnd`), `i` an index (`index`, `start`, `srcPos`,
+/// `offset`, `fromIndex`), `l` a length or count (`length`, `len`, `nBytes`); else none.
+pub fn position_kind(name: &str) -> Option<char> {
+    let mut words: Vec<String> = Vec::new();
+    for c in name.chars() {
+        if c.is_ascii_uppercase() || words.is_empty() {
+            words.push(String::new());
+        }
+        if let Some(w) = words.last_mut() {
+            w.push(c.to_ascii_lowercase());
+        }
+    }
+    let last = words.last()?.as_str();
+    if words.iter().any(|w| matches!(w.as_str(), "end" | "to")) {
+        return Some('e');
+    }
+    if matches!(last, "index" | "idx" | "start" | "begin" | "pos" | "position" | "offset" | "off") {
+        return Some('i');
+    }
+    // nBytes, nHex, nBools: Conversion's counts.
+    let counted = words.len() == 2 && words[0] == "n";
+    if counted || matches!(last, "length" | "len" | "count") {
+        return Some('l');
+    }
+    None
 }
 
 fn is_integral(t: &JType) -> bool {
@@ -684,5 +743,34 @@ mod tests {
         assert_eq!(local_name("Codec"), "codec");
         assert_eq!(local_name("int"), "int_");
         assert_eq!(local_name("v"), "v_");
+    }
+
+    #[test]
+    fn positions_are_read_from_parameter_names() {
+        for (name, kind) in [
+            ("index", Some('i')),
+            ("startIndex", Some('i')),
+            ("bufferStart", Some('i')),
+            ("srcPos", Some('i')),
+            ("offset", Some('i')),
+            ("fromIndex", Some('i')),
+            ("end", Some('e')),
+            ("endIndex", Some('e')),
+            ("toIndex", Some('e')),
+            ("bufferEnd", Some('e')),
+            ("length", Some('l')),
+            ("len", Some('l')),
+            ("nBytes", Some('l')),
+            ("wrapLength", Some('l')),
+            // Not positions: a width, a size, generated names, a count-like word inside a name.
+            ("width", None),
+            ("size", None),
+            ("p0", None),
+            ("n", None),
+            ("indexOfLast", None),
+            ("limit", None),
+        ] {
+            assert_eq!(position_kind(name), kind, "{name}");
+        }
     }
 }

@@ -6,7 +6,10 @@
 //    throws IllegalArgumentException("-1") and an end past the array is silently ignored;
 //  - join(char[], char, int, int) checks only startIndex >= 0 and endIndex <= length, then
 //    computes endIndex - startIndex, which overflows for a start past the end and a very negative
-//    end: the positive difference sizes a StringBuilder and it throws NegativeArraySizeException.
+//    end: the positive difference sizes a StringBuilder and it throws NegativeArraySizeException;
+//  - join(List, char, int, int) returns "" for any endIndex < startIndex, except where
+//    endIndex - startIndex overflows to a positive count: List.subList then throws
+//    IllegalArgumentException (found 2026-11-26, later the same day).
 // Found by `fuzz --package org.apache.commons.lang3` (generated drivers, 2026-11-26).
 //   javac -cp commons-lang3-3.22.0.jar StringUtilsJoinIndexes.java
 //   java -cp commons-lang3-3.22.0.jar:. StringUtilsJoinIndexes
@@ -33,5 +36,8 @@ public class StringUtilsJoinIndexes {
         call("join(Object[] {\"a\", \"b\"}, \",\", 0, 5)", () -> StringUtils.join(objects, ",", 0, 5));
         call("join(char[] {'a'}, ',', 10000, Integer.MIN_VALUE)",
                 () -> StringUtils.join(new char[] {'a'}, ',', 10000, Integer.MIN_VALUE));
+        java.util.List<Object> none = new java.util.ArrayList<>();
+        call("join(List [], ',', 7, 3) (for comparison)", () -> StringUtils.join(none, ',', 7, 3));
+        call("join(List [], ',', 7, Integer.MIN_VALUE)", () -> StringUtils.join(none, ',', 7, Integer.MIN_VALUE));
     }
 }

@@ -36,9 +36,9 @@ public final class Rules {
         }
     }
 
-    /** Contract: the JDK's bounds check on an index the caller passed. */
-    public static String prefix(String s, int end) {
-        return s.substring(0, end);
+    /** Contract: the JDK's bounds check on an index the caller passed (its message names it). */
+    public static String prefix(String s, int n) {
+        return s.substring(0, n);
     }
 
     /** Bug: the JDK's bounds check on an index the method computed. */
@@ -243,6 +243,15 @@ public final class Rules {
         return s.get().length();
     }
 
+    /** The same, failing one call deeper (in a helper of the library): still a driver defect. */
+    public static int measureTwice(java.util.function.Supplier<String> s) {
+        return 2 * lengthOf(s);
+    }
+
+    private static int lengthOf(java.util.function.Supplier<String> s) {
+        return s.get().length();
+    }
+
     /** Its set-up (new Buffer(capacity)) fails for negative capacities: Buffer's contract. */
     public static int total(Buffer b) {
         return b.capacity();
@@ -257,5 +266,99 @@ public final class Rules {
     public static int height(String s) {
         Object o = s.length();
         return ((String) o).length();
+    }
+
+    /**
+     * Contract: a position past the text the caller gave (the JDK's message names the index the
+     * method computed, not the argument); bug: reading past the end from a position inside it.
+     */
+    public static char after(String text, int offset) {
+        return text.charAt(offset + 1);
+    }
+
+    /** Bug: a length with no position beside it sizes something; it points nowhere. */
+    public static String spaced(String text, int length) {
+        if (length <= 1_000_000) {
+            return text;
+        }
+        return text + text.charAt(text.length());
+    }
+
+    /** Contract: the JDK rejects the name the caller gave (digits in it are no computed number). */
+    public static java.util.concurrent.TimeUnit unit(String name, int scale) {
+        return scale == 0 ? null : java.util.concurrent.TimeUnit.valueOf(name);
+    }
+
+    /** Contract: an invalid code point from the caller's map of code points. */
+    public static String symbols(java.util.Map<Integer, String> names) {
+        StringBuilder b = new StringBuilder();
+        for (Integer cp : names.keySet()) {
+            b.append(Character.toChars(cp));
+        }
+        return b.toString();
+    }
+
+    /** Contract: loads the class that its "Class#FIELD" (or "Class") argument names (a constant lookup). */
+    public static Object constant(String name) {
+        int hash = name.indexOf('#');
+        try {
+            Class<?> c = Class.forName(hash < 0 ? name : name.substring(0, hash));
+            return hash < 0 ? c : c.getField(name.substring(hash + 1)).get(null);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /** Bug: loads a class named somewhere inside a larger text it was given. */
+    public static Object typeOf(String header) {
+        int colon = header.indexOf(':');
+        try {
+            return colon < 0 ? null : Class.forName(header.substring(colon + 1).trim());
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /** Contract: the JDK rejects a charset name passed on through a helper of the library. */
+    public static byte[] encode(String text, String charset) {
+        return text.getBytes(Charsets.named(charset));
+    }
+
+    /** Bug: the JDK rejects a count the method computed (its message names no argument). */
+    public static String indent(int n) {
+        return n < 100 && n > -100 ? Charsets.spaces(n - 2) : "";
+    }
+
+    /**
+     * Bug: it promises an index exception for a negative start, and the JDK's
+     * IllegalArgumentException comes out instead (commons-lang3's StringUtils.join).
+     *
+     * @param text the text
+     * @param start where to start
+     * @return the rest
+     * @throws IndexOutOfBoundsException if start is negative
+     */
+    public static String skipFrom(String text, int start) {
+        return Charsets.skip(text, start);
+    }
+
+    /** Contract: reflection into a JDK class that the module system keeps closed. */
+    public static int peek(String s) throws NoSuchFieldException {
+        java.lang.reflect.Field f = String.class.getDeclaredField("value");
+        f.setAccessible(true);
+        return s.length();
+    }
+
+    /**
+     * Bug: promises an index exception for a negative count and lets the JDK's
+     * IllegalArgumentException out instead (the JDK's message names the argument).
+     *
+     * @param s the text
+     * @param count how many times
+     * @return the text repeated
+     * @throws IndexOutOfBoundsException if count is negative
+     */
+    public static String times(String s, int count) {
+        return count > 1000 ? s : s.repeat(count);
     }
 }

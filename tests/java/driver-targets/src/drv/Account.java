@@ -5,6 +5,8 @@ public class Account {
     private int balance;
     private boolean frozen;
     private String owner = "";
+    /** Never set: the defect only a frozen, drained account reaches. */
+    private String frozenNote;
 
     public void deposit(int amount) {
         if (amount <= 0 || amount > 1_000_000) {
@@ -26,7 +28,7 @@ public class Account {
 
     public int withdraw(int amount) {
         if (frozen && balance > 5000 && owner.equals("mallory")) {
-            throw new IllegalStateException("frozen account drained");
+            return frozenNote.length(); // a NullPointerException of the JVM's: a bug
         }
         if (amount <= 0 || amount > balance) {
             throw new IllegalArgumentException("insufficient funds");

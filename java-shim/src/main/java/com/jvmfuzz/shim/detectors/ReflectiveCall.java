@@ -20,7 +20,7 @@ public final class ReflectiveCall {
             String name = (String) args[0];
             Detector.towardsEquality(name, CLASS_PAYLOAD);
             if (name.equals(CLASS_PAYLOAD)) {
-                Detector.report(NAME, "unsafe reflection: the input chose the class `" + name + "` to load");
+                Detector.report(NAME, "unsafe reflection: the input chose the class `" + name + "` to load", name);
             }
         }
     }

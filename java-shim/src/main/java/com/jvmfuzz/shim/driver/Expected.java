@@ -9,9 +9,11 @@
  *     code outside the packages under test (a JDK or dependency call that only builds
  *     arguments: `FastDateFormat.getDateInstance(32)` when fuzzing commons-text is
  *     commons-lang3's business) or to a method under test of this run (its own driver judges
- *     it with the arguments it was given): counted as set-up failures; a ClassCastException
- *     in the called method itself when it has a parameter of a generic type (a driver built
- *     from the erased signature passed a value of the wrong type argument: a driver defect);
+ *     it with the arguments it was given): counted as set-up failures (the driver tells when
+ *     it reaches its call of the method under test: Expected.call); a ClassCastException or
+ *     ArrayStoreException anywhere under a call of a method with a parameter of a generic
+ *     type, or of a generic class's method (a driver built from the erased signature passed a
+ *     value of the wrong type argument: a driver defect);
  *   - contract, with the reason: the method under test raised it by design on the arguments
  *     it was given:
  *       - an exception type that method (any overload of that name, or any constructor)
@@ -25,25 +27,49 @@
  *         called class's library (the same package, or the same first three package segments)
  *         or by a precondition helper (Objects.requireNonNull*, Guava's Preconditions.check*,
  *         commons-lang's Validate.*), every frame up to the call the library's or the JDK's;
- *         one the JDK throws counts only when the called method handed its input straight to
- *         the JDK (NumberUtils.createFloat("") reaching Float.valueOf), and not when its
- *         message names a number none of the integer arguments is (a computed value);
+ *         one the JDK throws right under the called method counts when the method handed its
+ *         input straight to the JDK (NumberUtils.createFloat("") reaching Float.valueOf), not
+ *         when its message names a number none of the integer arguments is (a computed value),
+ *         nor when the method's Javadoc promises another type for bad values (see below);
  *       - an index or null check the library wrote: an IndexOutOfBoundsException or
  *         StringIndexOutOfBoundsException that library code creates (not the JVM's
  *         ArrayIndexOutOfBoundsException), a NullPointerException that library code or
  *         Objects.requireNonNull creates (not the JVM's, with its "Cannot ..." message);
  *       - any RuntimeException thrown by one of the library's validate*, check* or require*
  *         helpers on the way from the call (commons-text's validateIndex);
+ *       - an IllegalArgumentException or ArithmeticException the JDK throws, when a JDK method
+ *         rejects what the call passed on through the library's own methods only (Charset.forName under a toCharset helper),
+ *         its message names no number but the integer arguments, and the method's Javadoc
+ *         documents no other type for bad values, an index exception or another kind of
+ *         IllegalArgumentException (StringUtils.join promises an
+ *         ArrayIndexOutOfBoundsException, so Stream.skip's IllegalArgumentException is a bug;
+ *         the same holds for one handed straight to the JDK, below);
+ *       - an InaccessibleObjectException from the JDK: reflection into a JDK class the module
+ *         system keeps closed (CompareToBuilder.reflectionCompare on a String), a limit of the
+ *         platform, not a defect of the library;
+ *       - an IllegalStateException the library throws itself in an instance method (the call's
+ *         or that of an object the call was given), every frame up to the call its own: a state
+ *         check (the call came in an order the object refuses; a static method has no state,
+ *         its IllegalStateException is a bug);
  *       - an IndexOutOfBoundsException the JDK throws right under the called method (or the
  *         JVM's ArrayIndexOutOfBoundsException anywhere in the library under it), whose
  *         message names one of the integer arguments the driver passed (charAt(i) with the
  *         caller's i); one on an index the method computed is a bug (WordUtils.wrap);
+ *       - an IndexOutOfBoundsException (any kind, anywhere in the library or the JDK under the
+ *         call) when a position argument, read by its parameter name (an index, start, offset
+ *         or ...Pos; an end, to or limit; a length or count beside an index), is outside every
+ *         sequence the call was given: negative, an index at or past the end of the longest
+ *         String, CharSequence, array or collection among the arguments and the receiver, an
+ *         end past it, or an index plus a length past it (isMatch(buffer, pos, ...) with pos
+ *         past the buffer, translate("", 0, out)). Without a sequence, only a negative one;
+ *         a length without an index beside it is no position (appendPadding(length, c));
  *       - a NegativeArraySizeException or OutOfMemoryError from an allocation the caller sized
  *         (the message names an integer argument, or an OutOfMemoryError with an integer
  *         argument of 2^24 or more: a capacity of a billion);
  *       - an invalid code point that java.lang.Character rejects anywhere under the call, when
- *         it is one of the integer arguments, or the call has none and takes an int[] (not one
- *         it decoded from text: unescapeHtml4("&#1114112;"));
+ *         it is one of the integer arguments, or the call has none and takes an int[], an
+ *         Integer[] or a collection or map of Integers (AlphabetConverter's map of code points;
+ *         not one it decoded from text: unescapeHtml4("&#1114112;"));
  *       - an UnsupportedOperationException the called method throws itself;
  *       - a NoSuchElementException from next()/previous()/nextElement() of an Iterator or
  *         Enumeration (exhaustion);
@@ -52,6 +78,9 @@
  *         erased signature passed the erased type);
  *       - a regex-injection report whose invalid pattern is one of the String arguments the
  *         driver passed: a method that takes a regular expression (WordUtils.wrap's wrapOn);
+ *         likewise a reflective-call report on a class that one of them names, alone or with
+ *         a member after it: a method that loads the class it is given (a constant lookup's
+ *         "com.x.Constants.NAME");
  *         likewise a server-side-request-forgery or file-path-traversal report on a host or
  *         path that is one of them: a method that connects to the host or opens the path it is
  *         given (commons-text's DnsStringLookup);
@@ -94,6 +123,12 @@ public final class Expected {
     /* The integer and String arguments of the current call of the method under test. */
     private static long[] intArgs = new long[0];
     private static String[] stringArgs = new String[0];
+    /* The position arguments of the current call (see positions()), their kinds and names
+     * ("i:start e:end l:length"), and the length of the longest sequence it was given (-1:
+     * none). */
+    private static long[] positionArgs = new long[0];
+    private static String positionNames = "";
+    private static long longestSequence = -1;
     /* Per "exception@site": [inputs, contract?1:0] and the methods under test that reached it. */
     private static final Map<String, long[]> SITE_COUNTS = new HashMap<>();
     private static final Map<String, java.util.Set<String>> SITE_CALLERS = new HashMap<>();
@@ -141,12 +176,26 @@ public final class Expected {
         com.jvmfuzz.shim.fuzz.Observed.enabled = true;
     }
 
+    /* Whether the current driver method has reached its call of the method under test: an
+     * exception before it is a set-up failure, one after it the method's, whatever class the
+     * call dispatched to (an interface's private implementation, a subclass's override). */
+    private static boolean atCall;
+
+    /** Called by a driver just before the call of the method under test (its arguments are built). */
+    public static void call() {
+        atCall = true;
+    }
+
     /** Called by the dispatcher before driver method i runs. */
     public static void begin(int i) {
         current = i;
+        atCall = false;
         intArgs = NO_ARGS;
         setupIntArgs = NO_ARGS;
         stringArgs = NO_STRINGS;
+        positionArgs = NO_ARGS;
+        positionNames = "";
+        longestSequence = -1;
         if (i >= 0 && i < runs.length) {
             runs[i]++;
         }
@@ -163,6 +212,40 @@ public final class Expected {
     /** Called by a driver just before the call of the method under test: its integer arguments. */
     public static void args(long[] values) {
         intArgs = values;
+    }
+
+    /**
+     * Called by a driver just before the call of the method under test, when some integer
+     * parameters are named as positions: their values, their kinds and names ("i:start l:len",
+     * i an index, e an end, l a length), and the call's arguments and receiver that may be the
+     * sequence they index (their lengths are taken now, before the call changes them).
+     */
+    public static void positions(long[] values, String names, Object... sequences) {
+        positionArgs = values;
+        positionNames = names;
+        long longest = -1;
+        for (Object o : sequences) {
+            longest = Math.max(longest, lengthOf(o));
+        }
+        longestSequence = longest;
+    }
+
+    /* The length of a String, CharSequence, array or collection; -1 for anything else. */
+    static long lengthOf(Object o) {
+        try {
+            if (o instanceof CharSequence) {
+                return ((CharSequence) o).length();
+            }
+            if (o != null && o.getClass().isArray()) {
+                return java.lang.reflect.Array.getLength(o);
+            }
+            if (o instanceof java.util.Collection) {
+                return ((java.util.Collection<?>) o).size();
+            }
+        } catch (Throwable broken) {
+            // A receiver whose length() fails tells nothing.
+        }
+        return -1;
     }
 
     /* The integer arguments of the latest set-up call (a constructor or factory building an
@@ -311,7 +394,7 @@ public final class Expected {
         }
         StackTraceElement call = st[k - 1];
         String callee = call.getClassName() + "::" + call.getMethodName();
-        boolean inSetup = !valid || !callee.equals(muts[current]);
+        boolean inSetup = !valid || !atCall;
         if (valid) {
             if (inSetup) {
                 setupFailed[current]++;
@@ -325,9 +408,11 @@ public final class Expected {
             // arguments it was given), or not this run's business.
             return QUIET;
         }
-        if (t instanceof ClassCastException && k == 1 && valid && erasedGenerics(call)) {
+        if ((t instanceof ClassCastException || t instanceof ArrayStoreException) && valid && !inSetup
+                && (erasedGenerics(call) || genericReceiver(call))) {
             // A value of the wrong type argument, passed by a driver built from an erased
-            // signature (a Supplier<ArrayList> for a Supplier<String>): ours to fix.
+            // signature (a Supplier<ArrayList> for a Supplier<String>, a stream of Strings
+            // reduced with a List accumulator), wherever under the call it fails: ours to fix.
             defects[current]++;
             return QUIET;
         }
@@ -345,11 +430,14 @@ public final class Expected {
             intArgs = inSetup ? setupIntArgs : own;
             String[] strings = stringArgs;
             stringArgs = inSetup ? NO_STRINGS : strings;
+            long[] positions = positionArgs;
+            positionArgs = inSetup ? NO_ARGS : positions;
             try {
                 reason = contract(t, st, k, call);
             } finally {
                 intArgs = own;
                 stringArgs = strings;
+                positionArgs = positions;
             }
         }
         boolean first = countSite(t, reason != null);
@@ -386,10 +474,12 @@ public final class Expected {
         }
         if (t instanceof com.jvmfuzz.shim.detectors.SecurityIssue) {
             com.jvmfuzz.shim.detectors.SecurityIssue s = (com.jvmfuzz.shim.detectors.SecurityIssue) t;
-            if (s.value == null || !java.util.Arrays.asList(stringArgs).contains(s.value)) {
+            if (s.value == null || !isArgument(s.value, s.detector.equals("reflective-call"))) {
                 return null;
             }
             switch (s.detector) {
+                case "reflective-call":
+                    return "class name parameter: " + method + " loads the class it is given";
                 case "regex-injection":
                     return "regular expression parameter: " + method + " compiles its argument as a pattern";
                 case "server-side-request-forgery":
@@ -421,6 +511,22 @@ public final class Expected {
         if (helper != null) {
             return "argument check: " + helper + " rejects the arguments of " + method;
         }
+        if (t.getClass().getName().equals("java.lang.reflect.InaccessibleObjectException")
+                && isJdk(st[0].getClassName())) {
+            return "module system: the JDK does not open its internals to " + method + "'s reflection";
+        }
+        String jdk = passedToJdk(t, st, k, call);
+        if (jdk != null) {
+            return "argument check: " + jdk + " rejects what " + method + " passed on";
+        }
+        if (t.getClass() == IllegalStateException.class && ownThrow(st, k) && instanceMethod(st[0])) {
+            return "state check: " + st[0].getClassName() + "." + st[0].getMethodName()
+                    + " refuses the call in this state";
+        }
+        String position = positionOutside(t, st, k);
+        if (position != null) {
+            return position + " of " + method;
+        }
         long arg = jdkBoundOnArgument(t, st, k);
         if (arg != Long.MIN_VALUE) {
             return "bounds check on the argument " + arg + " of " + method;
@@ -442,6 +548,27 @@ public final class Expected {
             return "cast of an Object parameter in " + method;
         }
         return null;
+    }
+
+    /*
+     * One of the String arguments is `value`; for a class name (`member`), also one that starts
+     * with it and goes on to a member ("com.x.Constants.NAME", "com.x.Type#method"), as a
+     * constant lookup's key does (a class named further inside a text is not the argument).
+     */
+    private static boolean isArgument(String value, boolean member) {
+        for (String a : stringArgs) {
+            if (a == null) {
+                continue;
+            }
+            if (a.equals(value)) {
+                return true;
+            }
+            if (member && a.length() > value.length() && a.startsWith(value)
+                    && (a.charAt(value.length()) == '.' || a.charAt(value.length()) == '#')) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /*
@@ -473,6 +600,82 @@ public final class Expected {
             }
         }
         return st[0].getClassName() + "." + st[0].getMethodName();
+    }
+
+    /*
+     * A JDK method rejecting a value the call passed on through the library's own methods
+     * (Charset.forName via a toCharset helper, Thread.sleep via a duration helper,
+     * Array.getLength, BigDecimal.setScale): an IllegalArgumentException or ArithmeticException
+     * (not a state or null failure: the JDK object may be one the library made itself, an
+     * iterator removed from twice). Not when its message names
+     * a number none of the integer arguments is (a value the library computed), and not when
+     * the method's Javadoc documents another unchecked exception type (StringUtils.join promises
+     * an ArrayIndexOutOfBoundsException and throws Stream.skip's IllegalArgumentException: a
+     * bug). Returns the JDK method, else null.
+     */
+    private static String passedToJdk(Throwable t, StackTraceElement[] st, int k, StackTraceElement call) {
+        boolean type = t instanceof IllegalArgumentException || t.getClass() == ArithmeticException.class;
+        if (!type || t instanceof java.util.IllegalFormatException || !isJdk(st[0].getClassName())
+                || st[0].getClassName().equals("java.lang.Character")) {
+            return null;
+        }
+        String library = library(call.getClassName());
+        int first = 0;
+        while (first < k && isJdk(st[first].getClassName())) {
+            first++;
+        }
+        for (int i = first; i < k; i++) {
+            if (!library(st[i].getClassName()).equals(library)) {
+                return null; // a JDK callback or another library in between: not passed on
+            }
+        }
+        if (first >= k || computedNumber(t) || documentsOtherUnchecked(t, call)) {
+            return null;
+        }
+        StackTraceElement jdk = st[first - 1];
+        return jdk.getClassName() + "." + jdk.getMethodName();
+    }
+
+    /*
+     * The call's Javadoc documents another type for rejecting an argument's value: an index
+     * exception or an IllegalArgumentException kind that t is not (a null or state exception
+     * documented beside it promises nothing about values).
+     */
+    private static boolean documentsOtherUnchecked(Throwable t, StackTraceElement call) {
+        if (DOCUMENTED_NAMES.isEmpty()) {
+            return false;
+        }
+        for (Class<?> c : documentedBy(call.getClassName(), call.getMethodName())) {
+            boolean rejectsValues = IndexOutOfBoundsException.class.isAssignableFrom(c)
+                    || IllegalArgumentException.class.isAssignableFrom(c);
+            if (rejectsValues && !c.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /* Every method of the frame's name in its class is an instance method (it has state). */
+    private static boolean instanceMethod(StackTraceElement call) {
+        List<Executable> all = executables(call);
+        for (Executable e : all) {
+            if (java.lang.reflect.Modifier.isStatic(e.getModifiers())) {
+                return false;
+            }
+        }
+        return !all.isEmpty() && !call.getMethodName().equals("<init>");
+    }
+
+    /* Thrown by the library itself (a throw statement, not the JVM or the JDK), every frame up
+     * to the call the same library's. */
+    private static boolean ownThrow(StackTraceElement[] st, int k) {
+        String library = library(st[k - 1].getClassName());
+        for (int i = 0; i < k; i++) {
+            if (!library(st[i].getClassName()).equals(library)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /* A RuntimeException thrown by a validate*, check* or require* helper of the library. */
@@ -528,6 +731,66 @@ public final class Expected {
     }
 
     /*
+     * An index failure under the call while one of its position arguments (positions()) lies
+     * outside every sequence it was given: why, else null. Every frame up to the call must be
+     * the library's or the JDK's (a callback the caller passed is not the call's checking).
+     */
+    static String positionOutside(Throwable t, StackTraceElement[] st, int k) {
+        long[] values = positionArgs;
+        if (!(t instanceof IndexOutOfBoundsException) || values.length == 0) {
+            return null;
+        }
+        String library = library(st[k - 1].getClassName());
+        for (int i = 0; i < k; i++) {
+            String c = st[i].getClassName();
+            if (!isJdk(c) && !library(c).equals(library)) {
+                return null;
+            }
+        }
+        return outside(values, positionNames.split(" "), longestSequence);
+    }
+
+    /* Which position argument lies outside a sequence of length `longest` (-1: unknown), or null. */
+    static String outside(long[] values, String[] names, long longest) {
+        int n = Math.min(values.length, names.length);
+        long lowestIndex = Long.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            if (names[i].startsWith("i:")) {
+                lowestIndex = Math.min(lowestIndex, values[i]);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            // A length with no index beside it sizes something; it does not point.
+            boolean counts = !names[i].startsWith("l:") || lowestIndex != Long.MAX_VALUE;
+            if (counts && values[i] < 0) {
+                return "negative position argument " + names[i].substring(2) + " = " + values[i];
+            }
+        }
+        if (longest < 0) {
+            return null;
+        }
+        for (int i = 0; i < n; i++) {
+            long v = values[i];
+            boolean past;
+            switch (names[i].charAt(0)) {
+                case 'i':
+                    past = v >= longest;
+                    break;
+                case 'e':
+                    past = v > longest;
+                    break;
+                default: // every value is >= 0 here: no overflow
+                    past = lowestIndex != Long.MAX_VALUE && v > longest - lowestIndex;
+            }
+            if (past) {
+                return "position argument " + names[i].substring(2) + " = " + v
+                        + " outside the sequence of length " + longest + " it was given";
+            }
+        }
+        return null;
+    }
+
+    /*
      * A NegativeArraySizeException or OutOfMemoryError from an allocation the caller sized: the
      * message names one of the integer arguments, or (an OutOfMemoryError) one of them is at
      * least 2^24 in size (a capacity or repeat count of millions). That argument, else
@@ -553,17 +816,45 @@ public final class Expected {
         return Long.MIN_VALUE;
     }
 
-    /* The message has a number and the call has integer arguments, none of them that number. */
+    /*
+     * The message has a number and the call has integer arguments, none of them that number.
+     * The String arguments are taken out of the message first: digits the caller wrote in a
+     * name ("No enum constant X.a6666") are no computed value.
+     */
     private static boolean computedNumber(Throwable t) {
-        return intArgs.length > 0 && !numbers(t).isEmpty() && argumentIn(t) == Long.MIN_VALUE;
+        if (intArgs.length == 0) {
+            return false;
+        }
+        String message = String.valueOf(t.getMessage());
+        for (String s : stringArgs) {
+            if (s != null && !s.isEmpty()) {
+                message = message.replace(s, " ");
+            }
+        }
+        List<Long> numbers = numbers(message);
+        if (numbers.isEmpty()) {
+            return false;
+        }
+        for (long n : numbers) {
+            for (long a : intArgs) {
+                if (a == n) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("0x[0-9a-fA-F]+|-?\\d+");
 
     /* The numbers in t's message, decimal or 0x-hexadecimal (code points). */
     static List<Long> numbers(Throwable t) {
+        return numbers(String.valueOf(t.getMessage()));
+    }
+
+    static List<Long> numbers(String message) {
         List<Long> out = new ArrayList<>();
-        java.util.regex.Matcher m = NUMBER.matcher(String.valueOf(t.getMessage()));
+        java.util.regex.Matcher m = NUMBER.matcher(message);
         while (m.find()) {
             String g = m.group();
             try {
@@ -604,10 +895,20 @@ public final class Expected {
         return argumentIn(t) != Long.MIN_VALUE || (intArgs.length == 0 && takesIntArray(call));
     }
 
+    /* Takes an int[] or Integer[], or a collection or map with Integer elements or keys. */
     private static boolean takesIntArray(StackTraceElement call) {
         for (Executable e : executables(call)) {
-            if (java.util.Arrays.asList(e.getParameterTypes()).contains(int[].class)) {
-                return true;
+            for (java.lang.reflect.Type p : e.getGenericParameterTypes()) {
+                if (p == int[].class || p == Integer[].class) {
+                    return true;
+                }
+                if (p instanceof java.lang.reflect.ParameterizedType) {
+                    for (java.lang.reflect.Type a : ((java.lang.reflect.ParameterizedType) p).getActualTypeArguments()) {
+                        if (a == Integer.class) {
+                            return true;
+                        }
+                    }
+                }
             }
         }
         return false;
@@ -746,6 +1047,15 @@ public final class Expected {
     }
 
     /* Whether a method of that name (any overload) has a parameter of a generic type. */
+    /* The called method's class has type parameters (a FailableStream<T> built erased). */
+    private static boolean genericReceiver(StackTraceElement call) {
+        try {
+            return Class.forName(call.getClassName(), false, loader).getTypeParameters().length > 0;
+        } catch (Throwable e) {
+            return false;
+        }
+    }
+
     private static boolean erasedGenerics(StackTraceElement call) {
         for (Executable e : executables(call)) {
             try {
@@ -870,8 +1180,11 @@ public final class Expected {
                 first++;
             }
             // Handed straight to the JDK; but a number in the message that is none of the
-            // integer arguments is a value the method computed (" ".repeat(n - 2)).
-            return first == k - 1 && (t instanceof NumberFormatException || !computedNumber(t));
+            // integer arguments is a value the method computed (" ".repeat(n - 2)), and a
+            // method whose Javadoc promises another type for bad values breaks its promise
+            // (StringUtils.join's ArrayIndexOutOfBoundsException).
+            return first == k - 1 && (t instanceof NumberFormatException || !computedNumber(t))
+                    && !documentsOtherUnchecked(t, st[k - 1]);
         }
         if (!isPrecondition(st[0]) && !library(st[0].getClassName()).equals(library)) {
             return false;
