@@ -276,6 +276,8 @@ fn fuzz<EM: ClientManager>(
     let mutator = KeepMethod::new(
         HavocScheduledMutator::with_max_stack_pow(
             havoc_mutations().merge(tokens_mutations()).merge(tuple_list!(
+                crate::grow::InsertRepeatedBytes::default(),
+                crate::grow::InsertSelfCopy::default(),
                 crate::recent::RecentInsert,
                 crate::recent::RecentReplace,
                 crate::recent::GuidedSplice,

@@ -16,6 +16,7 @@ pub mod embedded;
 pub mod engine;
 pub mod findings;
 pub mod grammar;
+pub mod grow;
 pub mod harness;
 pub mod hook;
 pub mod jazzer_cli;
