@@ -196,6 +196,8 @@ fn fuzz<EM: ClientManager>(
         return Ok(());
     }
     let restarted = state.is_some();
+    // Only a JVM this process made may be thrown away (not a JUnit run's own).
+    let owns_jvm = matches!(jvm, Jvm::Create(_));
     let seeded = cfg.seed.is_some();
     let runner = Rc::new(Runner::new(cfg, client));
 
@@ -336,6 +338,9 @@ fn fuzz<EM: ClientManager>(
         fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, mgr)?;
         mgr.maybe_report_progress(&mut state, Duration::from_secs(1))?;
         chores.after_each(cfg, &runner, &mut state, mgr)?;
+        if owns_jvm && crate::target::take_stopped_in_shared_code() {
+            restart_after_forced_stop(&mut state, mgr)?;
+        }
     }
     if let Some(h) = state.named_metadata_map().get::<MapFeedbackMetadata<u8>>("edges") {
         crate::coverage_map::note_history(&h.history_map);
@@ -344,6 +349,22 @@ fn fuzz<EM: ClientManager>(
     mgr.send_exiting()?;
     Ok(())
 }
+
+/// A stop the watchdog had to force into the JDK's code may have left the JDK's shared state
+/// half-updated, and later runs would fail on it as if the target had a bug: the client saves
+/// its state and exits, and the restarter starts it again in a fresh JVM (as after LibAFL's
+/// own executor timeout), corpus, coverage-map cells and findings kept.
+fn restart_after_forced_stop<EM: ClientManager>(state: &mut State, mgr: &mut EM) -> Result<(), Error> {
+    crate::say!("jvmfuzz: a run was stopped inside the JDK's code (it ran there past its limit): restarting the JVM, state kept");
+    state.add_metadata(crate::coverage_map::map().table(&jvmfuzz_runtime::classes()));
+    mgr.on_restart(state)?;
+    // SAFETY: exits the process at once, as LibAFL's timeout handler does after saving state;
+    // the JVM in this process must not run its shutdown on a half-stopped thread.
+    unsafe { libc::_exit(RESTART_EXIT) }
+}
+
+/// The exit status of a client that leaves to be restarted (any but LibAFL's Ctrl-C status).
+const RESTART_EXIT: i32 = 55;
 
 /// The solver stage (`--solver`): trace mode is switched on in the JVM, and the stage traces
 /// through the runner's target.

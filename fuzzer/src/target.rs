@@ -107,12 +107,34 @@ fn stopper(vm: &JavaVM) -> Option<StopFn> {
     let vm = unsafe { JavaVM::from_raw(vm.get_java_vm_pointer()) }.ok()?;
     // SAFETY: both are global references held by the closure for as long as it lives. A stop
     // that cannot be sent leaves the run to LibAFL's executor timeout.
+    //
+    // The thread is suspended while its top frame is read and the stop is sent: a thread left
+    // running between the two could walk from the target's code into the JDK's (a SecureRandom
+    // call in a loop), and the stop would land there. Without `can_suspend`, as before.
+    let suspend = jvmti.add_suspend_capability().is_ok();
     Some(Box::new(move |force| {
-        if !force && in_shared_code(&vm, &jvmti, &thread) {
-            return false;
+        let suspended = suspend && unsafe { jvmti.suspend_thread(thread.as_raw()) }.is_ok();
+        let shared = in_shared_code(&vm, &jvmti, &thread);
+        let sent = (force || !shared) && unsafe { jvmti.stop_thread(thread.as_raw(), error.as_raw()) }.is_ok();
+        if suspended {
+            let _ = unsafe { jvmti.resume_thread(thread.as_raw()) };
         }
-        unsafe { jvmti.stop_thread(thread.as_raw(), error.as_raw()) }.is_ok()
+        if sent && shared {
+            STOPPED_IN_SHARED_CODE.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+        sent
     }))
+}
+
+/// A stop was forced into the JDK's or jvmfuzz's code (see `in_shared_code`): state beyond
+/// the run may be half-updated, and every later failure of this JVM is suspect (a
+/// SecureRandom whose buffer index a stop cut short fails every caller after it).
+static STOPPED_IN_SHARED_CODE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether a stop was forced into shared code since the last call (and clears it): the fuzz
+/// loop then restarts the JVM, state kept (engine.rs).
+pub fn take_stopped_in_shared_code() -> bool {
+    STOPPED_IN_SHARED_CODE.swap(false, std::sync::atomic::Ordering::SeqCst)
 }
 
 /// Whether the harness thread runs the JDK's or jvmfuzz's own code just now. A stop thrown

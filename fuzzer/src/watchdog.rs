@@ -10,6 +10,10 @@
 //! timeout, set a little later, which restarts the process with its state; `repro`/`minimize`
 //! exit after reporting.
 //!
+//! A stop forced into the JDK's code (after a run stayed there for `FORCE_AFTER` ticks) may
+//! leave the JDK's shared state half-updated; the target notes it, and the fuzz loop then
+//! restarts the JVM with its state (`target::take_stopped_in_shared_code`, engine.rs).
+//!
 //! An execution may also be armed with a shorter limit of its own (a generated driver method's,
 //! see drivers/clock.rs): past it the run is stopped the same way, as [`Stall::Limit`], which is
 //! not a finding.

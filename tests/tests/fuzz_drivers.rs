@@ -297,7 +297,34 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 48] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 63] = [
+    // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
+    // table; an empty word of a flat array is the method's business.
+    ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
+    ("contract.Pairs.firstKeys", "java.lang.StringIndexOutOfBoundsException", "contract", "table argument"),
+    ("contract.Pairs.keyInitials", "java.lang.StringIndexOutOfBoundsException", "contract", "table argument"),
+    ("contract.Pairs.initials", "java.lang.StringIndexOutOfBoundsException", "bug", ""),
+    // Collectors.toMap refusing repeated values of the map given.
+    ("contract.Pairs.invert", "java.lang.IllegalStateException", "contract", "argument check: java.util.stream."),
+    // A stream the receiver holds, used up: its state; one the method made: a bug.
+    ("contract.Pipe.count", "java.lang.IllegalStateException", "contract", "state check: contract.Pipe.count"),
+    ("contract.Pipe.countTwice", "java.lang.IllegalStateException", "bug", ""),
+    // The JDK's own null check on a null the caller's object gave; the JVM's on one of the
+    // method's own.
+    ("contract.Holder.store", "java.lang.NullPointerException", "contract", "argument check: java.util.concurrent.ConcurrentHashMap"),
+    ("contract.Holder.copy", "java.lang.NullPointerException", "bug", ""),
+    // The library's own argument check on what the call was given; on what the library
+    // handed itself through a method inherited from the JDK (java.text.Format.format).
+    ("contract.Reformat.format", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Reformat.formatValue"),
+    ("contract.Reformat.format", "java.lang.IllegalArgumentException", "bug", ""),
+    // A path the caller passed: as the last field of a lookup key; inside a text, to a store
+    // the caller built; inside a text, to file access of the library's own (a bug).
+    ("contract.Store.has", SECURITY_ISSUE, "contract", "path parameter: contract.Store.has"),
+    ("contract.Store.open", SECURITY_ISSUE, "contract", "path parameter: contract.Template.fill opens the path it is given (inside a text, to the contract.Store the caller built)"),
+    ("contract.Disk.open", SECURITY_ISSUE, "bug", ""),
+    // The library's own exception type, documented: still contract once the solver has loaded
+    // its trace copy of the classes (another loader, another ParseFailure class).
+    ("contract.Parser.parse", "contract.ParseFailure", "contract", "documented: contract.Parser.parse"),
     (
         "contract.Rules.percent",
         "java.lang.IllegalArgumentException",
@@ -413,7 +440,7 @@ fn findings_are_sorted_into_bugs_and_contract() {
     let src = support::java_dir("driver-targets/src").display().to_string();
     let s = run_fuzz(&["--package", "contract", "--runs", "1000000", "--keep-going", "--sources", &src]);
     s.assert_exit(1);
-    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 4 method(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 5 method(s)"), "{}", s.out.dump());
     let entries = s.summary();
     for (at, exception, kind, reason) in CONTRACT_CASES {
         let found: Vec<_> = entries
@@ -438,7 +465,9 @@ fn findings_are_sorted_into_bugs_and_contract() {
     assert_eq!(next_bug.callers, "2", "skipAll and Rules.countdowns: {next_bug:?}");
     assert!(entries.iter().all(|e| e.inputs.parse::<u64>().is_ok_and(|n| n >= 1)), "{entries:#?}");
     // Only the bugs are the run's findings.
-    assert!(s.out.stdout.contains("jvmfuzz: 22 finding(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: 27 finding(s)"), "{}", s.out.dump());
+    // A run that left its thread interrupted (Waits.restore) does not fail the next run's wait.
+    assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Waits.")), "{entries:#?}");
     // helper.Unit's constructor fails while Rules.scaled's drivers build one: counted as a
     // set-up failure of that method, no finding (another package's business).
     assert!(entries.iter().all(|e| !e.top_frame.starts_with("helper.")), "{entries:#?}");
@@ -458,6 +487,23 @@ fn findings_are_sorted_into_bugs_and_contract() {
     let defects: u64 = twice.split(' ').nth(3).and_then(|n| n.parse().ok()).unwrap_or(0);
     assert!(defects > 0, "no Supplier of the wrong type reached Rules.measureTwice:\n{stats}");
     assert!(s.out.stdout.contains("contract exception(s)"), "{}", s.out.dump());
+}
+
+/// A run stuck in the JDK's own code (BigInteger.pow: tests/java/driver-targets/src/stuck)
+/// is stopped by force after its limit, and the JVM is then restarted with the run's state:
+/// a stop forced into the JDK may leave its shared state half-updated (a SecureRandom's
+/// buffer index), and every later failure of that JVM would be suspect.
+#[test]
+fn a_stop_forced_into_jdk_code_restarts_the_jvm_with_its_state() {
+    let s = run_fuzz(&["--package", "stuck", "--max-total-time", "40", "--timeout", "60", "--keep-going"]);
+    let out = &s.out.stdout;
+    let forced = out.find("jvmfuzz: a run was stopped inside the JDK's code");
+    assert!(forced.is_some(), "{}", s.out.dump());
+    let restarted = out.find("jvmfuzz: restarted client");
+    assert!(restarted.is_some_and(|r| Some(r) > forced), "{}", s.out.dump());
+    // A stopped run is no finding, and the campaign ends normally.
+    s.assert_exit(0);
+    assert!(s.summary().iter().all(|e| e.exception != "timeout"), "{}", s.out.dump());
 }
 
 /// Package mode's throughput parts (tests/java/driver-targets/src/slow): a method that is slow

@@ -24,6 +24,9 @@ const CAN_RETRANSFORM_CLASSES: u32 = 1 << 5;
 /// Bit of `can_signal_thread` in the first capability word (the 11th field).
 const CAN_SIGNAL_THREAD: u32 = 1 << 10;
 
+/// Bit of `can_suspend` in the first capability word (the 21st field).
+const CAN_SUSPEND: u32 = 1 << 20;
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JvmtiError {
     pub function: &'static str,
@@ -128,6 +131,30 @@ impl Env {
     pub fn add_signal_capability(&self) -> Result<(), JvmtiError> {
         let caps = jvmtiCapabilities { _bindgen_bitfield_1_: CAN_SIGNAL_THREAD, ..Default::default() };
         call!(self.0, AddCapabilities, (*const jvmtiCapabilities), &caps)
+    }
+
+    /// Asks for `can_suspend`, for [`Env::suspend_thread`] and [`Env::resume_thread`].
+    pub fn add_suspend_capability(&self) -> Result<(), JvmtiError> {
+        let caps = jvmtiCapabilities { _bindgen_bitfield_1_: CAN_SUSPEND, ..Default::default() };
+        call!(self.0, AddCapabilities, (*const jvmtiCapabilities), &caps)
+    }
+
+    /// Suspends `thread` (JVMTI `SuspendThread`): it stops at its next safepoint check, or on
+    /// its way back from native code. Needs [`Env::add_suspend_capability`].
+    ///
+    /// # Safety
+    /// `thread` must be a live JNI reference to a `java.lang.Thread` other than the caller's,
+    /// and the caller must resume it.
+    pub unsafe fn suspend_thread(&self, thread: jthread) -> Result<(), JvmtiError> {
+        call!(self.0, SuspendThread, (jthread), thread)
+    }
+
+    /// Resumes a thread [`Env::suspend_thread`] suspended.
+    ///
+    /// # Safety
+    /// `thread` must be a live JNI reference to a `java.lang.Thread`.
+    pub unsafe fn resume_thread(&self, thread: jthread) -> Result<(), JvmtiError> {
+        call!(self.0, ResumeThread, (jthread), thread)
     }
 
     /// Throws `exception` asynchronously in `thread` (JVMTI `StopThread`): it arrives the next

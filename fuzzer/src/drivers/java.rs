@@ -512,6 +512,13 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
             sequences.join(", ")
         ));
     }
+    // The table arguments (an array of arrays, a map): a row too short for the method's fixed
+    // pair or key layout is the caller's table (Expected.tableShape).
+    let tables: Vec<String> =
+        d.params.iter().zip(&args).filter(|(p, _)| is_table(&p.ty)).map(|(_, a)| a.clone()).collect();
+    if !tables.is_empty() {
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.tables(new Object[] {{{}}});", tables.join(", ")));
+    }
     // The String arguments: a pattern the method compiles as given is its contract.
     let strings: Vec<String> = d
         .params
@@ -539,15 +546,18 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
 
 fn alt_expr(b: &mut Body, a: &Alt) -> String {
     match &a.kind {
+        // Every built object is recorded (Expected.built): a detector report inside one the
+        // caller built is the caller's choice.
         AltKind::New(c) => {
             let args = setup_args(b, &a.params, a.cast);
-            format!("new {}({})", java_name(c), args.join(", "))
+            format!("Expected.built(new {}({}))", java_name(c), args.join(", "))
         }
+        // A factory, constant or method may give null: a set-up failure.
         AltKind::Static(c, m) => {
             let args = setup_args(b, &a.params, a.cast);
-            format!("{}.{m}({})", java_name(c), args.join(", "))
+            format!("Expected.built({}.{m}({}))", java_name(c), args.join(", "))
         }
-        AltKind::Field(c, f) => format!("{}.{f}", java_name(c)),
+        AltKind::Field(c, f) => format!("Expected.built({}.{f})", java_name(c)),
         AltKind::Subtype(k) => b.expr(&Value::Instance(k.clone()), &JType::object(k), "sub", "depth + 1"),
         AltKind::Method(c, m) => {
             // The receiver first, in a local: argument statements must not run before it.
@@ -556,7 +566,7 @@ fn alt_expr(b: &mut Body, a: &Alt) -> String {
             let x = b.expr(&Value::Instance(c.clone()), &t, &recv, "depth + 1");
             b.line(format!("{} {recv} = {x};", t.java()));
             let args = setup_args(b, &a.params, a.cast);
-            format!("{recv}.{m}({})", args.join(", "))
+            format!("Expected.built({recv}.{m}({}))", args.join(", "))
         }
     }
 }
@@ -575,7 +585,9 @@ pub fn position_kind(name: &str) -> Option<char> {
         }
     }
     let last = words.last()?.as_str();
-    if words.iter().any(|w| matches!(w.as_str(), "end" | "to")) {
+    // An end of a sequence, not of anything else (`endMillis` ends a time span).
+    let ends_at = matches!(last, "end" | "to" | "index" | "idx" | "pos" | "position" | "exclusive" | "inclusive");
+    if ends_at && words.iter().any(|w| matches!(w.as_str(), "end" | "to")) {
         return Some('e');
     }
     if matches!(last, "index" | "idx" | "start" | "begin" | "pos" | "position" | "offset" | "off") {
@@ -589,6 +601,15 @@ pub fn position_kind(name: &str) -> Option<char> {
     None
 }
 
+/// An array of arrays or a `java.util.Map` (a table of rows or of key-value pairs).
+fn is_table(t: &JType) -> bool {
+    match t {
+        JType::Array(e) => matches!(**e, JType::Array(_)),
+        JType::Object(n, _) => matches!(n.as_str(), "java/util/Map" | "java/util/SortedMap" | "java/util/NavigableMap"),
+        JType::Prim(_) => false,
+    }
+}
+
 fn is_integral(t: &JType) -> bool {
     matches!(t, JType::Prim('I' | 'J' | 'S' | 'B' | 'C'))
 }
@@ -596,14 +617,23 @@ fn is_integral(t: &JType) -> bool {
 /// A set-up call's arguments; integer ones are recorded first (`Expected.setupArgs`), so an
 /// exception of the call is judged with them (a capacity of a billion asked of a
 /// constructor is its caller's business, as for the method under test).
+/// Likewise its tables (`Expected.setupTables`: LookupTranslator's constructor reading the
+/// pairs of the table it is given).
 fn setup_args(b: &mut Body, params: &[Param], cast: bool) -> Vec<String> {
-    if !params.iter().any(|p| is_integral(&p.ty)) {
+    if !params.iter().any(|p| is_integral(&p.ty) || is_table(&p.ty)) {
         return b.args(params, "depth + 1", false, cast);
     }
     let args = b.args(params, "depth + 1", true, cast);
     let ints: Vec<&str> =
         params.iter().zip(&args).filter(|(p, _)| is_integral(&p.ty)).map(|(_, a)| a.as_str()).collect();
-    b.line(format!("Expected.setupArgs(new long[] {{{}}});", ints.join(", ")));
+    if !ints.is_empty() {
+        b.line(format!("Expected.setupArgs(new long[] {{{}}});", ints.join(", ")));
+    }
+    let tables: Vec<&str> =
+        params.iter().zip(&args).filter(|(p, _)| is_table(&p.ty)).map(|(_, a)| a.as_str()).collect();
+    if !tables.is_empty() {
+        b.line(format!("Expected.setupTables(new Object[] {{{}}});", tables.join(", ")));
+    }
     args
 }
 
@@ -769,6 +799,9 @@ mod tests {
             ("n", None),
             ("indexOfLast", None),
             ("limit", None),
+            ("endMillis", None),
+            ("toMillis", None),
+            ("endExclusive", Some('e')),
         ] {
             assert_eq!(position_kind(name), kind, "{name}");
         }

@@ -9,7 +9,8 @@
 //    end: the positive difference sizes a StringBuilder and it throws NegativeArraySizeException;
 //  - join(List, char, int, int) returns "" for any endIndex < startIndex, except where
 //    endIndex - startIndex overflows to a positive count: List.subList then throws
-//    IllegalArgumentException (found 2026-11-26, later the same day).
+//    IllegalArgumentException (found 2026-11-26, later the same day); join(List, String, int,
+//    int) does the same (found 2026-11-26, a later run).
 // Found by `fuzz --package org.apache.commons.lang3` (generated drivers, 2026-11-26).
 //   javac -cp commons-lang3-3.22.0.jar StringUtilsJoinIndexes.java
 //   java -cp commons-lang3-3.22.0.jar:. StringUtilsJoinIndexes
@@ -39,5 +40,6 @@ public class StringUtilsJoinIndexes {
         java.util.List<Object> none = new java.util.ArrayList<>();
         call("join(List [], ',', 7, 3) (for comparison)", () -> StringUtils.join(none, ',', 7, 3));
         call("join(List [], ',', 7, Integer.MIN_VALUE)", () -> StringUtils.join(none, ',', 7, Integer.MIN_VALUE));
+        call("join(List [], \",\", 7, Integer.MIN_VALUE)", () -> StringUtils.join(none, ",", 7, Integer.MIN_VALUE));
     }
 }

@@ -4,7 +4,8 @@
  * A Throwable escaping a driver is traced back, through its stack, to the call the driver made
  * (the deepest frame above the first driver frame), and sorted (classify):
  *   - nothing to report: thrown by the driver's own code (a driver defect: counted in the
- *     statistics, for us to fix), past the instance helpers' depth bound (TooDeep), a type
+ *     statistics, for us to fix), past the instance helpers' depth bound (TooDeep), a set-up
+ *     call that gave null for a value a helper builds (BuiltNull), a type
  *     --findings-exclude names, or thrown while the driver built its objects by a call into
  *     code outside the packages under test (a JDK or dependency call that only builds
  *     arguments: `FastDateFormat.getDateInstance(32)` when fuzzing commons-text is
@@ -26,7 +27,10 @@
  *       - an IllegalArgumentException from the library's own argument checks: thrown by the
  *         called class's library (the same package, or the same first three package segments)
  *         or by a precondition helper (Objects.requireNonNull*, Guava's Preconditions.check*,
- *         commons-lang's Validate.*), every frame up to the call the library's or the JDK's;
+ *         commons-lang's Validate.*), every frame up to the call the library's or the JDK's,
+ *         and not reached through a method the library's class inherits from the JDK (a
+ *         java.text.Format's format(Object) calling the library's own format: the check then
+ *         judges a value the library handed itself, CompositeFormat.reformat's null);
  *         one the JDK throws right under the called method counts when the method handed its
  *         input straight to the JDK (NumberUtils.createFloat("") reaching Float.valueOf), not
  *         when its message names a number none of the integer arguments is (a computed value),
@@ -37,7 +41,11 @@
  *         Objects.requireNonNull creates (not the JVM's, with its "Cannot ..." message);
  *       - any RuntimeException thrown by one of the library's validate*, check* or require*
  *         helpers on the way from the call (commons-text's validateIndex);
- *       - an IllegalArgumentException or ArithmeticException the JDK throws, when a JDK method
+ *       - an IllegalArgumentException or ArithmeticException the JDK throws (or a
+ *         NullPointerException it throws itself, not the JVM's "Cannot ..." fault:
+ *         ConcurrentHashMap refusing a null value an initializer the caller gave returned; or
+ *         Collectors.toMap's IllegalStateException on a repeated key: a map whose values
+ *         repeat, inverted), when a JDK method
  *         rejects what the call passed on through the library's own methods only (Charset.forName under a toCharset helper),
  *         its message names no number but the integer arguments, and the method's Javadoc
  *         documents no other type for bad values, an index exception or another kind of
@@ -50,7 +58,10 @@
  *       - an IllegalStateException the library throws itself in an instance method (the call's
  *         or that of an object the call was given), every frame up to the call its own: a state
  *         check (the call came in an order the object refuses; a static method has no state,
- *         its IllegalStateException is a bug);
+ *         its IllegalStateException is a bug); likewise one a JDK object throws under an
+ *         instance method whose class holds a field of that object's type (a stream the
+ *         receiver wraps, used up by an earlier call), not one the method made itself (an
+ *         iterator it removes from twice);
  *       - an IndexOutOfBoundsException the JDK throws right under the called method (or the
  *         JVM's ArrayIndexOutOfBoundsException anywhere in the library under it), whose
  *         message names one of the integer arguments the driver passed (charAt(i) with the
@@ -63,6 +74,11 @@
  *         end past it, or an index plus a length past it (isMatch(buffer, pos, ...) with pos
  *         past the buffer, translate("", 0, out)). Without a sequence, only a negative one;
  *         a length without an index beside it is no position (appendPadding(length, c));
+ *       - an index fault (the JVM's array bounds check, or the JDK's on a String) in the called
+ *         method itself at the first or second position, while a table it was given (an array
+ *         of arrays or a map: tables(), setupTables()) has a row, key or value that short (an
+ *         empty row, a row of one, an empty key: LookupTranslator's CharSequence[*][2]); a
+ *         flat array of Strings is no table (charAt(0) on an empty word is a bug);
  *       - a NegativeArraySizeException or OutOfMemoryError from an allocation the caller sized
  *         (the message names an integer argument, or an OutOfMemoryError with an integer
  *         argument of 2^24 or more: a capacity of a billion);
@@ -80,7 +96,11 @@
  *         driver passed: a method that takes a regular expression (WordUtils.wrap's wrapOn);
  *         likewise a reflective-call report on a class that one of them names, alone or with
  *         a member after it: a method that loads the class it is given (a constant lookup's
- *         "com.x.Constants.NAME");
+ *         "com.x.Constants.NAME"); or one that ends with ':' and it (a lookup key
+ *         "UTF-8:path"); or one that holds it inside (a template "${dns:host}") when the
+ *         innermost frame in the packages under test is a method of an object the driver built (a
+ *         DnsStringLookup from the library's factory, handed to a StringSubstitutor: the
+ *         caller chose the capability; not a lookup the library made itself, Text4Shell's);
  *         likewise a server-side-request-forgery or file-path-traversal report on a host or
  *         path that is one of them: a method that connects to the host or opens the path it is
  *         given (commons-text's DnsStringLookup);
@@ -97,6 +117,10 @@
  * Findings are told apart by exception type and throwing site (the innermost frame outside
  * the JDK), whatever the caller: the site and, per site, the callers and inputs that reached
  * it are kept here (sites()). Contract exceptions are reported once per site.
+ *
+ * A run starts with the thread's interrupt status cleared (begin): a status one run leaves
+ * must not fail the next run's waits. Only the first dispatcher registers (the solver's trace
+ * copy of it, from another class loader, keeps the run's loader, statistics and sites).
  *
  * It also keeps per-driver-method statistics: runs, runs that ended in set-up (the exception
  * came from a constructor, factory or modifier rather than the method under test), runs that
@@ -161,6 +185,15 @@ public final class Expected {
      * "binary.ClassName::method" of driver method i's method under test.
      */
     public static synchronized void register(Class<?> dispatcher, String[] methods) {
+        if (registered != null && registered.getName().equals(dispatcher.getName())
+                && registered.getClassLoader() != dispatcher.getClassLoader()) {
+            // The solver's trace copy of the same dispatcher (a second loader): the run's
+            // classes, statistics and sites stay the first one's. Taking its loader would load
+            // the library's exception types a second time, and an exception the fuzzed copy
+            // throws would be an instance of none of them (no declared or documented type).
+            return;
+        }
+        registered = dispatcher;
         loader = dispatcher.getClassLoader();
         muts = methods.clone();
         packages = new java.util.HashSet<>();
@@ -176,6 +209,8 @@ public final class Expected {
         com.jvmfuzz.shim.fuzz.Observed.enabled = true;
     }
 
+    private static Class<?> registered;
+
     /* Whether the current driver method has reached its call of the method under test: an
      * exception before it is a set-up failure, one after it the method's, whatever class the
      * call dispatched to (an interface's private implementation, a subclass's override). */
@@ -188,8 +223,15 @@ public final class Expected {
 
     /** Called by the dispatcher before driver method i runs. */
     public static void begin(int i) {
+        // A run starts uninterrupted: a method that interrupts its own thread (restoring a
+        // status it caught) must not make the next run's waits fail (a Future.get's
+        // InterruptedException is no finding of the method that waits).
+        Thread.interrupted();
         current = i;
         atCall = false;
+        tableArgs = NO_OBJECTS;
+        setupTableArgs = NO_OBJECTS;
+        builtCount = 0;
         intArgs = NO_ARGS;
         setupIntArgs = NO_ARGS;
         stringArgs = NO_STRINGS;
@@ -203,6 +245,26 @@ public final class Expected {
 
     private static final long[] NO_ARGS = new long[0];
     private static final String[] NO_STRINGS = new String[0];
+    private static final Object[] NO_OBJECTS = new Object[0];
+
+    /* The table arguments (arrays of arrays, maps) of the current call: see tables(). */
+    private static Object[] tableArgs = NO_OBJECTS;
+
+    /**
+     * Called by a driver just before the call of the method under test, when it takes an array
+     * of arrays or a map: those arguments (see tableShape).
+     */
+    public static void tables(Object[] values) {
+        tableArgs = values;
+    }
+
+    /* The table arguments of the latest set-up call (see setupArgs). */
+    private static Object[] setupTableArgs = NO_OBJECTS;
+
+    /** Called by an instance helper just before a set-up call: its table arguments. */
+    public static void setupTables(Object[] values) {
+        setupTableArgs = values;
+    }
 
     /** Called by a driver just before the call of the method under test: its String arguments. */
     public static void strings(String[] values) {
@@ -345,6 +407,21 @@ public final class Expected {
         return first;
     }
 
+    /* The classes of the objects the instance helpers built in this run (builtFrame). */
+    private static final Class<?>[] built = new Class<?>[16];
+    private static int builtCount;
+
+    /** For instance helpers: the value a set-up call gave, never null (see BuiltNull). */
+    public static <T> T built(T value) {
+        if (value == null) {
+            throw BuiltNull.INSTANCE;
+        }
+        if (builtCount < built.length) {
+            built[builtCount++] = value.getClass();
+        }
+        return value;
+    }
+
     /** For instance helpers past the depth bound (see TooDeep). */
     public static RuntimeException tooDeep() {
         return new TooDeep();
@@ -364,7 +441,7 @@ public final class Expected {
         if (t == null || !active) {
             return null;
         }
-        if (t instanceof TooDeep) {
+        if (t instanceof TooDeep || t instanceof BuiltNull) {
             if (current >= 0 && current < setupFailed.length) {
                 setupFailed[current]++;
             }
@@ -432,12 +509,15 @@ public final class Expected {
             stringArgs = inSetup ? NO_STRINGS : strings;
             long[] positions = positionArgs;
             positionArgs = inSetup ? NO_ARGS : positions;
+            Object[] tables = tableArgs;
+            tableArgs = inSetup ? setupTableArgs : tables;
             try {
                 reason = contract(t, st, k, call);
             } finally {
                 intArgs = own;
                 stringArgs = strings;
                 positionArgs = positions;
+                tableArgs = tables;
             }
         }
         boolean first = countSite(t, reason != null);
@@ -474,21 +554,31 @@ public final class Expected {
         }
         if (t instanceof com.jvmfuzz.shim.detectors.SecurityIssue) {
             com.jvmfuzz.shim.detectors.SecurityIssue s = (com.jvmfuzz.shim.detectors.SecurityIssue) t;
-            if (s.value == null || !isArgument(s.value, s.detector.equals("reflective-call"))) {
+            if (s.value == null) {
                 return null;
             }
+            String what;
             switch (s.detector) {
                 case "reflective-call":
-                    return "class name parameter: " + method + " loads the class it is given";
+                    what = "class name parameter: " + method + " loads the class it is given";
+                    break;
                 case "regex-injection":
-                    return "regular expression parameter: " + method + " compiles its argument as a pattern";
+                    what = "regular expression parameter: " + method + " compiles its argument as a pattern";
+                    break;
                 case "server-side-request-forgery":
-                    return "host parameter: " + method + " connects to the host it is given";
+                    what = "host parameter: " + method + " connects to the host it is given";
+                    break;
                 case "file-path-traversal":
-                    return "path parameter: " + method + " opens the path it is given";
+                    what = "path parameter: " + method + " opens the path it is given";
+                    break;
                 default:
                     return null;
             }
+            if (isArgument(s.value, s.detector.equals("reflective-call"))) {
+                return what;
+            }
+            String chosen = inTemplate(s.value) ? builtFrame(st, k) : null;
+            return chosen == null ? null : what + " (inside a text, to the " + chosen + " the caller built)";
         }
         if (t instanceof java.util.IllegalFormatException && rejectedBy(st, k, "java.util.Formatter", '%')) {
             return "format string parameter: " + method + " formats with the pattern it is given";
@@ -523,6 +613,10 @@ public final class Expected {
             return "state check: " + st[0].getClassName() + "." + st[0].getMethodName()
                     + " refuses the call in this state";
         }
+        String jdkState = jdkStateCheck(t, st, k);
+        if (jdkState != null) {
+            return "state check: " + jdkState + " refuses the call in this state";
+        }
         String position = positionOutside(t, st, k);
         if (position != null) {
             return position + " of " + method;
@@ -530,6 +624,10 @@ public final class Expected {
         long arg = jdkBoundOnArgument(t, st, k);
         if (arg != Long.MIN_VALUE) {
             return "bounds check on the argument " + arg + " of " + method;
+        }
+        String shape = tableShape(t, st, k);
+        if (shape != null) {
+            return shape + " of " + method;
         }
         if (invalidCodePoint(t, st, call)) {
             return "invalid code point: " + method + " was given it";
@@ -560,7 +658,9 @@ public final class Expected {
             if (a == null) {
                 continue;
             }
-            if (a.equals(value)) {
+            // The whole argument, or its last ':' field (a lookup key "UTF-8:path").
+            if (a.equals(value) || (a.endsWith(value) && a.length() > value.length()
+                    && a.charAt(a.length() - value.length() - 1) == ':')) {
                 return true;
             }
             if (member && a.length() > value.length() && a.startsWith(value)
@@ -569,6 +669,45 @@ public final class Expected {
             }
         }
         return false;
+    }
+
+    /* One of the String arguments holds `value` somewhere inside (a template "${dns:host}"). */
+    private static boolean inTemplate(String value) {
+        for (String a : stringArgs) {
+            if (a != null && !value.isEmpty() && a.contains(value)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /*
+     * The innermost frame in the packages under test belongs to an object of a class the
+     * driver built for this run (a DnsStringLookup it made with the library's factory and handed
+     * to a StringSubstitutor): the dangerous capability is one the caller chose, and the text
+     * that reached it is the caller's. Its class name, else null. A lookup the library made
+     * itself (the default interpolator's script lookup: Text4Shell) is no object the caller
+     * built, and stays a bug.
+     */
+    private static String builtFrame(StackTraceElement[] st, int k) {
+        for (int i = 0; i < k; i++) {
+            String c = st[i].getClassName();
+            if (!packages.contains(packageOf(c))) {
+                continue; // the JDK, or a dependency (commons-lang3's ClassUtils under a lookup)
+            }
+            try {
+                Class<?> owner = Class.forName(c, false, loader);
+                for (int j = 0; j < builtCount; j++) {
+                    if (owner.isAssignableFrom(built[j])) {
+                        return built[j].getName();
+                    }
+                }
+            } catch (ClassNotFoundException | LinkageError unknown) {
+                // not loadable from here: not known to be built
+            }
+            return null;
+        }
+        return null;
     }
 
     /*
@@ -614,7 +753,8 @@ public final class Expected {
      * bug). Returns the JDK method, else null.
      */
     private static String passedToJdk(Throwable t, StackTraceElement[] st, int k, StackTraceElement call) {
-        boolean type = t instanceof IllegalArgumentException || t.getClass() == ArithmeticException.class;
+        boolean type = t instanceof IllegalArgumentException || t.getClass() == ArithmeticException.class
+                || jdkNullCheck(t) || duplicateKey(t, st);
         if (!type || t instanceof java.util.IllegalFormatException || !isJdk(st[0].getClassName())
                 || st[0].getClassName().equals("java.lang.Character")) {
             return null;
@@ -634,6 +774,155 @@ public final class Expected {
         }
         StackTraceElement jdk = st[first - 1];
         return jdk.getClassName() + "." + jdk.getMethodName();
+    }
+
+    /*
+     * A NullPointerException a JDK method throws itself on a null it was handed
+     * (ConcurrentHashMap.putVal, Calendar.Builder.setTimeZone): not the JVM's own null fault,
+     * whose message says what was null ("Cannot invoke ..."), and not from Objects.require*
+     * (explicitCheck's).
+     */
+    private static boolean jdkNullCheck(Throwable t) {
+        StackTraceElement[] st = t.getStackTrace();
+        return t.getClass() == NullPointerException.class && st.length > 0 && isJdk(st[0].getClassName())
+                && !String.valueOf(t.getMessage()).startsWith("Cannot ");
+    }
+
+    /* A JDK collector refusing two equal keys (Collectors.toMap's "Duplicate key"). */
+    private static boolean duplicateKey(Throwable t, StackTraceElement[] st) {
+        return t.getClass() == IllegalStateException.class && st.length > 0
+                && st[0].getClassName().startsWith("java.util.stream.Collectors")
+                && String.valueOf(t.getMessage()).startsWith("Duplicate key");
+    }
+
+    /*
+     * An IllegalStateException a JDK object throws under an instance method of the library,
+     * when that object is one the method's object holds in a field (a stream the receiver
+     * wraps, used up by an earlier call: "stream has already been operated upon or closed"),
+     * every frame up to the call the JDK's or the library's: the receiver's state, not the
+     * arguments. The library method right above the JDK: its name, else null. A JDK object the
+     * method made itself (an iterator it removes from twice), or one in a static method, is
+     * the method's own state: a bug.
+     */
+    private static String jdkStateCheck(Throwable t, StackTraceElement[] st, int k) {
+        if (t.getClass() != IllegalStateException.class || !isJdk(st[0].getClassName())) {
+            return null;
+        }
+        String library = library(st[k - 1].getClassName());
+        int first = 0;
+        while (first < k && isJdk(st[first].getClassName())) {
+            first++;
+        }
+        if (first >= k) {
+            return null;
+        }
+        for (int i = first; i < k; i++) {
+            if (!library(st[i].getClassName()).equals(library)) {
+                return null;
+            }
+        }
+        StackTraceElement owner = st[first];
+        if (!instanceMethod(owner) || !instanceMethod(st[k - 1]) || !holdsOneOf(owner, st, first)) {
+            return null;
+        }
+        return owner.getClassName() + "." + owner.getMethodName() + " (a JDK object it holds)";
+    }
+
+    /* Whether the class of `owner` has a field whose type one of the JDK frames 0..first-1
+     * belongs to (a Stream field, ReferencePipeline's frames). */
+    private static boolean holdsOneOf(StackTraceElement owner, StackTraceElement[] st, int first) {
+        try {
+            List<Class<?>> types = new ArrayList<>();
+            for (Class<?> c = Class.forName(owner.getClassName(), false, loader); c != null; c = c.getSuperclass()) {
+                for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+                    if (!f.getType().isPrimitive() && f.getType() != Object.class
+                            && !java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                        types.add(f.getType());
+                    }
+                }
+            }
+            for (int i = 0; i < first; i++) {
+                Class<?> jdk;
+                try {
+                    jdk = Class.forName(st[i].getClassName(), false, ClassLoader.getPlatformClassLoader());
+                } catch (ClassNotFoundException | LinkageError notHere) {
+                    continue;
+                }
+                for (Class<?> type : types) {
+                    if (type.isAssignableFrom(jdk)) {
+                        return true;
+                    }
+                }
+            }
+        } catch (Throwable unknown) {
+            // A class not loadable from here: not known to hold it.
+        }
+        return false;
+    }
+
+    /*
+     * An index fault in the called method itself (the JVM's ArrayIndexOutOfBoundsException, or
+     * the JDK's StringIndexOutOfBoundsException right under it) at a fixed position, the first
+     * or second (a pair's key or value: `row[1]`, `key.charAt(0)`), while a row of a table the
+     * call was given (an array of arrays, a map: tables()) is too short for it: an empty
+     * row, a row of one, an empty key. The table's shape is the caller's (LookupTranslator's
+     * CharSequence[*][2]). A flat array of Strings is no table: charAt(0) on one of its empty
+     * elements is the method's own business (a bug when it promises to take any text).
+     */
+    static String tableShape(Throwable t, StackTraceElement[] st, int k) {
+        Object[] tables = tableArgs;
+        if (tables.length == 0
+                || !(t instanceof ArrayIndexOutOfBoundsException || t instanceof StringIndexOutOfBoundsException)) {
+            return null;
+        }
+        for (int i = 0; i < k - 1; i++) {
+            if (!isJdk(st[i].getClassName())) {
+                return null; // faulted in a helper, not where the call reads its table
+            }
+        }
+        List<Long> n = numbers(t);
+        if (n.isEmpty() || n.get(0) < 0 || n.get(0) > 1) {
+            return null;
+        }
+        long index = n.get(0);
+        for (Object table : tables) {
+            long shortest = shortestRow(table);
+            if (shortest >= 0 && shortest <= index) {
+                return "table argument with a row of length " + shortest + " (position " + index + " read)";
+            }
+        }
+        return null;
+    }
+
+    /* The length of the shortest row of a table: an array or String inside an array of arrays,
+     * or a key or value of a map (Strings, CharSequences, arrays); -1 when it has none. */
+    static long shortestRow(Object table) {
+        long shortest = -1;
+        try {
+            List<Object> rows = new ArrayList<>();
+            if (table instanceof Map) {
+                for (Map.Entry<?, ?> e : ((Map<?, ?>) table).entrySet()) {
+                    rows.add(e.getKey());
+                    rows.add(e.getValue());
+                }
+            } else if (table != null && table.getClass().isArray() && !table.getClass().getComponentType().isPrimitive()) {
+                for (Object row : (Object[]) table) {
+                    rows.add(row);
+                    if (row != null && row.getClass().isArray() && !row.getClass().getComponentType().isPrimitive()) {
+                        rows.addAll(java.util.Arrays.asList((Object[]) row));
+                    }
+                }
+            }
+            for (Object row : rows) {
+                long len = lengthOf(row);
+                if (len >= 0 && (shortest < 0 || len < shortest)) {
+                    shortest = len;
+                }
+            }
+        } catch (RuntimeException changing) {
+            // A map changed under us: no shape known.
+        }
+        return shortest;
     }
 
     /*
@@ -1195,7 +1484,33 @@ public final class Expected {
                 return false;
             }
         }
-        return true;
+        return !throughInheritedJdkMethod(st, k);
+    }
+
+    /*
+     * The library called itself through a method its class inherits from the JDK (a
+     * java.text.Format's format(Object) calling the library's own format(Object,
+     * StringBuffer, FieldPosition)): a check below it judges the value the library handed
+     * itself (CompositeFormat.reformat formatting the null its parser returned), not the
+     * caller's. A JDK frame that is no superclass's (a cache's computeIfAbsent, a stream
+     * running a lambda) passes the caller's values on as they were.
+     */
+    private static boolean throughInheritedJdkMethod(StackTraceElement[] st, int k) {
+        for (int i = 1; i + 1 < k; i++) {
+            if (!isJdk(st[i].getClassName()) || isJdk(st[i - 1].getClassName())) {
+                continue;
+            }
+            try {
+                Class<?> jdk = Class.forName(st[i].getClassName(), false, ClassLoader.getPlatformClassLoader());
+                Class<?> own = Class.forName(st[i - 1].getClassName(), false, loader);
+                if (jdk != Object.class && jdk.isAssignableFrom(own)) {
+                    return true;
+                }
+            } catch (ClassNotFoundException | LinkageError unknown) {
+                // not loadable from here: not known to be inherited
+            }
+        }
+        return false;
     }
 
     /** The package, cut to its first three segments: what "the library" means above. */

@@ -1,0 +1,22 @@
+package contract;
+
+/** A setting "name=file" whose file is read from a store. */
+public final class Template {
+    private final Store store;
+
+    public Template(Store store) {
+        this.store = store;
+    }
+
+    /** Contract: the store the caller gave opens the file the caller's text names. */
+    public boolean fill(String text) {
+        int eq = text.indexOf('=');
+        return eq >= 0 && store.open(text.substring(eq + 1));
+    }
+
+    /** Bug: a disk of its own (no object the caller built) opens the file the text names. */
+    public boolean fillFromDisk(String text) {
+        int eq = text.indexOf('=');
+        return eq >= 0 && Disk.open(text.substring(eq + 1));
+    }
+}
