@@ -338,8 +338,8 @@ fn fuzz<EM: ClientManager>(
         fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, mgr)?;
         mgr.maybe_report_progress(&mut state, Duration::from_secs(1))?;
         chores.after_each(cfg, &runner, &mut state, mgr)?;
-        if owns_jvm && crate::target::take_stopped_in_shared_code() {
-            restart_after_forced_stop(&mut state, mgr)?;
+        if let Some(class) = crate::target::take_stopped_in_shared_code().filter(|_| owns_jvm) {
+            restart_after_forced_stop(&class, &mut state, mgr)?;
         }
     }
     if let Some(h) = state.named_metadata_map().get::<MapFeedbackMetadata<u8>>("edges") {
@@ -354,8 +354,9 @@ fn fuzz<EM: ClientManager>(
 /// half-updated, and later runs would fail on it as if the target had a bug: the client saves
 /// its state and exits, and the restarter starts it again in a fresh JVM (as after LibAFL's
 /// own executor timeout), corpus, coverage-map cells and findings kept.
-fn restart_after_forced_stop<EM: ClientManager>(state: &mut State, mgr: &mut EM) -> Result<(), Error> {
-    crate::say!("jvmfuzz: a run was stopped inside the JDK's code (it ran there past its limit): restarting the JVM, state kept");
+fn restart_after_forced_stop<EM: ClientManager>(class: &str, state: &mut State, mgr: &mut EM) -> Result<(), Error> {
+    let class = class.replace('/', ".");
+    crate::say!("jvmfuzz: a run was stopped inside the JDK's code ({class}; it ran there past its limit): restarting the JVM, state kept");
     state.add_metadata(crate::coverage_map::map().table(&jvmfuzz_runtime::classes()));
     mgr.on_restart(state)?;
     // SAFETY: exits the process at once, as LibAFL's timeout handler does after saving state;

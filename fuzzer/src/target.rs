@@ -114,43 +114,69 @@ fn stopper(vm: &JavaVM) -> Option<StopFn> {
     let suspend = jvmti.add_suspend_capability().is_ok();
     Some(Box::new(move |force| {
         let suspended = suspend && unsafe { jvmti.suspend_thread(thread.as_raw()) }.is_ok();
-        let shared = in_shared_code(&vm, &jvmti, &thread);
-        let sent = (force || !shared) && unsafe { jvmti.stop_thread(thread.as_raw(), error.as_raw()) }.is_ok();
+        let shared = shared_code(&vm, &jvmti, &thread);
+        let sent = (force || shared.is_none()) && unsafe { jvmti.stop_thread(thread.as_raw(), error.as_raw()) }.is_ok();
         if suspended {
             let _ = unsafe { jvmti.resume_thread(thread.as_raw()) };
         }
-        if sent && shared {
-            STOPPED_IN_SHARED_CODE.store(true, std::sync::atomic::Ordering::SeqCst);
+        if let Some(class) = shared.filter(|c| sent && !run_local(c)) {
+            *STOPPED_IN_SHARED_CODE.lock().unwrap_or_else(|e| e.into_inner()) = Some(class);
         }
         sent
     }))
 }
 
-/// A stop was forced into the JDK's or jvmfuzz's code (see `in_shared_code`): state beyond
-/// the run may be half-updated, and every later failure of this JVM is suspect (a
-/// SecureRandom whose buffer index a stop cut short fails every caller after it).
-static STOPPED_IN_SHARED_CODE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// The class a stop was forced into, in the JDK's or jvmfuzz's code (see `shared_code`):
+/// state beyond the run may be half-updated, and every later failure of this JVM is suspect
+/// (a SecureRandom whose buffer index a stop cut short fails every caller after it).
+static STOPPED_IN_SHARED_CODE: Mutex<Option<String>> = Mutex::new(None);
 
-/// Whether a stop was forced into shared code since the last call (and clears it): the fuzz
-/// loop then restarts the JVM, state kept (engine.rs).
-pub fn take_stopped_in_shared_code() -> bool {
-    STOPPED_IN_SHARED_CODE.swap(false, std::sync::atomic::Ordering::SeqCst)
+/// The class a stop was forced into since the last call (and clears it): the fuzz loop then
+/// restarts the JVM, state kept (engine.rs).
+pub fn take_stopped_in_shared_code() -> Option<String> {
+    STOPPED_IN_SHARED_CODE.lock().unwrap_or_else(|e| e.into_inner()).take()
 }
 
-/// Whether the harness thread runs the JDK's or jvmfuzz's own code just now. A stop thrown
-/// there can leave state shared beyond the run half-updated (a SecureRandom's buffer, a
-/// cache, the shim's value pools), and later runs fail on it: the watchdog waits for a tick
-/// that finds the thread in the target's code, and forces the stop only when none comes.
-fn in_shared_code(vm: &JavaVM, jvmti: &jvmfuzz_jvm::env::Env, thread: &GlobalRef) -> bool {
+/// The class (internal name) of the method the harness thread runs, when it is the JDK's or
+/// jvmfuzz's own code. A stop thrown there can leave state shared beyond the run
+/// half-updated (a SecureRandom's buffer, a cache, the shim's value pools), and later runs
+/// fail on it: the watchdog waits for a tick that finds the thread in the target's code, and
+/// forces the stop only when none comes.
+fn shared_code(vm: &JavaVM, jvmti: &jvmfuzz_jvm::env::Env, thread: &GlobalRef) -> Option<String> {
     const SHARED: [&str; 6] = ["java/", "javax/", "jdk/", "sun/", "com/sun/", "com/jvmfuzz/"];
-    let Ok(mut env) = vm.get_env() else { return false };
-    env.with_local_frame(4, |_| -> Result<bool, jni::errors::Error> {
+    let mut env = vm.get_env().ok()?;
+    env.with_local_frame(4, |_| -> Result<Option<String>, jni::errors::Error> {
         // SAFETY: a global reference to the harness Thread; this thread is attached and the
         // class reference JVMTI hands back lives in this local frame.
         let top = unsafe { jvmti.top_frame_class(thread.as_raw()) };
-        Ok(top.is_some_and(|c| SHARED.iter().any(|p| c.starts_with(p))))
+        Ok(top.filter(|c| SHARED.iter().any(|p| c.starts_with(p))))
     })
-    .unwrap_or(false)
+    .ok()
+    .flatten()
+}
+
+/// JDK code whose state is the objects the run works on (numbers, strings, arrays, a regex
+/// matcher, a collection), like the target's own code: a stop forced there breaks nothing a
+/// later run shares (a run's half-built StringBuilder is its own), so the JVM goes on.
+/// Anything else of the JDK may hold caches or singletons (SecureRandom, class loading).
+fn run_local(class: &str) -> bool {
+    const LOCAL: [&str; 14] = [
+        "java/math/",
+        "java/util/regex/",
+        "java/lang/String",
+        "java/lang/AbstractStringBuilder",
+        "java/lang/Math",
+        "java/lang/StrictMath",
+        "java/lang/Integer",
+        "java/lang/Long",
+        "java/util/Arrays",
+        "java/util/ArrayList",
+        "java/util/ArrayDeque",
+        "java/util/HashMap",
+        "java/util/LinkedList",
+        "java/util/TreeMap",
+    ];
+    LOCAL.iter().any(|p| class.starts_with(p))
 }
 
 /// Where the target's JVM comes from.

@@ -530,6 +530,20 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
     if !strings.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.strings(new String[] {{{}}});", strings.join(", ")));
     }
+    // CharSequence and Object arguments, for the text they may hold (a template given to
+    // replace(Object)): a detector's host or path inside it is the caller's.
+    let texts: Vec<String> = d
+        .params
+        .iter()
+        .zip(&args)
+        .filter(
+            |(p, _)| matches!(&p.ty, JType::Object(n, _) if n == "java/lang/Object" || n == "java/lang/CharSequence"),
+        )
+        .map(|(_, a)| a.clone())
+        .collect();
+    if !texts.is_empty() {
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.texts(new Object[] {{{}}});", texts.join(", ")));
+    }
     // From here on an exception is the method's, not its set-up's (see Expected.call).
     b.line("com.jvmfuzz.shim.driver.Expected.call();");
     b.line(format!("{recv}.{}({});", d.method, args.join(", ")));

@@ -3,7 +3,7 @@ package stuck;
 /**
  * A run that stays inside the JDK's code past its limit: BigInteger multiplying numbers of
  * millions of bits (no frame of this class on top while it works), so the watchdog must force
- * its stop into JDK code, and the fuzzer then restarts the JVM.
+ * its stop into JDK code; but numbers are the run's own values, so the JVM goes on.
  */
 public final class Power {
     private Power() {}

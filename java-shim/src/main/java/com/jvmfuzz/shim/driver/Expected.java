@@ -55,6 +55,9 @@
  *       - an InaccessibleObjectException from the JDK: reflection into a JDK class the module
  *         system keeps closed (CompareToBuilder.reflectionCompare on a String), a limit of the
  *         platform, not a defect of the library;
+ *       - an ArithmeticException the library throws itself (its overflow or range check:
+ *         Fraction.negate of Integer.MIN_VALUE), every frame up to the call its own; not the
+ *         JVM's "/ by zero", a division the method did not guard;
  *       - an IllegalStateException the library throws itself in an instance method (the call's
  *         or that of an object the call was given), every frame up to the call its own: a state
  *         check (the call came in an order the object refuses; a static method has no state,
@@ -95,9 +98,10 @@
  *       - a regex-injection report whose invalid pattern is one of the String arguments the
  *         driver passed: a method that takes a regular expression (WordUtils.wrap's wrapOn);
  *         likewise a reflective-call report on a class that one of them names, alone or with
- *         a member after it: a method that loads the class it is given (a constant lookup's
- *         "com.x.Constants.NAME"); or one that ends with ':' and it (a lookup key
- *         "UTF-8:path"); or one that holds it inside (a template "${dns:host}") when the
+ *         a member after it, also after a lookup's "prefix:": a method that loads the class
+ *         it is given (a constant lookup's "const:com.x.Constants.NAME"); or one that ends with
+ *         ':' and it (a lookup key "UTF-8:path"); or one that holds it inside (a template
+ *         "${dns:host}"; CharSequence and Object arguments count with their text) when the
  *         innermost frame in the packages under test is a method of an object the driver built (a
  *         DnsStringLookup from the library's factory, handed to a StringSubstitutor: the
  *         caller chose the capability; not a lookup the library made itself, Text4Shell's);
@@ -231,6 +235,7 @@ public final class Expected {
         atCall = false;
         tableArgs = NO_OBJECTS;
         setupTableArgs = NO_OBJECTS;
+        textArgs = NO_STRINGS;
         builtCount = 0;
         intArgs = NO_ARGS;
         setupIntArgs = NO_ARGS;
@@ -269,6 +274,23 @@ public final class Expected {
     /** Called by a driver just before the call of the method under test: its String arguments. */
     public static void strings(String[] values) {
         stringArgs = values;
+    }
+
+    /* The text of the CharSequence and Object arguments (null for other objects): see texts(). */
+    private static String[] textArgs = NO_STRINGS;
+
+    /**
+     * Called by a driver just before the call of the method under test, when it has
+     * CharSequence or Object parameters: their text where they hold one (replace(Object
+     * source) given a String). Only the detector rules read them (a host or path inside a
+     * text the caller passed).
+     */
+    public static void texts(Object[] values) {
+        String[] out = new String[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = values[i] instanceof CharSequence ? values[i].toString() : null;
+        }
+        textArgs = out;
     }
 
     /** Called by a driver just before the call of the method under test: its integer arguments. */
@@ -511,6 +533,8 @@ public final class Expected {
             positionArgs = inSetup ? NO_ARGS : positions;
             Object[] tables = tableArgs;
             tableArgs = inSetup ? setupTableArgs : tables;
+            String[] texts = textArgs;
+            textArgs = inSetup ? NO_STRINGS : texts;
             try {
                 reason = contract(t, st, k, call);
             } finally {
@@ -518,6 +542,7 @@ public final class Expected {
                 stringArgs = strings;
                 positionArgs = positions;
                 tableArgs = tables;
+                textArgs = texts;
             }
         }
         boolean first = countSite(t, reason != null);
@@ -613,6 +638,14 @@ public final class Expected {
             return "state check: " + st[0].getClassName() + "." + st[0].getMethodName()
                     + " refuses the call in this state";
         }
+        if (t.getClass() == ArithmeticException.class && ownThrow(st, k) && !isJdk(st[0].getClassName())
+                && !"/ by zero".equals(t.getMessage())) {
+            // The library's own overflow or range check (Fraction.negate of MIN_VALUE/n): no
+            // result exists, and it says so. The JVM's own "/ by zero" is a division the
+            // method did not guard.
+            return "arithmetic check: " + st[0].getClassName() + "." + st[0].getMethodName()
+                    + " has no result for these values";
+        }
         String jdkState = jdkStateCheck(t, st, k);
         if (jdkState != null) {
             return "state check: " + jdkState + " refuses the call in this state";
@@ -654,10 +687,12 @@ public final class Expected {
      * constant lookup's key does (a class named further inside a text is not the argument).
      */
     private static boolean isArgument(String value, boolean member) {
-        for (String a : stringArgs) {
-            if (a == null) {
+        for (String arg : textArguments()) {
+            if (arg == null) {
                 continue;
             }
+            // A lookup key's prefix ("const:com.x.Constants.NAME") names the lookup, not the value.
+            String a = member && arg.lastIndexOf(':') > 0 ? arg.substring(arg.lastIndexOf(':') + 1) : arg;
             // The whole argument, or its last ':' field (a lookup key "UTF-8:path").
             if (a.equals(value) || (a.endsWith(value) && a.length() > value.length()
                     && a.charAt(a.length() - value.length() - 1) == ':')) {
@@ -671,9 +706,20 @@ public final class Expected {
         return false;
     }
 
+    /* The String arguments, and the text of CharSequence or Object ones (texts()). */
+    private static String[] textArguments() {
+        String[] texts = textArgs;
+        if (texts.length == 0) {
+            return stringArgs;
+        }
+        String[] all = java.util.Arrays.copyOf(stringArgs, stringArgs.length + texts.length);
+        System.arraycopy(texts, 0, all, stringArgs.length, texts.length);
+        return all;
+    }
+
     /* One of the String arguments holds `value` somewhere inside (a template "${dns:host}"). */
     private static boolean inTemplate(String value) {
-        for (String a : stringArgs) {
+        for (String a : textArguments()) {
             if (a != null && !value.isEmpty() && a.contains(value)) {
                 return true;
             }

@@ -1,4 +1,4 @@
-package contract;
+package texts;
 
 /** A setting "name=file" whose file is read from a store. */
 public final class Template {
@@ -9,9 +9,10 @@ public final class Template {
     }
 
     /** Contract: the store the caller gave opens the file the caller's text names. */
-    public boolean fill(String text) {
-        int eq = text.indexOf('=');
-        return eq >= 0 && store.open(text.substring(eq + 1));
+    public boolean fill(CharSequence text) {
+        String s = text.toString();
+        int eq = s.indexOf('=');
+        return eq >= 0 && store.open(s.substring(eq + 1));
     }
 
     /** Bug: a disk of its own (no object the caller built) opens the file the text names. */

@@ -1,4 +1,4 @@
-package contract;
+package texts;
 
 /** Files by name: a store opens what it is asked for (the caller chose a store). */
 public final class Store {

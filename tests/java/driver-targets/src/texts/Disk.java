@@ -1,4 +1,4 @@
-package contract;
+package texts;
 
 /** Template's own file access. */
 final class Disk {
