@@ -297,7 +297,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 62] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 64] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -317,6 +317,15 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 62] = [
     // handed itself through a method inherited from the JDK (java.text.Format.format).
     ("contract.Reformat.format", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Reformat.formatValue"),
     ("contract.Reformat.format", "java.lang.IllegalArgumentException", "bug", ""),
+    // A documented exception of an object the caller built, called back through a stream;
+    // the same of an object the method made itself.
+    (
+        "contract.Latch.await",
+        "java.lang.IllegalStateException",
+        "contract",
+        "documented: contract.Latch.await @throws java.lang.IllegalStateException (Javadoc), of the contract.Latch the caller built",
+    ),
+    ("contract.Latch.await", "java.lang.IllegalStateException", "bug", ""),
     // The library's own overflow check; the JVM's division by zero in the library's code.
     ("contract.Ratio.negate", "java.lang.ArithmeticException", "contract", "arithmetic check: contract.Ratio.negate"),
     ("contract.Ratio.mean", "java.lang.ArithmeticException", "bug", ""),
@@ -438,7 +447,7 @@ fn findings_are_sorted_into_bugs_and_contract() {
     let src = support::java_dir("driver-targets/src").display().to_string();
     let s = run_fuzz(&["--package", "contract", "--runs", "3000000", "--keep-going", "--sources", &src]);
     s.assert_exit(1);
-    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 5 method(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 6 method(s)"), "{}", s.out.dump());
     let entries = s.summary();
     for (at, exception, kind, reason) in CONTRACT_CASES {
         let found: Vec<_> = entries
@@ -463,7 +472,7 @@ fn findings_are_sorted_into_bugs_and_contract() {
     assert_eq!(next_bug.callers, "2", "skipAll and Rules.countdowns: {next_bug:?}");
     assert!(entries.iter().all(|e| e.inputs.parse::<u64>().is_ok_and(|n| n >= 1)), "{entries:#?}");
     // Only the bugs are the run's findings.
-    assert!(s.out.stdout.contains("jvmfuzz: 27 finding(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: 28 finding(s)"), "{}", s.out.dump());
     // A run that left its thread interrupted (Waits.restore) does not fail the next run's wait.
     assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Waits.")), "{entries:#?}");
     // helper.Unit's constructor fails while Rules.scaled's drivers build one: counted as a

@@ -18,7 +18,9 @@
  *   - contract, with the reason: the method under test raised it by design on the arguments
  *     it was given:
  *       - an exception type that method (any overload of that name, or any constructor)
- *         declares in `throws`, or documents with Javadoc `@throws` (the table
+ *         declares in `throws`, or documents with Javadoc `@throws` (or a method of an
+ *         object the driver built and handed over documents it, called back on the way: a
+ *         BackgroundInitializer's get() as a stream's Supplier) (the table
  *         -Djvmfuzz.documented names, read by the fuzzer from the library's sources; the
  *         method's class, its superclasses and interfaces), or that a method of the same class
  *         documents that threw it on the way from the call. A method whose Javadoc says it does
@@ -573,6 +575,13 @@ public final class Expected {
                 }
             }
         }
+        // Or by a method of an object the caller built and handed over, called back on the
+        // way (a BackgroundInitializer's get() as the Supplier of a stream's collect: its
+        // Javadoc names the IllegalStateException of an initializer not started).
+        String callback = documentedCallback(t, st, k);
+        if (callback != null) {
+            return callback + ", called back by " + method;
+        }
         if (NO_THROW.contains(call.getClassName() + "::" + call.getMethodName())) {
             // Its Javadoc promises no exception at all: none is its contract.
             return null;
@@ -715,6 +724,47 @@ public final class Expected {
         String[] all = java.util.Arrays.copyOf(stringArgs, stringArgs.length + texts.length);
         System.arraycopy(texts, 0, all, stringArgs.length, texts.length);
         return all;
+    }
+
+    /*
+     * The innermost frame in the packages under test is a method of an object the driver
+     * built (not of the call's class), and its Javadoc documents t: "documented: ...", else
+     * null.
+     */
+    private static String documentedCallback(Throwable t, StackTraceElement[] st, int k) {
+        if (builtCount == 0 || DOCUMENTED_NAMES.isEmpty()) {
+            return null;
+        }
+        String callClass = st[k - 1].getClassName();
+        for (int i = 0; i < k - 1; i++) {
+            String c = st[i].getClassName();
+            if (!packages.contains(packageOf(c))) {
+                continue;
+            }
+            if (c.equals(callClass)) {
+                return null;
+            }
+            try {
+                Class<?> owner = Class.forName(c, false, loader);
+                for (int j = 0; j < builtCount; j++) {
+                    if (owner.isAssignableFrom(built[j])) {
+                        // That object's method, or one of its class on the way out to it.
+                        for (int m = i; m < k - 1 && st[m].getClassName().equals(c); m++) {
+                            String doc = documented(t, st[m]);
+                            if (doc != null) {
+                                return "documented: " + c + "." + st[m].getMethodName() + " @throws " + doc
+                                        + " (Javadoc), of the " + built[j].getName() + " the caller built";
+                            }
+                        }
+                        return null;
+                    }
+                }
+            } catch (ClassNotFoundException | LinkageError unknown) {
+                // not loadable from here: not known to be built
+            }
+            return null;
+        }
+        return null;
     }
 
     /* One of the String arguments holds `value` somewhere inside (a template "${dns:host}"). */
