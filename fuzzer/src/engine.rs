@@ -338,8 +338,8 @@ fn fuzz<EM: ClientManager>(
         fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, mgr)?;
         mgr.maybe_report_progress(&mut state, Duration::from_secs(1))?;
         chores.after_each(cfg, &runner, &mut state, mgr)?;
-        if let Some(class) = crate::target::take_stopped_in_shared_code().filter(|_| owns_jvm) {
-            restart_after_forced_stop(&class, &mut state, mgr)?;
+        if let Some(why) = crate::target::take_restart_request().filter(|_| owns_jvm) {
+            restart_jvm(&why, &mut state, mgr)?;
         }
     }
     if let Some(h) = state.named_metadata_map().get::<MapFeedbackMetadata<u8>>("edges") {
@@ -350,18 +350,23 @@ fn fuzz<EM: ClientManager>(
     Ok(())
 }
 
-/// A stop the watchdog had to force into the JDK's code may have left the JDK's shared state
-/// half-updated, and later runs would fail on it as if the target had a bug: the client saves
-/// its state and exits, and the restarter starts it again in a fresh JVM (as after LibAFL's
-/// own executor timeout), corpus, coverage-map cells and findings kept.
-fn restart_after_forced_stop<EM: ClientManager>(class: &str, state: &mut State, mgr: &mut EM) -> Result<(), Error> {
-    let class = class.replace('/', ".");
-    crate::say!("jvmfuzz: a run was stopped inside the JDK's code ({class}; it ran there past its limit): restarting the JVM, state kept");
+/// A JVM that can no longer be trusted (`target::request_restart`: a stop forced into the
+/// JDK's code) would make later runs fail as if the target had a bug:
+/// the client saves its state and exits, and the restarter starts it again in a fresh JVM (as
+/// after LibAFL's own executor timeout), corpus, coverage-map cells and findings kept.
+fn restart_jvm<EM: ClientManager>(why: &str, state: &mut State, mgr: &mut EM) -> Result<(), Error> {
+    crate::say!("jvmfuzz: {why}: restarting the JVM, state kept");
     state.add_metadata(crate::coverage_map::map().table(&jvmfuzz_runtime::classes()));
     mgr.on_restart(state)?;
     // SAFETY: exits the process at once, as LibAFL's timeout handler does after saving state;
     // the JVM in this process must not run its shutdown on a half-stopped thread.
     unsafe { libc::_exit(RESTART_EXIT) }
+}
+
+/// "Could not initialize class X": the JVM's word for a class whose static initializer failed
+/// before, in this process.
+fn poisoned_class(failure: &Failure) -> bool {
+    failure.exception == "java.lang.NoClassDefFoundError" && failure.message.starts_with("Could not initialize class ")
 }
 
 /// The exit status of a client that leaves to be restarted (any but LibAFL's Ctrl-C status).
@@ -637,6 +642,12 @@ impl Runner {
                 self.record_contract(target, &failure, data);
                 ExitKind::Ok
             }
+            // A class whose initialisation failed earlier in this JVM: the finding, if any, was
+            // that first failure (an ExceptionInInitializerError, a stack overflow inside it);
+            // the input that meets the broken class now runs in a fresh JVM. Not restarted: a
+            // class that fails in every JVM (a missing optional dependency) would restart it
+            // for ever.
+            Ok(Outcome::Failed(failure)) if poisoned_class(&failure) => ExitKind::Ok,
             Ok(Outcome::Failed(failure)) => {
                 self.report(target, &failure, data);
                 ExitKind::Crash

@@ -114,27 +114,42 @@ fn stopper(vm: &JavaVM) -> Option<StopFn> {
     let suspend = jvmti.add_suspend_capability().is_ok();
     Some(Box::new(move |force| {
         let suspended = suspend && unsafe { jvmti.suspend_thread(thread.as_raw()) }.is_ok();
+        // Never into a static initializer, not even by force: a stop there would leave its
+        // class erroneous ("Could not initialize class") for the JVM's life, where a slow one
+        // runs only once (past --timeout, LibAFL's executor timeout restarts the process).
+        // SAFETY: a global reference to the harness Thread, suspended or not.
+        let initializing = unsafe { jvmti.in_static_initializer(thread.as_raw(), CLINIT_DEPTH) };
         let shared = shared_code(&vm, &jvmti, &thread);
-        let sent = (force || shared.is_none()) && unsafe { jvmti.stop_thread(thread.as_raw(), error.as_raw()) }.is_ok();
+        let sent = !initializing
+            && (force || shared.is_none())
+            && unsafe { jvmti.stop_thread(thread.as_raw(), error.as_raw()) }.is_ok();
         if suspended {
             let _ = unsafe { jvmti.resume_thread(thread.as_raw()) };
         }
         if let Some(class) = shared.filter(|c| sent && !run_local(c)) {
-            *STOPPED_IN_SHARED_CODE.lock().unwrap_or_else(|e| e.into_inner()) = Some(class);
+            let class = class.replace('/', ".");
+            request_restart(format!("a run was stopped inside the JDK's code ({class}; it ran there past its limit)"));
         }
         sent
     }))
 }
 
-/// The class a stop was forced into, in the JDK's or jvmfuzz's code (see `shared_code`):
-/// state beyond the run may be half-updated, and every later failure of this JVM is suspect
-/// (a SecureRandom whose buffer index a stop cut short fails every caller after it).
-static STOPPED_IN_SHARED_CODE: Mutex<Option<String>> = Mutex::new(None);
+/// How deep a stop looks for a static initializer under the top frame.
+const CLINIT_DEPTH: usize = 64;
 
-/// The class a stop was forced into since the last call (and clears it): the fuzz loop then
-/// restarts the JVM, state kept (engine.rs).
-pub fn take_stopped_in_shared_code() -> Option<String> {
-    STOPPED_IN_SHARED_CODE.lock().unwrap_or_else(|e| e.into_inner()).take()
+/// Why this JVM can no longer be trusted (see [`request_restart`]).
+static RESTART: Mutex<Option<String>> = Mutex::new(None);
+
+/// Asks the fuzz loop to restart the JVM after the current round, state kept: a stop forced
+/// into the JDK's code (state beyond the run may be half-updated: a SecureRandom whose buffer
+/// index a stop cut short fails every caller after it).
+pub fn request_restart(why: String) {
+    RESTART.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(why);
+}
+
+/// Why a restart was asked for since the last call (and clears it): see engine.rs.
+pub fn take_restart_request() -> Option<String> {
+    RESTART.lock().unwrap_or_else(|e| e.into_inner()).take()
 }
 
 /// The class (internal name) of the method the harness thread runs, when it is the JDK's or
@@ -160,8 +175,11 @@ fn shared_code(vm: &JavaVM, jvmti: &jvmfuzz_jvm::env::Env, thread: &GlobalRef) -
 /// later run shares (a run's half-built StringBuilder is its own), so the JVM goes on.
 /// Anything else of the JDK may hold caches or singletons (SecureRandom, class loading).
 fn run_local(class: &str) -> bool {
-    const LOCAL: [&str; 14] = [
+    const LOCAL: [&str; 16] = [
         "java/math/",
+        // Thread.sleep and Object.wait hold nothing a stop could leave half-done.
+        "java/lang/Thread",
+        "java/lang/Object",
         "java/util/regex/",
         "java/lang/String",
         "java/lang/AbstractStringBuilder",

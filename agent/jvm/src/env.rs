@@ -197,6 +197,54 @@ impl Env {
         self.class_name(class)
     }
 
+    /// Whether one of the top `depth` frames of `thread` runs a static initializer
+    /// (`<clinit>`): a class being initialised, which an exception thrown now would leave
+    /// erroneous for the rest of the JVM's life.
+    ///
+    /// # Safety
+    /// `thread` must be a live JNI reference to a `java.lang.Thread`.
+    pub unsafe fn in_static_initializer(&self, thread: jthread, depth: usize) -> bool {
+        let mut frames = vec![jvmti_sys::jvmtiFrameInfo { method: ptr::null_mut(), location: 0 }; depth];
+        let mut count: jint = 0;
+        let max = jint::try_from(depth).unwrap_or(jint::MAX);
+        let got = call!(
+            self.0,
+            GetStackTrace,
+            (jthread, jint, jint, *mut jvmti_sys::jvmtiFrameInfo, *mut jint),
+            thread,
+            0,
+            max,
+            frames.as_mut_ptr(),
+            &mut count
+        );
+        if got.is_err() {
+            return false;
+        }
+        let count = usize::try_from(count).unwrap_or(0).min(depth);
+        frames[..count].iter().any(|f| !f.method.is_null() && self.method_name(f.method).as_deref() == Some("<clinit>"))
+    }
+
+    fn method_name(&self, method: jni::sys::jmethodID) -> Option<String> {
+        let mut name: *mut c_char = ptr::null_mut();
+        call!(
+            self.0,
+            GetMethodName,
+            (jni::sys::jmethodID, *mut *mut c_char, *mut *mut c_char, *mut *mut c_char),
+            method,
+            &mut name,
+            ptr::null_mut(),
+            ptr::null_mut()
+        )
+        .ok()?;
+        if name.is_null() {
+            return None;
+        }
+        // SAFETY: a NUL-terminated string allocated by JVMTI.
+        let text = unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned();
+        let _ = call!(self.0, Deallocate, (*mut c_uchar), name.cast());
+        Some(text)
+    }
+
     /// A class's internal name (`com/acme/Foo`), from its JVMTI signature; None for arrays
     /// and primitive classes, or if JVMTI cannot tell.
     fn class_name(&self, class: jni::sys::jclass) -> Option<String> {
