@@ -175,7 +175,9 @@ fn shared_code(vm: &JavaVM, jvmti: &jvmfuzz_jvm::env::Env, thread: &GlobalRef) -
 /// later run shares (a run's half-built StringBuilder is its own), so the JVM goes on.
 /// Anything else of the JDK may hold caches or singletons (SecureRandom, class loading).
 fn run_local(class: &str) -> bool {
-    const LOCAL: [&str; 16] = [
+    const LOCAL: [&str; 17] = [
+        // The solver's trace recorder, started afresh for every traced run.
+        "com/jvmfuzz/shim/sym/",
         "java/math/",
         // Thread.sleep and Object.wait hold nothing a stop could leave half-done.
         "java/lang/Thread",
@@ -406,7 +408,10 @@ impl Target {
     }
 
     /// Runs `data` through the harness's trace copy (loaded on the first call; trace mode must be
-    /// on) and returns its trace. Not timed by the watchdog: the input already ran untraced.
+    /// on) and returns its trace. Timed by the watchdog with half of `--timeout` as a limit of
+    /// its own (a stop, never a finding): the input ran untraced before, but the copy's
+    /// classes have state of their own, and a run that waits for ever there (a thread join in
+    /// commons-lang3's `ThreadUtils`) would stall the whole campaign, outside LibAFL's executor.
     pub fn trace(&self, data: &[u8]) -> Result<Vec<u8>, String> {
         let mut env = self.harness.env().map_err(|e| e.to_string())?;
         let harness = self
@@ -414,7 +419,15 @@ impl Target {
             .get_or_init(|| crate::trace_harness::TraceHarness::open(&mut env, &self.harness.class_name))
             .as_ref()
             .map_err(|e| e.to_string())?;
-        harness.run(&mut env, data).map_err(|e| e.to_string())
+        let n = self.executions.get() + 1;
+        self.executions.set(n);
+        self.watchdog.arm_quiet(n, self.timeout / 2);
+        let trace = harness.run(&mut env, data).map_err(|e| e.to_string());
+        if self.watchdog.disarm_after(n).is_some() {
+            self.absorb_stop();
+            return Err("the traced run was stopped at its limit".to_string());
+        }
+        trace
     }
 
     /// Executions run on this target so far.

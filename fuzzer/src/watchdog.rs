@@ -57,6 +57,8 @@ pub struct Watchdog {
     armed: AtomicU64,
     /// The armed execution's own limit in milliseconds (0: `--timeout`).
     limit_ms: AtomicU64,
+    /// The armed execution is reported at no level (a traced run: its input ran untraced).
+    quiet: AtomicBool,
     /// The execution a stop was sent to, and why (1 = limit, 2 = timeout).
     stopping: AtomicU64,
     stop_level: AtomicU8,
@@ -101,6 +103,7 @@ impl Watchdog {
         let w = Arc::new(Watchdog {
             armed: AtomicU64::new(0),
             limit_ms: AtomicU64::new(0),
+            quiet: AtomicBool::new(false),
             stopping: AtomicU64::new(0),
             stop_level: AtomicU8::new(0),
             stop_lock: Mutex::new(()),
@@ -147,7 +150,7 @@ impl Watchdog {
                 }
                 let elapsed = seen.1.elapsed();
                 let own = Duration::from_millis(me.limit_ms.load(SeqCst));
-                let level = if elapsed >= timeout {
+                let level = if elapsed >= timeout && !me.quiet.load(Relaxed) {
                     2
                 } else if !own.is_zero() && own < timeout && elapsed >= own {
                     1
@@ -194,11 +197,22 @@ impl Watchdog {
 
     /// Starts timing execution number `exec` (non-zero, larger than any armed before), with a
     /// limit of its own when shorter than `--timeout`.
+    /// Starts timing execution number `exec` with `limit`, past which it is stopped and never
+    /// reported, however long it goes on (a traced run of an input that already ran).
+    pub fn arm_quiet(&self, exec: u64, limit: Duration) {
+        self.arm_as(exec, Some(limit), true);
+    }
+
     pub fn arm(&self, exec: u64, limit: Option<Duration>) {
+        self.arm_as(exec, limit, false);
+    }
+
+    fn arm_as(&self, exec: u64, limit: Option<Duration>, quiet: bool) {
         let ms = limit.map_or(0, |l| u64::try_from(l.as_millis()).unwrap_or(u64::MAX).max(1));
         // Plain stores (a release publishes the limit with the number): only disarming takes
         // part in the stop protocol, and this runs on every execution.
         self.limit_ms.store(ms, Relaxed);
+        self.quiet.store(quiet, Relaxed);
         self.armed.store(exec.max(1), Release);
     }
 

@@ -96,6 +96,19 @@ fn a_value_through_an_unmodelled_call_is_concrete_not_wrong() {
 }
 
 #[test]
+fn a_traced_run_that_waits_for_ever_is_stopped_and_the_campaign_goes_on() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let t = targets();
+    let no_env = std::collections::HashMap::new();
+    // --timeout 2: the traced run's own limit is half of it.
+    let s = fuzz_common::fuzz_seeded("TraceHang", &[&t.classes], "1", &["--runs", "20000", "--timeout", "2"], &no_env);
+    s.assert_exit(0);
+    let summary = s.out.stdout.lines().find(|l| l.starts_with("jvmfuzz: solver: ")).unwrap_or_default();
+    assert!(!summary.contains("(0 failed)"), "no traced run was stopped: {summary}\n{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: done: "), "{}", s.out.dump());
+}
+
+#[test]
 fn a_wrong_solver_flag_says_what_to_give() {
     let s = fuzz("Trivial", &["--solver", "sometimes", "--runs", "10"]);
     s.assert_exit(2);
