@@ -173,17 +173,23 @@ fn shared_code(vm: &JavaVM, jvmti: &jvmfuzz_jvm::env::Env, thread: &GlobalRef) -
 /// JDK code whose state is the objects the run works on (numbers, strings, arrays, a regex
 /// matcher, a collection), like the target's own code: a stop forced there breaks nothing a
 /// later run shares (a run's half-built StringBuilder is its own), so the JVM goes on.
-/// Anything else of the JDK may hold caches or singletons (SecureRandom, class loading).
+/// Anything else of the JDK may hold caches or singletons (SecureRandom, class loading; and
+/// the harness thread's own ThreadLocal map, which every run shares): a package ending in `/`
+/// counts whole, a class with its nested classes only.
 fn run_local(class: &str) -> bool {
-    const LOCAL: [&str; 17] = [
+    const LOCAL: [&str; 22] = [
         // The solver's trace recorder, started afresh for every traced run.
         "com/jvmfuzz/shim/sym/",
         "java/math/",
-        // Thread.sleep and Object.wait hold nothing a stop could leave half-done.
+        "java/util/regex/",
+        // Thread.sleep/join and Object.wait hold nothing a stop could leave half-done.
         "java/lang/Thread",
         "java/lang/Object",
-        "java/util/regex/",
         "java/lang/String",
+        "java/lang/StringLatin1",
+        "java/lang/StringUTF16",
+        "java/lang/StringBuilder",
+        "java/lang/StringBuffer",
         "java/lang/AbstractStringBuilder",
         "java/lang/Math",
         "java/lang/StrictMath",
@@ -195,18 +201,15 @@ fn run_local(class: &str) -> bool {
         "java/util/HashMap",
         "java/util/LinkedList",
         "java/util/TreeMap",
+        "java/util/AbstractList",
     ];
-    LOCAL.iter().any(|p| class.starts_with(p))
-}
-
-/// Where the target's JVM comes from.
-pub enum Jvm<'a> {
-    /// Create it in this process. In the fuzz loop this must happen after LibAFL installed its
-    /// signal handlers, so HotSpot's handlers chain to them.
-    Create(&'a JvmConfig),
-    /// One that already runs and is readied for fuzzing (see the module comment).
-    #[allow(dead_code)] // the seam for fuzzing inside a JVM this process did not create
-    Existing(JavaVM),
+    LOCAL.iter().any(|p| {
+        if p.ends_with('/') {
+            class.starts_with(p)
+        } else {
+            class == *p || class.strip_prefix(p).is_some_and(|rest| rest.starts_with('$'))
+        }
+    })
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -464,6 +467,34 @@ impl Drop for Target {
         let mut cur = CURRENT.lock().unwrap_or_else(|e| e.into_inner());
         if cur.as_ref().is_some_and(|(_, w)| Arc::ptr_eq(w, &self.watchdog)) {
             *cur = None;
+        }
+    }
+}
+
+/// Where the target's JVM comes from.
+pub enum Jvm<'a> {
+    /// Create it in this process. In the fuzz loop this must happen after LibAFL installed its
+    /// signal handlers, so HotSpot's handlers chain to them.
+    Create(&'a JvmConfig),
+    /// One that already runs and is readied for fuzzing (see the module comment).
+    #[allow(dead_code)] // the seam for fuzzing inside a JVM this process did not create
+    Existing(JavaVM),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::run_local;
+
+    #[test]
+    fn run_local_code_is_whole_packages_or_named_classes_with_their_nested_ones() {
+        for class in ["java/math/BigInteger", "java/lang/Thread", "java/util/HashMap$Node", "java/lang/StringLatin1"] {
+            assert!(run_local(class), "{class}");
+        }
+        // Shared beyond the run: the thread's ThreadLocal map, SecureRandom, string caches.
+        for class in
+            ["java/lang/ThreadLocal$ThreadLocalMap", "sun/security/provider/SecureRandom", "java/lang/StringCoding"]
+        {
+            assert!(!run_local(class), "{class}");
         }
     }
 }

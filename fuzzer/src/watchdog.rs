@@ -12,7 +12,7 @@
 //!
 //! A stop forced into the JDK's code (after a run stayed there for `FORCE_AFTER` ticks) may
 //! leave the JDK's shared state half-updated; the target notes it, and the fuzz loop then
-//! restarts the JVM with its state (`target::take_stopped_in_shared_code`, engine.rs).
+//! restarts the JVM with its state (`target::request_restart`, engine.rs).
 //!
 //! An execution may also be armed with a shorter limit of its own (a generated driver method's,
 //! see drivers/clock.rs): past it the run is stopped the same way, as [`Stall::Limit`], which is
@@ -49,16 +49,19 @@ use jni::JavaVM;
 /// on the watchdog thread, attached to the JVM (JVMTI refuses calls from unattached threads).
 pub type StopFn = Box<dyn Fn(bool) -> bool + Send>;
 
+/// The bit of `limit_ms` that marks a quiet execution (see [`Watchdog::arm_quiet`]).
+const QUIET: u64 = 1 << 63;
+
 /// Ticks a stop may be declined before it is forced (about two seconds at the usual tick).
 const FORCE_AFTER: u32 = 40;
 
 pub struct Watchdog {
     /// Execution number being timed (0 = idle). Numbers must not repeat.
     armed: AtomicU64,
-    /// The armed execution's own limit in milliseconds (0: `--timeout`).
+    /// The armed execution's own limit in milliseconds (0: `--timeout`), with [`QUIET`] set
+    /// when it is never reported (a traced run: its input ran untraced). One word, one store
+    /// per execution.
     limit_ms: AtomicU64,
-    /// The armed execution is reported at no level (a traced run: its input ran untraced).
-    quiet: AtomicBool,
     /// The execution a stop was sent to, and why (1 = limit, 2 = timeout).
     stopping: AtomicU64,
     stop_level: AtomicU8,
@@ -103,7 +106,6 @@ impl Watchdog {
         let w = Arc::new(Watchdog {
             armed: AtomicU64::new(0),
             limit_ms: AtomicU64::new(0),
-            quiet: AtomicBool::new(false),
             stopping: AtomicU64::new(0),
             stop_level: AtomicU8::new(0),
             stop_lock: Mutex::new(()),
@@ -149,8 +151,9 @@ impl Watchdog {
                     continue;
                 }
                 let elapsed = seen.1.elapsed();
-                let own = Duration::from_millis(me.limit_ms.load(SeqCst));
-                let level = if elapsed >= timeout && !me.quiet.load(Relaxed) {
+                let limit = me.limit_ms.load(SeqCst);
+                let own = Duration::from_millis(limit & !QUIET);
+                let level = if elapsed >= timeout && limit & QUIET == 0 {
                     2
                 } else if !own.is_zero() && own < timeout && elapsed >= own {
                     1
@@ -195,24 +198,23 @@ impl Watchdog {
         }
     }
 
-    /// Starts timing execution number `exec` (non-zero, larger than any armed before), with a
-    /// limit of its own when shorter than `--timeout`.
     /// Starts timing execution number `exec` with `limit`, past which it is stopped and never
     /// reported, however long it goes on (a traced run of an input that already ran).
     pub fn arm_quiet(&self, exec: u64, limit: Duration) {
-        self.arm_as(exec, Some(limit), true);
+        self.arm_as(exec, Some(limit), QUIET);
     }
 
+    /// Starts timing execution number `exec` (non-zero, larger than any armed before), with a
+    /// limit of its own when shorter than `--timeout`.
     pub fn arm(&self, exec: u64, limit: Option<Duration>) {
-        self.arm_as(exec, limit, false);
+        self.arm_as(exec, limit, 0);
     }
 
-    fn arm_as(&self, exec: u64, limit: Option<Duration>, quiet: bool) {
-        let ms = limit.map_or(0, |l| u64::try_from(l.as_millis()).unwrap_or(u64::MAX).max(1));
+    fn arm_as(&self, exec: u64, limit: Option<Duration>, flags: u64) {
+        let ms = limit.map_or(0, |l| u64::try_from(l.as_millis()).unwrap_or(u64::MAX).clamp(1, !QUIET));
         // Plain stores (a release publishes the limit with the number): only disarming takes
         // part in the stop protocol, and this runs on every execution.
-        self.limit_ms.store(ms, Relaxed);
-        self.quiet.store(quiet, Relaxed);
+        self.limit_ms.store(ms | flags, Relaxed);
         self.armed.store(exec.max(1), Release);
     }
 

@@ -236,13 +236,18 @@ impl Env {
             ptr::null_mut()
         )
         .ok()?;
-        if name.is_null() {
+        self.take_string(name)
+    }
+
+    /// The text of a string JVMTI allocated (None for null), which it then deallocates.
+    fn take_string(&self, text: *mut c_char) -> Option<String> {
+        if text.is_null() {
             return None;
         }
         // SAFETY: a NUL-terminated string allocated by JVMTI.
-        let text = unsafe { CStr::from_ptr(name) }.to_string_lossy().into_owned();
-        let _ = call!(self.0, Deallocate, (*mut c_uchar), name.cast());
-        Some(text)
+        let owned = unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned();
+        let _ = call!(self.0, Deallocate, (*mut c_uchar), text.cast());
+        Some(owned)
     }
 
     /// A class's internal name (`com/acme/Foo`), from its JVMTI signature; None for arrays
@@ -258,12 +263,7 @@ impl Env {
             ptr::null_mut()
         )
         .ok()?;
-        if sig.is_null() {
-            return None;
-        }
-        // SAFETY: a NUL-terminated string allocated by JVMTI.
-        let text = unsafe { CStr::from_ptr(sig) }.to_string_lossy().into_owned();
-        let _ = call!(self.0, Deallocate, (*mut c_uchar), sig.cast());
+        let text = self.take_string(sig)?;
         text.strip_prefix('L').and_then(|t| t.strip_suffix(';')).map(str::to_string)
     }
 

@@ -309,15 +309,6 @@ public final class Rules {
         }
     }
 
-    /** Bug: loads a class named inside a larger text it was given (after its first character). */
-    public static Object typeOf(String header) {
-        try {
-            return header.isEmpty() ? null : Class.forName(header.substring(1));
-        } catch (ReflectiveOperationException | LinkageError e) {
-            return null;
-        }
-    }
-
     /** Contract: the JDK rejects a charset name passed on through a helper of the library. */
     public static byte[] encode(String text, String charset) {
         return text.getBytes(Charsets.named(charset));

@@ -5,7 +5,7 @@ public final class Store {
     /** Contract: a lookup key "charset:path" names the file it opens. */
     public boolean has(String key) {
         int colon = key.indexOf(':');
-        return colon >= 0 && new java.io.File(key.substring(colon + 1)).exists();
+        return colon > 0 && new java.io.File(key.substring(colon + 1)).exists();
     }
 
     boolean open(String name) {

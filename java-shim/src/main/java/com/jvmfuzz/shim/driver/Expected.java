@@ -237,7 +237,7 @@ public final class Expected {
         atCall = false;
         tableArgs = NO_OBJECTS;
         setupTableArgs = NO_OBJECTS;
-        textArgs = NO_STRINGS;
+        textArgs = NO_OBJECTS;
         builtCount = 0;
         intArgs = NO_ARGS;
         setupIntArgs = NO_ARGS;
@@ -278,8 +278,8 @@ public final class Expected {
         stringArgs = values;
     }
 
-    /* The text of the CharSequence and Object arguments (null for other objects): see texts(). */
-    private static String[] textArgs = NO_STRINGS;
+    /* The CharSequence and Object arguments of the current call: see texts(). */
+    private static Object[] textArgs = NO_OBJECTS;
 
     /**
      * Called by a driver just before the call of the method under test, when it has
@@ -288,11 +288,8 @@ public final class Expected {
      * text the caller passed).
      */
     public static void texts(Object[] values) {
-        String[] out = new String[values.length];
-        for (int i = 0; i < values.length; i++) {
-            out[i] = values[i] instanceof CharSequence ? values[i].toString() : null;
-        }
-        textArgs = out;
+        // Kept as given: their text is read only when a detector report is judged.
+        textArgs = values;
     }
 
     /** Called by a driver just before the call of the method under test: its integer arguments. */
@@ -535,8 +532,8 @@ public final class Expected {
             positionArgs = inSetup ? NO_ARGS : positions;
             Object[] tables = tableArgs;
             tableArgs = inSetup ? setupTableArgs : tables;
-            String[] texts = textArgs;
-            textArgs = inSetup ? NO_STRINGS : texts;
+            Object[] texts = textArgs;
+            textArgs = inSetup ? NO_OBJECTS : texts;
             try {
                 reason = contract(t, st, k, call);
             } finally {
@@ -700,29 +697,43 @@ public final class Expected {
             if (arg == null) {
                 continue;
             }
-            // A lookup key's prefix ("const:com.x.Constants.NAME") names the lookup, not the value.
-            String a = member && arg.lastIndexOf(':') > 0 ? arg.substring(arg.lastIndexOf(':') + 1) : arg;
-            // The whole argument, or its last ':' field (a lookup key "UTF-8:path").
-            if (a.equals(value) || (a.endsWith(value) && a.length() > value.length()
-                    && a.charAt(a.length() - value.length() - 1) == ':')) {
+            if (namesValue(arg, value, member)) {
                 return true;
             }
-            if (member && a.length() > value.length() && a.startsWith(value)
-                    && (a.charAt(value.length()) == '.' || a.charAt(value.length()) == '#')) {
+            // A lookup key's prefix ("const:com.x.Constants.NAME") names the lookup, not the value.
+            int colon = arg.lastIndexOf(':');
+            if (member && colon > 0 && namesValue(arg.substring(colon + 1), value, true)) {
                 return true;
             }
         }
         return false;
     }
 
+    /*
+     * The argument a is the value, ends with it as its last ':' field after a prefix (a lookup
+     * key "UTF-8:path"), or, for a member, starts with it before a '.' or '#' ("Class#FIELD").
+     * A ':' first is no lookup key: it is what a method that cuts off a first character (the
+     * library's choice of where the value starts) happened to be given.
+     */
+    private static boolean namesValue(String a, String value, boolean member) {
+        int rest = a.length() - value.length();
+        if (a.equals(value) || (rest > 1 && a.endsWith(value) && a.charAt(rest - 1) == ':')) {
+            return true;
+        }
+        return member && rest > 0 && a.startsWith(value)
+                && (a.charAt(value.length()) == '.' || a.charAt(value.length()) == '#');
+    }
+
     /* The String arguments, and the text of CharSequence or Object ones (texts()). */
     private static String[] textArguments() {
-        String[] texts = textArgs;
+        Object[] texts = textArgs;
         if (texts.length == 0) {
             return stringArgs;
         }
         String[] all = java.util.Arrays.copyOf(stringArgs, stringArgs.length + texts.length);
-        System.arraycopy(texts, 0, all, stringArgs.length, texts.length);
+        for (int i = 0; i < texts.length; i++) {
+            all[stringArgs.length + i] = texts[i] instanceof CharSequence ? texts[i].toString() : null;
+        }
         return all;
     }
 
@@ -735,34 +746,45 @@ public final class Expected {
         if (builtCount == 0 || DOCUMENTED_NAMES.isEmpty()) {
             return null;
         }
-        String callClass = st[k - 1].getClassName();
-        for (int i = 0; i < k - 1; i++) {
-            String c = st[i].getClassName();
-            if (!packages.contains(packageOf(c))) {
-                continue;
-            }
-            if (c.equals(callClass)) {
-                return null;
-            }
-            try {
-                Class<?> owner = Class.forName(c, false, loader);
-                for (int j = 0; j < builtCount; j++) {
-                    if (owner.isAssignableFrom(built[j])) {
-                        // That object's method, or one of its class on the way out to it.
-                        for (int m = i; m < k - 1 && st[m].getClassName().equals(c); m++) {
-                            String doc = documented(t, st[m]);
-                            if (doc != null) {
-                                return "documented: " + c + "." + st[m].getMethodName() + " @throws " + doc
-                                        + " (Javadoc), of the " + built[j].getName() + " the caller built";
-                            }
-                        }
-                        return null;
-                    }
-                }
-            } catch (ClassNotFoundException | LinkageError unknown) {
-                // not loadable from here: not known to be built
-            }
+        int i = innermostUnderTest(st, k);
+        Class<?> made = i < 0 || st[i].getClassName().equals(st[k - 1].getClassName()) ? null : builtAs(st[i]);
+        if (made == null) {
             return null;
+        }
+        // That object's method, or one of its class on the way out to it.
+        String c = st[i].getClassName();
+        for (int m = i; m < k - 1 && st[m].getClassName().equals(c); m++) {
+            String doc = documented(t, st[m]);
+            if (doc != null) {
+                return "documented: " + c + "." + st[m].getMethodName() + " @throws " + doc + " (Javadoc), of the "
+                        + made.getName() + " the caller built";
+            }
+        }
+        return null;
+    }
+
+    /* The innermost frame (below the call) in the packages under test: its index, else -1. */
+    private static int innermostUnderTest(StackTraceElement[] st, int k) {
+        for (int i = 0; i < k; i++) {
+            if (packages.contains(packageOf(st[i].getClassName()))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /* The class of an object the driver built in this run that runs the frame's method (the
+     * frame's class or a subclass of it), else null. */
+    private static Class<?> builtAs(StackTraceElement frame) {
+        try {
+            Class<?> owner = Class.forName(frame.getClassName(), false, loader);
+            for (int j = 0; j < builtCount; j++) {
+                if (owner.isAssignableFrom(built[j])) {
+                    return built[j];
+                }
+            }
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            // not loadable from here: not known to be built
         }
         return null;
     }
@@ -786,24 +808,10 @@ public final class Expected {
      * built, and stays a bug.
      */
     private static String builtFrame(StackTraceElement[] st, int k) {
-        for (int i = 0; i < k; i++) {
-            String c = st[i].getClassName();
-            if (!packages.contains(packageOf(c))) {
-                continue; // the JDK, or a dependency (commons-lang3's ClassUtils under a lookup)
-            }
-            try {
-                Class<?> owner = Class.forName(c, false, loader);
-                for (int j = 0; j < builtCount; j++) {
-                    if (owner.isAssignableFrom(built[j])) {
-                        return built[j].getName();
-                    }
-                }
-            } catch (ClassNotFoundException | LinkageError unknown) {
-                // not loadable from here: not known to be built
-            }
-            return null;
-        }
-        return null;
+        // Not the JDK, nor a dependency (commons-lang3's ClassUtils under a lookup).
+        int i = innermostUnderTest(st, k);
+        Class<?> made = i < 0 ? null : builtAs(st[i]);
+        return made == null ? null : made.getName();
     }
 
     /*
@@ -850,26 +858,39 @@ public final class Expected {
      */
     private static String passedToJdk(Throwable t, StackTraceElement[] st, int k, StackTraceElement call) {
         boolean type = t instanceof IllegalArgumentException || t.getClass() == ArithmeticException.class
-                || jdkNullCheck(t) || duplicateKey(t, st);
+                || jdkNullCheck(t, st) || duplicateKey(t, st);
         if (!type || t instanceof java.util.IllegalFormatException || !isJdk(st[0].getClassName())
                 || st[0].getClassName().equals("java.lang.Character")) {
             return null;
         }
-        String library = library(call.getClassName());
-        int first = 0;
-        while (first < k && isJdk(st[first].getClassName())) {
-            first++;
-        }
-        for (int i = first; i < k; i++) {
-            if (!library(st[i].getClassName()).equals(library)) {
-                return null; // a JDK callback or another library in between: not passed on
-            }
-        }
-        if (first >= k || computedNumber(t) || documentsOtherUnchecked(t, call)) {
+        int first = belowJdk(st, k);
+        if (first < 0 || computedNumber(t) || documentsOtherUnchecked(t, call)) {
             return null;
         }
         StackTraceElement jdk = st[first - 1];
         return jdk.getClassName() + "." + jdk.getMethodName();
+    }
+
+    /*
+     * Thrown in the JDK (frames 0 .. first-1), called from the call's library only (frames
+     * first .. k-1): the first library frame, else -1 (not thrown in the JDK, or a JDK callback
+     * or another library in between: nothing the call passed on).
+     */
+    private static int belowJdk(StackTraceElement[] st, int k) {
+        int first = 0;
+        while (first < k && isJdk(st[first].getClassName())) {
+            first++;
+        }
+        if (first == 0 || first >= k) {
+            return -1;
+        }
+        String library = library(st[k - 1].getClassName());
+        for (int i = first; i < k; i++) {
+            if (!library(st[i].getClassName()).equals(library)) {
+                return -1;
+            }
+        }
+        return first;
     }
 
     /*
@@ -878,8 +899,7 @@ public final class Expected {
      * whose message says what was null ("Cannot invoke ..."), and not from Objects.require*
      * (explicitCheck's).
      */
-    private static boolean jdkNullCheck(Throwable t) {
-        StackTraceElement[] st = t.getStackTrace();
+    private static boolean jdkNullCheck(Throwable t, StackTraceElement[] st) {
         return t.getClass() == NullPointerException.class && st.length > 0 && isJdk(st[0].getClassName())
                 && !String.valueOf(t.getMessage()).startsWith("Cannot ");
     }
@@ -901,21 +921,9 @@ public final class Expected {
      * the method's own state: a bug.
      */
     private static String jdkStateCheck(Throwable t, StackTraceElement[] st, int k) {
-        if (t.getClass() != IllegalStateException.class || !isJdk(st[0].getClassName())) {
+        int first = t.getClass() == IllegalStateException.class ? belowJdk(st, k) : -1;
+        if (first < 0) {
             return null;
-        }
-        String library = library(st[k - 1].getClassName());
-        int first = 0;
-        while (first < k && isJdk(st[first].getClassName())) {
-            first++;
-        }
-        if (first >= k) {
-            return null;
-        }
-        for (int i = first; i < k; i++) {
-            if (!library(st[i].getClassName()).equals(library)) {
-                return null;
-            }
         }
         StackTraceElement owner = st[first];
         if (!instanceMethod(owner) || !instanceMethod(st[k - 1]) || !holdsOneOf(owner, st, first)) {
