@@ -80,6 +80,7 @@ def sandboxed(cmd, d):
              f"JAVA_HOME={env('JAVA_HOME')}"] + cmd)
 
 
+JVMFUZZ_ARGS = []  # --jvmfuzz-arg
 JVMFUZZ_FINDING = re.compile(r"^jvmfuzz: FINDING (\S+) (\S+): (.*)")
 JVMFUZZ_DETECTOR = re.compile(r"SecurityIssue$")
 JVMFUZZ_EXECS = re.compile(r"executions: (\d+)")
@@ -98,7 +99,7 @@ def run(tool, h, seed, budget, log):
     tmp = f"-Djava.io.tmpdir={d}/tmp"
     if tool == "jvmfuzz":
         cmd = [f"{stage}/fuzz", "--cp", f"{cp}:{api}", "--harness", cls, "--max-total-time", str(budget),
-               "--seed", str(seed), "--progress", "plain", "--keep-going", f"--jvm-arg={tmp}"]
+               "--seed", str(seed), "--progress", "plain", "--keep-going", f"--jvm-arg={tmp}"] + JVMFUZZ_ARGS
     else:
         jazzer = f"{stage}/lib/jazzer-{env('JAZZER_VERSION')}.jar"
         cmd = [f"{env('JAVA_HOME')}/bin/java", tmp, "-cp", f"{cp}:{jazzer}:{api}",
@@ -206,7 +207,15 @@ def main():
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--budget", type=int, default=120, help="seconds per run")
     ap.add_argument("--only", help="comma-separated harness names: " + ",".join(h[0] for h in HARNESSES))
+    ap.add_argument("--tools", default="jvmfuzz,jazzer",
+                    help="comma-separated: jvmfuzz, jazzer (one alone: to study a tool, not to compare)")
+    ap.add_argument("--jvmfuzz-arg", action="append", default=[], metavar="ARG",
+                    help="one more argument for jvmfuzz's command line (repeatable; to try a setting)")
     a = ap.parse_args()
+    JVMFUZZ_ARGS.extend(a.jvmfuzz_arg)
+    tools = [t for t in ("jvmfuzz", "jazzer") if t in a.tools.split(",")]
+    if not tools or any(t not in ("jvmfuzz", "jazzer") for t in a.tools.split(",")):
+        sys.exit("bench.py: --tools takes jvmfuzz, jazzer or both, comma-separated")
     hs = [h for h in HARNESSES if not a.only or h[0] in a.only.split(",")]
     if not hs:
         sys.exit("bench.py: --only matches no harness")
@@ -219,7 +228,7 @@ def main():
     for seed in range(1, a.seeds + 1):
         for i, h in enumerate(hs):
             order = ["jvmfuzz", "jazzer"] if (seed + i) % 2 == 0 else ["jazzer", "jvmfuzz"]
-            for tool in order:
+            for tool in [t for t in order if t in tools]:
                 r = run(tool, h, seed, a.budget, os.path.join(logs, f"{h[0]}-{tool}-{seed}.log"))
                 results[h[0]][tool].append(r)
                 ex = r.get("execs") or r.get("execs_at_least") or r.get("execs_seen")
@@ -256,6 +265,8 @@ def main():
         j, z = t["jvmfuzz"], t["jazzer"]
         if j["found"] < j["runs"]:
             verdict = f"MISSED ({j['found']}/{j['runs']})"
+        elif "jazzer" not in tools:
+            verdict = "found every time (Jazzer not run)"
         elif z["found"] == 0:
             verdict = "met (Jazzer found none)"
         elif j["median_s"] <= z["median_s"]:
@@ -264,7 +275,7 @@ def main():
         else:
             verdict = f"SLOWER ({j['median_s'] / z['median_s']:.1f}x Jazzer's time)"
         summary[name] = dict(t, verdict=verdict)
-        for tool in ("jvmfuzz", "jazzer"):
+        for tool in tools:
             s = t[tool]
             mex = s["median_execs"]
             mex = "-" if mex is None else (f"{mex:.0f}" if tool == "jvmfuzz" else f">={mex:.0f}")

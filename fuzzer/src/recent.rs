@@ -92,7 +92,8 @@ const PAIRS_CAPACITY: usize = 64;
 /// Records a value the harness or a detector guides `actual` towards (see [`GUIDED_CAPACITY`]).
 pub fn guide(actual: &[u8], wanted: &[u8]) {
     GUIDED.lock().unwrap_or_else(|e| e.into_inner()).add(wanted, GUIDED_CAPACITY);
-    if actual.is_empty() || actual.len() > MAX_LEN || wanted.len() > MAX_LEN || actual == wanted {
+    // An empty actual value is kept: the target read an empty field ([`empty_fields`]).
+    if wanted.is_empty() || actual.len() > MAX_LEN || wanted.len() > MAX_LEN || actual == wanted {
         return;
     }
     PAIRS.lock().unwrap_or_else(|e| e.into_inner()).add(actual, wanted, PAIRS_CAPACITY);
@@ -105,7 +106,7 @@ const KEY_PAIRS_CAPACITY: usize = 128;
 
 /// Records a map lookup that missed `key` where the map holds `wanted`.
 pub fn key_miss(key: &[u8], wanted: &[u8]) {
-    if key.is_empty() || key.len() > MAX_LEN || wanted.is_empty() || wanted.len() > MAX_LEN || key == wanted {
+    if key.len() > MAX_LEN || wanted.is_empty() || wanted.len() > MAX_LEN || key == wanted {
         return;
     }
     KEY_PAIRS.lock().unwrap_or_else(|e| e.into_inner()).add(key, wanted, KEY_PAIRS_CAPACITY);
@@ -229,6 +230,12 @@ where
                 if actual.len() > size || size - actual.len() + wanted.len() > state.max_size() {
                     continue;
                 }
+                if actual.is_empty() {
+                    for at in empty_fields(bytes).take(16) {
+                        found.push((at, 0, wanted.clone()));
+                    }
+                    continue;
+                }
                 let hits = bytes.windows(actual.len()).enumerate().filter(|(_, w)| *w == actual.as_slice());
                 for (at, _) in hits.take(16) {
                     found.push((at, actual.len(), wanted.clone()));
@@ -245,6 +252,29 @@ where
     fn post_exec(&mut self, _state: &mut S, _new: Option<CorpusId>) -> Result<(), Error> {
         Ok(())
     }
+}
+
+/// Where `key` (not empty) starts in `bytes`, ignoring ASCII case if `fold`.
+fn occurrences<'a>(bytes: &'a [u8], key: &'a [u8], fold: bool) -> impl Iterator<Item = usize> + 'a {
+    let first = key[0];
+    bytes.windows(key.len()).enumerate().filter_map(move |(i, w)| {
+        let hit = if fold {
+            w[0].eq_ignore_ascii_case(&first) && w.eq_ignore_ascii_case(key)
+        } else {
+            w[0] == first && w == key
+        };
+        hit.then_some(i)
+    })
+}
+
+/// Where the input may hold an empty field: right after a separator (`${jndi:}`, `key=&`,
+/// `f()`, `${:x}`), before a closing byte, another separator or the end. A target that was guided from an empty value
+/// (a JNDI name, a host, a path the input left empty) read such a field; the wanted value goes
+/// there rather than at a random position, where it would rarely land inside the field.
+fn empty_fields(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    const OPEN: &[u8] = b":=/,;([{'\"";
+    const CLOSE: &[u8] = b"}])&,;:='\" \t\r\n";
+    (1..=bytes.len()).filter(move |&i| OPEN.contains(&bytes[i - 1]) && bytes.get(i).is_none_or(|b| CLOSE.contains(b)))
 }
 
 impl Named for GuidedSplice {
@@ -268,34 +298,32 @@ where
 {
     fn mutate(&mut self, state: &mut S, input: &mut I) -> Result<MutationResult, Error> {
         let size = input.mutator_bytes().len();
-        let (key, wanted) = {
+        // Every (position, length) of a missed key the input holds, with its pair: the table
+        // holds the misses of many inputs, most of them not this one's.
+        let (at, old_len, wanted) = {
             let p = KEY_PAIRS.lock().unwrap_or_else(|e| e.into_inner());
-            let Some(n) = NonZero::new(p.pairs.len()) else { return Ok(MutationResult::Skipped) };
-            p.pairs[state.rand_mut().below(n)].clone()
+            let bytes = input.mutator_bytes();
+            let mut found: Vec<(usize, usize, usize)> = Vec::new();
+            for (i, (key, wanted)) in p.pairs.iter().enumerate() {
+                if key.len() > size || size - key.len() + wanted.len() > state.max_size() {
+                    continue;
+                }
+                if key.is_empty() {
+                    // An empty key (a `${:name}`): the input's empty fields.
+                    Extend::extend(&mut found, empty_fields(bytes).take(4).map(|at| (at, 0, i)));
+                    continue;
+                }
+                let exact = found.len();
+                Extend::extend(&mut found, occurrences(bytes, key, false).take(16).map(|at| (at, key.len(), i)));
+                if found.len() == exact {
+                    Extend::extend(&mut found, occurrences(bytes, key, true).take(16).map(|at| (at, key.len(), i)));
+                }
+            }
+            let Some(n) = NonZero::new(found.len()) else { return Ok(MutationResult::Skipped) };
+            let (at, old_len, i) = found[state.rand_mut().below(n)];
+            (at, old_len, p.pairs[i].1.clone())
         };
-        if key.len() > size || size - key.len() + wanted.len() > state.max_size() {
-            return Ok(MutationResult::Skipped);
-        }
-        let bytes = input.mutator_bytes();
-        let mut hits: Vec<usize> = bytes
-            .windows(key.len())
-            .enumerate()
-            .filter(|(_, w)| *w == key.as_slice())
-            .map(|(i, _)| i)
-            .take(16)
-            .collect();
-        if hits.is_empty() {
-            hits = bytes
-                .windows(key.len())
-                .enumerate()
-                .filter(|(_, w)| w.eq_ignore_ascii_case(&key))
-                .map(|(i, _)| i)
-                .take(16)
-                .collect();
-        }
-        let Some(n) = NonZero::new(hits.len()) else { return Ok(MutationResult::Skipped) };
-        let at = hits[state.rand_mut().below(n)];
-        splice(input, at, key.len(), &wanted);
+        splice(input, at, old_len, &wanted);
         Ok(MutationResult::Mutated)
     }
 
@@ -330,6 +358,23 @@ mod tests {
         let guided = picks.iter().filter(|v| !v.starts_with(b"ordinary-")).count();
         let this_one = picks.iter().filter(|v| v.as_slice() == b"jazzer-guided-payload").count();
         assert!(guided > 400 && this_one > 100, "{guided} {this_one}");
+    }
+
+    #[test]
+    fn a_value_guided_from_empty_fills_an_empty_field() {
+        guide(b"", b"ldap://jazzer-empty/x");
+        let mut state: NopState<BytesInput> = NopState::new();
+        let input = BytesInput::new(b"user ${jndi:} at x:y".to_vec());
+        // Other tests' pairs may match too: try a few times.
+        let done = (0..100).any(|_| {
+            let mut i = input.clone();
+            GuidedSplice.mutate(&mut state, &mut i).unwrap() == MutationResult::Mutated
+                && i.mutator_bytes() == b"user ${jndi:ldap://jazzer-empty/x} at x:y"
+        });
+        assert!(done, "the empty field after `jndi:` was never filled");
+        // Only empty fields: after a separator, before a closing byte or the end.
+        assert_eq!(empty_fields(b"a:b ${jndi:} k=&v=").collect::<Vec<_>>(), [11, 15, 18]);
+        assert_eq!(empty_fields(b"${:x}").collect::<Vec<_>>(), [2]);
     }
 
     #[test]
@@ -379,13 +424,16 @@ mod tests {
         assert!(made(b"${Nd:x}").contains(b"${jndi:x}".as_slice()));
         // A key the input does not hold: nothing from that pair.
         assert!(!made(b"${zz:x}").iter().any(|m| m.windows(4).any(|w| w == b"jndi")));
+        // An empty key (a `${:x}`) goes into an empty field.
+        key_miss(b"", b"jndi");
+        assert!(made(b"${:x}").contains(b"${jndi:x}".as_slice()));
         // Duplicates and useless pairs are not kept.
         key_miss(b"nd", b"jndi");
-        key_miss(b"", b"jndi");
         key_miss(b"same", b"same");
+        key_miss(b"", b"");
         let p = KEY_PAIRS.lock().unwrap();
         assert_eq!(p.pairs.iter().filter(|(a, w)| a == b"nd" && w == b"jndi").count(), 1);
-        assert!(!p.pairs.iter().any(|(a, w)| a.is_empty() || a == w));
+        assert!(!p.pairs.iter().any(|(a, w)| w.is_empty() || a == w));
     }
 
     #[test]

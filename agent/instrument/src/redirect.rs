@@ -56,6 +56,7 @@ const REDIRECTS: &[Redirect] = &[
     virt(STRING, "compareTo", "(Ljava/lang/String;)I", "stringCompareTo"),
     virt(STRING, "compareToIgnoreCase", "(Ljava/lang/String;)I", "stringCompareToIgnoreCase"),
     virt(STRING, "indexOf", "(Ljava/lang/String;)I", "stringIndexOf"),
+    virt(STRING, "indexOf", "(I)I", "stringIndexOfChar"),
     virt(STRING, "indexOf", "(Ljava/lang/String;I)I", "stringIndexOfFrom"),
     virt(STRING, "lastIndexOf", "(Ljava/lang/String;)I", "stringLastIndexOf"),
     virt(STRING, "regionMatches", "(ILjava/lang/String;II)Z", "stringRegionMatches"),

@@ -31,6 +31,42 @@ public class Detect {
         return db;
     }
 
+    /** Lookups by prefix, as log4j's interpolator holds them (built at run time: no constants). */
+    static final java.util.Map<String, Integer> LOOKUPS = new java.util.HashMap<>();
+
+    static {
+        for (String w : new String[] {"etad", "avaj", "idnj", "sys", "vne", "niam", "rekram", "xtc", "rewol", "reppu"}) {
+            LOOKUPS.put(new StringBuilder(w).reverse().toString(), LOOKUPS.size());
+        }
+    }
+
+    /**
+     * log4j 2.14's message lookups in small: the first "${prefix:name}" of the text, the
+     * prefix lower-cased and looked up, and the JNDI lookup's name put under java:comp/env/
+     * when it has no scheme. The input must grow the ':' (an indexOf(char) the JDK answers),
+     * turn its word into the keyword and fill the name, often empty (a "${jndi:}").
+     */
+    static void interpolate(String s) {
+        int open = s.indexOf("${");
+        int close = open < 0 ? -1 : s.indexOf("}", open + 2);
+        if (close < 0) {
+            return;
+        }
+        String var = s.substring(open + 2, close);
+        int colon = var.indexOf(':');
+        if (colon < 0) {
+            return;
+        }
+        Integer lookup = LOOKUPS.get(var.substring(0, colon).toLowerCase(java.util.Locale.ROOT));
+        String name = var.substring(colon + 1);
+        if (lookup != null && lookup == 2) {
+            try {
+                new InitialContext().lookup(name.indexOf(':') >= 0 ? name : "java:comp/env/" + name);
+            } catch (NamingException | IllegalArgumentException e) {
+            }
+        }
+    }
+
     static String ldapEscape(String s) {
         StringBuilder b = new StringBuilder();
         for (char c : s.toCharArray()) {
@@ -86,6 +122,9 @@ public class Detect {
                     } catch (NamingException | IllegalArgumentException e) {
                     }
                 }
+                break;
+            case "jndi-interpolated":
+                interpolate(s);
                 break;
             case "jndi-fixed":
                 try {

@@ -27,8 +27,9 @@ public final class JndiLookup {
         Detector.towardsEquality(name, PAYLOAD);
         // Frameworks put a relative name under the component environment (log4j's JndiLookup
         // turns "x" into "java:comp/env/x"): guide the part the input wrote, which is what the
-        // input holds.
-        if (name.startsWith(ENV_PREFIX) && name.length() > ENV_PREFIX.length()) {
+        // input holds; an empty one (a "${jndi:}") the fuzzer fills where the input has an
+        // empty field.
+        if (name.startsWith(ENV_PREFIX)) {
             Detector.towardsEquality(name.substring(ENV_PREFIX.length()), PAYLOAD);
         }
         String n = name.trim().toLowerCase(Locale.ROOT);

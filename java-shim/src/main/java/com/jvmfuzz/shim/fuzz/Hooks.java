@@ -119,6 +119,19 @@ public final class Hooks {
         return r;
     }
 
+    /**
+     * Replaces {@code String.indexOf(int)}: a text that lacks the separator the code looks
+     * for (log4j's {@code "prefix:name"}) is offered with it, at a random place.
+     */
+    public static int stringIndexOfChar(String a, int ch) {
+        int r = a.indexOf(ch);
+        if (r < 0 && !a.isEmpty() && a.length() <= 64 && Character.isValidCodePoint(ch) && Cmp.tracingKeys()) {
+            int at = nextRandom(a.length() + 1);
+            Cmp.keyMiss(a, a.substring(0, at) + new String(Character.toChars(ch)) + a.substring(at), null, null);
+        }
+        return r;
+    }
+
     /** Replaces {@code String.indexOf(String, int)}. */
     public static int stringIndexOfFrom(String a, String s, int from) {
         int r = a.indexOf(s, from);
@@ -260,6 +273,7 @@ public final class Hooks {
         Object lower = null;
         Object upper = null;
         Object any = null;
+        boolean sample = false;
         try {
             if (map instanceof java.util.TreeMap) {
                 lower = ((java.util.TreeMap) map).floorKey(key);
@@ -268,7 +282,7 @@ public final class Hooks {
                 Comparable k = (Comparable) key;
                 int seen = 0;
                 int same = 0;
-                boolean sample = Cmp.tracingKeys();
+                sample = Cmp.tracingKeys();
                 for (Object candidate : map.keySet()) {
                     if (seen++ >= MAX_KEYS) {
                         break;
@@ -299,7 +313,8 @@ public final class Hooks {
         if (upper != null) {
             values(key, upper);
         }
-        if (key instanceof String && !((String) key).isEmpty() && ((String) key).length() <= 64 && Cmp.tracingKeys()) {
+        if (key instanceof String && ((String) key).length() <= 64
+                && (sample || map instanceof java.util.TreeMap && Cmp.tracingKeys())) {
             Cmp.keyMiss((String) key, lower, upper, any);
         }
     }
