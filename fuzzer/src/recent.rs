@@ -268,9 +268,10 @@ fn occurrences<'a>(bytes: &'a [u8], key: &'a [u8], fold: bool) -> impl Iterator<
 }
 
 /// Where the input may hold an empty field: right after a separator (`${jndi:}`, `key=&`,
-/// `f()`, `${:x}`), before a closing byte, another separator or the end. A target that was guided from an empty value
-/// (a JNDI name, a host, a path the input left empty) read such a field; the wanted value goes
-/// there rather than at a random position, where it would rarely land inside the field.
+/// `f()`, `${:x}`), before a closing byte, another separator or the end. A target that was
+/// guided from an empty value (a JNDI name, a host, a path the input left empty) read such a
+/// field; the wanted value goes there rather than at a random position, where it would rarely
+/// land inside the field.
 fn empty_fields(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
     const OPEN: &[u8] = b":=/,;([{'\"";
     const CLOSE: &[u8] = b"}])&,;:='\" \t\r\n";
@@ -438,15 +439,16 @@ mod tests {
 
     #[test]
     fn values_are_inserted_and_overwritten_anywhere() {
-        note(b"jazzer_recent_value");
         let mut state: NopState<BytesInput> = NopState::new();
         let mut seen_insert = false;
         let mut seen_replace = false;
-        // The table is shared with the other test, which may have filled it: try often enough.
+        // The table is shared with the other tests, which may fill it and push the value out
+        // (its capacity of values): noted again each time, and tried often enough.
         for _ in 0..20_000 {
             if seen_insert && seen_replace {
                 break;
             }
+            note(b"jazzer_recent_value");
             let mut input = BytesInput::new(b"0123456789abcdefghijklmnopqrstuvwxyz".to_vec());
             if RecentInsert.mutate(&mut state, &mut input).unwrap() == MutationResult::Mutated {
                 let b: &[u8] = input.as_ref();

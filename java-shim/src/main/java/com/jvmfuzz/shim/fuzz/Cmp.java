@@ -92,12 +92,12 @@ public final class Cmp {
     /**
      * Whether missed keys are collected now: always while the fuzzer traces an input (its
      * input-to-state stage), and besides at most one each KEY_GAP_NANOS. A slow target (log4j:
-     * a few thousand executions a second, a lookup each) has all its misses collected, which
-     * it needs (only traced ones found Log4Shell in 2 of 8 runs, against 7 of 8); a fast one
-     * that misses keys on every execution does not pay a JNI call for each (a third of
-     * fuzz.MapKeys's executions).
+     * a few thousand executions a second, a lookup each) has all its misses collected: the
+     * traced ones alone seldom pair the word an input holds with the keyword it needs
+     * (benchmarks/README.md, bug detectors). A fast one that misses keys on every execution
+     * does not pay a JNI call for each (it cost fuzz.MapKeys a third of its executions).
      */
-    static boolean tracingKeys() {
+    static boolean collectingKeys() {
         if (off || !Buf.ON) {
             return false;
         }

@@ -125,7 +125,7 @@ public final class Hooks {
      */
     public static int stringIndexOfChar(String a, int ch) {
         int r = a.indexOf(ch);
-        if (r < 0 && !a.isEmpty() && a.length() <= 64 && Character.isValidCodePoint(ch) && Cmp.tracingKeys()) {
+        if (r < 0 && !a.isEmpty() && a.length() <= 64 && Character.isValidCodePoint(ch) && Cmp.collectingKeys()) {
             int at = nextRandom(a.length() + 1);
             Cmp.keyMiss(a, a.substring(0, at) + new String(Character.toChars(ch)) + a.substring(at), null, null);
         }
@@ -282,7 +282,7 @@ public final class Hooks {
                 Comparable k = (Comparable) key;
                 int seen = 0;
                 int same = 0;
-                sample = Cmp.tracingKeys();
+                sample = Cmp.collectingKeys();
                 for (Object candidate : map.keySet()) {
                     if (seen++ >= MAX_KEYS) {
                         break;
@@ -314,7 +314,7 @@ public final class Hooks {
             values(key, upper);
         }
         if (key instanceof String && ((String) key).length() <= 64
-                && (sample || map instanceof java.util.TreeMap && Cmp.tracingKeys())) {
+                && (sample || map instanceof java.util.TreeMap && Cmp.collectingKeys())) {
             Cmp.keyMiss((String) key, lower, upper, any);
         }
     }
