@@ -349,6 +349,11 @@ pub struct FuzzArgs {
     /// Largest input the mutators create, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 4096)]
     pub max_len: usize,
+    /// How fast inputs may grow towards --max-len (libFuzzer's -len_control): they start at 4
+    /// bytes (or the longest seed), and every N*log2(limit) executions that add nothing to the
+    /// corpus raise the limit by log2(limit) bytes. 0: every input may be --max-len long.
+    #[arg(long, value_name = "N", default_value_t = crate::length::DEFAULT_LEN_CONTROL)]
+    pub len_control: u64,
     /// Seconds between the rows of the campaign's stats.csv (next to --corpus; a run on the
     /// same folders later continues its time line). The report is DIR/report.html.
     #[arg(long, value_name = "SECS", default_value_t = crate::campaign::stats_csv::DEFAULT_INTERVAL_SECS)]

@@ -122,6 +122,7 @@ pub struct Campaign {
     pub rss_limit_mb: Option<u64>,
     pub ignore: Vec<String>,
     pub max_len: usize,
+    pub len_control: u64,
     pub seed: Option<u64>,
 }
 
@@ -165,6 +166,7 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
         dicts: c.dicts.clone(),
         seed: c.seed,
         max_len: c.max_len,
+        len_control: c.len_control,
         status_file: status_file.clone(),
         grammar: None,
         solver: None,

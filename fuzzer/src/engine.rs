@@ -88,6 +88,8 @@ pub struct FuzzConfig {
     pub dicts: Vec<PathBuf>,
     pub seed: Option<u64>,
     pub max_len: usize,
+    /// libFuzzer's `-len_control` (crate::length); 0: inputs may grow to `max_len` at once.
+    pub len_control: u64,
     pub status_file: PathBuf,
     /// Grammar mode (`--grammar`).
     pub grammar: Option<crate::grammar::GrammarSpec>,
@@ -278,8 +280,8 @@ fn fuzz<EM: ClientManager>(
     let mutator = KeepMethod::new(
         HavocScheduledMutator::with_max_stack_pow(
             havoc_mutations().merge(tokens_mutations()).merge(tuple_list!(
-                crate::grow::InsertRepeatedBytes::default(),
-                crate::grow::InsertSelfCopy::default(),
+                crate::grow::InsertRepeatedBytes,
+                crate::grow::InsertSelfCopy,
                 crate::recent::RecentInsert,
                 crate::recent::RecentReplace,
                 crate::recent::GuidedSplice,
@@ -311,6 +313,7 @@ fn fuzz<EM: ClientManager>(
     let grammar_stage = StdPowerMutationalStage::new(MaybeGrammar(grammar.map(GrammarMutator::new)));
     let solver_stage = solver_stage(cfg, &runner)?;
     let mut stages = tuple_list!(
+        crate::length::LengthControl::new(cfg.len_control, cfg.max_len),
         Calibration::new(calibration, cfg.target.timeout),
         FixedTimesStage::new(seeded),
         solver_stage,

@@ -7,12 +7,8 @@
 //! [`InsertSelfCopy`] inserts a copy of up to the whole input into itself, doubling it. A few
 //! of them in one havoc stack reach such a length.
 //!
-//! Longer inputs cost executions on a parser that reads all of them (jsoup ran at two thirds
-//! of its rate with these unbounded), so, like libFuzzer's `-len_control`, they grow an input
-//! only up to a limit that starts at [`BASE_LIMIT`] bytes and doubles for every
-//! [`STALL_STEP`] havoc executions that added nothing to the corpus: a target still finding
-//! coverage keeps short inputs, a target stuck below a record size soon gets long ones.
-//! Counted in executions, not seconds, so `--seed` runs stay reproducible.
+//! Both stay within the state's `max_size`, which length control ([`crate::length`]) keeps
+//! short while coverage still grows and raises when it stalls.
 
 use std::borrow::Cow;
 use std::num::NonZero;
@@ -29,34 +25,9 @@ use libafl_bolts::Named;
 const MIN_INSERT: usize = 3;
 const MAX_INSERT: usize = 128;
 
-/// The longest input the growing mutators make while the corpus still gains entries.
-pub const BASE_LIMIT: usize = 256;
-/// Havoc executions without a new corpus entry that double the limit.
-pub const STALL_STEP: u64 = 10_000;
-
-/// Havoc executions since the corpus last gained an entry (every mutator of the havoc stack
-/// sees each execution's outcome in `post_exec`).
-#[derive(Debug, Default)]
-pub struct LengthControl {
-    stalled: u64,
-}
-
-impl LengthControl {
-    /// The size an input may grow to now: [`BASE_LIMIT`], doubled per [`STALL_STEP`] stalled
-    /// executions, at most `max_size`.
-    pub fn limit(&self, max_size: usize) -> usize {
-        let doublings = (self.stalled / STALL_STEP).min(32) as u32;
-        BASE_LIMIT.checked_shl(doublings).unwrap_or(usize::MAX).min(max_size)
-    }
-
-    fn executed(&mut self, new: Option<CorpusId>) {
-        self.stalled = if new.is_some() { 0 } else { self.stalled.saturating_add(1) };
-    }
-}
-
 /// Inserts a run of 3 to 128 equal bytes (see the module comment).
 #[derive(Debug, Default)]
-pub struct InsertRepeatedBytes(pub LengthControl);
+pub struct InsertRepeatedBytes;
 
 impl<I, S> Mutator<I, S> for InsertRepeatedBytes
 where
@@ -65,7 +36,7 @@ where
 {
     fn mutate(&mut self, state: &mut S, input: &mut I) -> Result<MutationResult, Error> {
         let size = input.mutator_bytes().len();
-        let room = self.0.limit(state.max_size()).saturating_sub(size).min(MAX_INSERT);
+        let room = state.max_size().saturating_sub(size).min(MAX_INSERT);
         let Some(spread) = NonZero::new(room.saturating_sub(MIN_INSERT) + 1).filter(|_| room >= MIN_INSERT) else {
             return Ok(MutationResult::Skipped);
         };
@@ -83,8 +54,7 @@ where
         Ok(MutationResult::Mutated)
     }
 
-    fn post_exec(&mut self, _state: &mut S, new: Option<CorpusId>) -> Result<(), Error> {
-        self.0.executed(new);
+    fn post_exec(&mut self, _state: &mut S, _new: Option<CorpusId>) -> Result<(), Error> {
         Ok(())
     }
 }
@@ -98,7 +68,7 @@ impl Named for InsertRepeatedBytes {
 
 /// Inserts a copy of a part of the input, up to all of it, somewhere in it (see the module comment).
 #[derive(Debug, Default)]
-pub struct InsertSelfCopy(pub LengthControl);
+pub struct InsertSelfCopy;
 
 impl<I, S> Mutator<I, S> for InsertSelfCopy
 where
@@ -107,7 +77,7 @@ where
 {
     fn mutate(&mut self, state: &mut S, input: &mut I) -> Result<MutationResult, Error> {
         let size = input.mutator_bytes().len();
-        let Some(most) = NonZero::new(size.min(self.0.limit(state.max_size()).saturating_sub(size))) else {
+        let Some(most) = NonZero::new(size.min(state.max_size().saturating_sub(size))) else {
             return Ok(MutationResult::Skipped);
         };
         let len = 1 + state.rand_mut().below(most);
@@ -121,8 +91,7 @@ where
         Ok(MutationResult::Mutated)
     }
 
-    fn post_exec(&mut self, _state: &mut S, new: Option<CorpusId>) -> Result<(), Error> {
-        self.0.executed(new);
+    fn post_exec(&mut self, _state: &mut S, _new: Option<CorpusId>) -> Result<(), Error> {
         Ok(())
     }
 }
@@ -173,36 +142,6 @@ mod tests {
         Limits { rand: StdRand::with_seed(7), max_size }
     }
 
-    /// Length control as after a long stall: no limit but the maximum size.
-    fn stalled() -> LengthControl {
-        LengthControl { stalled: 40 * STALL_STEP }
-    }
-
-    #[test]
-    fn inputs_grow_past_the_base_limit_only_while_the_corpus_gains_nothing() {
-        let mut state = limits(4096);
-        let mut grow = InsertRepeatedBytes::default();
-        let mut copy = InsertSelfCopy::default();
-        for _ in 0..100 {
-            let mut input = BytesInput::new(vec![b'a'; BASE_LIMIT - 10]);
-            grow.mutate(&mut state, &mut input).ok();
-            assert!(input.mutator_bytes().len() <= BASE_LIMIT);
-            let mut input = BytesInput::new(vec![b'a'; BASE_LIMIT - 10]);
-            copy.mutate(&mut state, &mut input).ok();
-            assert!(input.mutator_bytes().len() <= BASE_LIMIT);
-        }
-        // Three steps of executions without a new entry: eight times the base; an entry resets it.
-        for _ in 0..3 * STALL_STEP {
-            Mutator::<BytesInput, Limits>::post_exec(&mut copy, &mut state, None).ok();
-        }
-        assert_eq!(copy.0.limit(4096), 8 * BASE_LIMIT);
-        let mut input = BytesInput::new(vec![b'a'; BASE_LIMIT]);
-        assert_eq!(copy.mutate(&mut state, &mut input).ok(), Some(MutationResult::Mutated));
-        Mutator::<BytesInput, Limits>::post_exec(&mut copy, &mut state, Some(CorpusId(0))).ok();
-        assert_eq!(copy.0.limit(4096), BASE_LIMIT);
-        assert_eq!(copy.0.limit(100), 100);
-    }
-
     #[test]
     fn inserts_a_run_of_one_byte_within_the_bounds_and_keeps_the_rest() {
         let mut state = limits(4096);
@@ -210,10 +149,7 @@ mod tests {
         let mut grown = 0;
         for _ in 0..200 {
             let mut input = BytesInput::new(original.clone());
-            assert_eq!(
-                InsertRepeatedBytes(stalled()).mutate(&mut state, &mut input).ok(),
-                Some(MutationResult::Mutated)
-            );
+            assert_eq!(InsertRepeatedBytes.mutate(&mut state, &mut input).ok(), Some(MutationResult::Mutated));
             let out = input.mutator_bytes().to_vec();
             let n = out.len() - original.len();
             assert!((MIN_INSERT..=MAX_INSERT).contains(&n), "inserted {n}");
@@ -236,7 +172,7 @@ mod tests {
         let mut longest = 0;
         for _ in 0..300 {
             let mut input = BytesInput::new(original.clone());
-            assert_eq!(InsertSelfCopy(stalled()).mutate(&mut state, &mut input).ok(), Some(MutationResult::Mutated));
+            assert_eq!(InsertSelfCopy.mutate(&mut state, &mut input).ok(), Some(MutationResult::Mutated));
             let out = input.mutator_bytes().to_vec();
             let n = out.len() - original.len();
             assert!((1..=original.len()).contains(&n), "inserted {n}");
@@ -251,21 +187,21 @@ mod tests {
         }
         assert_eq!(longest, original.len(), "never copied the whole input");
         let mut empty = BytesInput::new(Vec::new());
-        assert_eq!(InsertSelfCopy(stalled()).mutate(&mut state, &mut empty).ok(), Some(MutationResult::Skipped));
+        assert_eq!(InsertSelfCopy.mutate(&mut state, &mut empty).ok(), Some(MutationResult::Skipped));
     }
 
     #[test]
     fn never_grows_past_the_maximum_size() {
         let mut state = limits(12);
         let mut input = BytesInput::new(b"0123456789".to_vec());
-        assert_eq!(InsertRepeatedBytes(stalled()).mutate(&mut state, &mut input).ok(), Some(MutationResult::Skipped));
+        assert_eq!(InsertRepeatedBytes.mutate(&mut state, &mut input).ok(), Some(MutationResult::Skipped));
         state.set_max_size(14);
         for _ in 0..50 {
             let mut input = BytesInput::new(b"0123456789".to_vec());
-            InsertRepeatedBytes(stalled()).mutate(&mut state, &mut input).ok();
+            InsertRepeatedBytes.mutate(&mut state, &mut input).ok();
             assert!(input.mutator_bytes().len() <= 14);
             let mut input = BytesInput::new(b"0123456789".to_vec());
-            InsertSelfCopy(stalled()).mutate(&mut state, &mut input).ok();
+            InsertSelfCopy.mutate(&mut state, &mut input).ok();
             assert!(input.mutator_bytes().len() <= 14);
         }
     }

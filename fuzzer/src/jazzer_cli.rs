@@ -52,7 +52,6 @@ const LIBFUZZER_NO_OPS: &[&str] = &[
     "handle_ill",
     "handle_fpe",
     "report_slow_units",
-    "len_control",
     "prefer_small",
     "shrink",
     "verbosity",
@@ -247,6 +246,9 @@ pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
                 "max_len" => {
                     fonce.insert("--max-len", number(name, value)?.max(1).to_string());
                 }
+                "len_control" => {
+                    fonce.insert("--len-control", number(name, value)?.to_string());
+                }
                 "dict" => fuzz.extend(["--dict".into(), value.to_string()]),
                 "artifact_prefix" => artifact_prefix = Some(value.to_string()),
                 "seed" => {
@@ -375,6 +377,7 @@ mod tests {
             "-runs=100",
             "-seed=7",
             "-use_value_profile=1",
+            "-len_control=0",
             &d,
             &s,
         ])
@@ -386,11 +389,13 @@ mod tests {
             "--jvm-arg=-Xmx2048m",
             "--jvm-arg=-Dx=a:b",
             "--includes com.acme.*:org.x.*",
-            "--keep-going --max-findings 3",
+            "--keep-going",
+            "--max-findings 3",
             "--rss-limit-mb 2560",
             "--timeout 25",
             "--runs 100",
             "--seed 7",
+            "--len-control 0",
             "--libfuzzer-output",
             "--artifact-prefix ",
         ] {

@@ -23,6 +23,7 @@ pub mod jazzer_cli;
 pub mod junit_jar;
 pub mod jvm;
 pub mod launch;
+pub mod length;
 pub mod nodes;
 pub mod observers;
 pub mod output;

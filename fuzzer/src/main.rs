@@ -577,6 +577,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         dicts: a.dict.clone(),
         seed: a.seed,
         max_len: a.max_len,
+        len_control: a.len_control,
         status_file: status_file.clone(),
         grammar,
         solver,

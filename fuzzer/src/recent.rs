@@ -149,7 +149,7 @@ where
     fn mutate(&mut self, state: &mut S, input: &mut I) -> Result<MutationResult, Error> {
         let Some(value) = pick(state.rand_mut()) else { return Ok(MutationResult::Skipped) };
         let size = input.mutator_bytes().len();
-        if size + value.len() > state.max_size() {
+        if size + value.len() > crate::length::directed_max(state) {
             return Ok(MutationResult::Skipped);
         }
         let Some(slots) = NonZero::new(size + 1) else { return Ok(MutationResult::Skipped) };
@@ -227,7 +227,7 @@ where
             let bytes = input.mutator_bytes();
             let mut found = Vec::new();
             for (actual, wanted) in &p.pairs {
-                if actual.len() > size || size - actual.len() + wanted.len() > state.max_size() {
+                if actual.len() > size || size - actual.len() + wanted.len() > crate::length::directed_max(state) {
                     continue;
                 }
                 if actual.is_empty() {
@@ -236,8 +236,7 @@ where
                     }
                     continue;
                 }
-                let hits = bytes.windows(actual.len()).enumerate().filter(|(_, w)| *w == actual.as_slice());
-                for (at, _) in hits.take(16) {
+                for at in occurrences(bytes, actual, false).take(16) {
                     found.push((at, actual.len(), wanted.clone()));
                 }
             }
@@ -306,7 +305,7 @@ where
             let bytes = input.mutator_bytes();
             let mut found: Vec<(usize, usize, usize)> = Vec::new();
             for (i, (key, wanted)) in p.pairs.iter().enumerate() {
-                if key.len() > size || size - key.len() + wanted.len() > state.max_size() {
+                if key.len() > size || size - key.len() + wanted.len() > crate::length::directed_max(state) {
                     continue;
                 }
                 if key.is_empty() {

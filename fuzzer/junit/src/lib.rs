@@ -63,6 +63,7 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_fuzz<'l>(
             rss_limit_mb: s.number("rss_limit_mb")?.map(|n| n as u64),
             ignore: s.list("ignore"),
             max_len: s.number("max_len")?.map_or(4096, |n| n as usize),
+            len_control: s.number("len_control")?.map_or(jvmfuzz_fuzzer::length::DEFAULT_LEN_CONTROL, |n| n as u64),
             seed: s.number("seed")?.map(|n| n as u64),
         };
         let vm = env.get_java_vm().map_err(|e| format!("JNI: {e}"))?;

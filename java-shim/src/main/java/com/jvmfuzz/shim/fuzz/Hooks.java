@@ -273,7 +273,7 @@ public final class Hooks {
         Object lower = null;
         Object upper = null;
         Object any = null;
-        boolean sample = false;
+        boolean collect = Cmp.collectingKeys();
         try {
             if (map instanceof java.util.TreeMap) {
                 lower = ((java.util.TreeMap) map).floorKey(key);
@@ -282,7 +282,6 @@ public final class Hooks {
                 Comparable k = (Comparable) key;
                 int seen = 0;
                 int same = 0;
-                sample = Cmp.collectingKeys();
                 for (Object candidate : map.keySet()) {
                     if (seen++ >= MAX_KEYS) {
                         break;
@@ -292,7 +291,7 @@ public final class Hooks {
                     }
                     // One key at random besides the neighbours (reservoir sampling): a keyword
                     // the inputs never come near in sort order is still offered.
-                    if (sample && nextRandom(++same) == 0) {
+                    if (collect && nextRandom(++same) == 0) {
                         any = candidate;
                     }
                     int c = k.compareTo(candidate);
@@ -314,7 +313,7 @@ public final class Hooks {
             values(key, upper);
         }
         if (key instanceof String && ((String) key).length() <= 64
-                && (sample || map instanceof java.util.TreeMap && Cmp.collectingKeys())) {
+                && collect) {
             Cmp.keyMiss((String) key, lower, upper, any);
         }
     }
