@@ -139,6 +139,8 @@ def run_jvmfuzz(h, cp, budget, seed, log):
         pass
     if kind == "find" and "find_execs" in r:
         r["find_wall_s"] = r["wall_s"]
+    if kind == "loop":
+        r["limit"] = corpus_ceiling(cls, cp, os.path.join(d, "corpus"), log.replace(".log", "-limit.log"))
     shutil.rmtree(d, ignore_errors=True)
     return r
 
@@ -182,6 +184,18 @@ def ceiling(seconds, log):
     m = re.search(r"calls/s (\d+)", out)
     rss, _, _ = time_v(out)
     return {"tool": "plain-loop", "calls_s": int(m.group(1)) if m else None, "rss_mb": rss}
+
+
+def corpus_ceiling(cls, cp, corpus, log, seconds=10):
+    """The harness's physical limit: called in a plain Java loop over the run's final corpus,
+    uninstrumented, FuzzedDataProvider harnesses with Jazzer's own provider (CorpusCeiling.java)."""
+    cmd = [env("JAVA"), "-cp", ":".join([cp, env("JAZZER_JAR"), env("JAZZER_API"), env("JAZZER_BOOTSTRAP"), env("CEILING_CLASSES")]),
+           "CorpusCeiling", cls, corpus, str(seconds)]
+    out, rc, _, _ = run_cmd(cmd, HERE, log, seconds + 60)
+    m = re.search(r"calls/s (\d+) inputs (\d+) throws (\d+)", out)
+    if rc != 0 or not m:
+        return None
+    return {"calls_s": int(m.group(1)), "inputs": int(m.group(2)), "throws": int(m.group(3))}
 
 
 def med(vals):
@@ -255,6 +269,13 @@ def main():
                 f"{fmt(med([r.get('cpu_s') for r in rs])):>6}")
         if kind != "loop":
             continue
+        fractions = [r["exec_s"] / r["limit"]["calls_s"] for r in results[name]["jvmfuzz"]
+                     if r.get("exec_s") and r.get("limit") and r["limit"]["calls_s"]]
+        limits = [r["limit"]["calls_s"] for r in results[name]["jvmfuzz"] if r.get("limit")]
+        if fractions:
+            lines.append(f"{'':13} {'limit':8} plain Java loop over jvmfuzz's final corpus {fmt(med(limits))} calls/s; "
+                         f"jvmfuzz exec/s = {100 * statistics.median(fractions):.1f}% of it "
+                         f"({100 * min(fractions):.1f}..{100 * max(fractions):.1f}%; goal >= 50%)")
         for key, label in (("exec_s", "exec/s"), ("late_exec_s", "late exec/s")):
             ratios = []
             for a_, b_ in zip(results[name]["jvmfuzz"], results[name]["jazzer"]):
@@ -269,6 +290,8 @@ def main():
                  "different instrumentations, compare within a tool only")
     lines.append("late ex/s: executions per second over the second half of the run (progress lines timed as "
                  "they arrive): warm-up (class loading + instrumentation, JIT) excluded")
+    lines.append("limit: the same harness called in a plain Java loop (no fuzzer, no instrumentation) over "
+                 "the final corpus of each jvmfuzz run, 10 s, Jazzer's FuzzedDataProvider (CorpusCeiling.java)")
     lines.append("s->find: whole process wall time (JVM start included); find-runs stop at the first finding; "
                  "startup row: wall time of a 1-execution run (Trivial)")
     text = "\n".join(lines)

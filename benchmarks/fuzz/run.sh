@@ -37,6 +37,10 @@ BUILD="$HERE/out/build"
 rm -rf "$BUILD" && mkdir -p "$BUILD/classes" "$BUILD/ceiling"
 javac --release 11 -nowarn -d "$BUILD/classes" -cp "$JAZZER_API:$GSON_CP:$JACKSON_CP" "$HERE"/targets/bench/*.java
 javac --release 11 -d "$BUILD/ceiling" -cp "$BUILD/classes" "$HERE/java/Ceiling.java"
+javac --release 11 -d "$BUILD/ceiling" -cp "$JAZZER_JAR:$JAZZER_API" "$HERE/java/CorpusCeiling.java"
+# Jazzer's FuzzedDataProviderImpl needs classes of the bootstrap jar inside jazzer.jar.
+(cd "$BUILD/ceiling" && jar xf "$JAZZER_JAR" com/code_intelligence/jazzer/runtime/jazzer_bootstrap.jar)
+export JAZZER_BOOTSTRAP="$BUILD/ceiling/com/code_intelligence/jazzer/runtime/jazzer_bootstrap.jar"
 export TARGETS="$BUILD/classes" CEILING_CLASSES="$BUILD/ceiling"
 
 echo "fuzz: $FUZZ_BIN; jazzer $JAZZER_VERSION; $("$JAVA" -version 2>&1 | head -1); $(nproc) cores" >&2

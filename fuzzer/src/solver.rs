@@ -7,7 +7,8 @@
 //! The stage keeps to its share of the wall clock: it only starts on an entry while the time
 //! spent tracing and solving is below `share` of the time since the loop began, and gives one
 //! entry at most [`PER_ENTRY`]. An entry skipped for lack of budget is tried again when it is
-//! next scheduled. With `--seed` every entry is traced (a clock would make runs differ).
+//! next scheduled. With `--seed` and `--runs` every entry is traced (a clock would make runs
+//! differ).
 //!
 //! Built without the `solver` feature (no Z3 on the machine), the stage does nothing and
 //! [`AVAILABLE`] is false, which `--solver` reports.
