@@ -42,7 +42,7 @@ use libafl::feedbacks::{
 };
 use libafl::fuzzer::{Evaluator, Fuzzer, HasObjective, StdFuzzer};
 use libafl::inputs::{BytesInput, HasTargetBytes};
-use libafl::mutators::{havoc_mutations, tokens_mutations, HavocScheduledMutator, I2SRandReplace, Tokens};
+use libafl::mutators::{havoc_mutations, HavocScheduledMutator, I2SRandReplace, TokenInsert, TokenReplace, Tokens};
 use libafl::observers::{CanTrack, StdCmpObserver, TimeObserver};
 use libafl::schedulers::{powersched::PowerSchedule, IndexesLenTimeMinimizerScheduler, WeightedScheduler};
 use libafl::stages::{CalibrationStage, IfStage, ShadowTracingStage, StdMutationalStage, StdPowerMutationalStage};
@@ -279,7 +279,9 @@ fn fuzz<EM: ClientManager>(
     state.add_metadata(dictionary(&cfg.dicts)?);
     let mutator = KeepMethod::new(
         HavocScheduledMutator::with_max_stack_pow(
-            havoc_mutations().merge(tokens_mutations()).merge(tuple_list!(
+            havoc_mutations().merge(tuple_list!(
+                crate::length::Directed(TokenInsert::new()),
+                TokenReplace::new(),
                 crate::grow::InsertRepeatedBytes,
                 crate::grow::InsertSelfCopy,
                 crate::recent::RecentInsert,

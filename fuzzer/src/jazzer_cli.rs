@@ -247,7 +247,7 @@ pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
                     fonce.insert("--max-len", number(name, value)?.max(1).to_string());
                 }
                 "len_control" => {
-                    fonce.insert("--len-control", number(name, value)?.to_string());
+                    fonce.insert("--len-control", number(name, value)?.max(0).to_string());
                 }
                 "dict" => fuzz.extend(["--dict".into(), value.to_string()]),
                 "artifact_prefix" => artifact_prefix = Some(value.to_string()),

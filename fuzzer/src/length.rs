@@ -10,15 +10,20 @@
 //!
 //! The limit is the state's `max_size`, which LibAFL's mutators already respect. The mutators
 //! that put a value the target compared against into the input ([`crate::recent`]) may go up
-//! to `--max-len` instead ([`directed_max`]): that value is what the target asked for, and a
-//! limit of a few bytes would hold back a `${jndi:ldap://...}` that guidance already found.
+//! to `--max-len` instead ([`directed_max`]), and so does the dictionary's insert ([`Directed`]
+//! around LibAFL's `TokenInsert`, which cuts a token to the room left): that value is what the
+//! target asked for, and a limit of a few bytes would hold back a `${jndi:ldap://...}` that
+//! guidance already found. Grammar mode's trees are bounded by `--max-len` alone.
 
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use libafl::corpus::Corpus;
+use libafl::corpus::{Corpus, CorpusId};
+use libafl::mutators::{MutationResult, Mutator};
 use libafl::stages::{Restartable, Stage};
 use libafl::state::{HasCorpus, HasExecutions, HasMaxSize};
 use libafl::Error;
+use libafl_bolts::Named;
 
 use crate::state::State;
 
@@ -129,6 +134,30 @@ impl<E, EM, Z> Stage<E, EM, State, Z> for LengthControl {
     }
 }
 
+/// A mutator that may make inputs up to `--max-len` whatever the length-control limit.
+#[derive(Debug)]
+pub struct Directed<M>(pub M);
+
+impl<I, S: HasMaxSize, M: Mutator<I, S>> Mutator<I, S> for Directed<M> {
+    fn mutate(&mut self, state: &mut S, input: &mut I) -> Result<MutationResult, Error> {
+        let limit = state.max_size();
+        state.set_max_size(directed_max(state));
+        let result = self.0.mutate(state, input);
+        state.set_max_size(limit);
+        result
+    }
+
+    fn post_exec(&mut self, state: &mut S, new: Option<CorpusId>) -> Result<(), Error> {
+        self.0.post_exec(state, new)
+    }
+}
+
+impl<M: Named> Named for Directed<M> {
+    fn name(&self) -> &Cow<'static, str> {
+        self.0.name()
+    }
+}
+
 /// The longest input in the corpus (its seeds, on the first update).
 fn longest(state: &State) -> usize {
     let corpus = state.corpus();
@@ -168,6 +197,49 @@ mod tests {
         assert_eq!(r.update(2, 1_000, || 0), 6);
         assert_eq!(r.update(2, 1_200, || 0), 6);
         assert_eq!(r.update(2, 1_201, || 0), 8);
+    }
+
+    /// Records the size limit it was called with.
+    struct SeesLimit(usize);
+
+    impl<I, S: HasMaxSize> Mutator<I, S> for SeesLimit {
+        fn mutate(&mut self, state: &mut S, _input: &mut I) -> Result<MutationResult, Error> {
+            self.0 = state.max_size();
+            Ok(MutationResult::Skipped)
+        }
+
+        fn post_exec(&mut self, _state: &mut S, _new: Option<CorpusId>) -> Result<(), Error> {
+            Ok(())
+        }
+    }
+
+    impl Named for SeesLimit {
+        fn name(&self) -> &Cow<'static, str> {
+            static NAME: Cow<'static, str> = Cow::Borrowed("SeesLimit");
+            &NAME
+        }
+    }
+
+    struct Limit(usize);
+
+    impl HasMaxSize for Limit {
+        fn max_size(&self) -> usize {
+            self.0
+        }
+        fn set_max_size(&mut self, max_size: usize) {
+            self.0 = max_size;
+        }
+    }
+
+    #[test]
+    fn a_directed_mutator_may_go_to_max_len_and_the_limit_comes_back() {
+        // The same --max-len every test of this process would give (one campaign per process).
+        let _stage = LengthControl::new(DEFAULT_LEN_CONTROL, 4096);
+        let mut state = Limit(6);
+        let mut m = Directed(SeesLimit(0));
+        m.mutate(&mut state, &mut ()).ok();
+        assert_eq!(m.0 .0, 4096);
+        assert_eq!(state.0, 6);
     }
 
     #[test]

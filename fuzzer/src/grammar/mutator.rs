@@ -24,7 +24,7 @@ use libafl::inputs::{BytesInput, NautilusInput};
 use libafl::mutators::{
     MutationResult, Mutator, NautilusRandomMutator, NautilusRecursionMutator, NautilusSpliceMutator, Tokens,
 };
-use libafl::state::{HasCorpus, HasMaxSize, HasRand};
+use libafl::state::{HasCorpus, HasRand};
 use libafl::{Error, HasMetadata};
 use libafl_bolts::rands::Rand;
 use libafl_bolts::Named;
@@ -254,7 +254,8 @@ impl Mutator<BytesInput, State> for GrammarMutator {
         let Ok(bytes) = catch_unwind(AssertUnwindSafe(|| tree.unparse_to_vec(ctx))) else {
             return Ok(MutationResult::Skipped);
         };
-        if bytes.len() > state.max_size() {
+        // Trees are bounded by --max-len, not by byte-mode length control.
+        if bytes.len() > crate::length::directed_max(state) {
             return Ok(MutationResult::Skipped);
         }
         let seen = self.g.kpaths().observe(&tree, ctx, &self.g.symbol_by_nt);
