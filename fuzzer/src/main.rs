@@ -360,9 +360,10 @@ fn documented_exceptions(
     let path = out.join("documented.txt");
     drivers::javadoc::write_table(&doc, &path).map_err(|e| setup(format!("{}: {e}", path.display())))?;
     println!(
-        "jvmfuzz: Javadoc @throws of {} method(s), {} that promise(s) not to throw, in {} source file(s) (see {})",
+        "jvmfuzz: Javadoc @throws of {} method(s), {} that promise(s) not to throw, {} that leave(s) input unchecked, in {} source file(s) (see {})",
         doc.methods.len(),
         doc.no_throw.len(),
+        doc.unchecked.len(),
         doc.files,
         path.display()
     );

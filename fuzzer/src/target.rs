@@ -13,6 +13,8 @@
 //! that thread's JNI environment (it stays attached to the JVM for good).
 
 use std::cell::{Cell, RefCell};
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::SeqCst;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -253,6 +255,9 @@ pub struct Target {
     driver_methods: Option<usize>,
     /// Per driver method times and limits (fuzzing generated drivers only).
     clock: RefCell<Option<MethodClock>>,
+    /// The execution whose stop past `--timeout` was the method under test's contract
+    /// (`Expected.stalled`): it ends as a stop at a method's own limit, not as a finding.
+    contract_stall: Arc<AtomicU64>,
     timeout: Duration,
     /// The harness's trace copy (the solver's), loaded on first use.
     trace: once_cell::unsync::OnceCell<Result<crate::trace_harness::TraceHarness, crate::trace_harness::TraceError>>,
@@ -295,9 +300,11 @@ impl Target {
             Harness::new(&mut env, &cfg.harness, &cfg.ignore, &[])?
         };
         let current = Arc::new(Mutex::new(Vec::new()));
+        let contract_stall = Arc::new(AtomicU64::new(0));
         let watchdog = {
             let reporter = harness.timeout_reporter();
             let current = Arc::clone(&current);
+            let contract_stall = Arc::clone(&contract_stall);
             let timeout = cfg.timeout;
             // SAFETY: the pointer of the live VM above; the watchdog thread attaches itself.
             let vm = unsafe { JavaVM::from_raw(vm.get_java_vm_pointer()) }.map_err(jni_error)?;
@@ -322,6 +329,9 @@ impl Target {
                     if matches!(why, Stall::Memory { .. }) {
                         failure.exception = "out-of-memory".into();
                     }
+                    if failure.contract.is_some() {
+                        contract_stall.store(exec, SeqCst);
+                    }
                     let input = current.lock().unwrap_or_else(|e| e.into_inner()).clone();
                     on_timeout(TimedOut { why, failure, exec, input });
                 },
@@ -339,6 +349,7 @@ impl Target {
             current,
             driver_methods: cfg.drivers.as_ref().map(|d| d.plan.drivers.len()),
             clock: RefCell::new(None),
+            contract_stall,
             timeout: cfg.timeout,
             trace: once_cell::unsync::OnceCell::new(),
         })
@@ -365,7 +376,10 @@ impl Target {
         // run.
         let started = method.filter(|_| n.is_multiple_of(CLOCK_SAMPLE)).map(|_| Instant::now());
         let result = self.harness.run(data);
-        let stall = self.watchdog.disarm_after(n);
+        let stall = match self.watchdog.disarm_after(n) {
+            Some(Stall::Timeout) if self.contract_stall.load(SeqCst) == n => Some(Stall::Limit),
+            s => s,
+        };
         crate::coverage_map::collect();
         if let (Some((m, limit)), Some(c)) = (method, self.clock.borrow_mut().as_mut()) {
             match stall {

@@ -297,7 +297,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 63] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 71] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -430,6 +430,20 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 63] = [
     // is a bug.
     ("contract.Gate.pass", "java.lang.IllegalStateException", "contract", "state check: contract.Gate.pass"),
     ("contract.Gate.drop", "java.lang.IllegalStateException", "bug", ""),
+    // Reflection refusing a member the caller named (an instance method invoked as static);
+    // the same on a member the library chose itself.
+    ("contract.Invoke.named", "java.lang.NullPointerException", "contract", "reflection: contract.Invoke.named"),
+    ("contract.Invoke.own", "java.lang.NullPointerException", "bug", ""),
+    ("contract.Invoke.runnable", "java.lang.invoke.WrongMethodTypeException", "contract", "reflection: contract.Invoke.runnable"),
+    // Deserialization the detector reports: what a deserialize(bytes) is for; a bug in a
+    // method that loads its settings that way (both through the same private helper).
+    ("contract.Serial.read", SECURITY_ISSUE, "contract", "serialized data parameter: contract.Serial.deserialize"),
+    ("contract.Serial.read", SECURITY_ISSUE, "bug", ""),
+    // An empty name where the Javadoc says the input is not checked; where it says nothing.
+    ("contract.Names.shortName", "java.lang.StringIndexOutOfBoundsException", "contract", "unchecked input: contract.Names.shortName"),
+    ("contract.Names.simpleName", "java.lang.StringIndexOutOfBoundsException", "bug", ""),
+    // A class name the method trims before it loads it: still the caller's.
+    ("contract.Invoke.padded", SECURITY_ISSUE, "contract", "class name parameter: contract.Invoke.padded"),
     // The module system refusing reflection into the JDK: the platform's limit.
     ("contract.Rules.peek", "java.lang.reflect.InaccessibleObjectException", "contract", "module system"),
     // Handed straight to the JDK, but the Javadoc promised an index exception for it.
@@ -482,7 +496,7 @@ fn findings_are_sorted_into_bugs_and_contract() {
     assert_eq!(next_bug.callers, "2", "skipAll and Rules.countdowns: {next_bug:?}");
     assert!(entries.iter().all(|e| e.inputs.parse::<u64>().is_ok_and(|n| n >= 1)), "{entries:#?}");
     // Only the bugs are the run's findings.
-    assert!(s.out.stdout.contains("jvmfuzz: 27 finding(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: 30 finding(s)"), "{}", s.out.dump());
     // A run that left its thread interrupted (Waits.restore) does not fail the next run's wait.
     assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Waits.")), "{entries:#?}");
     // helper.Unit's constructor fails while Rules.scaled's drivers build one: counted as a
@@ -571,6 +585,45 @@ fn detector_values_in_lookup_keys_and_texts_are_judged_by_who_chose_them() {
     ];
     assert_one_each(&s, &entries, &cases);
     assert_eq!(entries.len(), cases.len(), "{entries:#?}");
+}
+
+/// Runs stopped past --timeout (tests/java/driver-targets/src/stall) are sorted like
+/// exceptions: a method that waits or works as long as its caller asked is the contract, a
+/// wait on nothing the caller chose and an endless loop on a small value are bugs.
+#[test]
+fn timeouts_are_sorted_into_bugs_and_contract() {
+    // A --timeout at the per-method limits' floor (250 ms): every stall is a timeout at once.
+    let s = run_fuzz(&["--package", "stall", "--max-total-time", "30", "--timeout", "0.25", "--keep-going"]);
+    let entries = s.summary();
+    let stack = |e: &fuzz_common::serde_like::Entry| {
+        std::fs::read_to_string(s.dir.join("findings").join(&e.id).join("stack.txt")).unwrap_or_default()
+    };
+    // The harness thread's stack comes first in stack.txt, the other threads' after it.
+    let stuck_in = |e: &fuzz_common::serde_like::Entry, method: &str| {
+        stack(e).split("all threads:").next().is_some_and(|h| h.contains(&format!("{method}(")))
+    };
+    let timeouts = |method: &str, kind: &str| {
+        entries.iter().filter(|e| e.exception == "timeout" && e.kind == kind && stuck_in(e, method)).count()
+    };
+    let with_reason =
+        |reason: &str| entries.iter().filter(|e| e.kind == "contract" && e.reason.starts_with(reason)).count();
+    let dump = || format!("{entries:#?}\n{}", s.out.dump());
+    assert_eq!(with_reason("waits as long as the caller asked: stall.Waits.pause"), 1, "{}", dump());
+    assert_eq!(with_reason("the work the caller asked for: stall.Work.repeat was given"), 1, "{}", dump());
+    assert_eq!(timeouts("stall.Waits.pause", "bug") + timeouts("stall.Work.repeat", "bug"), 0, "{}", dump());
+    // Each driver's set-up steps call the other method of Work: a stall there is left to that
+    // method's own driver.
+    assert!(
+        entries.iter().filter(|e| e.kind == "contract").all(|e| e.reason.starts_with("waits as long")
+            || e.reason.starts_with("the work the caller")
+            || e.reason.starts_with("set-up call: stall.Work.")),
+        "{}",
+        dump()
+    );
+    assert_eq!(timeouts("stall.Waits.forever", "bug"), 1, "{}", dump());
+    assert_eq!(timeouts("stall.Work.loop", "bug"), 1, "{}", dump());
+    // Only the two bugs are the run's findings.
+    assert!(s.out.stdout.contains("jvmfuzz: 2 finding(s)"), "{}", dump());
 }
 
 /// Package mode's throughput parts (tests/java/driver-targets/src/slow): a method that is slow

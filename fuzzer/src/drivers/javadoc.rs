@@ -25,12 +25,19 @@ pub struct Documented {
     /// Methods whose description says they do not throw ("without throwing an exception"):
     /// no contract rule excuses an exception of theirs.
     pub no_throw: BTreeSet<String>,
+    /// Methods whose description says their input is not checked ("The string passed in is
+    /// assumed to be a class name - it is not checked"): what they throw on input that is not
+    /// what they assume is the caller's doing.
+    pub unchecked: BTreeSet<String>,
     /// Source files read.
     pub files: usize,
 }
 
 /// What a description says when the method promises not to throw.
 const NO_THROW: [&str; 5] = ["without throwing", "never throws", "does not throw", "will not throw", "won't throw"];
+
+/// What a description says when the method does not check its input.
+const UNCHECKED: [&str; 4] = ["is not checked", "are not checked", "is not validated", "are not validated"];
 
 impl Documented {
     /// Reads every `.java` file under a folder or in a jar/zip.
@@ -73,6 +80,9 @@ impl Documented {
             if d.no_throw {
                 self.no_throw.insert(d.key.clone());
             }
+            if d.unchecked {
+                self.unchecked.insert(d.key.clone());
+            }
             if !d.throws.is_empty() {
                 self.methods.entry(d.key).or_default().extend(d.throws);
             }
@@ -81,14 +91,15 @@ impl Documented {
 
     /// Whether nothing was read that the shim could use.
     pub fn is_empty(&self) -> bool {
-        self.methods.is_empty() && self.no_throw.is_empty()
+        self.methods.is_empty() && self.no_throw.is_empty() && self.unchecked.is_empty()
     }
 
-    /// The table the shim reads: one line per method, `class::method ALT|ALT ALT|ALT...`, and
-    /// `class::method !` for a method that promises not to throw.
+    /// The table the shim reads: one line per method, `class::method ALT|ALT ALT|ALT...`,
+    /// `class::method !` for a method that promises not to throw, and `class::method ?` for
+    /// one that says it does not check its input.
     pub fn table(&self) -> String {
         let mut s = String::from(
-            "# class::method, then per Javadoc @throws its candidate class names; `!`: says it does not throw (jvmfuzz drivers/javadoc.rs)\n",
+            "# class::method, then per Javadoc @throws its candidate class names; `!`: says it does not throw; `?`: says its input is not checked (jvmfuzz drivers/javadoc.rs)\n",
         );
         for (key, names) in &self.methods {
             s.push_str(key);
@@ -101,6 +112,10 @@ impl Documented {
         for key in &self.no_throw {
             s.push_str(key);
             s.push_str(" !\n");
+        }
+        for key in &self.unchecked {
+            s.push_str(key);
+            s.push_str(" ?\n");
         }
         s
     }
@@ -168,12 +183,22 @@ fn tokens(text: &str) -> Vec<Tok> {
     out
 }
 
-/// Whether the description (the text before the first block tag) promises no exception.
+/// The description (the text before the first block tag), lower case, on one line.
+fn description(doc: &str) -> String {
+    let lines = doc.lines().map(|l| l.trim_start().trim_start_matches('*').trim()).take_while(|l| !l.starts_with('@'));
+    lines.collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// Whether the description promises no exception.
 fn promises_no_throw(doc: &str) -> bool {
-    let description =
-        doc.lines().map(|l| l.trim_start().trim_start_matches('*').trim()).take_while(|l| !l.starts_with('@'));
-    let text = description.collect::<Vec<_>>().join(" ").to_lowercase();
+    let text = description(doc);
     NO_THROW.iter().any(|p| text.contains(p))
+}
+
+/// Whether the description says the method does not check its input.
+fn leaves_input_unchecked(doc: &str) -> bool {
+    let text = description(doc);
+    UNCHECKED.iter().any(|p| text.contains(p))
 }
 
 /// The names after `@throws`/`@exception` in a Javadoc comment.
@@ -226,6 +251,15 @@ struct Declaration {
     key: String,
     throws: Vec<Vec<String>>,
     no_throw: bool,
+    unchecked: bool,
+}
+
+/// A documented method before its `@throws` names are resolved by the imports.
+struct Found {
+    key: String,
+    names: Vec<String>,
+    no_throw: bool,
+    unchecked: bool,
 }
 
 /// Every documented method declaration of one file.
@@ -233,8 +267,7 @@ fn declarations(text: &str) -> Vec<Declaration> {
     let toks = tokens(text);
     let mut imports = Imports { package: String::new(), single: HashMap::new(), wildcard: Vec::new() };
     // Declarations found, resolved once the imports are known (they all come first anyway).
-    // (key, @throws names, no-throw promise)
-    let mut found: Vec<(String, Vec<String>, bool)> = Vec::new();
+    let mut found: Vec<Found> = Vec::new();
     // Open types: (binary name, the brace depth of their body).
     let mut types: Vec<(String, usize)> = Vec::new();
     let mut depth = 0usize;
@@ -367,27 +400,24 @@ fn declarations(text: &str) -> Vec<Declaration> {
     }
     found
         .into_iter()
-        .map(|(key, names, no_throw)| Declaration {
-            key,
-            throws: names.iter().map(|n| imports.resolve(n)).collect(),
-            no_throw,
+        .map(|f| Declaration {
+            key: f.key,
+            throws: f.names.iter().map(|n| imports.resolve(n)).collect(),
+            no_throw: f.no_throw,
+            unchecked: f.unchecked,
         })
         .collect()
 }
 
-fn emit(
-    found: &mut Vec<(String, Vec<String>, bool)>,
-    types: &[(String, usize)],
-    method: Option<String>,
-    doc: Option<String>,
-) {
+fn emit(found: &mut Vec<Found>, types: &[(String, usize)], method: Option<String>, doc: Option<String>) {
     let (Some(m), Some(d), Some((class, _))) = (method, doc, types.last()) else {
         return;
     };
     let names = throws_tags(&d);
     let no_throw = promises_no_throw(&d);
-    if !names.is_empty() || no_throw {
-        found.push((format!("{class}::{m}"), names, no_throw));
+    let unchecked = leaves_input_unchecked(&d);
+    if !names.is_empty() || no_throw || unchecked {
+        found.push(Found { key: format!("{class}::{m}"), names, no_throw, unchecked });
     }
 }
 
@@ -605,6 +635,18 @@ public final class Words<T> {
      * @return the count; it does not throw here either, but this is a tag
      */
     public int tally() { return 0; }
+
+    /**
+     * The name after the last dot. The string is assumed to be a class name - it is not checked.
+     * @param name a class name
+     */
+    public static String shortName(String name) { return name; }
+
+    /**
+     * Trims.
+     * @param s what is not checked here is only a tag
+     */
+    public static String trim(String s) { return s; }
 }
 "#;
 
@@ -654,7 +696,7 @@ public final class Words<T> {
     fn the_table_has_one_line_per_method() {
         let t = doc().table();
         assert!(t.contains("\norg.acme.text.Words$Inner::at org.acme.text.IndexOutOfBoundsException|org.acme.errors.IndexOutOfBoundsException|java.lang.IndexOutOfBoundsException\n"), "{t}");
-        assert_eq!(t.lines().filter(|l| !l.starts_with('#')).count(), 6, "{t}");
+        assert_eq!(t.lines().filter(|l| !l.starts_with('#')).count(), 7, "{t}");
     }
 
     #[test]
@@ -662,6 +704,13 @@ public final class Words<T> {
         let d = doc();
         assert_eq!(d.no_throw.iter().map(String::as_str).collect::<Vec<_>>(), ["org.acme.text.Words::mid"]);
         assert!(d.table().contains("\norg.acme.text.Words::mid !\n"), "{}", d.table());
+    }
+
+    #[test]
+    fn a_description_that_leaves_its_input_unchecked_is_marked() {
+        let d = doc();
+        assert_eq!(d.unchecked.iter().map(String::as_str).collect::<Vec<_>>(), ["org.acme.text.Words::shortName"]);
+        assert!(d.table().contains("\norg.acme.text.Words::shortName ?\n"), "{}", d.table());
     }
 
     #[test]

@@ -25,7 +25,9 @@
  *         method's class, its superclasses and interfaces), or that a method of the same class
  *         documents that threw it on the way from the call. A method whose Javadoc says it does
  *         not throw ("without throwing an exception") has no contract exception at all: the
- *         rules below do not apply to it (TextStringBuilder.midString);
+ *         rules below do not apply to it (TextStringBuilder.midString); one whose Javadoc says
+ *         its input "is not checked" has any RuntimeException as its contract (the caller
+ *         gave what it does not take: ClassUtils.getShortClassName("["));
  *       - an IllegalArgumentException from the library's own argument checks: thrown by the
  *         called class's library (the same package, or the same first three package segments)
  *         or by a precondition helper (Objects.requireNonNull*, Guava's Preconditions.check*,
@@ -57,6 +59,12 @@
  *       - an InaccessibleObjectException from the JDK: reflection into a JDK class the module
  *         system keeps closed (CompareToBuilder.reflectionCompare on a String), a limit of the
  *         platform, not a defect of the library;
+ *       - a NullPointerException, IllegalArgumentException or WrongMethodTypeException the
+ *         JDK's reflection or method handles throw before the member runs (an instance method
+ *         invoked without a receiver, wrong arguments, a method with parameters as a
+ *         Supplier), when the call takes the member's name (a String) or a Method,
+ *         Constructor or Field: MethodUtils.invokeStaticMethod(cls, "name") on an instance
+ *         method, MethodInvokers.asSupplier(method); not when the library chose the member;
  *       - an ArithmeticException the library throws itself (its overflow or range check:
  *         Fraction.negate of Integer.MIN_VALUE), every frame up to the call its own; not the
  *         JVM's "/ by zero", a division the method did not guard;
@@ -107,6 +115,10 @@
  *         innermost frame in the packages under test is a method of an object the driver built (a
  *         DnsStringLookup from the library's factory, handed to a StringSubstitutor: the
  *         caller chose the capability; not a lookup the library made itself, Text4Shell's);
+ *         a deserialization report under a method that exists to deserialize what it is
+ *         given ("deserialize" in its name, a byte[], InputStream or ObjectInput parameter:
+ *         SerializationUtils.deserialize(bytes)); not under one that deserializes on its own
+ *         account (a load(bytes));
  *         likewise a server-side-request-forgery or file-path-traversal report on a host or
  *         path that is one of them: a method that connects to the host or opens the path it is
  *         given (commons-text's DnsStringLookup);
@@ -116,6 +128,8 @@
  *         java.util.regex.Matcher rejecting a replacement string with a '$' in it
  *         (RegExUtils.replaceAll's replacement);
  *   - a bug: everything else.
+ * A run stopped past --timeout or the memory limit is sorted by stalled(): the contract when
+ * the method waits for as long as the caller asked, or was given an integer of 2^24 or more.
  * System properties: jvmfuzz.findings.include / .exclude (comma-separated class names, from
  * --findings-include/--findings-exclude) make a type (and subclasses) always a bug, or never
  * reported; jvmfuzz.strict (--strict) makes every contract a bug.
@@ -177,6 +191,8 @@ public final class Expected {
     /* Per "class::method", per Javadoc @throws name: its candidate class names. */
     /* Methods ("class::method") whose Javadoc says they do not throw. */
     private static final java.util.Set<String> NO_THROW = new java.util.HashSet<>();
+    /* Methods whose Javadoc says their input is not checked (the same table: "?"). */
+    private static final java.util.Set<String> UNCHECKED = new java.util.HashSet<>();
     private static final Map<String, List<String[]>> DOCUMENTED_NAMES =
             readDocumented(System.getProperty("jvmfuzz.documented"));
     private static final Map<String, Class<?>[]> DOCUMENTED = new HashMap<>();
@@ -551,6 +567,136 @@ public final class Expected {
         return first ? reason : QUIET;
     }
 
+    /**
+     * Why a run the watchdog stopped past --timeout (or past the memory limit) is the contract
+     * of the method under test, or null (a bug). {@code st} is the stuck thread's stack. Called
+     * on the watchdog's thread while the run is stuck, so it only reads what the driver recorded
+     * before its call. A stall in a set-up call that is itself a method under test is left to
+     * that method's own driver (as an exception there is). Two cases once the driver has made
+     * its call:
+     *   - the method waits (the innermost frame is a JDK wait, sleep, join or park) and takes a
+     *     time or the thread to wait for (a long, int, Duration, TimeUnit or Thread parameter):
+     *     it waits as long as the caller asked (ThreadUtils.join(thread, duration));
+     *   - an integer argument of 2^24 or more in size: the work the caller asked for
+     *     (StringUtils.leftPad to a billion characters), as for an OutOfMemoryError.
+     */
+    public static String stalled(StackTraceElement[] st) {
+        int i = current;
+        if (!active || STRICT || st == null || i < 0 || i >= muts.length) {
+            return null;
+        }
+        int k = 0;
+        while (k < st.length && !isDriverFrame(st[k].getClassName())) {
+            k++;
+        }
+        if (k == 0 || k == st.length) {
+            return null;
+        }
+        StackTraceElement call = st[k - 1];
+        String method = call.getClassName() + "." + call.getMethodName();
+        if (!atCall) {
+            // As for an exception in set-up: a method under test of this run is judged by its
+            // own driver, with the arguments it was given there.
+            return underTest.contains(call.getClassName() + "::" + call.getMethodName())
+                    ? "set-up call: " + method + " is a method under test, judged by its own driver" : null;
+        }
+        if (isWait(st[0]) && takesTime(call)) {
+            return "waits as long as the caller asked: " + method + " takes a time or a thread to wait for";
+        }
+        for (long a : intArgs) {
+            if (a >= (1 << 24) || a <= -(1 << 24)) {
+                return "the work the caller asked for: " + method + " was given " + a;
+            }
+        }
+        return null;
+    }
+
+    /*
+     * A NullPointerException, IllegalArgumentException or WrongMethodTypeException the JDK's
+     * reflection or method handles throw before the member runs (every frame above the
+     * library's in java.lang.reflect, java.lang.invoke or jdk.internal.reflect: an instance
+     * method invoked without a receiver, the wrong number or types of arguments, a method with
+     * parameters made a Supplier), when the call chose the member: it takes a String (the
+     * member's name, MethodUtils.invokeStaticMethod(cls, "name")) or a Method, Constructor or
+     * Field (MethodInvokers.asSupplier(method)).
+     */
+    private static boolean reflectionRefuses(Throwable t, StackTraceElement[] st, int k, StackTraceElement call) {
+        if (!(t instanceof NullPointerException) && !(t instanceof IllegalArgumentException)
+                && !(t instanceof java.lang.invoke.WrongMethodTypeException)) {
+            return false;
+        }
+        int j = 0;
+        while (j < k && isReflection(st[j].getClassName())) {
+            j++;
+        }
+        if (j == 0 || j == k || isJdk(st[j].getClassName())) {
+            return false;
+        }
+        for (Executable e : executables(call)) {
+            for (Class<?> p : e.getParameterTypes()) {
+                if (p == String.class || java.lang.reflect.Member.class.isAssignableFrom(p)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean isReflection(String cls) {
+        return cls.startsWith("java.lang.reflect.") || cls.startsWith("jdk.internal.reflect.")
+                || cls.startsWith("java.lang.invoke.");
+    }
+
+    /*
+     * A method that exists to deserialize what it is given: "deserialize" in its name, and
+     * some overload takes the data (a byte[], an InputStream or an ObjectInput).
+     */
+    private static boolean deserializer(StackTraceElement call) {
+        if (!call.getMethodName().toLowerCase(java.util.Locale.ROOT).contains("deserializ")) {
+            return false;
+        }
+        for (Executable e : executables(call)) {
+            for (Class<?> p : e.getParameterTypes()) {
+                if (p == byte[].class || java.io.InputStream.class.isAssignableFrom(p)
+                        || java.io.ObjectInput.class.isAssignableFrom(p)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /* A JDK frame where a thread waits: Object.wait, Thread.sleep or join, a park. */
+    private static boolean isWait(StackTraceElement top) {
+        String c = top.getClassName();
+        String m = top.getMethodName();
+        switch (c) {
+            case "java.lang.Object":
+                return m.startsWith("wait");
+            case "java.lang.Thread":
+                return m.startsWith("sleep") || m.equals("join");
+            case "jdk.internal.misc.Unsafe":
+            case "sun.misc.Unsafe":
+            case "java.util.concurrent.locks.LockSupport":
+                return m.startsWith("park");
+            default:
+                return false;
+        }
+    }
+
+    /* Some overload of the call takes a time (long, int, Duration, TimeUnit) or a Thread. */
+    private static boolean takesTime(StackTraceElement call) {
+        for (Executable e : executables(call)) {
+            for (Class<?> p : e.getParameterTypes()) {
+                if (p == long.class || p == int.class || p == java.time.Duration.class
+                        || p == java.util.concurrent.TimeUnit.class || p == Thread.class) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Why t is the contract of the call `call` (frame k - 1 of st), or null. */
     private static String contract(Throwable t, StackTraceElement[] st, int k, StackTraceElement call) {
         String method = call.getClassName() + "." + call.getMethodName();
@@ -583,8 +729,16 @@ public final class Expected {
             // Its Javadoc promises no exception at all: none is its contract.
             return null;
         }
+        if (UNCHECKED.contains(call.getClassName() + "::" + call.getMethodName()) && t instanceof RuntimeException
+                && !(t instanceof com.jvmfuzz.shim.detectors.SecurityIssue)) {
+            return "unchecked input: " + method + "'s Javadoc says it does not check its input";
+        }
         if (t instanceof com.jvmfuzz.shim.detectors.SecurityIssue) {
             com.jvmfuzz.shim.detectors.SecurityIssue s = (com.jvmfuzz.shim.detectors.SecurityIssue) t;
+            if (s.detector.equals("deserialization")) {
+                return deserializer(call)
+                        ? "serialized data parameter: " + method + " deserializes the data it is given" : null;
+            }
             if (s.value == null) {
                 return null;
             }
@@ -635,6 +789,9 @@ public final class Expected {
         if (t.getClass().getName().equals("java.lang.reflect.InaccessibleObjectException")
                 && isJdk(st[0].getClassName())) {
             return "module system: the JDK does not open its internals to " + method + "'s reflection";
+        }
+        if (reflectionRefuses(t, st, k, call)) {
+            return "reflection: " + method + " invokes the member the caller chose, and the JDK refuses the call";
         }
         String jdk = passedToJdk(t, st, k, call);
         if (jdk != null) {
@@ -697,7 +854,9 @@ public final class Expected {
             if (arg == null) {
                 continue;
             }
-            if (namesValue(arg, value, member)) {
+            // Also with the blanks and control characters around it cut off, as a method that
+            // trims its argument sees it (ClassUtils.getClass(" com.x.Y ")).
+            if (namesValue(arg, value, member) || namesValue(arg.trim(), value, member)) {
                 return true;
             }
             // A lookup key's prefix ("const:com.x.Constants.NAME") names the lookup, not the value.
@@ -1477,6 +1636,10 @@ public final class Expected {
                 String[] parts = line.split(" ");
                 if (parts.length == 2 && parts[1].equals("!")) {
                     NO_THROW.add(parts[0]);
+                    continue;
+                }
+                if (parts.length == 2 && parts[1].equals("?")) {
+                    UNCHECKED.add(parts[0]);
                     continue;
                 }
                 List<String[]> names = new ArrayList<>();

@@ -398,7 +398,9 @@ public final class Runner {
     /**
      * A timeout in describe's format: "timeout", the message, all threads' stacks (the
      * harness thread first), then the harness thread's frames without line numbers (a loop
-     * is caught at a different line each time; the methods identify it).
+     * is caught at a different line each time; the methods identify it). With generated
+     * drivers, after a CONTRACT line when the method under test waits or works as long as its
+     * caller asked (Expected.stalled).
      */
     public static String timeoutReport(String message) {
         StringBuilder sb = new StringBuilder();
@@ -419,7 +421,10 @@ public final class Runner {
         for (StackTraceElement e : frames) {
             sb.append(e.getClassName()).append('.').append(e.getMethodName()).append('\n');
         }
-        return sb.toString();
+        // Generated drivers: a method that waits or works as long as its caller asked.
+        String why = com.jvmfuzz.shim.driver.Expected.active && h != null
+                ? com.jvmfuzz.shim.driver.Expected.stalled(frames) : null;
+        return why == null ? sb.toString() : CONTRACT + why.replace('\n', ' ') + "\n" + sb;
     }
 
     /** Stack traces of every live Java thread, for timeout findings. */
