@@ -36,8 +36,10 @@ pub struct Documented {
 /// What a description says when the method promises not to throw.
 const NO_THROW: [&str; 5] = ["without throwing", "never throws", "does not throw", "will not throw", "won't throw"];
 
-/// What a description says when the method does not check its input.
-const UNCHECKED: [&str; 4] = ["is not checked", "are not checked", "is not validated", "are not validated"];
+/// What a description says when the method does not check its input ("The string passed in is
+/// assumed to be a class name").
+const UNCHECKED: [&str; 5] =
+    ["is not checked", "are not checked", "is not validated", "are not validated", "passed in is assumed to be"];
 
 impl Documented {
     /// Reads every `.java` file under a folder or in a jar/zip.
@@ -647,6 +649,11 @@ public final class Words<T> {
      * @param s what is not checked here is only a tag
      */
     public static String trim(String s) { return s; }
+
+    /**
+     * The package. The string passed in is assumed to be a class name.
+     */
+    public static String packageName(String name) { return name; }
 }
 "#;
 
@@ -696,7 +703,7 @@ public final class Words<T> {
     fn the_table_has_one_line_per_method() {
         let t = doc().table();
         assert!(t.contains("\norg.acme.text.Words$Inner::at org.acme.text.IndexOutOfBoundsException|org.acme.errors.IndexOutOfBoundsException|java.lang.IndexOutOfBoundsException\n"), "{t}");
-        assert_eq!(t.lines().filter(|l| !l.starts_with('#')).count(), 7, "{t}");
+        assert_eq!(t.lines().filter(|l| !l.starts_with('#')).count(), 8, "{t}");
     }
 
     #[test]
@@ -709,7 +716,10 @@ public final class Words<T> {
     #[test]
     fn a_description_that_leaves_its_input_unchecked_is_marked() {
         let d = doc();
-        assert_eq!(d.unchecked.iter().map(String::as_str).collect::<Vec<_>>(), ["org.acme.text.Words::shortName"]);
+        assert_eq!(
+            d.unchecked.iter().map(String::as_str).collect::<Vec<_>>(),
+            ["org.acme.text.Words::packageName", "org.acme.text.Words::shortName"]
+        );
         assert!(d.table().contains("\norg.acme.text.Words::shortName ?\n"), "{}", d.table());
     }
 

@@ -572,8 +572,8 @@ public final class Expected {
      * of the method under test, or null (a bug). {@code st} is the stuck thread's stack. Called
      * on the watchdog's thread while the run is stuck, so it only reads what the driver recorded
      * before its call. A stall in a set-up call that is itself a method under test is left to
-     * that method's own driver (as an exception there is). Two cases once the driver has made
-     * its call:
+     * that method's own driver (as an exception there is); another set-up call is judged as
+     * below with its own integer arguments (new StrBuilder(Integer.MAX_VALUE)). Two cases:
      *   - the method waits (the innermost frame is a JDK wait, sleep, join or park) and takes a
      *     time or the thread to wait for (a long, int, Duration, TimeUnit or Thread parameter):
      *     it waits as long as the caller asked (ThreadUtils.join(thread, duration));
@@ -594,16 +594,17 @@ public final class Expected {
         }
         StackTraceElement call = st[k - 1];
         String method = call.getClassName() + "." + call.getMethodName();
-        if (!atCall) {
+        boolean setup = !atCall;
+        if (setup && underTest.contains(call.getClassName() + "::" + call.getMethodName())) {
             // As for an exception in set-up: a method under test of this run is judged by its
             // own driver, with the arguments it was given there.
-            return underTest.contains(call.getClassName() + "::" + call.getMethodName())
-                    ? "set-up call: " + method + " is a method under test, judged by its own driver" : null;
+            return "set-up call: " + method + " is a method under test, judged by its own driver";
         }
         if (isWait(st[0]) && takesTime(call)) {
             return "waits as long as the caller asked: " + method + " takes a time or a thread to wait for";
         }
-        for (long a : intArgs) {
+        // Another set-up call is judged with its own integer arguments, as its exceptions are.
+        for (long a : setup ? setupIntArgs : intArgs) {
             if (a >= (1 << 24) || a <= -(1 << 24)) {
                 return "the work the caller asked for: " + method + " was given " + a;
             }

@@ -418,12 +418,19 @@ public final class Runner {
         full.append(threadDump());
         String text = wellFormed(full.toString());
         sb.append(text.length()).append('\n').append(text);
-        for (StackTraceElement e : frames) {
+        // The hang's identity starts at the target's code: probes caught draining their ring
+        // (com.jvmfuzz.shim) on top of the same loop must not make it another finding.
+        int top = 0;
+        while (top < frames.length - 1 && frames[top].getClassName().startsWith("com.jvmfuzz.shim.")) {
+            top++;
+        }
+        StackTraceElement[] own = java.util.Arrays.copyOfRange(frames, top, frames.length);
+        for (StackTraceElement e : own) {
             sb.append(e.getClassName()).append('.').append(e.getMethodName()).append('\n');
         }
         // Generated drivers: a method that waits or works as long as its caller asked.
         String why = com.jvmfuzz.shim.driver.Expected.active && h != null
-                ? com.jvmfuzz.shim.driver.Expected.stalled(frames) : null;
+                ? com.jvmfuzz.shim.driver.Expected.stalled(own) : null;
         return why == null ? sb.toString() : CONTRACT + why.replace('\n', ' ') + "\n" + sb;
     }
 
