@@ -28,7 +28,7 @@ public class Invoke {
 
     /** Contract: loads the class its argument names, blanks around it cut off (the detector's report). */
     public static Class<?> padded(String name) {
-        if (name.length() < 2 || name.charAt(0) != ' ') {
+        if (name.length() < 2 || name.charAt(name.length() - 1) != ' ') {
             return null;
         }
         try {

@@ -856,8 +856,11 @@ public final class Expected {
                 continue;
             }
             // Also with the blanks and control characters around it cut off, as a method that
-            // trims its argument sees it (ClassUtils.getClass(" com.x.Y ")).
-            if (namesValue(arg, value, member) || namesValue(arg.trim(), value, member)) {
+            // trims its argument sees it (ClassUtils.getClass(" com.x.Y ")); only when one
+            // ends it: a blank only before it may be a first character the library cut off
+            // (its own choice of where the value starts, a bug).
+            if (namesValue(arg, value, member)
+                    || (trailingBlank(arg) && namesValue(arg.trim(), value, member))) {
                 return true;
             }
             // A lookup key's prefix ("const:com.x.Constants.NAME") names the lookup, not the value.
@@ -867,6 +870,10 @@ public final class Expected {
             }
         }
         return false;
+    }
+
+    private static boolean trailingBlank(String s) {
+        return !s.isEmpty() && s.charAt(s.length() - 1) <= ' ';
     }
 
     /*
