@@ -67,8 +67,8 @@ const LATEST: Duration = Duration::from_secs(10);
 /// Most time spent on one entry (its trace and its queries).
 const PER_ENTRY: Duration = Duration::from_secs(5);
 
-/// When the stage starts: after [`STALL`] without a new corpus entry, or [`LATEST`] into the
-/// loop; at once for runs that trace every entry.
+/// When the stage starts: after [`STALL`] without a new corpus entry, or [`LATEST`] after the
+/// first entry it saw (the seeds are in by then); at once for runs that trace every entry.
 #[derive(Debug, Clone)]
 struct Start {
     born: Instant,
@@ -183,7 +183,8 @@ struct Inner {
     tracer: Tracer,
     share: f64,
     every_entry: bool,
-    start: Start,
+    /// Made at the first entry the stage sees, after the seeds are in.
+    start: Option<Start>,
     warned: bool,
 }
 
@@ -196,7 +197,7 @@ impl SolverStage {
                 tracer,
                 share: c.share,
                 every_entry: c.every_entry,
-                start: Start::new(Instant::now(), c.every_entry),
+                start: None,
                 warned: false,
             }),
         }
@@ -232,7 +233,9 @@ where
     fn perform(&mut self, fuzzer: &mut Z, executor: &mut E, state: &mut State, manager: &mut EM) -> Result<(), Error> {
         let Some(inner) = self.inner.as_mut() else { return Ok(()) };
         let Some(id) = state.current_corpus_id()? else { return Ok(()) };
-        if inner.start.check(state.corpus().count(), Instant::now()).is_none() {
+        let every_entry = inner.every_entry;
+        let start = inner.start.get_or_insert_with(|| Start::new(Instant::now(), every_entry));
+        if start.check(state.corpus().count(), Instant::now()).is_none() {
             return Ok(());
         }
         let traced = state.metadata_or_insert_with(Traced::default);
@@ -265,7 +268,7 @@ impl Inner {
     /// at once.
     fn within_share(&self) -> bool {
         let spent = figures().spent_ms as f64 / 1000.0;
-        let since = self.start.at.map_or(Duration::ZERO, |t| t.elapsed());
+        let since = self.start.as_ref().and_then(|s| s.at).map_or(Duration::ZERO, |t| t.elapsed());
         self.every_entry || spent <= self.share * (since + GRACE).as_secs_f64()
     }
 

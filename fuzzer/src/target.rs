@@ -256,7 +256,8 @@ pub struct Target {
     /// Per driver method times and limits (fuzzing generated drivers only).
     clock: RefCell<Option<MethodClock>>,
     /// The execution whose stop past `--timeout` was the method under test's contract
-    /// (`Expected.stalled`): it ends as a stop at a method's own limit, not as a finding.
+    /// (`Expected.stalled`; never one past the memory limit): it ends as a stop at a method's
+    /// own limit, not as a finding.
     contract_stall: Arc<AtomicU64>,
     timeout: Duration,
     /// The harness's trace copy (the solver's), loaded on first use.
@@ -328,6 +329,8 @@ impl Target {
                     };
                     if matches!(why, Stall::Memory { .. }) {
                         failure.exception = "out-of-memory".into();
+                        // The process must end to give its memory back: a finding, always.
+                        failure.contract = None;
                     }
                     if failure.contract.is_some() {
                         contract_stall.store(exec, SeqCst);

@@ -26,18 +26,6 @@ public class Invoke {
         return null;
     }
 
-    /** Contract: loads the class its argument names, blanks around it cut off (the detector's report). */
-    public static Class<?> padded(String name) {
-        if (name.length() < 2 || name.charAt(name.length() - 1) != ' ') {
-            return null;
-        }
-        try {
-            return Class.forName(name.trim());
-        } catch (ReflectiveOperationException | LinkageError e) {
-            return null;
-        }
-    }
-
     /** Contract: a Runnable of the static method the caller names; the JDK refuses one with parameters. */
     public static Runnable runnable(String name) throws ReflectiveOperationException {
         for (Method m : Invoke.class.getMethods()) {

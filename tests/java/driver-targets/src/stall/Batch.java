@@ -7,7 +7,7 @@ public final class Batch {
     private final int size;
 
     public Batch(int size) {
-        for (int i = 0; i < size; i++) {
+        for (long i = 0; i < size; i += 4) {
             sink += i % 5;
         }
         this.size = size;

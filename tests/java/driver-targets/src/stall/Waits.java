@@ -14,6 +14,17 @@ public final class Waits {
         }
     }
 
+    /** Waits for ever on key 77 (an int is no time): an object that is never notified. */
+    public static int hold(int key) throws InterruptedException {
+        if (key == 77) {
+            Object lock = new Object();
+            synchronized (lock) {
+                lock.wait();
+            }
+        }
+        return key;
+    }
+
     /** Waits for ever on the key "lock": an object that is never notified. */
     public static int forever(String key) throws InterruptedException {
         if (key.equals("lock")) {

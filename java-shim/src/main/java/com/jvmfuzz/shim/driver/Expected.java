@@ -128,8 +128,8 @@
  *         java.util.regex.Matcher rejecting a replacement string with a '$' in it
  *         (RegExUtils.replaceAll's replacement);
  *   - a bug: everything else.
- * A run stopped past --timeout or the memory limit is sorted by stalled(): the contract when
- * the method waits for as long as the caller asked, or was given an integer of 2^24 or more.
+ * A run stopped past --timeout is sorted by stalled(): the contract when the method waits for
+ * as long as the caller asked, or was given an integer of 2^24 or more.
  * System properties: jvmfuzz.findings.include / .exclude (comma-separated class names, from
  * --findings-include/--findings-exclude) make a type (and subclasses) always a bug, or never
  * reported; jvmfuzz.strict (--strict) makes every contract a bug.
@@ -575,10 +575,11 @@ public final class Expected {
      * that method's own driver (as an exception there is); another set-up call is judged as
      * below with its own integer arguments (new StrBuilder(Integer.MAX_VALUE)). Two cases:
      *   - the method waits (the innermost frame is a JDK wait, sleep, join or park) and takes a
-     *     time or the thread to wait for (a long, int, Duration, TimeUnit or Thread parameter):
-     *     it waits as long as the caller asked (ThreadUtils.join(thread, duration));
-     *   - an integer argument of 2^24 or more in size: the work the caller asked for
+     *     time or the thread to wait for (a long, Duration, TimeUnit or Thread parameter): it
+     *     waits as long as the caller asked (ThreadUtils.join(thread, duration));
+     *   - an integer argument of 2^24 or more: the work the caller asked for
      *     (StringUtils.leftPad to a billion characters), as for an OutOfMemoryError.
+     * Only past --timeout: a run past the memory limit stays a finding (its JVM is ended).
      */
     public static String stalled(StackTraceElement[] st) {
         int i = current;
@@ -604,8 +605,9 @@ public final class Expected {
             return "waits as long as the caller asked: " + method + " takes a time or a thread to wait for";
         }
         // Another set-up call is judged with its own integer arguments, as its exceptions are.
+        // A positive count only: a negative one that a loop counts past is the method's bug.
         for (long a : setup ? setupIntArgs : intArgs) {
-            if (a >= (1 << 24) || a <= -(1 << 24)) {
+            if (a >= (1 << 24)) {
                 return "the work the caller asked for: " + method + " was given " + a;
             }
         }
@@ -617,9 +619,10 @@ public final class Expected {
      * reflection or method handles throw before the member runs (every frame above the
      * library's in java.lang.reflect, java.lang.invoke or jdk.internal.reflect: an instance
      * method invoked without a receiver, the wrong number or types of arguments, a method with
-     * parameters made a Supplier), when the call chose the member: it takes a String (the
-     * member's name, MethodUtils.invokeStaticMethod(cls, "name")) or a Method, Constructor or
-     * Field (MethodInvokers.asSupplier(method)).
+     * parameters made a Supplier), when the call chose the member: it takes a String and was
+     * given one that could be the member's name (an identifier:
+     * MethodUtils.invokeStaticMethod(cls, "name")), or it takes a Method, Constructor or Field
+     * (MethodInvokers.asSupplier(method)).
      */
     private static boolean reflectionRefuses(Throwable t, StackTraceElement[] st, int k, StackTraceElement call) {
         if (!(t instanceof NullPointerException) && !(t instanceof IllegalArgumentException)
@@ -633,11 +636,23 @@ public final class Expected {
         if (j == 0 || j == k || isJdk(st[j].getClassName())) {
             return false;
         }
+        boolean named = identifierArgument();
         for (Executable e : executables(call)) {
             for (Class<?> p : e.getParameterTypes()) {
-                if (p == String.class || java.lang.reflect.Member.class.isAssignableFrom(p)) {
+                if ((p == String.class && named) || java.lang.reflect.Member.class.isAssignableFrom(p)) {
                     return true;
                 }
+            }
+        }
+        return false;
+    }
+
+    /* One of the call's String arguments could name a member (a Java identifier). */
+    private static boolean identifierArgument() {
+        for (String s : stringArgs) {
+            if (s != null && !s.isEmpty() && Character.isJavaIdentifierStart(s.charAt(0))
+                    && s.chars().allMatch(Character::isJavaIdentifierPart)) {
+                return true;
             }
         }
         return false;
@@ -685,11 +700,12 @@ public final class Expected {
         }
     }
 
-    /* Some overload of the call takes a time (long, int, Duration, TimeUnit) or a Thread. */
+    /* Some overload of the call takes a time (long millis, Duration, TimeUnit) or a Thread; an
+     * int is too common a parameter to say so. */
     private static boolean takesTime(StackTraceElement call) {
         for (Executable e : executables(call)) {
             for (Class<?> p : e.getParameterTypes()) {
-                if (p == long.class || p == int.class || p == java.time.Duration.class
+                if (p == long.class || p == java.time.Duration.class
                         || p == java.util.concurrent.TimeUnit.class || p == Thread.class) {
                     return true;
                 }
@@ -855,12 +871,7 @@ public final class Expected {
             if (arg == null) {
                 continue;
             }
-            // Also with the blanks and control characters around it cut off, as a method that
-            // trims its argument sees it (ClassUtils.getClass(" com.x.Y ")); only when one
-            // ends it: a blank only before it may be a first character the library cut off
-            // (its own choice of where the value starts, a bug).
-            if (namesValue(arg, value, member)
-                    || (trailingBlank(arg) && namesValue(arg.trim(), value, member))) {
+            if (namesValue(arg, value, member)) {
                 return true;
             }
             // A lookup key's prefix ("const:com.x.Constants.NAME") names the lookup, not the value.
@@ -870,10 +881,6 @@ public final class Expected {
             }
         }
         return false;
-    }
-
-    private static boolean trailingBlank(String s) {
-        return !s.isEmpty() && s.charAt(s.length() - 1) <= ' ';
     }
 
     /*

@@ -400,7 +400,7 @@ public final class Runner {
      * harness thread first), then the harness thread's frames without line numbers (a loop
      * is caught at a different line each time; the methods identify it). With generated
      * drivers, after a CONTRACT line when the method under test waits or works as long as its
-     * caller asked (Expected.stalled).
+     * caller asked (Expected.stalled; the fuzzer drops it for a run past the memory limit).
      */
     public static String timeoutReport(String message) {
         StringBuilder sb = new StringBuilder();
