@@ -297,7 +297,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 70] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 79] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -424,6 +424,15 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 70] = [
     // where the Javadoc promises another unchecked type.
     ("contract.Charsets.named", "java.nio.charset.IllegalCharsetNameException", "contract", "argument check: java.nio.charset.Charset"),
     ("contract.Charsets.named", "java.nio.charset.UnsupportedCharsetException", "contract", "argument check: java.nio.charset.Charset"),
+    // The Javadoc promising UnsupportedCharsetException covers its IllegalCharsetNameException
+    // sibling (contract.Rules.times below: an index exception promised is no such cover).
+    (
+        "contract.Rules.encodeIn",
+        "java.nio.charset.IllegalCharsetNameException",
+        "contract",
+        "argument check: contract.Rules.encodeIn rejects its arguments",
+    ),
+    ("contract.Rules.encodeIn", "java.nio.charset.UnsupportedCharsetException", "contract", "documented: contract.Rules.encodeIn"),
     ("contract.Charsets.spaces", "java.lang.IllegalArgumentException", "bug", ""),
     ("contract.Charsets.skip", "java.lang.IllegalArgumentException", "bug", ""),
     // A state check of the library's own; the JDK's iterator refusing the method's own misuse
@@ -444,6 +453,25 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 70] = [
     ("contract.Names.simpleName", "java.lang.StringIndexOutOfBoundsException", "bug", ""),
     // The module system refusing reflection into the JDK: the platform's limit.
     ("contract.Rules.peek", "java.lang.reflect.InaccessibleObjectException", "contract", "module system"),
+    // The JDK refusing what a caller's object holds, reached through a stream's callback into
+    // it (an array collector made for void); the same from an object the library made itself.
+    (
+        "contract.Collect$Into.finish",
+        "java.lang.IllegalArgumentException",
+        "contract",
+        "argument check: java.lang.reflect.Array.newInstance (called back, in the contract.Collect$Into the caller built)",
+    ),
+    ("contract.Collect$Into.finish", "java.lang.IllegalArgumentException", "bug", ""),
+    // A length beside the one array the method takes is a span of it: past the array's end,
+    // the caller's; an index the method computed inside a span it checked is its bug.
+    ("contract.Spans.sum", "java.lang.ArrayIndexOutOfBoundsException", "contract", "span argument length"),
+    ("contract.Spans.deltas", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+    // A negative size computed from a length outside is no index exception: the method's bug.
+    ("contract.Spans.hex", "java.lang.NegativeArraySizeException", "bug", ""),
+    // A size the caller set on the object (a set-up step), allocated by a method that takes no
+    // integer; a size the method computed from it.
+    ("contract.Phonemes.split", "java.lang.NegativeArraySizeException", "contract", "size the caller configured"),
+    ("contract.Phonemes.pairs", "java.lang.NegativeArraySizeException", "bug", ""),
     // Handed straight to the JDK, but the Javadoc promised an index exception for it.
     ("contract.Rules.times", "java.lang.IllegalArgumentException", "bug", ""),
     // A length with no position beside it is no position (StrBuilder.appendPadding's bug).
@@ -470,7 +498,7 @@ fn findings_are_sorted_into_bugs_and_contract() {
     let src = support::java_dir("driver-targets/src").display().to_string();
     let s = run_fuzz(&["--package", "contract", "--runs", "3000000", "--keep-going", "--sources", &src]);
     s.assert_exit(1);
-    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 6 method(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 7 method(s)"), "{}", s.out.dump());
     let entries = s.summary();
     // One finding per exception type, throwing site and kind, whatever the caller
     // (Countdown.next's bug is reached from skipAll and from Rules.countdowns).
@@ -494,7 +522,10 @@ fn findings_are_sorted_into_bugs_and_contract() {
     assert_eq!(next_bug.callers, "2", "skipAll and Rules.countdowns: {next_bug:?}");
     assert!(entries.iter().all(|e| e.inputs.parse::<u64>().is_ok_and(|n| n >= 1)), "{entries:#?}");
     // Only the bugs are the run's findings.
-    assert!(s.out.stdout.contains("jvmfuzz: 30 finding(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: 34 finding(s)"), "{}", s.out.dump());
+    // Objects are built with a current constructor, not the deprecated one whose objects are of
+    // no use (every Digest.digest of one would be a NullPointerException).
+    assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Digest.")), "{entries:#?}");
     // A run that left its thread interrupted (Waits.restore) does not fail the next run's wait.
     assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Waits.")), "{entries:#?}");
     // helper.Unit's constructor fails while Rules.scaled's drivers build one: counted as a
@@ -572,6 +603,9 @@ fn detector_values_in_lookup_keys_and_texts_are_judged_by_who_chose_them() {
         ("texts.Lookups.constant", SECURITY_ISSUE, "contract", "class name parameter: texts.Lookups.constant"),
         ("texts.Lookups.field", SECURITY_ISSUE, "contract", "class name parameter: texts.Lookups.field"),
         ("texts.Lookups.typeOf", SECURITY_ISSUE, "bug", ""),
+        // The same inside a List argument: a name the list holds, a name cut out of one.
+        ("texts.Lookups.loadAll", SECURITY_ISSUE, "contract", "class name parameter: texts.Lookups.loadAll"),
+        ("texts.Lookups.typesOf", SECURITY_ISSUE, "bug", ""),
         ("texts.Store.has", SECURITY_ISSUE, "contract", "path parameter: texts.Store.has"),
         (
             "texts.Store.open",

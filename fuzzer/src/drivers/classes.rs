@@ -47,6 +47,8 @@ pub struct Method {
     pub throws: bool,
     pub instructions: u32,
     pub ints: Vec<i64>,
+    /// It has the `Deprecated` attribute (javac writes it for `@Deprecated` and `@deprecated`).
+    pub deprecated: bool,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -299,6 +301,7 @@ fn method(pool: &Pool, m: &classfile_parser::method_info::MethodInfo) -> Option<
     for a in &m.attributes {
         match pool.utf8(a.attribute_name_index).as_deref() {
             Some("Signature") => out.signature = u16_at(&a.info, 0).and_then(|i| pool.utf8(i)),
+            Some("Deprecated") => out.deprecated = true,
             Some("Exceptions") => {
                 let n = u16_at(&a.info, 0).unwrap_or(0) as usize;
                 out.exceptions =

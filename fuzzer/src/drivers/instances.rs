@@ -119,6 +119,11 @@ pub fn is_identifier(s: &str) -> bool {
 }
 
 /// A class the generated code may name and use.
+/// `c` has a public constructor that is not deprecated.
+fn has_current_constructor(c: &Class) -> bool {
+    c.methods.iter().any(|m| m.name == "<init>" && m.access & ACC_PUBLIC != 0 && !m.deprecated)
+}
+
 pub fn usable(c: &Class) -> bool {
     c.accessible && c.access & (ACC_SYNTHETIC | 0x2000) == 0 && nameable(&c.name)
 }
@@ -141,6 +146,13 @@ impl<'a> TypeTable<'a> {
                 let over = overloaded(c, &m.name, params.len());
                 let params: Vec<(String, JType)> = names.into_iter().zip(params).collect();
                 if m.name == "<init>" {
+                    // A deprecated constructor beside a current one is kept for binary
+                    // compatibility and often makes an object of no use (commons-codec's
+                    // `new DigestUtils()`, whose every method throws a NullPointerException):
+                    // objects are built the current way. It is still fuzzed as a method.
+                    if m.deprecated && has_current_constructor(c) {
+                        continue;
+                    }
                     if concrete && c.access & ACC_ENUM == 0 {
                         candidates.entry(c.name.clone()).or_default().push(Candidate {
                             kind: AltKind::New(c.name.clone()),
@@ -432,6 +444,23 @@ mod tests {
         // The cheapest way first, and the recursive one is not a leaf.
         assert_eq!(c.alts[0].params.len(), 3);
         assert!(c.alts[0].is_leaf() && !c.alts[1].is_leaf());
+    }
+
+    #[test]
+    fn a_deprecated_constructor_beside_a_current_one_builds_nothing() {
+        // x/Digest's no-argument constructor is deprecated, its String one is not: objects are
+        // built with a name. x/Old has only a deprecated constructor: it is still the way.
+        let mut digest = class("x/Digest", ACC_PUBLIC, &[], &["()V", "(Ljava/lang/String;)V"]);
+        digest.methods[0].deprecated = true;
+        let mut old = class("x/Old", ACC_PUBLIC, &[], &["()V"]);
+        old.methods[0].deprecated = true;
+        let p = pool(vec![digest, old]);
+        let t = TypeTable::build(&p, false);
+        let hs = t.helpers(&["x/Digest".to_string(), "x/Old".to_string()].into_iter().collect());
+        let digest = hs.iter().find(|h| h.ty == "x/Digest").unwrap();
+        assert_eq!(digest.alts.len(), 1);
+        assert_eq!(digest.alts[0].params.len(), 1);
+        assert_eq!(hs.iter().find(|h| h.ty == "x/Old").unwrap().alts.len(), 1);
     }
 
     #[test]

@@ -454,7 +454,9 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
             }
             match step {
                 Step::Call { name, params, cast, .. } => {
-                    let args = b.args(params, "0", false, *cast);
+                    // A step configures the receiver (setMaxCodeLen(n)): its integers are
+                    // set-up arguments, a size the caller chose when the method allocates with it.
+                    let args = setup_args(&mut b, params, "0", *cast);
                     b.line(format!("{recv}.{name}({});", args.join(", ")));
                 }
                 Step::SetField { name, param } => {
@@ -492,6 +494,7 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
         .filter(|(p, _)| matches!(p.ty, JType::Prim('I' | 'J' | 'S' | 'B')))
         .filter_map(|(p, a)| position_kind(&p.name).map(|k| (format!("{k}:{}", p.name), a.clone())))
         .collect();
+    let positions = with_spans(&d.params, positions);
     if !positions.is_empty() {
         let mut sequences: Vec<String> = d
             .params
@@ -531,16 +534,10 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.strings(new String[] {{{}}});", strings.join(", ")));
     }
     // CharSequence and Object arguments, for the text they may hold (a template given to
-    // replace(Object)): a detector's host or path inside it is the caller's.
-    let texts: Vec<String> = d
-        .params
-        .iter()
-        .zip(&args)
-        .filter(
-            |(p, _)| matches!(&p.ty, JType::Object(n, _) if n == "java/lang/Object" || n == "java/lang/CharSequence"),
-        )
-        .map(|(_, a)| a.clone())
-        .collect();
+    // replace(Object)), and arrays and collections of texts (class names in a List): a
+    // detector's host, path or class inside one is the caller's.
+    let texts: Vec<String> =
+        d.params.iter().zip(&args).filter(|(p, _)| holds_text(&p.ty)).map(|(_, a)| a.clone()).collect();
     if !texts.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.texts(new Object[] {{{}}});", texts.join(", ")));
     }
@@ -563,12 +560,12 @@ fn alt_expr(b: &mut Body, a: &Alt) -> String {
         // Every built object is recorded (Expected.built): a detector report inside one the
         // caller built is the caller's choice.
         AltKind::New(c) => {
-            let args = setup_args(b, &a.params, a.cast);
+            let args = setup_args(b, &a.params, "depth + 1", a.cast);
             format!("Expected.built(new {}({}))", java_name(c), args.join(", "))
         }
         // A factory, constant or method may give null: a set-up failure.
         AltKind::Static(c, m) => {
-            let args = setup_args(b, &a.params, a.cast);
+            let args = setup_args(b, &a.params, "depth + 1", a.cast);
             format!("Expected.built({}.{m}({}))", java_name(c), args.join(", "))
         }
         AltKind::Field(c, f) => format!("Expected.built({}.{f})", java_name(c)),
@@ -579,7 +576,7 @@ fn alt_expr(b: &mut Body, a: &Alt) -> String {
             let recv = b.fresh(&t.simple());
             let x = b.expr(&Value::Instance(c.clone()), &t, &recv, "depth + 1");
             b.line(format!("{} {recv} = {x};", t.java()));
-            let args = setup_args(b, &a.params, a.cast);
+            let args = setup_args(b, &a.params, "depth + 1", a.cast);
             format!("Expected.built({recv}.{m}({}))", args.join(", "))
         }
     }
@@ -588,6 +585,31 @@ fn alt_expr(b: &mut Body, a: &Alt) -> String {
 /// How a parameter name reads as a position in a sequence, word by camel-case word: `e` an
 /// end (`end`, `toIndex`, `bufferEnd`), `i` an index (`index`, `start`, `srcPos`,
 /// `offset`, `fromIndex`), `l` a length or count (`length`, `len`, `nBytes`); else none.
+/// A length beside the one array the method takes, with no index beside it, is the span of
+/// that array to read (`hash32(byte[] data, int length, int seed)`): kind `s`, so a length past
+/// the array's end or below zero is the caller's (Expected.outside). Only when named `length`,
+/// `len` or the array's name and one of those (`dataLen`): a `newLength` or `padLength` sizes
+/// something new, and a failure past the array is then the method's.
+fn with_spans(params: &[Param], positions: Vec<(String, String)>) -> Vec<(String, String)> {
+    let arrays: Vec<&Param> = params.iter().filter(|p| matches!(p.ty, JType::Array(_))).collect();
+    if arrays.len() != 1 || positions.iter().any(|(n, _)| !n.starts_with("l:")) {
+        return positions;
+    }
+    let array = arrays[0].name.to_ascii_lowercase();
+    positions
+        .into_iter()
+        .map(|(n, a)| {
+            let name = n[2..].to_ascii_lowercase();
+            let rest = name.strip_prefix(array.as_str()).unwrap_or(&name);
+            if rest == "length" || rest == "len" {
+                (format!("s:{}", &n[2..]), a)
+            } else {
+                (n, a)
+            }
+        })
+        .collect()
+}
+
 pub fn position_kind(name: &str) -> Option<char> {
     let mut words: Vec<String> = Vec::new();
     for c in name.chars() {
@@ -624,6 +646,22 @@ fn is_table(t: &JType) -> bool {
     }
 }
 
+/// A parameter whose value may be or hold the caller's text: a CharSequence or Object, or an
+/// array or collection of them or of Strings (`Expected.texts` reads the elements).
+fn holds_text(t: &JType) -> bool {
+    let text = |n: &str| matches!(n, "java/lang/Object" | "java/lang/CharSequence" | "java/lang/String");
+    match t {
+        JType::Object(n, _) if n == "java/lang/String" => false,
+        JType::Object(n, _) if text(n) => true,
+        JType::Array(e) => matches!(&**e, JType::Object(n, _) if text(n)),
+        JType::Object(n, _) => matches!(
+            n.as_str(),
+            "java/util/List" | "java/util/Collection" | "java/util/Set" | "java/lang/Iterable" | "java/util/SortedSet"
+        ),
+        JType::Prim(_) => false,
+    }
+}
+
 fn is_integral(t: &JType) -> bool {
     matches!(t, JType::Prim('I' | 'J' | 'S' | 'B' | 'C'))
 }
@@ -633,20 +671,20 @@ fn is_integral(t: &JType) -> bool {
 /// constructor is its caller's business, as for the method under test).
 /// Likewise its tables (`Expected.setupTables`: LookupTranslator's constructor reading the
 /// pairs of the table it is given).
-fn setup_args(b: &mut Body, params: &[Param], cast: bool) -> Vec<String> {
+fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool) -> Vec<String> {
     if !params.iter().any(|p| is_integral(&p.ty) || is_table(&p.ty)) {
-        return b.args(params, "depth + 1", false, cast);
+        return b.args(params, depth, false, cast);
     }
-    let args = b.args(params, "depth + 1", true, cast);
+    let args = b.args(params, depth, true, cast);
     let ints: Vec<&str> =
         params.iter().zip(&args).filter(|(p, _)| is_integral(&p.ty)).map(|(_, a)| a.as_str()).collect();
     if !ints.is_empty() {
-        b.line(format!("Expected.setupArgs(new long[] {{{}}});", ints.join(", ")));
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.setupArgs(new long[] {{{}}});", ints.join(", ")));
     }
     let tables: Vec<&str> =
         params.iter().zip(&args).filter(|(p, _)| is_table(&p.ty)).map(|(_, a)| a.as_str()).collect();
     if !tables.is_empty() {
-        b.line(format!("Expected.setupTables(new Object[] {{{}}});", tables.join(", ")));
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.setupTables(new Object[] {{{}}});", tables.join(", ")));
     }
     args
 }
@@ -819,5 +857,30 @@ mod tests {
         ] {
             assert_eq!(position_kind(name), kind, "{name}");
         }
+    }
+
+    #[test]
+    fn a_length_beside_the_one_array_is_a_span_of_it() {
+        let p = |name: &str, ty: JType| Param { name: name.into(), ty, value: Value::Prim('I') };
+        let bytes = JType::Array(Box::new(JType::Prim('B')));
+        let kinds = |params: &[Param], names: &[&str]| -> Vec<String> {
+            let positions = names.iter().map(|n| (n.to_string(), String::new())).collect();
+            with_spans(params, positions).into_iter().map(|(n, _)| n).collect()
+        };
+        // hash32(byte[] data, int length, int seed), encode(byte[] data, int dataLen)
+        let hash = [p("data", bytes.clone()), p("length", JType::Prim('I')), p("seed", JType::Prim('I'))];
+        assert_eq!(kinds(&hash, &["l:length"]), ["s:length"]);
+        let enc = [p("data", bytes.clone()), p("dataLen", JType::Prim('I'))];
+        assert_eq!(kinds(&enc, &["l:dataLen"]), ["s:dataLen"]);
+        // A new length sizes something new; an index beside a length makes it a length from there;
+        // two arrays leave open which one a length spans; a String is no array.
+        let grow = [p("data", bytes.clone()), p("newLength", JType::Prim('I'))];
+        assert_eq!(kinds(&grow, &["l:newLength"]), ["l:newLength"]);
+        let off = [p("data", bytes.clone()), p("offset", JType::Prim('I')), p("length", JType::Prim('I'))];
+        assert_eq!(kinds(&off, &["i:offset", "l:length"]), ["i:offset", "l:length"]);
+        let two = [p("a", bytes.clone()), p("b", bytes), p("length", JType::Prim('I'))];
+        assert_eq!(kinds(&two, &["l:length"]), ["l:length"]);
+        let text = [p("s", JType::object("java/lang/String")), p("length", JType::Prim('I'))];
+        assert_eq!(kinds(&text, &["l:length"]), ["l:length"]);
     }
 }

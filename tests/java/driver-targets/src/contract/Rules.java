@@ -314,6 +314,20 @@ public final class Rules {
         return text.getBytes(Charsets.named(charset));
     }
 
+    /**
+     * Contract: the Javadoc names one IllegalArgumentException for a charset it cannot use,
+     * and the JDK throws its sibling for a name that is no charset name at all (commons-codec's
+     * Charsets.toCharset): the same family, the caller's name.
+     *
+     * @param text the text
+     * @param charset the charset's name
+     * @return the bytes
+     * @throws java.nio.charset.UnsupportedCharsetException if the charset is not available
+     */
+    public static byte[] encodeIn(String text, String charset) {
+        return text.getBytes(java.nio.charset.Charset.forName(charset));
+    }
+
     /** Bug: the JDK rejects a count the method computed (its message names no argument). */
     public static String indent(int n) {
         return n < 100 && n > -100 ? Charsets.spaces(n - 2) : "";

@@ -40,4 +40,33 @@ public final class Lookups {
             return null;
         }
     }
+
+    /** Contract: loads every class the caller names in the list. */
+    public static int loadAll(java.util.List<String> names) {
+        int loaded = 0;
+        for (String name : names) {
+            try {
+                Class.forName(name);
+                loaded++;
+            } catch (ReflectiveOperationException | LinkageError e) {
+                // not a class
+            }
+        }
+        return loaded;
+    }
+
+    /**
+     * Bug: loads the class named after the first character of the one header in the list (so
+     * no element of the list is the name it loads).
+     */
+    public static Object typesOf(java.util.List<String> headers) {
+        if (headers.size() != 1 || headers.get(0).isEmpty()) {
+            return null;
+        }
+        try {
+            return Class.forName(headers.get(0).substring(1));
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return null;
+        }
+    }
 }

@@ -168,11 +168,12 @@ public final class Expected {
     private static long[] intArgs = new long[0];
     private static String[] stringArgs = new String[0];
     /* The position arguments of the current call (see positions()), their kinds and names
-     * ("i:start e:end l:length"), and the length of the longest sequence it was given (-1:
-     * none). */
+     * ("i:start e:end l:length s:length"), the length of the longest sequence it was given
+     * and of the longest array among them (-1: none). */
     private static long[] positionArgs = new long[0];
     private static String positionNames = "";
     private static long longestSequence = -1;
+    private static long longestArray = -1;
     /* Per "exception@site": [inputs, contract?1:0] and the methods under test that reached it. */
     private static final Map<String, long[]> SITE_COUNTS = new HashMap<>();
     private static final Map<String, java.util.Set<String>> SITE_CALLERS = new HashMap<>();
@@ -261,6 +262,8 @@ public final class Expected {
         positionArgs = NO_ARGS;
         positionNames = "";
         longestSequence = -1;
+        longestArray = -1;
+        configuredCount = 0;
         if (i >= 0 && i < runs.length) {
             runs[i]++;
         }
@@ -323,10 +326,15 @@ public final class Expected {
         positionArgs = values;
         positionNames = names;
         long longest = -1;
+        long array = -1;
         for (Object o : sequences) {
             longest = Math.max(longest, lengthOf(o));
+            if (o != null && o.getClass().isArray()) {
+                array = Math.max(array, lengthOf(o));
+            }
         }
         longestSequence = longest;
+        longestArray = array;
     }
 
     /* The length of a String, CharSequence, array or collection; -1 for anything else. */
@@ -351,10 +359,24 @@ public final class Expected {
      * argument or the receiver): a set-up call that fails is judged with them. */
     private static long[] setupIntArgs = new long[0];
 
-    /** Called by an instance helper just before a set-up call: its integer arguments. */
+    /**
+     * Called by an instance helper just before a set-up call, and by a driver just before a
+     * step of its method sequence (a setter): its integer arguments.
+     */
     public static void setupArgs(long[] values) {
         setupIntArgs = values;
+        for (long v : values) {
+            if (configuredCount < configured.length) {
+                configured[configuredCount++] = v;
+            }
+        }
     }
+
+    /* The integer arguments of every set-up call of this run so far (the first 32): how the
+     * caller configured the objects it built (new PhoneticEngine(..., maxPhonemes),
+     * setMaxCodeLen(n)). */
+    private static final long[] configured = new long[32];
+    private static int configuredCount;
 
     /** Called by the dispatcher after the current driver method returned normally. */
     public static void end() {
@@ -849,6 +871,10 @@ public final class Expected {
         if (size != Long.MIN_VALUE) {
             return "allocation sized by the argument " + size + " of " + method;
         }
+        long set = configuredSize(t, st, k);
+        if (set != Long.MIN_VALUE) {
+            return "size the caller configured: " + set + ", an argument of a set-up call before " + method;
+        }
         if (t instanceof UnsupportedOperationException && k == 1) {
             return "unsupported: " + method + " throws UnsupportedOperationException itself";
         }
@@ -898,17 +924,44 @@ public final class Expected {
                 && (a.charAt(value.length()) == '.' || a.charAt(value.length()) == '#');
     }
 
-    /* The String arguments, and the text of CharSequence or Object ones (texts()). */
+    /*
+     * The String arguments, the text of CharSequence or Object ones, and the texts inside
+     * array and collection ones (texts()), read when a report is judged: no copy is made
+     * per call, so a list the method itself added to holds its additions too.
+     */
     private static String[] textArguments() {
         Object[] texts = textArgs;
         if (texts.length == 0) {
             return stringArgs;
         }
-        String[] all = java.util.Arrays.copyOf(stringArgs, stringArgs.length + texts.length);
-        for (int i = 0; i < texts.length; i++) {
-            all[stringArgs.length + i] = texts[i] instanceof CharSequence ? texts[i].toString() : null;
+        List<String> all = new ArrayList<>(java.util.Arrays.asList(stringArgs));
+        for (Object o : texts) {
+            if (o instanceof CharSequence) {
+                all.add(o.toString());
+            } else if (o instanceof Object[]) {
+                addTexts(all, java.util.Arrays.asList((Object[]) o));
+            } else if (o instanceof java.util.Collection) {
+                addTexts(all, (java.util.Collection<?>) o);
+            }
         }
-        return all;
+        return all.toArray(new String[0]);
+    }
+
+    /* The CharSequence elements of a caller's array or collection, the first 256 of them. */
+    private static void addTexts(List<String> into, java.util.Collection<?> elements) {
+        try {
+            int n = 0;
+            for (Object e : elements) {
+                if (n++ == 256) {
+                    break;
+                }
+                if (e instanceof CharSequence) {
+                    into.add(e.toString());
+                }
+            }
+        } catch (RuntimeException broken) {
+            // A collection the method left unreadable (modified while iterated) holds no answer.
+        }
     }
 
     /*
@@ -1038,11 +1091,67 @@ public final class Expected {
             return null;
         }
         int first = belowJdk(st, k);
-        if (first < 0 || computedNumber(t) || documentsOtherUnchecked(t, call)) {
+        String via = "";
+        if (first < 0) {
+            first = calledBack(st, k);
+            Class<?> made = first < 0 ? null : builtAs(st[callbackEnd(st, k, first) - 1]);
+            if (made == null) {
+                return null;
+            }
+            via = " (called back, in the " + made.getName() + " the caller built)";
+        }
+        if (computedNumber(t) || documentsOtherUnchecked(t, call)) {
             return null;
         }
         StackTraceElement jdk = st[first - 1];
-        return jdk.getClassName() + "." + jdk.getMethodName();
+        return jdk.getClassName() + "." + jdk.getMethodName() + via;
+    }
+
+    /*
+     * As belowJdk, with one JDK callback in between: thrown in the JDK (frames 0..first-1),
+     * called from the call's library (first..m-1), called back by the JDK (m..n-1: a stream's
+     * collect calling a collector's finisher) from the call's library (n..k-1). The first
+     * library frame, else -1. passedToJdk takes it only when frames first..m-1 run in an object
+     * the driver built (an ArrayCollector made for void.class): what the JDK rejects is then
+     * what the caller's object held, as a value handed straight on is.
+     */
+    private static int calledBack(StackTraceElement[] st, int k) {
+        int first = 0;
+        while (first < k && isJdk(st[first].getClassName())) {
+            first++;
+        }
+        if (first == 0 || first >= k) {
+            return -1;
+        }
+        int m = callbackEnd(st, k, first);
+        int n = m;
+        while (n < k && isJdk(st[n].getClassName())) {
+            n++;
+        }
+        if (m == first || m >= k || n >= k || n == m) {
+            return -1;
+        }
+        String library = library(st[k - 1].getClassName());
+        for (int i = n; i < k; i++) {
+            if (!library(st[i].getClassName()).equals(library)) {
+                return -1;
+            }
+        }
+        // The callback's object is not the call's own class (its lambda run by its own stream).
+        return st[m - 1].getClassName().equals(st[k - 1].getClassName()) ? -1 : first;
+    }
+
+    /* The first JDK frame at or after `first` (of the call's library up to it), else k. */
+    private static int callbackEnd(StackTraceElement[] st, int k, int first) {
+        String library = library(st[k - 1].getClassName());
+        int m = first;
+        while (m < k && !isJdk(st[m].getClassName())) {
+            if (!library(st[m].getClassName()).equals(library)) {
+                return k;
+            }
+            m++;
+        }
+        return m;
     }
 
     /*
@@ -1205,8 +1314,10 @@ public final class Expected {
 
     /*
      * The call's Javadoc documents another type for rejecting an argument's value: an index
-     * exception or an IllegalArgumentException kind that t is not (a null or state exception
-     * documented beside it promises nothing about values).
+     * exception or an IllegalArgumentException kind that t is not, nor a sibling of (a null or
+     * state exception documented beside it promises nothing about values; an
+     * UnsupportedCharsetException promised where the JDK's IllegalCharsetNameException came
+     * out is the same promise, both IllegalArgumentExceptions).
      */
     private static boolean documentsOtherUnchecked(Throwable t, StackTraceElement call) {
         if (DOCUMENTED_NAMES.isEmpty()) {
@@ -1215,8 +1326,20 @@ public final class Expected {
         for (Class<?> c : documentedBy(call.getClassName(), call.getMethodName())) {
             boolean rejectsValues = IndexOutOfBoundsException.class.isAssignableFrom(c)
                     || IllegalArgumentException.class.isAssignableFrom(c);
-            if (rejectsValues && !c.isInstance(t)) {
+            if (rejectsValues && !c.isInstance(t) && !sameFamily(c, t.getClass())) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    /* The nearest common superclass of a and b is an IllegalArgumentException or an
+     * IndexOutOfBoundsException. */
+    private static boolean sameFamily(Class<?> a, Class<?> b) {
+        for (Class<?> s = a; s != null; s = s.getSuperclass()) {
+            if (s.isAssignableFrom(b)) {
+                return IllegalArgumentException.class.isAssignableFrom(s)
+                        || IndexOutOfBoundsException.class.isAssignableFrom(s);
             }
         }
         return false;
@@ -1284,7 +1407,7 @@ public final class Expected {
                     return Long.MIN_VALUE;
                 }
             }
-            return argumentIn(t);
+            return indexArgumentIn(t);
         }
         if (!(t instanceof IndexOutOfBoundsException) || k < 2) {
             return Long.MIN_VALUE;
@@ -1294,8 +1417,27 @@ public final class Expected {
                 return Long.MIN_VALUE;
             }
         }
-        return argumentIn(t);
+        return indexArgumentIn(t);
     }
+
+    /*
+     * The integer argument of the call that t's message names as an index, else
+     * Long.MIN_VALUE: the "length N" of "Index 7 out of bounds for length 5" is the array's,
+     * and an argument equal to it says nothing of who chose the index.
+     */
+    private static long indexArgumentIn(Throwable t) {
+        String message = LENGTH.matcher(String.valueOf(t.getMessage())).replaceAll(" ");
+        for (long n : numbers(message)) {
+            for (long a : intArgs) {
+                if (a == n) {
+                    return a;
+                }
+            }
+        }
+        return Long.MIN_VALUE;
+    }
+
+    private static final java.util.regex.Pattern LENGTH = java.util.regex.Pattern.compile("length:? -?\\d+");
 
     /*
      * An index failure under the call while one of its position arguments (positions()) lies
@@ -1304,6 +1446,8 @@ public final class Expected {
      */
     static String positionOutside(Throwable t, StackTraceElement[] st, int k) {
         long[] values = positionArgs;
+        // Not a negative array size computed from positions outside: the method sized with
+        // them unchecked, where an index exception was its due (StringUtils.join's capacity).
         if (!(t instanceof IndexOutOfBoundsException) || values.length == 0) {
             return null;
         }
@@ -1314,12 +1458,22 @@ public final class Expected {
                 return null;
             }
         }
-        return outside(values, positionNames.split(" "), longestSequence);
+        return outside(values, positionNames.split(" "), longestSequence, longestArray);
     }
 
-    /* Which position argument lies outside a sequence of length `longest` (-1: unknown), or null. */
-    static String outside(long[] values, String[] names, long longest) {
+    /*
+     * Which position argument lies outside a sequence of length `longest` (-1: unknown), or
+     * null. A span ("s:", the length of the one array the method takes, with no index beside
+     * it) is read from its start: past the array's end (`array`) or negative, it is outside.
+     */
+    static String outside(long[] values, String[] names, long longest, long array) {
         int n = Math.min(values.length, names.length);
+        for (int i = 0; i < n; i++) {
+            if (names[i].startsWith("s:") && (values[i] < 0 || (array >= 0 && values[i] > array))) {
+                return "span argument " + names[i].substring(2) + " = " + values[i]
+                        + (values[i] < 0 ? "" : " past the end of the array of length " + array) + " it was given";
+            }
+        }
         long lowestIndex = Long.MAX_VALUE;
         for (int i = 0; i < n; i++) {
             if (names[i].startsWith("i:")) {
@@ -1431,6 +1585,39 @@ public final class Expected {
             }
         }
         return out;
+    }
+
+    /*
+     * A capacity or size the caller set on an object it built, failing where the library
+     * allocates with it (new PhoneticEngine(..., -51) then encode: "Illegal initial capacity:
+     * -51"; setMaxCodeLen(Integer.MAX_VALUE) then an OutOfMemoryError): an
+     * IllegalArgumentException from the JDK or a NegativeArraySizeException whose message names
+     * an integer argument of a set-up call of this run, or an OutOfMemoryError after one of
+     * 2^24 or more; every frame up to the call the JDK's or the library's. That value, else
+     * Long.MIN_VALUE. Not 0 or 1: too common in messages to be told from a value the method
+     * computed (a negative size in such a message is one the caller set, or one of its bugs).
+     */
+    private static long configuredSize(Throwable t, StackTraceElement[] st, int k) {
+        boolean jdkRejects = t instanceof IllegalArgumentException && isJdk(st[0].getClassName());
+        boolean oom = t instanceof OutOfMemoryError;
+        if (configuredCount == 0 || (!jdkRejects && !oom && !(t instanceof NegativeArraySizeException))) {
+            return Long.MIN_VALUE;
+        }
+        String library = library(st[k - 1].getClassName());
+        for (int i = 0; i < k; i++) {
+            String c = st[i].getClassName();
+            if (!isJdk(c) && !library(c).equals(library)) {
+                return Long.MIN_VALUE;
+            }
+        }
+        List<Long> named = oom ? List.of() : numbers(t);
+        for (int i = 0; i < configuredCount; i++) {
+            long v = configured[i];
+            if (oom ? v >= (1 << 24) : (v < 0 || v > 1) && named.contains(v)) {
+                return v;
+            }
+        }
+        return Long.MIN_VALUE;
     }
 
     /* The integer argument of the call that t's message names, else Long.MIN_VALUE. */

@@ -1,0 +1,36 @@
+package contract;
+
+/** Checksums over the first `length` bytes of an array (commons-codec's MurmurHash3.hash32). */
+public final class Spans {
+    private Spans() {}
+
+    /** Contract: sums the first length bytes of data; a length past its end is the caller's. */
+    public static int sum(byte[] data, int length) {
+        int s = 0;
+        for (int i = 0; i < length; i++) {
+            s += data[i];
+        }
+        return s;
+    }
+
+    /** Bug: differences inside a length it checked, reading one before the array at the start. */
+    public static int deltas(byte[] data, int length) {
+        if (length < 0 || length > data.length) {
+            return 0;
+        }
+        int s = 0;
+        for (int i = 0; i < length; i++) {
+            s += data[i] - data[i - 1];
+        }
+        return s;
+    }
+
+    /**
+     * Bug: sizes its output from a length it never checked (commons-lang3's StringUtils.join):
+     * a negative length is outside, but the method's due was an index exception, not a
+     * negative array size (so is the wrong constant, for a length up to 500).
+     */
+    public static char[] hex(byte[] data, int offset, int length) {
+        return length > 1000 ? null : new char[length * 2 - 1001];
+    }
+}
