@@ -297,7 +297,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 79] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 82] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -472,6 +472,13 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 79] = [
     // integer; a size the method computed from it.
     ("contract.Phonemes.split", "java.lang.NegativeArraySizeException", "contract", "size the caller configured"),
     ("contract.Phonemes.pairs", "java.lang.NegativeArraySizeException", "bug", ""),
+    // A pattern the caller gave a constructor (a set-up call, judged with its own Strings),
+    // compiled with an anchor in front.
+    ("contract.Context.<init>", SECURITY_ISSUE, "contract", "regular expression parameter: contract.Context.<init>"),
+    // An override that only refuses, reached through its bridge method.
+    ("contract.Widths$Fixed.setWidth", "java.lang.UnsupportedOperationException", "contract", "unsupported: "),
+    // javax.crypto is the JDK's: its refusal of the caller's key is no library's own bug.
+    ("contract.Keys.algorithmOf", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Keys.algorithmOf"),
     // Handed straight to the JDK, but the Javadoc promised an index exception for it.
     ("contract.Rules.times", "java.lang.IllegalArgumentException", "bug", ""),
     // A length with no position beside it is no position (StrBuilder.appendPadding's bug).

@@ -662,6 +662,10 @@ fn holds_text(t: &JType) -> bool {
     }
 }
 
+fn is_string(t: &JType) -> bool {
+    matches!(t, JType::Object(n, _) if n == "java/lang/String")
+}
+
 fn is_integral(t: &JType) -> bool {
     matches!(t, JType::Prim('I' | 'J' | 'S' | 'B' | 'C'))
 }
@@ -670,12 +674,18 @@ fn is_integral(t: &JType) -> bool {
 /// exception of the call is judged with them (a capacity of a billion asked of a
 /// constructor is its caller's business, as for the method under test).
 /// Likewise its tables (`Expected.setupTables`: LookupTranslator's constructor reading the
-/// pairs of the table it is given).
+/// pairs of the table it is given) and its Strings (`Expected.setupStrings`: a constructor
+/// compiling the pattern it is given).
 fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool) -> Vec<String> {
-    if !params.iter().any(|p| is_integral(&p.ty) || is_table(&p.ty)) {
+    if !params.iter().any(|p| is_integral(&p.ty) || is_table(&p.ty) || is_string(&p.ty)) {
         return b.args(params, depth, false, cast);
     }
     let args = b.args(params, depth, true, cast);
+    let strings: Vec<&str> =
+        params.iter().zip(&args).filter(|(p, _)| is_string(&p.ty)).map(|(_, a)| a.as_str()).collect();
+    if !strings.is_empty() {
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.setupStrings(new String[] {{{}}});", strings.join(", ")));
+    }
     let ints: Vec<&str> =
         params.iter().zip(&args).filter(|(p, _)| is_integral(&p.ty)).map(|(_, a)| a.as_str()).collect();
     if !ints.is_empty() {

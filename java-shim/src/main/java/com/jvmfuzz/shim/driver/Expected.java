@@ -258,6 +258,7 @@ public final class Expected {
         builtCount = 0;
         intArgs = NO_ARGS;
         setupIntArgs = NO_ARGS;
+        setupStringArgs = NO_STRINGS;
         stringArgs = NO_STRINGS;
         positionArgs = NO_ARGS;
         positionNames = "";
@@ -370,6 +371,14 @@ public final class Expected {
                 configured[configuredCount++] = v;
             }
         }
+    }
+
+    /* The String arguments of the latest set-up call (see setupArgs). */
+    private static String[] setupStringArgs = new String[0];
+
+    /** Called by an instance helper just before a set-up call: its String arguments. */
+    public static void setupStrings(String[] values) {
+        setupStringArgs = values;
     }
 
     /* The integer arguments of every set-up call of this run so far (the first 32): how the
@@ -561,11 +570,11 @@ public final class Expected {
         }
         String reason = null;
         if (!STRICT) {
-            // A set-up call is judged with its own integer arguments, never the method's.
+            // A set-up call is judged with its own integer and String arguments, never the method's.
             long[] own = intArgs;
             intArgs = inSetup ? setupIntArgs : own;
             String[] strings = stringArgs;
-            stringArgs = inSetup ? NO_STRINGS : strings;
+            stringArgs = inSetup ? setupStringArgs : strings;
             long[] positions = positionArgs;
             positionArgs = inSetup ? NO_ARGS : positions;
             Object[] tables = tableArgs;
@@ -801,6 +810,9 @@ public final class Expected {
             if (isArgument(s.value, s.detector.equals("reflective-call"))) {
                 return what;
             }
+            if (s.detector.equals("regex-injection") && isArgument(unanchored(s.value), false)) {
+                return what + " (anchored)";
+            }
             String chosen = inTemplate(s.value) ? builtFrame(st, k) : null;
             return chosen == null ? null : what + " (inside a text, to the " + chosen + " the caller built)";
         }
@@ -875,7 +887,7 @@ public final class Expected {
         if (set != Long.MIN_VALUE) {
             return "size the caller configured: " + set + ", an argument of a set-up call before " + method;
         }
-        if (t instanceof UnsupportedOperationException && k == 1) {
+        if (t instanceof UnsupportedOperationException && thrownByCall(st, k)) {
             return "unsupported: " + method + " throws UnsupportedOperationException itself";
         }
         if (t instanceof java.util.NoSuchElementException && iteratorStep(call)) {
@@ -885,6 +897,14 @@ public final class Expected {
             return "cast of an Object parameter in " + method;
         }
         return null;
+    }
+
+    /* A pattern without the '^' and '$' a library puts around a caller's pattern to anchor
+     * it (commons-codec's Rule: "^" + rContext, lContext + "$"). */
+    static String unanchored(String pattern) {
+        String p = pattern.startsWith("^") ? pattern.substring(1) : pattern;
+        boolean escaped = p.endsWith("\\$") && !p.endsWith("\\\\$");
+        return p.endsWith("$") && !escaped ? p.substring(0, p.length() - 1) : p;
     }
 
     /*
@@ -1116,11 +1136,8 @@ public final class Expected {
      * what the caller's object held, as a value handed straight on is.
      */
     private static int calledBack(StackTraceElement[] st, int k) {
-        int first = 0;
-        while (first < k && isJdk(st[first].getClassName())) {
-            first++;
-        }
-        if (first == 0 || first >= k) {
+        int first = underJdk(st, k);
+        if (first < 0) {
             return -1;
         }
         int m = callbackEnd(st, k, first);
@@ -1160,11 +1177,8 @@ public final class Expected {
      * or another library in between: nothing the call passed on).
      */
     private static int belowJdk(StackTraceElement[] st, int k) {
-        int first = 0;
-        while (first < k && isJdk(st[first].getClassName())) {
-            first++;
-        }
-        if (first == 0 || first >= k) {
+        int first = underJdk(st, k);
+        if (first < 0) {
             return -1;
         }
         String library = library(st[k - 1].getClassName());
@@ -1174,6 +1188,27 @@ public final class Expected {
             }
         }
         return first;
+    }
+
+    /* Thrown by the call itself: every frame up to it is the call's method (its bridge method
+     * of an erased or covariant signature, Base45.Builder.setLineLength's, in between). */
+    private static boolean thrownByCall(StackTraceElement[] st, int k) {
+        for (int i = 0; i < k - 1; i++) {
+            if (!st[i].getClassName().equals(st[k - 1].getClassName())
+                    || !st[i].getMethodName().equals(st[k - 1].getMethodName())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /* Thrown in the JDK: the first frame below the call that is not the JDK's, else -1. */
+    private static int underJdk(StackTraceElement[] st, int k) {
+        int first = 0;
+        while (first < k && isJdk(st[first].getClassName())) {
+            first++;
+        }
+        return first == 0 || first >= k ? -1 : first;
     }
 
     /*
@@ -2014,7 +2049,24 @@ public final class Expected {
     }
 
     private static boolean isJdk(String c) {
-        return c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.");
+        if (c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("sun.")) {
+            return true;
+        }
+        // javax.crypto and com.sun.org.apache.* are the JDK's, javax.servlet is not: asked of
+        // the platform class loader (which only finds the JDK's classes), once per name.
+        boolean maybe = c.startsWith("javax.") || c.startsWith("com.sun.") || c.startsWith("org.w3c.")
+                || c.startsWith("org.xml.") || c.startsWith("org.ietf.");
+        return maybe && PLATFORM.computeIfAbsent(c, Expected::onPlatform);
+    }
+
+    private static final Map<String, Boolean> PLATFORM = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static boolean onPlatform(String c) {
+        try {
+            return Class.forName(c, false, ClassLoader.getPlatformClassLoader()) != null;
+        } catch (ClassNotFoundException | LinkageError notThere) {
+            return false;
+        }
     }
 
     private static boolean isPrecondition(StackTraceElement e) {
