@@ -887,6 +887,10 @@ public final class Expected {
         if (set != Long.MIN_VALUE) {
             return "size the caller configured: " + set + ", an argument of a set-up call before " + method;
         }
+        String wrapper = wrapsNothing(t, st);
+        if (wrapper != null) {
+            return "no stream: the " + wrapper + " the caller built wraps none";
+        }
         if (t instanceof UnsupportedOperationException && thrownByCall(st, k)) {
             return "unsupported: " + method + " throws UnsupportedOperationException itself";
         }
@@ -1188,6 +1192,40 @@ public final class Expected {
             }
         }
         return first;
+    }
+
+    /*
+     * The JVM's null fault on the stream a java.io filter wraps ("this.out" of a
+     * FilterOutputStream, "this.in" of a FilterInputStream, likewise FilterReader/FilterWriter),
+     * in a method of a filter class: the object was built without the stream it needs
+     * (commons-codec's Base58OutputStream.builder().get() with no setOutputStream). The filter
+     * class, else null. Its own fields' null faults stay bugs.
+     */
+    private static String wrapsNothing(Throwable t, StackTraceElement[] st) {
+        if (t.getClass() != NullPointerException.class || st.length == 0) {
+            return null;
+        }
+        String m = String.valueOf(t.getMessage());
+        String field = m.endsWith("because \"this.in\" is null") ? "in"
+                : m.endsWith("because \"this.out\" is null") ? "out" : null;
+        if (field == null) {
+            return null;
+        }
+        try {
+            Class<?> c = Class.forName(st[0].getClassName(), false, loader);
+            boolean filter = "in".equals(field)
+                    ? java.io.FilterInputStream.class.isAssignableFrom(c) || java.io.FilterReader.class.isAssignableFrom(c)
+                    : java.io.FilterOutputStream.class.isAssignableFrom(c) || java.io.FilterWriter.class.isAssignableFrom(c);
+            // The field the message names is java.io's, not one of the class's own of that name.
+            for (Class<?> o = c; filter && o != null; o = o.getSuperclass()) {
+                if (java.util.Arrays.stream(o.getDeclaredFields()).anyMatch(f -> f.getName().equals(field))) {
+                    return o.getName().startsWith("java.io.") ? site(t).getClassName() : null;
+                }
+            }
+            return null;
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            return null;
+        }
     }
 
     /* Thrown by the call itself: every frame up to it is the call's method (its bridge method
