@@ -297,7 +297,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 84] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 86] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -482,6 +482,10 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 84] = [
     // A stream filter built without its stream (java.io's "out" is null); a null field of its own.
     ("contract.Sink.flush", "java.lang.NullPointerException", "contract", "no stream: the contract.Sink the caller built"),
     ("contract.Sink.logged", "java.lang.NullPointerException", "bug", ""),
+    // A write just past the end of the output array the caller gave; the same past an array
+    // not named as an output.
+    ("contract.HexOut.encode", "java.lang.ArrayIndexOutOfBoundsException", "contract", "output array argument"),
+    ("contract.HexOut.spread", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
     // Handed straight to the JDK, but the Javadoc promised an index exception for it.
     ("contract.Rules.times", "java.lang.IllegalArgumentException", "bug", ""),
     // A length with no position beside it is no position (StrBuilder.appendPadding's bug).
@@ -532,7 +536,7 @@ fn findings_are_sorted_into_bugs_and_contract() {
     assert_eq!(next_bug.callers, "2", "skipAll and Rules.countdowns: {next_bug:?}");
     assert!(entries.iter().all(|e| e.inputs.parse::<u64>().is_ok_and(|n| n >= 1)), "{entries:#?}");
     // Only the bugs are the run's findings.
-    assert!(s.out.stdout.contains("jvmfuzz: 35 finding(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: 36 finding(s)"), "{}", s.out.dump());
     // Objects are built with a current constructor, not the deprecated one whose objects are of
     // no use (every Digest.digest of one would be a NullPointerException).
     assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Digest.")), "{entries:#?}");

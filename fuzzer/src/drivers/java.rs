@@ -515,6 +515,18 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
             sequences.join(", ")
         ));
     }
+    // Output arrays (by name: `out`, `dest`, `dst`, `target`, ...): an index just past the end
+    // of one is the caller's array too short for what it asked to be written (Expected).
+    let outputs: Vec<String> = d
+        .params
+        .iter()
+        .zip(&args)
+        .filter(|(p, _)| matches!(p.ty, JType::Array(_)) && is_output_name(&p.name))
+        .map(|(_, a)| a.clone())
+        .collect();
+    if !outputs.is_empty() {
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.outputs(new Object[] {{{}}});", outputs.join(", ")));
+    }
     // The table arguments (an array of arrays, a map): a row too short for the method's fixed
     // pair or key layout is the caller's table (Expected.tableShape).
     let tables: Vec<String> =
@@ -585,6 +597,14 @@ fn alt_expr(b: &mut Body, a: &Alt) -> String {
 /// How a parameter name reads as a position in a sequence, word by camel-case word: `e` an
 /// end (`end`, `toIndex`, `bufferEnd`), `i` an index (`index`, `start`, `srcPos`,
 /// `offset`, `fromIndex`), `l` a length or count (`length`, `len`, `nBytes`); else none.
+/// A parameter named as the place a method writes to: its first word (camelCase) is `out`,
+/// `output`, `dest`, `dst`, `destination` or `target` (`out`, `outBuf`, `destArray`).
+fn is_output_name(name: &str) -> bool {
+    let first: String = name.chars().take_while(|c| !c.is_ascii_uppercase() && c.is_ascii_alphabetic()).collect();
+    matches!(first.as_str(), "out" | "output" | "dest" | "dst" | "destination" | "target")
+        && name[first.len()..].chars().next().is_none_or(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+}
+
 /// A length beside the one array the method takes, with no index beside it, is the span of
 /// that array to read (`hash32(byte[] data, int length, int seed)`): kind `s`, so a length past
 /// the array's end or below zero is the caller's (Expected.outside). Only when named `length`,
@@ -866,6 +886,16 @@ mod tests {
             ("endExclusive", Some('e')),
         ] {
             assert_eq!(position_kind(name), kind, "{name}");
+        }
+    }
+
+    #[test]
+    fn output_names() {
+        for name in ["out", "outBuf", "output", "dest", "dstArray", "destination", "target", "out2"] {
+            assert!(is_output_name(name), "{name}");
+        }
+        for name in ["outline", "data", "buffer", "in", "targets", "destroy", "o"] {
+            assert!(!is_output_name(name), "{name}");
         }
     }
 

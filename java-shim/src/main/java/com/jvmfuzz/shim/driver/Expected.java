@@ -255,6 +255,7 @@ public final class Expected {
         tableArgs = NO_OBJECTS;
         setupTableArgs = NO_OBJECTS;
         textArgs = NO_OBJECTS;
+        outputArgs = NO_OBJECTS;
         builtCount = 0;
         intArgs = NO_ARGS;
         setupIntArgs = NO_ARGS;
@@ -310,6 +311,17 @@ public final class Expected {
     public static void texts(Object[] values) {
         // Kept as given: their text is read only when a detector report is judged.
         textArgs = values;
+    }
+
+    /* The output array arguments of the current call (see outputs()). */
+    private static Object[] outputArgs = NO_OBJECTS;
+
+    /**
+     * Called by a driver just before the call of the method under test, when it has array
+     * parameters named as outputs (out, dest, target): those arrays.
+     */
+    public static void outputs(Object[] values) {
+        outputArgs = values;
     }
 
     /** Called by a driver just before the call of the method under test: its integer arguments. */
@@ -868,6 +880,10 @@ public final class Expected {
         if (position != null) {
             return position + " of " + method;
         }
+        String output = pastOutputEnd(t, st, k);
+        if (output != null) {
+            return output + " of " + method;
+        }
         long arg = jdkBoundOnArgument(t, st, k);
         if (arg != Long.MIN_VALUE) {
             return "bounds check on the argument " + arg + " of " + method;
@@ -1226,6 +1242,35 @@ public final class Expected {
         } catch (ClassNotFoundException | LinkageError unknown) {
             return null;
         }
+    }
+
+    /*
+     * The JVM's array bounds check in the library just past the end of an output array the
+     * caller gave ("Index 60 out of bounds for length 60", an `out` of length 60): the caller's
+     * array is too short for what it asked to be written (commons-codec's Hex.encodeHex(data,
+     * ..., out, outOffset)). Reading past an input array stays the method's. Why, else null.
+     */
+    private static String pastOutputEnd(Throwable t, StackTraceElement[] st, int k) {
+        Object[] outs = outputArgs;
+        if (!(t instanceof ArrayIndexOutOfBoundsException) || outs.length == 0 || isJdk(st[0].getClassName())) {
+            return null;
+        }
+        List<Long> n = numbers(t);
+        if (n.size() != 2 || !n.get(0).equals(n.get(1))) {
+            return null;
+        }
+        String library = library(st[k - 1].getClassName());
+        for (int i = 0; i < k; i++) {
+            if (!library(st[i].getClassName()).equals(library)) {
+                return null;
+            }
+        }
+        for (Object o : outs) {
+            if (o != null && o.getClass().isArray() && lengthOf(o) == n.get(0)) {
+                return "output array argument of length " + n.get(0) + " too short";
+            }
+        }
+        return null;
     }
 
     /* Thrown by the call itself: every frame up to it is the call's method (its bridge method
