@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Package mode's findings and coverage (issue 27, item 5). Started by package_bench.sh, which
-exports FUZZ_BIN, JAVA, TEXT_JAR, LANG3_JAR, TEXT_VERSION, LANG3_VERSION, TEXT_SOURCES,
-LANG3_SOURCES, SOURCES_OPTION, JAZZER_JAR, JAZZER_API, JAZZER_VERSION, JACOCO_CLI, JACOCO_AGENT.
+exports FUZZ_BIN, JAVA, TEXT_JAR, LANG3_JAR, CODEC_JAR, TEXT_VERSION, LANG3_VERSION,
+CODEC_VERSION, TEXT_SOURCES, LANG3_SOURCES, CODEC_SOURCES, SOURCES_OPTION, JAZZER_JAR, JAZZER_API,
+JAZZER_VERSION, JACOCO_CLI, JACOCO_AGENT.
 
-Per library (--lib, default both), in out/package/<lib>/:
+Per library (--lib, default commons-text and commons-lang3; commons-codec is the held-out one:
+its contract rules were written after its first run, to check that they carry over), in
+out/package/<lib>/:
   run       `fuzz --cp CP --package PKG --keep-going --max-total-time T --progress plain` in a
             fresh jvmfuzz/ (under unshare -n): executions and exec/s (the log's last
             `executions: N`, over T), restarts, findings/summary.json, findings/drivers/stats.txt.
@@ -55,6 +58,8 @@ def libs():
                          "cp": [env("TEXT_JAR"), env("LANG3_JAR")], "sources": os.environ.get("TEXT_SOURCES", "")},
         "commons-lang3": {"version": env("LANG3_VERSION"), "pkg": "org.apache.commons.lang3", "jar": env("LANG3_JAR"),
                           "cp": [env("LANG3_JAR")], "sources": os.environ.get("LANG3_SOURCES", "")},
+        "commons-codec": {"version": env("CODEC_VERSION"), "pkg": "org.apache.commons.codec", "jar": env("CODEC_JAR"),
+                          "cp": [env("CODEC_JAR")], "sources": os.environ.get("CODEC_SOURCES", "")},
     }
 
 

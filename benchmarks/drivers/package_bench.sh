@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Package mode's findings and coverage (issue 27, item 5): `fuzz --package` for T seconds on
 # commons-text 1.15.0 (org.apache.commons.text, with commons-lang3 beside it) and commons-lang3
-# 3.22.0 (org.apache.commons.lang3). Per library it reports:
+# 3.22.0 (org.apache.commons.lang3), and on request commons-codec 1.23.0 (the held-out library:
+# its rules were not written for it). Per library it reports:
 #   - the distinct findings by kind, checked against a hand-triaged ground truth
 #     (ground-truth/<lib>-<version>.tsv): precision (real bugs among kind "bug"), the real bugs
 #     found, real bugs reported as kind "contract" ("lost to contract"), and what is untriaged;
@@ -15,6 +16,7 @@
 #   benchmarks/drivers/package_bench.sh                     # both libraries, 600 s each, 10 methods
 #   benchmarks/drivers/package_bench.sh -t 20 -m 2          # smoke test
 #   benchmarks/drivers/package_bench.sh --lib commons-text --only run,coverage,report
+#   benchmarks/drivers/package_bench.sh --lib commons-codec --only run,report   # the held-out library
 #   benchmarks/drivers/package_bench.sh --reuse             # recompute everything from out/ (no fuzzing)
 #   benchmarks/drivers/package_bench.sh --triage            # the latest runs' findings not in the ground truth
 #   FUZZ_BIN=/path/to/fuzz benchmarks/drivers/package_bench.sh   # a prebuilt binary (default target/release/fuzz)
@@ -31,6 +33,7 @@ REPO="$(cd "$HERE/../.." && pwd)"
 
 TEXT_VERSION=1.15.0
 LANG3_VERSION=3.22.0   # the newest; also on commons-text's class path (its pom asks for >= 3.20.0)
+CODEC_VERSION=1.23.0   # the newest; the held-out library (--lib commons-codec)
 JAZZER_VERSION=0.30.0
 JACOCO_VERSION=0.8.14
 
@@ -49,15 +52,16 @@ for a in "$@"; do
 done
 
 need_tools
-export TEXT_VERSION LANG3_VERSION JAZZER_VERSION
+export TEXT_VERSION LANG3_VERSION CODEC_VERSION JAZZER_VERSION
 export TEXT_JAR="$(fetch org.apache.commons:commons-text:$TEXT_VERSION)"
 export LANG3_JAR="$(fetch org.apache.commons:commons-lang3:$LANG3_VERSION)"
+export CODEC_JAR="$(fetch commons-codec:commons-codec:$CODEC_VERSION)"
 export JAZZER_JAR="$(fetch com.code-intelligence:jazzer:$JAZZER_VERSION)"
 export JAZZER_API="$(fetch com.code-intelligence:jazzer-api:$JAZZER_VERSION)"
 export JACOCO_CLI="$(fetch org.jacoco:org.jacoco.cli:$JACOCO_VERSION:nodeps)"
 export JACOCO_AGENT="$(fetch org.jacoco:org.jacoco.agent:$JACOCO_VERSION:runtime)"
 export JAVA="${JAVA:-$(command -v java)}"
-export TEXT_SOURCES="" LANG3_SOURCES="" SOURCES_OPTION=""
+export TEXT_SOURCES="" LANG3_SOURCES="" CODEC_SOURCES="" SOURCES_OPTION=""
 
 if [ "$runs_target" = 1 ]; then
     [ "$(id -u)" = 0 ] || { echo "package_bench.sh: needs root (unshare -n)" >&2; exit 1; }
@@ -72,6 +76,9 @@ if [ "$runs_target" = 1 ]; then
         # not to be had (Maven Central's mirror here serves none for 3.21.0 and 3.22.0).
         LANG3_SOURCES="$(fetch org.apache.commons:commons-lang3:${LANG3_SOURCES_VERSION:-$LANG3_VERSION}:sources)" ||
             { echo "no sources jar for commons-lang3 ${LANG3_SOURCES_VERSION:-$LANG3_VERSION}: running without --sources" >&2; LANG3_SOURCES=""; }
+        # CODEC_SOURCES_VERSION likewise (none is served here for 1.23.0; 1.17.0's is).
+        CODEC_SOURCES="$(fetch commons-codec:commons-codec:${CODEC_SOURCES_VERSION:-$CODEC_VERSION}:sources)" ||
+            { echo "no sources jar for commons-codec ${CODEC_SOURCES_VERSION:-$CODEC_VERSION}: running without --sources" >&2; CODEC_SOURCES=""; }
     fi
     echo "fuzz: $FUZZ_BIN; jazzer $JAZZER_VERSION; jacoco $JACOCO_VERSION; $("$JAVA" -version 2>&1 | head -1); $(nproc) cores" >&2
 fi
