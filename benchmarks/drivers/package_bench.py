@@ -4,9 +4,8 @@ exports FUZZ_BIN, JAVA, TEXT_JAR, LANG3_JAR, CODEC_JAR, TEXT_VERSION, LANG3_VERS
 CODEC_VERSION, TEXT_SOURCES, LANG3_SOURCES, CODEC_SOURCES, SOURCES_OPTION, JAZZER_JAR, JAZZER_API,
 JAZZER_VERSION, JACOCO_CLI, JACOCO_AGENT.
 
-Per library (--lib, default commons-text and commons-lang3; commons-codec is the held-out one:
-its contract rules were written after its first run, to check that they carry over), in
-out/package/<lib>/:
+Per library (--lib, default commons-text and commons-lang3; commons-codec on request: the third
+library, first run before any rule was drawn from it), in out/package/<lib>/:
   run       `fuzz --cp CP --package PKG --keep-going --max-total-time T --progress plain` in a
             fresh jvmfuzz/ (under unshare -n): executions and exec/s (the log's last
             `executions: N`, over T), restarts, findings/summary.json, findings/drivers/stats.txt.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Package mode's findings and coverage (issue 27, item 5): `fuzz --package` for T seconds on
 # commons-text 1.15.0 (org.apache.commons.text, with commons-lang3 beside it) and commons-lang3
-# 3.22.0 (org.apache.commons.lang3), and on request commons-codec 1.23.0 (the held-out library:
-# its rules were not written for it). Per library it reports:
+# 3.22.0 (org.apache.commons.lang3), and on request commons-codec 1.23.0 (the third library,
+# first run before any rule was drawn from it). Per library it reports:
 #   - the distinct findings by kind, checked against a hand-triaged ground truth
 #     (ground-truth/<lib>-<version>.tsv): precision (real bugs among kind "bug"), the real bugs
 #     found, real bugs reported as kind "contract" ("lost to contract"), and what is untriaged;
@@ -16,7 +16,7 @@
 #   benchmarks/drivers/package_bench.sh                     # both libraries, 600 s each, 10 methods
 #   benchmarks/drivers/package_bench.sh -t 20 -m 2          # smoke test
 #   benchmarks/drivers/package_bench.sh --lib commons-text --only run,coverage,report
-#   benchmarks/drivers/package_bench.sh --lib commons-codec --only run,report   # the held-out library
+#   benchmarks/drivers/package_bench.sh --lib commons-codec --only run,report   # the third library
 #   benchmarks/drivers/package_bench.sh --reuse             # recompute everything from out/ (no fuzzing)
 #   benchmarks/drivers/package_bench.sh --triage            # the latest runs' findings not in the ground truth
 #   FUZZ_BIN=/path/to/fuzz benchmarks/drivers/package_bench.sh   # a prebuilt binary (default target/release/fuzz)
@@ -33,7 +33,7 @@ REPO="$(cd "$HERE/../.." && pwd)"
 
 TEXT_VERSION=1.15.0
 LANG3_VERSION=3.22.0   # the newest; also on commons-text's class path (its pom asks for >= 3.20.0)
-CODEC_VERSION=1.23.0   # the newest; the held-out library (--lib commons-codec)
+CODEC_VERSION=1.23.0   # the newest; the third library (--lib commons-codec)
 JAZZER_VERSION=0.30.0
 JACOCO_VERSION=0.8.14
 
