@@ -20,6 +20,15 @@ use fuzz_common::{fuzz_bin, serde_like, targets};
 use jvmfuzz_tests::{self as support, TempDir};
 
 /// NodesGate's gated inputs.
+/// The tests of this file one at a time: nodes of two tests at once have been seen to share a
+/// campaign (the loopback leaf ran the veth test's seeded bug, once in a full workspace run),
+/// through something machine-wide that LibAFL's processes meet on, not through the network.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 const ENTRY: &[u8] = b"node seed: a corpus entry";
 const BUG: &[u8] = b"node seed: the bug";
 
@@ -136,6 +145,7 @@ fn now() -> f64 {
 
 #[test]
 fn entries_reach_every_node_a_late_one_too_and_a_dead_hub_stops_nobody() {
+    let _serial = one_at_a_time();
     let hub_at = format!("127.0.0.1:{}", free_port());
     // The hub in a PID namespace of its own: killing `unshare` ends every process of it, as a
     // machine that goes down would (its broker and clients run in a process group of their own).
@@ -258,6 +268,7 @@ fn ip(args: &[String]) -> String {
 
 #[test]
 fn a_finding_on_one_host_is_saved_on_the_other_once() {
+    let _serial = one_at_a_time();
     let hosts = Hosts::new();
     // Nothing on either host leads anywhere but the other one.
     for ns in &hosts.names {
@@ -282,6 +293,7 @@ fn a_finding_on_one_host_is_saved_on_the_other_once() {
 
 #[test]
 fn wrong_node_flags_and_a_node_nobody_answers_exit_2_with_what_to_fix() {
+    let _serial = one_at_a_time();
     let dir = TempDir::new("node-flags");
     let run = |args: &[&str]| {
         let mut cmd = Command::new(fuzz_bin());
