@@ -535,13 +535,8 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.tables(new Object[] {{{}}});", tables.join(", ")));
     }
     // The String arguments: a pattern the method compiles as given is its contract.
-    let strings: Vec<String> = d
-        .params
-        .iter()
-        .zip(&args)
-        .filter(|(p, _)| matches!(&p.ty, JType::Object(n, _) if n == "java/lang/String"))
-        .map(|(_, a)| a.clone())
-        .collect();
+    let strings: Vec<String> =
+        d.params.iter().zip(&args).filter(|(p, _)| is_string(&p.ty)).map(|(_, a)| a.clone()).collect();
     if !strings.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.strings(new String[] {{{}}});", strings.join(", ")));
     }
@@ -671,7 +666,7 @@ fn is_table(t: &JType) -> bool {
 fn holds_text(t: &JType) -> bool {
     let text = |n: &str| matches!(n, "java/lang/Object" | "java/lang/CharSequence" | "java/lang/String");
     match t {
-        JType::Object(n, _) if n == "java/lang/String" => false,
+        _ if is_string(t) => false,
         JType::Object(n, _) if text(n) => true,
         JType::Array(e) => matches!(&**e, JType::Object(n, _) if text(n)),
         JType::Object(n, _) => matches!(
