@@ -208,6 +208,33 @@ fn a_package_run_finds_every_planted_bug() {
 }
 
 #[test]
+fn drivers_javac_refuses_are_mended_and_the_run_goes_on() {
+    // commons-collections4 4.6.0 ended before its first execution: raw-typed arguments matched
+    // two generic overloads (`defaultedMap(Map, Factory)` and `defaultedMap(Map, V)`) and javac
+    // refused the drivers. mend.Defaults has both shapes: two drivers of the method under test
+    // (mended by a method handle) and one way of building a Defaults (mended to throw).
+    let s = run_fuzz(&["--class", "mend.Defaults", "--runs", "300000", "--keep-going"]);
+    s.assert_exit(1);
+    let repairs = std::fs::read_to_string(s.dir.join("findings/drivers/compile-repairs.txt")).unwrap();
+    assert!(repairs.contains("2 driver method(s) call their method through a method handle"), "{repairs}");
+    assert!(repairs.contains("mend.Defaults.count(Ljava/util/Map;Lmend/Defaults$Factory;)I"), "{repairs}");
+    assert!(repairs.contains("mend.Defaults.of(Ljava/util/Map;Lmend/Defaults$Factory;)Lmend/Defaults;"), "{repairs}");
+    assert!(repairs.contains("1 generated method(s) javac refused now only throw"), "{repairs}");
+    // The bug behind the handle is found, judged as a direct call's, and reproduced.
+    let summary = s.summary();
+    assert_eq!(summary.len(), 1, "{}", s.out.dump());
+    assert_eq!(summary[0].kind, "bug");
+    assert!(summary[0].top_frame.starts_with("mend.Defaults.count"), "{}", summary[0].top_frame);
+    let src = reproducer_fails_with(&finding_dir(&s, "java.lang.ArrayIndexOutOfBoundsException"), "Index 2");
+    assert!(src.contains("findStatic(mend.Defaults.class, \"count\""), "{src}");
+    // The way of building that only throws is the drivers' defect, not a finding.
+    let stats = std::fs::read_to_string(s.dir.join("findings/drivers/stats.txt")).unwrap();
+    let get = stats.lines().find(|l| l.contains("mend.Defaults.get(")).unwrap_or_else(|| panic!("{stats}"));
+    let defects: u64 = get.split_whitespace().nth(3).and_then(|x| x.parse().ok()).unwrap_or(0);
+    assert!(defects > 0, "{stats}");
+}
+
+#[test]
 fn drivers_subcommand_writes_readable_sources_and_explains_skips() {
     let dir = TempDir::new("fuzz-drivers");
     let mut cmd = Command::new(fuzz_bin());

@@ -7,7 +7,7 @@
 //! collections), all the arguments of that call are hoisted into locals, left to right, so
 //! Java's argument evaluation cannot reorder what is read from the input.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::rc::Rc;
 
@@ -17,8 +17,9 @@ use crate::drivers::plan::{
 };
 use crate::drivers::types::{java_name, JType};
 
-/// (path relative to the source root, content)
-pub fn render(plan: &Plan) -> Vec<(String, String)> {
+/// (path relative to the source root, content). The drivers whose ids are in `by_handle` call
+/// their method through a `MethodHandle` ([`handle_call`]): javac could not resolve the direct call.
+pub fn render(plan: &Plan, by_handle: &BTreeSet<usize>) -> Vec<(String, String)> {
     let helpers: Rc<BTreeMap<String, String>> =
         Rc::new(plan.helpers.iter().map(|h| (h.ty.clone(), h.method.clone())).collect());
     let mut files = Vec::new();
@@ -29,7 +30,10 @@ pub fn render(plan: &Plan) -> Vec<(String, String)> {
     for (class, drivers) in by_class {
         let consts = plan.constants.iter().find(|(c, _)| c == class).map(|(_, k)| k.clone()).unwrap_or_default();
         let fq = driver_class_of(class);
-        files.push((format!("{}.java", fq.replace('.', "/")), driver_class(class, &fq, &drivers, &consts, &helpers)));
+        files.push((
+            format!("{}.java", fq.replace('.', "/")),
+            driver_class(class, &fq, &drivers, &consts, &helpers, by_handle),
+        ));
     }
     files.push((format!("{}.java", INSTANCES.replace('.', "/")), instances_class(plan, &helpers)));
     files.push((format!("{}.java", DISPATCH.replace('.', "/")), dispatch_class(plan)));
@@ -369,6 +373,7 @@ fn driver_class(
     drivers: &[&Driver],
     k: &Constants,
     helpers: &Rc<BTreeMap<String, String>>,
+    by_handle: &BTreeSet<usize>,
 ) -> String {
     let (pkg, simple) = fq.rsplit_once('.').unwrap_or(("", fq));
     let mut s = String::new();
@@ -408,15 +413,46 @@ fn driver_class(
         "    private static final String[] STRINGS = {};",
         array_literal(k.strings.iter().map(|x| string_literal(x)).collect())
     );
+    for d in drivers.iter().filter(|d| by_handle.contains(&d.id)) {
+        let _ = writeln!(
+            s,
+            "    private static final java.lang.invoke.MethodHandle {} = com.jvmfuzz.shim.driver.Handles.find({}.class, \"{}\", \"{}\", {});",
+            handle_field(d),
+            java_name(&d.class),
+            d.method,
+            d.desc,
+            d.receiver.is_none()
+        );
+    }
     for d in drivers {
         s.push('\n');
-        s.push_str(&driver_method(d, helpers));
+        s.push_str(&driver_method(d, helpers, by_handle.contains(&d.id)));
     }
     s.push_str("}\n");
     s
 }
 
-fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
+/// The static field holding a driver's method handle.
+fn handle_field(d: &Driver) -> String {
+    format!("HANDLE_{}", d.java_name)
+}
+
+/// The call of the method under test through `handle` (an expression of type MethodHandle):
+/// the receiver first for an instance method. Used when javac finds the direct call ambiguous
+/// (raw-typed arguments matching two generic overloads); the handle names the exact method.
+pub fn handle_call(handle: &str, d: &Driver, recv: &str, args: &[String]) -> String {
+    let mut all: Vec<&str> = Vec::new();
+    if d.receiver.is_some() {
+        all.push(recv);
+    }
+    all.extend(args.iter().map(String::as_str));
+    format!("{handle}.invoke({});", all.join(", "))
+}
+
+pub const HANDLE_COMMENT: &str =
+    "// javac finds the direct call ambiguous (raw-typed arguments): called by its descriptor.";
+
+fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: bool) -> String {
     let mut b = Body::new(2, helpers);
     let owner = java_name(&d.class);
     b.line("v.constants(INTS, LONGS, DOUBLES, STRINGS);");
@@ -550,7 +586,12 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>) -> String {
     }
     // From here on an exception is the method's, not its set-up's (see Expected.call).
     b.line("com.jvmfuzz.shim.driver.Expected.call();");
-    b.line(format!("{recv}.{}({});", d.method, args.join(", ")));
+    if by_handle {
+        b.line(HANDLE_COMMENT);
+        b.line(handle_call(&handle_field(d), d, &recv, &args));
+    } else {
+        b.line(format!("{recv}.{}({});", d.method, args.join(", ")));
+    }
     let mut s = String::new();
     let reads = if d.reads.is_empty() { String::new() } else { format!(" Reads {}.", d.reads.join(", ")) };
     let _ = writeln!(s, "    /** Fuzzes {{@code {}}}.{reads} */", signature_text(d));

@@ -22,6 +22,7 @@ pub mod java;
 pub mod javadoc;
 pub mod plan;
 pub mod planner;
+pub mod repair;
 pub mod reproducer;
 pub mod schedule;
 pub mod types;
@@ -98,7 +99,7 @@ pub fn generate(
     if src.exists() {
         std::fs::remove_dir_all(&src).map_err(w)?;
     }
-    for (rel, text) in java::render(&plan) {
+    for (rel, text) in java::render(&plan, &Default::default()) {
         let p = src.join(rel);
         if let Some(d) = p.parent() {
             std::fs::create_dir_all(d).map_err(w)?;
@@ -165,6 +166,10 @@ pub fn report_text(plan: &Plan, r: &Report) -> String {
 /// In the fuzzing client, before the harness is looked up: compiles the drivers with the JDK's
 /// compiler API in this JVM, unless the classes are already built from the same source. A file
 /// lock keeps `--jobs` clients from compiling into the same folder at once.
+///
+/// Source javac refuses is mended ([`repair`]) and compiled again: a driver whose call javac
+/// cannot resolve calls through a method handle, then any method still refused only throws.
+/// What was mended is printed and kept in `compile-repairs.txt` beside `src`.
 pub fn compile_in_jvm(env: &mut JNIEnv, d: &DriverRun) -> Result<(), String> {
     let stamp_text = source_stamp(&d.src).map_err(|e| format!("cannot read {}: {e}", d.src.display()))?;
     let lock_path = d.classes.with_extension("lock");
@@ -180,6 +185,38 @@ pub fn compile_in_jvm(env: &mut JNIEnv, d: &DriverRun) -> Result<(), String> {
     }
     let _ = std::fs::remove_dir_all(&d.classes);
     let _ = std::fs::create_dir_all(&d.classes);
+    let mut by_handle = std::collections::BTreeSet::new();
+    let mut neutralized: Vec<String> = Vec::new();
+    // Rounds: method handles for refused calls (re-rendering the plan), then throwing bodies
+    // (editing the text, so no re-rendering after). Each round mends what the last refused.
+    for _round in 0..4 {
+        let Some(msg) = javac(env, d)? else {
+            let stamp_text = source_stamp(&d.src).map_err(|e| format!("cannot read {}: {e}", d.src.display()))?;
+            let _ = repair::save_handles(&d.classes.join(".by-handle"), &by_handle);
+            let _ = std::fs::write(&stamp, stamp_text);
+            report_repairs(d, &by_handle, &neutralized);
+            return Ok(());
+        };
+        let errors = repair::parse_errors(&msg);
+        let calls = repair::call_errors(&d.plan, &d.src, &errors);
+        if neutralized.is_empty() && !calls.is_subset(&by_handle) {
+            by_handle.extend(calls);
+            for (rel, text) in java::render(&d.plan, &by_handle) {
+                std::fs::write(d.src.join(rel), text).map_err(|e| format!("cannot write {}: {e}", d.src.display()))?;
+            }
+            continue;
+        }
+        let changed = repair::neutralize(&errors).map_err(|e| format!("cannot mend {}: {e}", d.src.display()))?;
+        if changed.is_empty() {
+            return Err(not_compiling(d, &msg));
+        }
+        neutralized.extend(changed);
+    }
+    Err(format!("the generated drivers in {} still do not compile after mending (please report this)", d.src.display()))
+}
+
+/// One run of javac over the drivers: None when it compiled, else its messages.
+fn javac(env: &mut JNIEnv, d: &DriverRun) -> Result<Option<String>, String> {
     let r = env.with_local_frame(8, |env| -> Result<Option<String>, jni::errors::Error> {
         let class = env.find_class("com/jvmfuzz/shim/driver/DriverCompiler")?;
         let src = env.new_string(d.src.display().to_string())?;
@@ -199,20 +236,46 @@ pub fn compile_in_jvm(env: &mut JNIEnv, d: &DriverRun) -> Result<(), String> {
         let s: String = env.get_string(&JString::from(r))?.into();
         Ok(Some(s))
     });
-    match r {
-        Ok(None) => {
-            let _ = std::fs::write(&stamp, stamp_text);
-            Ok(())
+    r.map_err(|e| {
+        let detail = crate::harness::pending_text(env);
+        format!("cannot compile the drivers: {e} ({detail})")
+    })
+}
+
+fn not_compiling(d: &DriverRun, msg: &str) -> String {
+    format!(
+        "the generated drivers in {} do not compile (please report this):\n{}",
+        d.src.display(),
+        truncate(msg, 4000)
+    )
+}
+
+/// Says what was mended, on stderr and in `compile-repairs.txt` (empty when nothing was).
+fn report_repairs(d: &DriverRun, by_handle: &std::collections::BTreeSet<usize>, neutralized: &[String]) {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    if !by_handle.is_empty() {
+        let _ = writeln!(
+            s,
+            "{} driver method(s) call their method through a method handle (javac found the call ambiguous):",
+            by_handle.len()
+        );
+        for dr in d.plan.drivers.iter().filter(|dr| by_handle.contains(&dr.id)) {
+            let _ = writeln!(s, "  {} {}.{}{}", dr.id, dr.class.replace('/', "."), dr.method, dr.desc);
         }
-        Ok(Some(msg)) => Err(format!(
-            "the generated drivers in {} do not compile (please report this):\n{}",
-            d.src.display(),
-            truncate(&msg, 4000)
-        )),
-        Err(e) => {
-            let detail = crate::harness::pending_text(env);
-            Err(format!("cannot compile the drivers: {e} ({detail})"))
+    }
+    if !neutralized.is_empty() {
+        let _ = writeln!(s, "{} generated method(s) javac refused now only throw (driver defects):", neutralized.len());
+        for m in neutralized {
+            let _ = writeln!(s, "  {m}");
         }
+    }
+    if let Some(dir) = d.src.parent() {
+        let _ = std::fs::write(dir.join("compile-repairs.txt"), &s);
+    }
+    if !s.is_empty() {
+        eprintln!("jvmfuzz: mended generated drivers javac refused; see compile-repairs.txt:");
+        eprint!("{}", truncate(&s, 2000));
     }
 }
 
@@ -275,7 +338,8 @@ pub fn readable_reproducer(
             let detail = crate::harness::pending_text(env);
             format!("cannot trace the failing input: {e} ({detail})")
         })?;
-    reproducer::junit(&d.plan, &trace, info)
+    let by_handle = repair::load_handles(&d.classes.join(".by-handle"));
+    reproducer::junit(&d.plan, &trace, info, &by_handle)
         .ok_or_else(|| "the recorded run does not match the generated drivers".to_string())
 }
 

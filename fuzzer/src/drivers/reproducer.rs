@@ -4,9 +4,10 @@
 //! and writes the same objects, the same values and the same calls as straight-line code. No
 //! byte blob: a `byte[]` argument is written as the array it was.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use crate::drivers::java::{array_new, boxed, cast_to, local_name, LocalNames};
+use crate::drivers::java::{array_new, boxed, cast_to, handle_call, local_name, LocalNames, HANDLE_COMMENT};
 use crate::drivers::plan::{Alt, AltKind, Driver, Param, Plan, Step, Value, MAX_DEPTH};
 use crate::drivers::types::{java_name, JType};
 
@@ -157,7 +158,7 @@ impl Walker<'_> {
     }
 
     /// Walks one driver; statements stop where the recorded run stopped.
-    fn driver(&mut self, d: &Driver) -> Option<()> {
+    fn driver(&mut self, d: &Driver, by_handle: bool) -> Option<()> {
         let owner = java_name(&d.class);
         let recv = match &d.receiver {
             Some(r) => {
@@ -196,7 +197,18 @@ impl Walker<'_> {
             self.line(format!("{} {name} = {x};", p.ty.java()));
             args.push(name);
         }
-        self.line(format!("{recv}.{}({});", d.method, args.join(", ")));
+        if by_handle {
+            let owner = java_name(&d.class);
+            let find = if d.receiver.is_some() { "findVirtual" } else { "findStatic" };
+            self.line(HANDLE_COMMENT.to_string());
+            self.line(format!(
+                "java.lang.invoke.MethodHandle handle = java.lang.invoke.MethodHandles.publicLookup().{find}({owner}.class, \"{}\", java.lang.invoke.MethodType.fromMethodDescriptorString(\"{}\", {owner}.class.getClassLoader()));",
+                d.method, d.desc
+            ));
+            self.line(handle_call("handle", d, &recv, &args));
+        } else {
+            self.line(format!("{recv}.{}({});", d.method, args.join(", ")));
+        }
         Some(())
     }
 }
@@ -225,12 +237,14 @@ pub struct FindingInfo<'a> {
 
 /// The JUnit 5 test class for `trace` (from `Expected.trace`), or None if the trace does not
 /// match the plan (e.g. drivers regenerated since).
-pub fn junit(plan: &Plan, trace: &str, f: &FindingInfo) -> Option<String> {
+/// `by_handle`: the drivers that call their method through a method handle (see
+/// [`crate::drivers::java::handle_call`]); the reproducer does the same.
+pub fn junit(plan: &Plan, trace: &str, f: &FindingInfo, by_handle: &BTreeSet<usize>) -> Option<String> {
     let entries = parse_trace(trace);
     let mut w = Walker { plan, trace: entries.into_iter(), lines: Vec::new(), names: Default::default() };
     let m = w.choice()?;
     let d = plan.drivers.get(m)?;
-    let complete = w.driver(d).is_some();
+    let complete = w.driver(d, by_handle.contains(&d.id)).is_some();
     let detector = crate::detectors::of_finding(f.exception, f.message);
     let class_path = match detector {
         Some(_) => format!("{}:jvmfuzz-junit.jar", f.class_path),
@@ -340,7 +354,7 @@ mod tests {
             message: "bug",
             class_path: "app.jar",
         };
-        let src = junit(&plan(), trace, &f).unwrap();
+        let src = junit(&plan(), trace, &f, &BTreeSet::new()).unwrap();
         let body: Vec<&str> = src
             .lines()
             .map(str::trim)
@@ -364,12 +378,12 @@ mod tests {
         // The run ended inside the method sequence (a modifier threw).
         let trace = "c 0\nc 0\nc 2\nc 1\n";
         let f = FindingInfo { id: "abc", exception: "E", message: "", class_path: "." };
-        let src = junit(&plan(), trace, &f).unwrap();
+        let src = junit(&plan(), trace, &f, &BTreeSet::new()).unwrap();
         assert!(src.contains("account.freeze();"));
         assert!(!src.contains("account.withdraw("));
         assert!(src.contains("the failure happened here"));
         // A trace of another plan is refused.
-        assert!(junit(&plan(), "c 7\n", &f).is_none());
+        assert!(junit(&plan(), "c 7\n", &f, &BTreeSet::new()).is_none());
     }
 
     #[test]
@@ -381,7 +395,7 @@ mod tests {
             message: "sql-injection: the input changes the query",
             class_path: "app.jar",
         };
-        let src = junit(&plan(), trace, &f).unwrap();
+        let src = junit(&plan(), trace, &f, &BTreeSet::new()).unwrap();
         let start = src.find("com.jvmfuzz.junit.Detectors.replay(() -> {").expect(&src);
         let call = src.find("account.withdraw(amount);").expect(&src);
         let end = src.rfind("});").expect(&src);
@@ -389,6 +403,6 @@ mod tests {
         assert!(src.contains("app.jar:jvmfuzz-junit.jar"), "{src}");
         // Any other exception is called plainly.
         let plain = FindingInfo { exception: "java.lang.IllegalStateException", ..f };
-        assert!(!junit(&plan(), trace, &plain).unwrap().contains("Detectors"));
+        assert!(!junit(&plan(), trace, &plain, &BTreeSet::new()).unwrap().contains("Detectors"));
     }
 }

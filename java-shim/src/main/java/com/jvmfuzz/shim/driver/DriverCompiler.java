@@ -27,6 +27,9 @@ public final class DriverCompiler {
             List<String> args = new ArrayList<>();
             args.add("-nowarn");
             args.add("-g");
+            // Every error, not javac's first 100: the caller repairs each method javac names.
+            args.add("-Xmaxerrs");
+            args.add("1000000");
             args.add("-encoding");
             args.add("UTF-8");
             args.add("-proc:none");
