@@ -350,9 +350,24 @@ fn documented_exceptions(
     let explicit: Vec<PathBuf> =
         t.sources.iter().flat_map(|s| s.split(':')).filter(|s| !s.is_empty()).map(PathBuf::from).collect();
     let classes = run.plan.drivers.iter().map(|d| d.class.clone()).collect();
-    let (doc, notes) = drivers::javadoc::collect(entries, &classes, &explicit, !t.no_fetch_sources).map_err(setup)?;
+    let (mut doc, notes) =
+        drivers::javadoc::collect(entries, &classes, &explicit, !t.no_fetch_sources).map_err(setup)?;
     for n in &notes {
         println!("jvmfuzz: {n}");
+    }
+    let (library_methods, no_throw, unchecked, files) =
+        (doc.methods.len(), doc.no_throw.len(), doc.unchecked.len(), doc.files);
+    // The JDK's Javadoc states the contract of the library's overrides of JDK methods.
+    let src_zip =
+        jvm::find_libjvm(t.java_home.as_deref()).ok().and_then(|libjvm| drivers::javadoc::jdk_sources(&libjvm));
+    match src_zip {
+        Some(zip) => match doc.add_jdk(&zip) {
+            Ok(n) => println!("jvmfuzz: the JDK's Javadoc of java.lang, java.util and java.io from {} ({n} files)", zip.display()),
+            Err(e) => println!("jvmfuzz: no JDK Javadoc: {}: {e}", zip.display()),
+        },
+        None => println!(
+            "jvmfuzz: no JDK Javadoc (no lib/src.zip in the JDK; on Debian: apt-get install openjdk-17-source): overrides of JDK methods are judged without it"
+        ),
     }
     if doc.is_empty() {
         return Ok(None);
@@ -361,10 +376,10 @@ fn documented_exceptions(
     drivers::javadoc::write_table(&doc, &path).map_err(|e| setup(format!("{}: {e}", path.display())))?;
     println!(
         "jvmfuzz: Javadoc @throws of {} method(s), {} that promise(s) not to throw, {} that leave(s) input unchecked, in {} source file(s) (see {})",
-        doc.methods.len(),
-        doc.no_throw.len(),
-        doc.unchecked.len(),
-        doc.files,
+        library_methods,
+        no_throw,
+        unchecked,
+        files,
         path.display()
     );
     Ok(Some(std::fs::canonicalize(&path).unwrap_or(path)))

@@ -324,7 +324,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 86] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 94] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -402,7 +402,8 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 86] = [
         "contract.Countdown.next",
         "java.util.NoSuchElementException",
         "contract",
-        "iterator exhausted: contract.Countdown.next",
+        // The JDK's Javadoc says it first; "iterator exhausted" says it without lib/src.zip.
+        "documented: contract.Countdown.next @throws java.util.NoSuchElementException of java.util.Iterator.next",
     ),
     ("contract.Countdown.next", "java.util.NoSuchElementException", "bug", ""),
     ("contract.Rules.width", "java.lang.ClassCastException", "contract", "cast of an Object parameter"),
@@ -509,6 +510,29 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 86] = [
     // A stream filter built without its stream (java.io's "out" is null); a null field of its own.
     ("contract.Sink.flush", "java.lang.NullPointerException", "contract", "no stream: the contract.Sink the caller built"),
     ("contract.Sink.logged", "java.lang.NullPointerException", "bug", ""),
+    // The JDK's Javadoc of the method an override implements: Queue.element names the
+    // NoSuchElementException of an empty queue, Queue.peek names none; Comparator.compare's
+    // NullPointerException is for a null argument, not a null of the comparator's own.
+    (
+        "contract.Shelf.element",
+        "java.util.NoSuchElementException",
+        "contract",
+        "documented: contract.Shelf.element @throws java.util.NoSuchElementException of java.util.",
+    ),
+    ("contract.Shelf.peek", "java.util.NoSuchElementException", "bug", ""),
+    ("contract.Shelf$ByCode.compare", "java.lang.NullPointerException", "bug", ""),
+    // A null field the caller may set with a public setter is the caller's; one with none is a bug.
+    ("contract.Feed.hasNext", "java.lang.NullPointerException", "contract", "not configured: the contract.Feed built without its source (setSource not called)"),
+    ("contract.Feed.next", "java.lang.NullPointerException", "contract", "not configured: the contract.Feed built without its source"),
+    ("contract.Feed.seen", "java.lang.NullPointerException", "bug", ""),
+    // Its source exhausted, and a source of the wrong element type (an erased Iterator<String>).
+    (
+        "contract.Feed.next",
+        "java.util.NoSuchElementException",
+        "contract",
+        "documented: contract.Feed.next @throws java.util.NoSuchElementException of java.util.Iterator.next",
+    ),
+    ("contract.Feed.next", "java.lang.ClassCastException", "contract", "cast in a compiler-generated bridge method"),
     // A write just past the end of the output array the caller gave; the same past an array
     // not named as an output.
     ("contract.HexOut.encode", "java.lang.ArrayIndexOutOfBoundsException", "contract", "output array argument"),
@@ -540,6 +564,12 @@ fn findings_are_sorted_into_bugs_and_contract() {
     let s = run_fuzz(&["--package", "contract", "--runs", "3000000", "--keep-going", "--sources", &src]);
     s.assert_exit(1);
     assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 7 method(s)"), "{}", s.out.dump());
+    // The JDK's own Javadoc (lib/src.zip; Debian's openjdk-17-source, which .ci/run installs).
+    assert!(
+        s.out.stdout.contains("jvmfuzz: the JDK's Javadoc of java.lang, java.util and java.io from"),
+        "{}",
+        s.out.dump()
+    );
     let entries = s.summary();
     // One finding per exception type, throwing site and kind, whatever the caller
     // (Countdown.next's bug is reached from skipAll and from Rules.countdowns).
@@ -563,7 +593,7 @@ fn findings_are_sorted_into_bugs_and_contract() {
     assert_eq!(next_bug.callers, "2", "skipAll and Rules.countdowns: {next_bug:?}");
     assert!(entries.iter().all(|e| e.inputs.parse::<u64>().is_ok_and(|n| n >= 1)), "{entries:#?}");
     // Only the bugs are the run's findings.
-    assert!(s.out.stdout.contains("jvmfuzz: 36 finding(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: 39 finding(s)"), "{}", s.out.dump());
     // Objects are built with a current constructor, not the deprecated one whose objects are of
     // no use (every Digest.digest of one would be a NullPointerException).
     assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Digest.")), "{entries:#?}");

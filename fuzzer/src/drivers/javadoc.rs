@@ -123,6 +123,45 @@ impl Documented {
     }
 }
 
+/// The JDK packages whose types a library's classes extend or implement most: their Javadoc
+/// states the contract of every override (`SortedSet.first` on an empty set,
+/// `Iterator.remove` unsupported, `InputStream.read` with a bad offset).
+const JDK_PACKAGES: [&str; 3] = ["java.base/java/lang/", "java.base/java/util/", "java.base/java/io/"];
+
+/// The JDK's `lib/src.zip` for the JVM whose `libjvm.so` is given (`lib/server/libjvm.so`).
+pub fn jdk_sources(libjvm: &Path) -> Option<PathBuf> {
+    let zip = libjvm.parent()?.parent()?.join("src.zip");
+    zip.is_file().then_some(zip)
+}
+
+impl Documented {
+    /// Adds the documented exceptions of the JDK's own types in [`JDK_PACKAGES`] (not their
+    /// subpackages) from the JDK's `src.zip`; only `@throws`, since a JDK method's promise
+    /// not to throw says nothing of a library's override. Returns the files read.
+    pub fn add_jdk(&mut self, src_zip: &Path) -> std::io::Result<usize> {
+        let file = std::fs::File::open(src_zip)?;
+        let mut zip =
+            zip::ZipArchive::new(file).map_err(|e| std::io::Error::other(format!("{}: {e}", src_zip.display())))?;
+        let mut jdk = Documented::default();
+        for i in 0..zip.len() {
+            let mut f = zip.by_index(i).map_err(|e| std::io::Error::other(format!("{}: {e}", src_zip.display())))?;
+            let Ok(name) = f.name() else { continue };
+            let wanted = name.ends_with(".java")
+                && JDK_PACKAGES.iter().any(|p| name.strip_prefix(p).is_some_and(|rest| !rest.contains('/')));
+            if !wanted {
+                continue;
+            }
+            let mut text = Vec::new();
+            f.read_to_end(&mut text)?;
+            jdk.add_source(&String::from_utf8_lossy(&text));
+        }
+        for (key, names) in jdk.methods {
+            self.methods.entry(key).or_default().extend(names);
+        }
+        Ok(jdk.files)
+    }
+}
+
 /// Writes the table to `path`.
 pub fn write_table(d: &Documented, path: &Path) -> std::io::Result<()> {
     std::fs::write(path, d.table())
@@ -755,6 +794,36 @@ public final class Words<T> {
         let mut d = Documented::default();
         d.add_path(&src).unwrap();
         assert_eq!(d, doc());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_jdks_javadoc_is_read_from_its_src_zip() {
+        let dir = std::env::temp_dir().join(format!("jvmfuzz-javadoc-jdk-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("lib/server")).unwrap();
+        let zip_path = dir.join("lib/src.zip");
+        let mut w = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+        let queue = "package java.util;\npublic interface Queue<E> {\n    /**\n     * Never throws.\n     * @throws NoSuchElementException if this queue is empty\n     */\n    E element();\n}\n";
+        let deep = "package java.util.concurrent;\npublic interface Deep {\n    /** @throws IllegalStateException always */\n    void f();\n}\n";
+        for (name, text) in
+            [("java.base/java/util/Queue.java", queue), ("java.base/java/util/concurrent/Deep.java", deep)]
+        {
+            w.start_file(name, zip::write::SimpleFileOptions::default()).unwrap();
+            std::io::Write::write_all(&mut w, text.as_bytes()).unwrap();
+        }
+        w.finish().unwrap();
+        let libjvm = dir.join("lib/server/libjvm.so");
+        assert_eq!(jdk_sources(&libjvm), Some(zip_path.clone()));
+        let mut d = Documented::default();
+        assert_eq!(d.add_jdk(&zip_path).unwrap(), 1, "only the top level of java.util");
+        let element: Vec<&Vec<String>> = d.methods["java.util.Queue::element"].iter().collect();
+        assert_eq!(
+            element,
+            [&vec!["java.util.NoSuchElementException".to_string(), "java.lang.NoSuchElementException".to_string()]]
+        );
+        // A JDK method's promise not to throw binds no override.
+        assert!(d.no_throw.is_empty());
+        assert_eq!(d.files, 0, "the library's file count is its own");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -197,6 +197,8 @@ public final class Expected {
     private static final Map<String, List<String[]>> DOCUMENTED_NAMES =
             readDocumented(System.getProperty("jvmfuzz.documented"));
     private static final Map<String, Class<?>[]> DOCUMENTED = new HashMap<>();
+    /* Per "class::method": what the JDK types it overrides document, "type@jdk.Class". */
+    private static final Map<String, String[]> JDK_DOCUMENTED = new HashMap<>();
 
     private static String[] list(String property) {
         String v = System.getProperty(property, "").trim();
@@ -771,7 +773,10 @@ public final class Expected {
         // getSplitNanoTime, whose Javadoc names the IllegalStateException).
         for (int j = k - 2; j >= 0; j--) {
             if (st[j].getClassName().equals(call.getClassName()) && !st[j].getMethodName().equals(call.getMethodName())) {
-                String inner = documented(t, st[j]);
+                // The library's Javadoc only: what the JDK's says of an override is about the
+                // override's caller, here the library itself (Countdown.skipAll calling its
+                // own next() past the end).
+                String inner = libraryDocumented(t, st[j]);
                 if (inner != null) {
                     return "documented: " + st[j].getClassName() + "." + st[j].getMethodName() + " @throws " + inner
                             + " (Javadoc), called by " + method;
@@ -906,6 +911,10 @@ public final class Expected {
         String wrapper = wrapsNothing(t, st);
         if (wrapper != null) {
             return "no stream: the " + wrapper + " the caller built wraps none";
+        }
+        String unset = unsetField(t, st);
+        if (unset != null) {
+            return "not configured: " + unset;
         }
         if (t instanceof UnsupportedOperationException && thrownByCall(st, k)) {
             return "unsupported: " + method + " throws UnsupportedOperationException itself";
@@ -1236,6 +1245,42 @@ public final class Expected {
             for (Class<?> o = c; filter && o != null; o = o.getSuperclass()) {
                 if (java.util.Arrays.stream(o.getDeclaredFields()).anyMatch(f -> f.getName().equals(field))) {
                     return o.getName().startsWith("java.io.") ? site(t).getClassName() : null;
+                }
+            }
+            return null;
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            return null;
+        }
+    }
+
+    /*
+     * The JVM's NullPointerException on a field of the throwing object that the library lets
+     * the caller set with a public setter (`this.iterator` of commons-collections4's
+     * TransformIterator, built with its no-argument constructor, which "will not function
+     * until setIterator is invoked"): the caller has not configured it. A null field with no
+     * setter stays the class's own bug. "the X built without its f (setF not called)", else null.
+     */
+    private static String unsetField(Throwable t, StackTraceElement[] st) {
+        if (t.getClass() != NullPointerException.class || st.length == 0 || isJdk(st[0].getClassName())) {
+            return null;
+        }
+        String m = String.valueOf(t.getMessage());
+        String tail = "\" is null";
+        int at = m.lastIndexOf("because \"this.");
+        if (!m.startsWith("Cannot ") || at < 0 || !m.endsWith(tail)) {
+            return null;
+        }
+        String field = m.substring(at + "because \"this.".length(), m.length() - tail.length());
+        if (field.isEmpty() || field.contains(".")) {
+            return null;
+        }
+        String setter = "set" + Character.toUpperCase(field.charAt(0)) + field.substring(1);
+        try {
+            Class<?> c = Class.forName(st[0].getClassName(), false, loader);
+            for (java.lang.reflect.Method x : c.getMethods()) {
+                if (x.getName().equals(setter) && x.getParameterCount() == 1
+                        && !java.lang.reflect.Modifier.isStatic(x.getModifiers())) {
+                    return "the " + c.getName() + " built without its " + field + " (" + setter + " not called)";
                 }
             }
             return null;
@@ -1974,8 +2019,18 @@ public final class Expected {
         return m;
     }
 
-    /** The documented exception type t is an instance of, or null. */
+    /**
+     * The documented exception type t is an instance of, or null: by the library's Javadoc of
+     * the method or of one it overrides, else by the JDK's Javadoc of a JDK method it
+     * overrides (jdkDocumented).
+     */
     private static String documented(Throwable t, StackTraceElement call) {
+        String own = libraryDocumented(t, call);
+        return own != null || DOCUMENTED_NAMES.isEmpty() ? own : jdkDocumented(t, call);
+    }
+
+    /* The type the library's own Javadoc documents for the call that t is an instance of. */
+    private static String libraryDocumented(Throwable t, StackTraceElement call) {
         if (DOCUMENTED_NAMES.isEmpty()) {
             return null;
         }
@@ -1987,6 +2042,45 @@ public final class Expected {
         return null;
     }
 
+    /*
+     * The JDK's Javadoc of a method the call overrides names t's type (SortedSet.first's
+     * NoSuchElementException on an empty set, Iterator.remove's UnsupportedOperationException):
+     * "type of jdk.Class.method", else null. The JDK states its conditions in words the table
+     * does not keep, so two kinds need the call to show them: a NullPointerException the JVM
+     * raised ("Cannot ...") counts only when an Object or CharSequence argument is null (a
+     * Comparator whose compare("", "") dereferences a null of its own is a bug), and an index
+     * exception only when its message names an integer argument (List.get(14) on three).
+     */
+    private static String jdkDocumented(Throwable t, StackTraceElement call) {
+        for (String d : jdkDocumentedBy(call.getClassName(), call.getMethodName())) {
+            int at = d.indexOf('@');
+            Class<?> c = firstThrowable(new String[] {d.substring(0, at)}, null);
+            if (c == null || !c.isInstance(t)) {
+                continue;
+            }
+            if (t instanceof NullPointerException && String.valueOf(t.getMessage()).startsWith("Cannot ")
+                    && !nullArgument()) {
+                continue;
+            }
+            if (t instanceof IndexOutOfBoundsException && indexArgumentIn(t) == Long.MIN_VALUE) {
+                continue;
+            }
+            return c.getName() + " of " + d.substring(at + 1) + "." + call.getMethodName();
+        }
+        return null;
+    }
+
+    /* An Object or CharSequence argument of the current call is null. */
+    private static boolean nullArgument() {
+        for (Object o : textArgs) {
+            if (o == null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /* The library's documented types for cls::method, from cls and its library supertypes. */
     private static synchronized Class<?>[] documentedBy(String cls, String method) {
         String key = cls + "::" + method;
         Class<?>[] r = DOCUMENTED.get(key);
@@ -1994,8 +2088,59 @@ public final class Expected {
             return r;
         }
         List<Class<?>> out = new ArrayList<>();
+        for (Class<?> c : hierarchy(cls, method)) {
+            if (isJdk(c.getName())) {
+                continue;
+            }
+            for (String[] alternatives : DOCUMENTED_NAMES.getOrDefault(c.getName() + "::" + method, List.of())) {
+                Class<?> x = firstThrowable(alternatives, c.getClassLoader());
+                if (x != null) {
+                    out.add(x);
+                }
+            }
+        }
+        r = out.toArray(new Class<?>[0]);
+        DOCUMENTED.put(key, r);
+        return r;
+    }
+
+    /* The JDK's documented types for cls::method, from cls's JDK supertypes: "type@jdk.Class". */
+    private static synchronized String[] jdkDocumentedBy(String cls, String method) {
+        String key = cls + "::" + method;
+        String[] r = JDK_DOCUMENTED.get(key);
+        if (r != null) {
+            return r;
+        }
+        List<String> out = new ArrayList<>();
+        if (!method.equals("<init>")) {
+            for (Class<?> c : hierarchy(cls, method)) {
+                if (!isJdk(c.getName())) {
+                    continue;
+                }
+                for (String[] alternatives : DOCUMENTED_NAMES.getOrDefault(c.getName() + "::" + method, List.of())) {
+                    Class<?> x = firstThrowable(alternatives, null);
+                    // AutoCloseable.close's "@throws Exception" would excuse anything.
+                    boolean tooWide = x == Exception.class || x == Throwable.class
+                            || x == RuntimeException.class || x == Error.class;
+                    if (x != null && !tooWide) {
+                        out.add(x.getName() + "@" + c.getName());
+                    }
+                }
+            }
+        }
+        r = out.toArray(new String[0]);
+        JDK_DOCUMENTED.put(key, r);
+        return r;
+    }
+
+    /*
+     * cls, then its superclasses and interfaces breadth first (the Javadoc may sit on an
+     * overridden method or an interface's); cls alone for a constructor. Empty when cls is not
+     * loadable from here.
+     */
+    private static List<Class<?>> hierarchy(String cls, String method) {
+        List<Class<?>> out = new ArrayList<>();
         try {
-            // The Javadoc may sit on an overridden method or an interface's.
             java.util.ArrayDeque<Class<?>> todo = new java.util.ArrayDeque<>();
             java.util.Set<Class<?>> seen = new java.util.HashSet<>();
             todo.add(Class.forName(cls, false, loader));
@@ -2004,12 +2149,7 @@ public final class Expected {
                 if (!seen.add(c)) {
                     continue;
                 }
-                for (String[] alternatives : DOCUMENTED_NAMES.getOrDefault(c.getName() + "::" + method, List.of())) {
-                    Class<?> x = firstThrowable(alternatives, c.getClassLoader());
-                    if (x != null) {
-                        out.add(x);
-                    }
-                }
+                out.add(c);
                 if (method.equals("<init>")) {
                     break;
                 }
@@ -2021,9 +2161,7 @@ public final class Expected {
         } catch (Throwable e) {
             // Not loadable from here: nothing is documented.
         }
-        r = out.toArray(new Class<?>[0]);
-        DOCUMENTED.put(key, r);
-        return r;
+        return out;
     }
 
     private static Class<?> firstThrowable(String[] names, ClassLoader l) {

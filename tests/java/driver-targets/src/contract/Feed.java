@@ -1,0 +1,39 @@
+package contract;
+
+import java.util.Iterator;
+
+/**
+ * An iterator that does nothing until its source is set (commons-collections4's
+ * TransformIterator(), which "will not function until setIterator is invoked"): a null field
+ * the caller may set is the caller's, a null field of its own is its bug.
+ */
+public final class Feed implements Iterator<String> {
+    private Iterator<String> source;
+    private StringBuilder seen;
+
+    public Feed() {}
+
+    public Feed(Iterator<String> source) {
+        this.source = source;
+    }
+
+    public void setSource(Iterator<String> source) {
+        this.source = source;
+    }
+
+    /** Contract when built without a source and setSource was not called. */
+    @Override
+    public boolean hasNext() {
+        return source.hasNext();
+    }
+
+    @Override
+    public String next() {
+        return source.next().trim();
+    }
+
+    /** Bug: nothing ever sets the count of what was seen. */
+    public int seen() {
+        return seen.length();
+    }
+}
