@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Package mode's findings and coverage (issue 27, item 5). Started by package_bench.sh, which
-exports FUZZ_BIN, JAVA, TEXT_JAR, LANG3_JAR, CODEC_JAR, TEXT_VERSION, LANG3_VERSION,
-CODEC_VERSION, TEXT_SOURCES, LANG3_SOURCES, CODEC_SOURCES, SOURCES_OPTION, JAZZER_JAR, JAZZER_API,
-JAZZER_VERSION, JACOCO_CLI, JACOCO_AGENT.
+exports FUZZ_BIN, JAVA, TEXT_JAR, LANG3_JAR, CODEC_JAR, COLLECTIONS_JAR, TEXT_VERSION,
+LANG3_VERSION, CODEC_VERSION, COLLECTIONS_VERSION, TEXT_SOURCES, LANG3_SOURCES, CODEC_SOURCES,
+COLLECTIONS_SOURCES, SOURCES_OPTION, JAZZER_JAR, JAZZER_API, JAZZER_VERSION, JACOCO_CLI, JACOCO_AGENT.
 
-Per library (--lib, default commons-text and commons-lang3; commons-codec on request: the third
-library, first run before any rule was drawn from it), in out/package/<lib>/:
+Per library (--lib, default commons-text and commons-lang3; on request commons-codec, the third
+library, first run before any rule was drawn from it, and commons-collections4, the fourth), in
+out/package/<lib>/:
   run       `fuzz --cp CP --package PKG --keep-going --max-total-time T --progress plain` in a
             fresh jvmfuzz/ (under unshare -n): executions and exec/s (the log's last
             `executions: N`, over T), restarts, findings/summary.json, findings/drivers/stats.txt.
@@ -59,6 +60,9 @@ def libs():
                           "cp": [env("LANG3_JAR")], "sources": os.environ.get("LANG3_SOURCES", "")},
         "commons-codec": {"version": env("CODEC_VERSION"), "pkg": "org.apache.commons.codec", "jar": env("CODEC_JAR"),
                           "cp": [env("CODEC_JAR")], "sources": os.environ.get("CODEC_SOURCES", "")},
+        "commons-collections4": {"version": env("COLLECTIONS_VERSION"), "pkg": "org.apache.commons.collections4",
+                                 "jar": env("COLLECTIONS_JAR"), "cp": [env("COLLECTIONS_JAR")],
+                                 "sources": os.environ.get("COLLECTIONS_SOURCES", "")},
     }
 
 

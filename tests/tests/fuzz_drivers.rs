@@ -324,7 +324,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 94] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 97] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -398,6 +398,10 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 94] = [
         "unsupported: contract.Rules.freeze",
     ),
     ("contract.Rules.remember", "java.lang.UnsupportedOperationException", "bug", ""),
+    // Made by a helper named for it (joda-time's UnsupportedDateTimeField.unsupported()), and
+    // thrown by one that does work first.
+    ("contract.Rules.unsupported", "java.lang.UnsupportedOperationException", "contract", "unsupported: contract.Rules.thaw"),
+    ("contract.Rules.save", "java.lang.UnsupportedOperationException", "bug", ""),
     (
         "contract.Countdown.next",
         "java.util.NoSuchElementException",
@@ -525,6 +529,7 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 94] = [
     ("contract.Feed.hasNext", "java.lang.NullPointerException", "contract", "not configured: the contract.Feed built without its source (setSource not called)"),
     ("contract.Feed.next", "java.lang.NullPointerException", "contract", "not configured: the contract.Feed built without its source"),
     ("contract.Feed.seen", "java.lang.NullPointerException", "bug", ""),
+    ("contract.Feed.getTags", "java.lang.NullPointerException", "bug", ""),
     // Its source exhausted, and a source of the wrong element type (an erased Iterator<String>).
     (
         "contract.Feed.next",
@@ -593,7 +598,7 @@ fn findings_are_sorted_into_bugs_and_contract() {
     assert_eq!(next_bug.callers, "2", "skipAll and Rules.countdowns: {next_bug:?}");
     assert!(entries.iter().all(|e| e.inputs.parse::<u64>().is_ok_and(|n| n >= 1)), "{entries:#?}");
     // Only the bugs are the run's findings.
-    assert!(s.out.stdout.contains("jvmfuzz: 39 finding(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: 41 finding(s)"), "{}", s.out.dump());
     // Objects are built with a current constructor, not the deprecated one whose objects are of
     // no use (every Digest.digest of one would be a NullPointerException).
     assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Digest.")), "{entries:#?}");
@@ -678,6 +683,7 @@ fn detector_values_in_lookup_keys_and_texts_are_judged_by_who_chose_them() {
         ("texts.Lookups.loadAll", SECURITY_ISSUE, "contract", "class name parameter: texts.Lookups.loadAll"),
         ("texts.Lookups.typesOf", SECURITY_ISSUE, "bug", ""),
         ("texts.Store.has", SECURITY_ISSUE, "contract", "path parameter: texts.Store.has"),
+        ("texts.Store.hasEntry", SECURITY_ISSUE, "contract", "path parameter: texts.Store.hasEntry"),
         (
             "texts.Store.open",
             SECURITY_ISSUE,

@@ -838,12 +838,36 @@ fn dispatch_class(plan: &Plan) -> String {
     let _ = writeln!(s, "/** The harness: the input's first value picks the driver method, the rest feeds it. */");
     let _ = writeln!(s, "public final class Dispatch {{");
     let _ = writeln!(s, "    private Dispatch() {{}}\n");
+    // A class file's methods hold at most 64 KiB of code: a library of thousands of driver
+    // methods (groovy-all has 6,667) gets its table and its switch in shards of DISPATCH_SHARD.
+    let shards: Vec<&[Driver]> = plan.drivers.chunks(DISPATCH_SHARD).collect();
     let _ = writeln!(s, "    /** The method under test of each driver method, as stack traces name it. */");
-    let _ = writeln!(s, "    static final String[] TARGETS = {{");
-    for d in &plan.drivers {
-        let _ = writeln!(s, "        {},", string_literal(&d.target()));
+    if shards.len() <= 1 {
+        let _ = writeln!(s, "    static final String[] TARGETS = {{");
+        for d in &plan.drivers {
+            let _ = writeln!(s, "        {},", string_literal(&d.target()));
+        }
+        let _ = writeln!(s, "    }};\n");
+    } else {
+        let parts: Vec<String> = (0..shards.len()).map(|i| format!("targets{i}()")).collect();
+        let _ = writeln!(s, "    static final String[] TARGETS = concat({});\n", parts.join(", "));
+        for (i, shard) in shards.iter().enumerate() {
+            let _ = writeln!(s, "    private static String[] targets{i}() {{");
+            let _ = writeln!(s, "        return new String[] {{");
+            for d in *shard {
+                let _ = writeln!(s, "            {},", string_literal(&d.target()));
+            }
+            let _ = writeln!(s, "        }};");
+            let _ = writeln!(s, "    }}\n");
+        }
+        let _ = writeln!(s, "    private static String[] concat(String[]... parts) {{");
+        let _ = writeln!(s, "        java.util.List<String> all = new java.util.ArrayList<>();");
+        let _ = writeln!(s, "        for (String[] p : parts) {{");
+        let _ = writeln!(s, "            all.addAll(java.util.Arrays.asList(p));");
+        let _ = writeln!(s, "        }}");
+        let _ = writeln!(s, "        return all.toArray(new String[0]);");
+        let _ = writeln!(s, "    }}\n");
     }
-    let _ = writeln!(s, "    }};\n");
     let _ = writeln!(
         s,
         "    /** File-name extensions among the class path's string constants (temporary files' names). */"
@@ -864,22 +888,81 @@ fn dispatch_class(plan: &Plan) -> String {
     let _ = writeln!(s, "    static void run(TypedValues v) throws Throwable {{");
     let _ = writeln!(s, "        int m = v.choice({});", plan.drivers.len());
     let _ = writeln!(s, "        Expected.begin(m);");
-    let _ = writeln!(s, "        switch (m) {{");
-    for d in &plan.drivers {
-        let label = if d.id + 1 == plan.drivers.len() { "default".to_string() } else { format!("case {}", d.id) };
-        let _ = writeln!(s, "            {label}:");
-        let _ = writeln!(s, "                {}.{}(v);", d.driver_class(), d.java_name);
-        let _ = writeln!(s, "                break;");
+    if shards.len() <= 1 {
+        dispatch_switch(&mut s, &plan.drivers, plan.drivers.len(), "        ");
+        let _ = writeln!(s, "    }}");
+    } else {
+        let _ = writeln!(s, "        switch (m / {DISPATCH_SHARD}) {{");
+        for i in 0..shards.len() {
+            let label = if i + 1 == shards.len() { "default".to_string() } else { format!("case {i}") };
+            let _ = writeln!(s, "            {label}:");
+            let _ = writeln!(s, "                run{i}(m, v);");
+            let _ = writeln!(s, "                break;");
+        }
+        let _ = writeln!(s, "        }}");
+        let _ = writeln!(s, "    }}");
+        for (i, shard) in shards.iter().enumerate() {
+            let _ = writeln!(s, "\n    private static void run{i}(int m, TypedValues v) throws Throwable {{");
+            dispatch_switch(&mut s, shard, plan.drivers.len(), "        ");
+            let _ = writeln!(s, "    }}");
+        }
     }
-    let _ = writeln!(s, "        }}");
-    let _ = writeln!(s, "    }}");
     s.push_str("}\n");
     s
+}
+
+/// Driver methods per shard of `Dispatch`'s table and switch.
+const DISPATCH_SHARD: usize = 1000;
+
+/// `switch (m)` over `drivers`; the last driver method of all is the `default`.
+fn dispatch_switch(s: &mut String, drivers: &[Driver], total: usize, indent: &str) {
+    let _ = writeln!(s, "{indent}switch (m) {{");
+    for d in drivers {
+        let label = if d.id + 1 == total { "default".to_string() } else { format!("case {}", d.id) };
+        let _ = writeln!(s, "{indent}    {label}:");
+        let _ = writeln!(s, "{indent}        {}.{}(v);", d.driver_class(), d.java_name);
+        let _ = writeln!(s, "{indent}        break;");
+    }
+    let _ = writeln!(s, "{indent}}}");
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn many_drivers(n: usize) -> Plan {
+        let drivers = (0..n)
+            .map(|id| Driver {
+                id,
+                class: format!("com/acme/C{}", id / 100),
+                method: format!("m{id}"),
+                desc: "()V".into(),
+                java_name: format!("m{id}"),
+                receiver: None,
+                steps: vec![],
+                params: vec![],
+                reads: vec![],
+            })
+            .collect();
+        Plan { drivers, helpers: vec![], constants: vec![], extensions: vec![] }
+    }
+
+    #[test]
+    fn a_large_dispatch_is_split_in_shards_below_the_class_file_limits() {
+        let dispatch = |n| render(&many_drivers(n), &BTreeSet::new()).pop().unwrap().1;
+        let small = dispatch(3);
+        assert!(small.contains("    static final String[] TARGETS = {"), "{small}");
+        assert!(!small.contains("run0("), "{small}");
+        let large = dispatch(2500);
+        assert!(large.contains("static final String[] TARGETS = concat(targets0(), targets1(), targets2());"));
+        assert!(large.contains("switch (m / 1000) {"));
+        assert!(large.contains("    private static void run2(int m, TypedValues v) throws Throwable {"));
+        // Every driver method is dispatched once, in its shard; the last one is the default.
+        assert_eq!(large.matches(".m1999(v);").count(), 1);
+        let run1 = &large[large.find("void run1(").unwrap()..large.find("void run2(").unwrap()];
+        assert!(run1.contains("case 1000:") && run1.contains("case 1999:") && !run1.contains("case 2000:"));
+        assert!(large.contains("            default:\n                jvmfuzz.drivers.com.acme.C24Driver.m2499(v);"));
+    }
 
     #[test]
     fn literals() {

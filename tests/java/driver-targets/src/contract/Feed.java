@@ -10,6 +10,7 @@ import java.util.Iterator;
 public final class Feed implements Iterator<String> {
     private Iterator<String> source;
     private StringBuilder seen;
+    private String[] tags;
 
     public Feed() {}
 
@@ -30,6 +31,15 @@ public final class Feed implements Iterator<String> {
     @Override
     public String next() {
         return source.next().trim();
+    }
+
+    public void setTags(String[] tags) {
+        this.tags = tags.clone();
+    }
+
+    /** Bug: its getter fails on the default (commons-lang3's ReflectionToStringBuilder.getExcludeFieldNames). */
+    public String[] getTags() {
+        return tags.clone();
     }
 
     /** Bug: nothing ever sets the count of what was seen. */

@@ -135,6 +135,26 @@ public final class Rules {
         throw new UnsupportedOperationException("frozen: " + x);
     }
 
+    /** Contract: an operation it does not support, its exception made by a helper for it. */
+    public static void thaw(int x) {
+        throw unsupported("thaw " + x);
+    }
+
+    private static UnsupportedOperationException unsupported(String what) {
+        return new UnsupportedOperationException(what);
+    }
+
+    /** Bug: an UnsupportedOperationException of a helper that does work first. */
+    public static void store(int x) {
+        save(x);
+    }
+
+    private static void save(int x) {
+        if ((x & 1) == 1) {
+            throw new UnsupportedOperationException("odd " + x);
+        }
+    }
+
     /** Bug: an UnsupportedOperationException from deeper down (an immutable list). */
     public static void remember(int x) {
         List.of().add(x);

@@ -960,13 +960,17 @@ public final class Expected {
 
     /*
      * The argument a is the value, ends with it as its last ':' field after a prefix (a lookup
-     * key "UTF-8:path"), or, for a member, starts with it before a '.' or '#' ("Class#FIELD").
+     * key "UTF-8:path"), starts with it before a "::" (a properties lookup's "path::name"),
+     * or, for a member, starts with it before a '.' or '#' ("Class#FIELD").
      * A ':' first is no lookup key: it is what a method that cuts off a first character (the
      * library's choice of where the value starts) happened to be given.
      */
     private static boolean namesValue(String a, String value, boolean member) {
         int rest = a.length() - value.length();
         if (a.equals(value) || (rest > 1 && a.endsWith(value) && a.charAt(rest - 1) == ':')) {
+            return true;
+        }
+        if (rest > 2 && !value.isEmpty() && a.startsWith(value) && a.startsWith("::", value.length())) {
             return true;
         }
         return member && rest > 0 && a.startsWith(value)
@@ -1112,11 +1116,8 @@ public final class Expected {
         if (!fromLibrary && !fromRequire) {
             return null;
         }
-        for (int i = 1; i < k; i++) {
-            String f = st[i].getClassName();
-            if (!library(f).equals(library) && !isJdk(f)) {
-                return null;
-            }
+        if (!inLibraryOrJdk(st, 1, k)) {
+            return null;
         }
         return st[0].getClassName() + "." + st[0].getMethodName();
     }
@@ -1177,11 +1178,8 @@ public final class Expected {
         if (m == first || m >= k || n >= k || n == m) {
             return -1;
         }
-        String library = library(st[k - 1].getClassName());
-        for (int i = n; i < k; i++) {
-            if (!library(st[i].getClassName()).equals(library)) {
-                return -1;
-            }
+        if (!inLibrary(st, n, k)) {
+            return -1;
         }
         // The callback's object is not the call's own class (its lambda run by its own stream).
         return st[m - 1].getClassName().equals(st[k - 1].getClassName()) ? -1 : first;
@@ -1210,13 +1208,7 @@ public final class Expected {
         if (first < 0) {
             return -1;
         }
-        String library = library(st[k - 1].getClassName());
-        for (int i = first; i < k; i++) {
-            if (!library(st[i].getClassName()).equals(library)) {
-                return -1;
-            }
-        }
-        return first;
+        return inLibrary(st, first, k) ? first : -1;
     }
 
     /*
@@ -1258,7 +1250,7 @@ public final class Expected {
      * the caller set with a public setter (`this.iterator` of commons-collections4's
      * TransformIterator, built with its no-argument constructor, which "will not function
      * until setIterator is invoked"): the caller has not configured it. A null field with no
-     * setter stays the class's own bug. "the X built without its f (setF not called)", else null.
+     * setter stays the class's own bug, and so does one its getter fails on. "the X built without its f (setF not called)", else null.
      */
     private static String unsetField(Throwable t, StackTraceElement[] st) {
         if (t.getClass() != NullPointerException.class || st.length == 0 || isJdk(st[0].getClassName())) {
@@ -1274,7 +1266,14 @@ public final class Expected {
         if (field.isEmpty() || field.contains(".")) {
             return null;
         }
-        String setter = "set" + Character.toUpperCase(field.charAt(0)) + field.substring(1);
+        String property = Character.toUpperCase(field.charAt(0)) + field.substring(1);
+        String thrower = st[0].getMethodName();
+        if (thrower.equals("get" + property) || thrower.equals("is" + property) || thrower.equals(field)) {
+            // Its own getter failing on the default value (commons-lang3's
+            // ReflectionToStringBuilder.getExcludeFieldNames cloning a null array): a bug.
+            return null;
+        }
+        String setter = "set" + property;
         try {
             Class<?> c = Class.forName(st[0].getClassName(), false, loader);
             for (java.lang.reflect.Method x : c.getMethods()) {
@@ -1304,11 +1303,8 @@ public final class Expected {
         if (n.size() != 2 || !n.get(0).equals(n.get(1))) {
             return null;
         }
-        String library = library(st[k - 1].getClassName());
-        for (int i = 0; i < k; i++) {
-            if (!library(st[i].getClassName()).equals(library)) {
-                return null;
-            }
+        if (!inLibrary(st, 0, k)) {
+            return null;
         }
         for (Object o : outs) {
             if (o != null && o.getClass().isArray() && lengthOf(o) == n.get(0)) {
@@ -1319,9 +1315,18 @@ public final class Expected {
     }
 
     /* Thrown by the call itself: every frame up to it is the call's method (its bridge method
-     * of an erased or covariant signature, Base45.Builder.setLineLength's, in between). */
+     * of an erased or covariant signature, Base45.Builder.setLineLength's, in between), after
+     * any helper of the call's library named for making the exception (joda-time's
+     * UnsupportedDateTimeField.unsupported(), commons-collections4's
+     * FixedSizeList.unsupportedOperationException()). */
     private static boolean thrownByCall(StackTraceElement[] st, int k) {
-        for (int i = 0; i < k - 1; i++) {
+        String library = library(st[k - 1].getClassName());
+        int first = 0;
+        while (first < k - 1 && st[first].getMethodName().toLowerCase(java.util.Locale.ROOT).contains("unsupported")
+                && !isJdk(st[first].getClassName()) && library(st[first].getClassName()).equals(library)) {
+            first++;
+        }
+        for (int i = first; i < k - 1; i++) {
             if (!st[i].getClassName().equals(st[k - 1].getClassName())
                     || !st[i].getMethodName().equals(st[k - 1].getMethodName())) {
                 return false;
@@ -1522,9 +1527,26 @@ public final class Expected {
     /* Thrown by the library itself (a throw statement, not the JVM or the JDK), every frame up
      * to the call the same library's. */
     private static boolean ownThrow(StackTraceElement[] st, int k) {
+        return inLibrary(st, 0, k);
+    }
+
+    /* Every frame from `from` up to the call (frame k - 1) is of the call's library. */
+    private static boolean inLibrary(StackTraceElement[] st, int from, int k) {
         String library = library(st[k - 1].getClassName());
-        for (int i = 0; i < k; i++) {
+        for (int i = from; i < k; i++) {
             if (!library(st[i].getClassName()).equals(library)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /* Every frame from `from` up to the call (frame k - 1) is of the call's library or the JDK. */
+    private static boolean inLibraryOrJdk(StackTraceElement[] st, int from, int k) {
+        String library = library(st[k - 1].getClassName());
+        for (int i = from; i < k; i++) {
+            String c = st[i].getClassName();
+            if (!isJdk(c) && !library(c).equals(library)) {
                 return false;
             }
         }
@@ -1563,14 +1585,7 @@ public final class Expected {
         if (t instanceof ArrayIndexOutOfBoundsException) {
             // The JVM's own array bounds check, in library code the call reached: the index it
             // names is the caller's when it is one of the integer arguments.
-            String library = library(st[k - 1].getClassName());
-            for (int i = 0; i < k; i++) {
-                String c = st[i].getClassName();
-                if (!isJdk(c) && !library(c).equals(library)) {
-                    return Long.MIN_VALUE;
-                }
-            }
-            return indexArgumentIn(t);
+            return inLibraryOrJdk(st, 0, k) ? indexArgumentIn(t) : Long.MIN_VALUE;
         }
         if (!(t instanceof IndexOutOfBoundsException) || k < 2) {
             return Long.MIN_VALUE;
@@ -1614,12 +1629,8 @@ public final class Expected {
         if (!(t instanceof IndexOutOfBoundsException) || values.length == 0) {
             return null;
         }
-        String library = library(st[k - 1].getClassName());
-        for (int i = 0; i < k; i++) {
-            String c = st[i].getClassName();
-            if (!isJdk(c) && !library(c).equals(library)) {
-                return null;
-            }
+        if (!inLibraryOrJdk(st, 0, k)) {
+            return null;
         }
         return outside(values, positionNames.split(" "), longestSequence, longestArray);
     }
@@ -1766,12 +1777,8 @@ public final class Expected {
         if (configuredCount == 0 || (!jdkRejects && !oom && !(t instanceof NegativeArraySizeException))) {
             return Long.MIN_VALUE;
         }
-        String library = library(st[k - 1].getClassName());
-        for (int i = 0; i < k; i++) {
-            String c = st[i].getClassName();
-            if (!isJdk(c) && !library(c).equals(library)) {
-                return Long.MIN_VALUE;
-            }
+        if (!inLibraryOrJdk(st, 0, k)) {
+            return Long.MIN_VALUE;
         }
         List<Long> named = oom ? List.of() : numbers(t);
         for (int i = 0; i < configuredCount; i++) {
