@@ -83,6 +83,17 @@ pub struct ClassPool {
     pub classes: BTreeMap<String, Class>,
     /// Class files the parser refused, with the reason.
     pub refused: Vec<(String, String)>,
+    /// Classes left out because a supertype is neither on the class path nor in the JDK (an
+    /// optional dependency not given: groovy-all's Ant tasks without Ant), with that supertype.
+    /// javac cannot compile a call on them ("cannot access Task").
+    pub incomplete: Vec<(String, String)>,
+}
+
+/// A name the JDK holds (not looked up: the platform's packages by prefix).
+pub fn is_platform(internal: &str) -> bool {
+    ["java/", "javax/", "jdk/", "sun/", "com/sun/", "org/w3c/", "org/xml/", "org/ietf/", "org/omg/"]
+        .iter()
+        .any(|p| internal.starts_with(p))
 }
 
 fn is_fuzzer_api(name: &str) -> bool {
@@ -100,7 +111,68 @@ impl ClassPool {
                 pool.load_jar(e)?;
             }
         }
+        pool.drop_incomplete();
         Ok(pool)
+    }
+
+    /// Leaves out every class with a supertype, transitively, that is neither in the pool nor
+    /// the JDK's ([`ClassPool::incomplete`]).
+    fn drop_incomplete(&mut self) {
+        let mut missing: BTreeMap<String, Option<String>> = BTreeMap::new();
+        let names: Vec<String> = self.classes.keys().cloned().collect();
+        for n in &names {
+            self.missing_supertype(n, &mut missing, 0);
+        }
+        for (n, m) in missing {
+            if let Some(m) = m {
+                if self.classes.remove(&n).is_some() {
+                    self.incomplete.push((n, m));
+                }
+            }
+        }
+    }
+
+    /// The first supertype of `name` missing from both the pool and the JDK, memoized.
+    fn missing_supertype(
+        &self,
+        name: &str,
+        memo: &mut BTreeMap<String, Option<String>>,
+        depth: usize,
+    ) -> Option<String> {
+        if let Some(m) = memo.get(name) {
+            return m.clone();
+        }
+        let Some(c) = self.classes.get(name) else {
+            return if is_platform(name) { None } else { Some(name.to_string()) };
+        };
+        // A cycle or an absurd depth (a malformed class path) is not this check's business.
+        if depth > 64 {
+            return None;
+        }
+        memo.insert(name.to_string(), None);
+        let mut found = None;
+        for s in c.super_name.iter().chain(c.interfaces.iter()) {
+            if let Some(m) = self.missing_supertype(s, memo, depth + 1) {
+                found = Some(m);
+                break;
+            }
+        }
+        memo.insert(name.to_string(), found.clone());
+        found
+    }
+
+    /// Every class a descriptor names is in the pool or the JDK: javac can compile a call of it.
+    pub fn resolves(&self, desc: &str) -> bool {
+        let mut rest = desc;
+        while let Some(i) = rest.find('L') {
+            let Some(end) = rest[i..].find(';') else { return true };
+            let name = &rest[i + 1..i + end];
+            if !self.classes.contains_key(name) && !is_platform(name) {
+                return false;
+            }
+            rest = &rest[i + end + 1..];
+        }
+        true
     }
 
     pub fn get(&self, name: &str) -> Option<&Class> {
@@ -395,4 +467,44 @@ fn scan_code(pool: &Pool, code: &[u8], m: &mut Method) {
     m.writes.dedup();
     m.calls.sort();
     m.calls.dedup();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn class(name: &str, sup: &str, interfaces: &[&str]) -> Class {
+        Class {
+            name: name.into(),
+            super_name: Some(sup.into()),
+            interfaces: interfaces.iter().map(|i| i.to_string()).collect(),
+            ..Class::default()
+        }
+    }
+
+    #[test]
+    fn classes_with_a_supertype_missing_from_the_class_path_are_left_out() {
+        let mut pool = ClassPool::default();
+        for c in [
+            class("g/Task", "org/apache/tools/ant/Task", &[]),
+            class("g/SubTask", "g/Task", &[]),
+            class("g/Shell", "java/lang/Object", &["java/lang/Runnable"]),
+            class("g/Completer", "java/lang/Object", &["jline/Completer"]),
+        ] {
+            pool.classes.insert(c.name.clone(), c);
+        }
+        pool.drop_incomplete();
+        assert_eq!(pool.classes.keys().collect::<Vec<_>>(), ["g/Shell"]);
+        let mut left = pool.incomplete.clone();
+        left.sort();
+        let expected: Vec<(String, String)> = vec![
+            ("g/Completer".into(), "jline/Completer".into()),
+            ("g/SubTask".into(), "org/apache/tools/ant/Task".into()),
+            ("g/Task".into(), "org/apache/tools/ant/Task".into()),
+        ];
+        assert_eq!(left, expected);
+        assert!(pool.resolves("(Lg/Shell;I[Ljava/lang/String;)Ljava/util/List;"));
+        assert!(!pool.resolves("(I)Ljline/ConsoleReader;"));
+        assert!(!pool.resolves("(Lg/Task;)V"));
+    }
 }

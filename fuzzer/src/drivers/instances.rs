@@ -141,6 +141,10 @@ impl<'a> TypeTable<'a> {
                 {
                     continue;
                 }
+                // javac cannot compile a call naming a class missing from the class path.
+                if !pool.resolves(&m.desc) {
+                    continue;
+                }
                 let Some(params) = types::method_params(&m.desc, m.signature.as_deref()) else { continue };
                 let names = param_names(&m.param_names, params.len());
                 let over = overloaded(c, &m.name, params.len());
@@ -189,7 +193,11 @@ impl<'a> TypeTable<'a> {
                 let want = ACC_PUBLIC | ACC_STATIC | ACC_FINAL;
                 // An enum's constants (ACC_ENUM fields) too: an enum reached as a subtype of
                 // an interface it implements is built as one of them.
-                if f.access & want == want && f.access & ACC_SYNTHETIC == 0 && is_identifier(&f.name) {
+                if f.access & want == want
+                    && f.access & ACC_SYNTHETIC == 0
+                    && is_identifier(&f.name)
+                    && pool.resolves(&f.desc)
+                {
                     if let Some(JType::Object(t, _)) = types::parse_descriptor(&f.desc) {
                         candidates.entry(t).or_default().push(Candidate {
                             kind: AltKind::Field(c.name.clone(), f.name.clone()),

@@ -152,6 +152,7 @@ pub fn report_text(plan: &Plan, r: &Report) -> String {
     let _ = writeln!(s, "instance helpers: {}", plan.helpers.len());
     let _ = writeln!(s, "skipped: {}", r.skipped.len());
     let _ = writeln!(s, "class files classfile-parser refused: {}", r.refused_class_files);
+    let _ = writeln!(s, "classes left out (a supertype missing from the class path): {}", r.incomplete.len());
     let _ = writeln!(s, "\n[drivers]");
     for d in &plan.drivers {
         let _ = writeln!(s, "{} {}.{}{}", d.id, d.class.replace('/', "."), d.method, d.desc);
@@ -159,6 +160,11 @@ pub fn report_text(plan: &Plan, r: &Report) -> String {
     let _ = writeln!(s, "\n[skipped]");
     for k in &r.skipped {
         let _ = writeln!(s, "{}: {}", k.method, k.reason);
+    }
+    let _ = writeln!(s, "\n[left out]");
+    for (class, missing) in &r.incomplete {
+        let _ =
+            writeln!(s, "{}: {} is missing from the class path", class.replace('/', "."), missing.replace('/', "."));
     }
     s
 }
@@ -189,7 +195,9 @@ pub fn compile_in_jvm(env: &mut JNIEnv, d: &DriverRun) -> Result<(), String> {
     let mut neutralized: Vec<String> = Vec::new();
     // Rounds: method handles for refused calls (re-rendering the plan), then throwing bodies
     // (editing the text, so no re-rendering after). Each round mends what the last refused.
-    for _round in 0..4 {
+    // Removing a method whose signature is refused makes its callers refused in turn, a few
+    // rounds deep (groovy-all's helpers of jline's types).
+    for _round in 0..12 {
         let Some(msg) = javac(env, d)? else {
             let stamp_text = source_stamp(&d.src).map_err(|e| format!("cannot read {}: {e}", d.src.display()))?;
             let _ = repair::save_handles(&d.classes.join(".by-handle"), &by_handle);
@@ -212,7 +220,12 @@ pub fn compile_in_jvm(env: &mut JNIEnv, d: &DriverRun) -> Result<(), String> {
         }
         neutralized.extend(changed);
     }
-    Err(format!("the generated drivers in {} still do not compile after mending (please report this)", d.src.display()))
+    let last = javac(env, d)?.unwrap_or_default();
+    Err(format!(
+        "the generated drivers in {} still do not compile after mending (please report this):\n{}",
+        d.src.display(),
+        truncate(&last, 4000)
+    ))
 }
 
 /// One run of javac over the drivers: None when it compiled, else its messages.

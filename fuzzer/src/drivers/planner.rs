@@ -59,12 +59,16 @@ pub struct Report {
     pub public_methods: usize,
     pub skipped: Vec<Skipped>,
     pub refused_class_files: usize,
+    /// Classes left out, each with the supertype missing from the class path.
+    pub incomplete: Vec<(String, String)>,
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum PlanError {
     #[error("class {0} not found on --cp (give its binary name, e.g. com.acme.Codec or com.acme.Outer$Inner)")]
     NoClass(String),
+    #[error("class {0} extends or implements {1}, which is not on --cp: add the jar that holds it")]
+    Incomplete(String, String),
     #[error("class {0} is not public (or not accessible from another package): drivers can only call public API")]
     NotPublic(String),
     #[error("no public method named `{method}` in {class}{detail}")]
@@ -127,10 +131,14 @@ type MethodFilter = (String, Option<Vec<String>>);
 
 pub fn plan(pool: &ClassPool, sel: &Selection, opts: &Options) -> Result<(Plan, Report), PlanError> {
     let table = TypeTable::build(pool, opts.nulls);
-    let mut report = Report { refused_class_files: pool.refused.len(), ..Report::default() };
+    let mut report =
+        Report { refused_class_files: pool.refused.len(), incomplete: pool.incomplete.clone(), ..Report::default() };
     let (classes, method_filter): (Vec<&Class>, Option<MethodFilter>) = match sel {
         Selection::Class(c) | Selection::Target { class: c, .. } => {
             let internal = c.replace('.', "/");
+            if let Some((_, missing)) = pool.incomplete.iter().find(|(n, _)| *n == internal) {
+                return Err(PlanError::Incomplete(c.clone(), missing.replace('/', ".")));
+            }
             let class = pool.get(&internal).ok_or_else(|| PlanError::NoClass(c.clone()))?;
             if !instances::usable(class) {
                 return Err(PlanError::NotPublic(c.clone()));
@@ -268,6 +276,9 @@ fn driver_for(
     {
         return Err("enum values()/valueOf(String), compiler-generated".into());
     }
+    if !pool.resolves(&m.desc) {
+        return Err("a type of its signature is missing from the class path".into());
+    }
     // Seed rule (2): a method with no branch, no call and no throw cannot fail: a getter/setter.
     if m.branches == 0 && !m.throws && m.calls.is_empty() {
         return Err("trivial (no branch, call or throw)".into());
@@ -324,6 +335,9 @@ fn driver_for(
                 else {
                     continue;
                 };
+                if !pool.resolves(&mm.desc) {
+                    continue;
+                }
                 let Some(ts) = types::method_params(&mm.desc, mm.signature.as_deref()) else { continue };
                 let ns = param_names(&mm.param_names, ts.len());
                 let ps: Option<Vec<Param>> = ts.iter().zip(&ns).map(|(t, n)| table.param(t, n)).collect();

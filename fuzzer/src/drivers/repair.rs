@@ -4,7 +4,9 @@
 //!    match two generic overloads, `defaultedMap(Map, Factory)` against `defaultedMap(Map, V)`)
 //!    calls it through a method handle by its exact descriptor ([`call_errors`]);
 //! 2. any other method javac still rejects gets a body that only throws ([`neutralize`]): its
-//!    runs end as set-up failures (driver defects, counted in `stats.txt`), never as findings.
+//!    runs end as set-up failures (driver defects, counted in `stats.txt`), never as findings;
+//!    a method whose signature it rejects (a type of a dependency missing from the class path)
+//!    is removed, and its callers are mended in the next round.
 //!
 //! Errors are located by javac's `path:line: error:` lines; methods by the shapes `java.rs`
 //! writes (members at four spaces, a driver's call right after `Expected.call();`).
@@ -114,22 +116,33 @@ pub fn neutralize(errors: &[JavacError]) -> std::io::Result<Vec<String>> {
     let mut changed = Vec::new();
     for (file, errs) in by_file {
         let mut lines = read_lines(file);
-        // header line -> (closing line, message); a block inside another one is dropped.
-        let mut blocks: BTreeMap<usize, (usize, &str)> = BTreeMap::new();
+        // header line -> (closing line, message, whether the header itself is refused); a block
+        // inside another one is dropped.
+        let mut blocks: BTreeMap<usize, (usize, &str, bool)> = BTreeMap::new();
         for e in errs {
             let Some(at) = e.line.checked_sub(1) else { continue };
             let Some((start, end)) = enclosing_method(&lines, at) else { continue };
-            let (start, end) = enclosing_arm(&lines, at, start).unwrap_or((start, end));
-            blocks.entry(start).or_insert((end, &e.message));
+            let header = at == start;
+            let (start, end) =
+                if header { (start, end) } else { enclosing_arm(&lines, at, start).unwrap_or((start, end)) };
+            blocks.entry(start).and_modify(|b| b.2 |= header).or_insert((end, &e.message, header));
         }
-        let outer: Vec<(usize, usize)> = blocks.iter().map(|(s, (e, _))| (*s, *e)).collect();
-        blocks.retain(|&s, (e, _)| {
+        let outer: Vec<(usize, usize)> = blocks.iter().map(|(s, (e, ..))| (*s, *e)).collect();
+        blocks.retain(|&s, (e, ..)| {
             let e = *e;
             !outer.iter().any(|&(os, oe)| (os, oe) != (s, e) && os <= s && e <= oe)
         });
         // Bottom up, so that earlier line numbers stay valid.
-        for (start, (end, message)) in blocks.into_iter().rev() {
+        for (start, (end, message, header)) in blocks.into_iter().rev() {
             changed.push(format!("{}:{}: {}", file.display(), start + 1, lines[start].trim()));
+            if header {
+                // Its signature names a type javac cannot use (a class of a dependency missing
+                // from the class path): the method goes, and its callers are mended next round.
+                let comment =
+                    format!("    // jvmfuzz: removed {}: javac: {}", lines[start].trim(), java_escape(message));
+                lines.splice(start..=end, [comment]);
+                continue;
+            }
             let indent = lines[start].len() - lines[start].trim_start().len() + 4;
             let throw = format!(
                 "{}throw new IllegalStateException(\"jvmfuzz: javac refused this generated code: {}\");",
@@ -222,6 +235,22 @@ mod tests {
         ));
         assert!(!text.contains("x++"));
         assert!(text.contains("private static final int[] INTS"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_method_whose_signature_javac_refuses_is_removed() {
+        let helper = "class I {\n    /** A Reader. */\n    public static jline.Reader newReader(TypedValues v, int depth) throws Throwable {\n        return null;\n    }\n\n    public static int keep() {\n        return 1;\n    }\n}\n";
+        let dir = std::env::temp_dir().join(format!("jvmfuzz-repair-sig-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("I.java");
+        std::fs::write(&f, helper).unwrap();
+        let e = JavacError { file: f.clone(), line: 3, message: "package jline does not exist".into() };
+        assert_eq!(neutralize(&[e.clone(), JavacError { line: 4, ..e }]).unwrap().len(), 1);
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert!(!text.contains("return null;"), "{text}");
+        assert!(text.contains("    // jvmfuzz: removed public static jline.Reader newReader"), "{text}");
+        assert!(text.contains("public static int keep()"), "{text}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -43,6 +43,17 @@ public final class Shelf extends java.util.AbstractQueue<String> {
         return items.get(0);
     }
 
+    /**
+     * Contract: the first label of an empty shelf (SortedSet.first's convention; commons-collections4's
+     * SortedBag.first, which no JDK interface of Java 17 declares).
+     */
+    public String first() {
+        if (items.isEmpty()) {
+            throw new NoSuchElementException("no first label");
+        }
+        return items.get(0);
+    }
+
     @Override
     public int size() {
         return items.size();

@@ -8,12 +8,6 @@ public final class Store {
         return colon > 0 && new java.io.File(key.substring(colon + 1)).exists();
     }
 
-    /** Contract: a properties key "path::name" names the file it reads (commons-text's properties lookup). */
-    public boolean hasEntry(String key) {
-        int sep = key.indexOf("::");
-        return sep > 0 && new java.io.File(key.substring(0, sep)).exists();
-    }
-
     boolean open(String name) {
         return new java.io.File(name).exists();
     }

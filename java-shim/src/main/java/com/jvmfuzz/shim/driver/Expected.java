@@ -922,6 +922,9 @@ public final class Expected {
         if (t instanceof java.util.NoSuchElementException && iteratorStep(call)) {
             return "iterator exhausted: " + method;
         }
+        if (t instanceof java.util.NoSuchElementException && endOfCollection(call)) {
+            return "empty collection: " + method + " has no end to give";
+        }
         if (t instanceof ClassCastException && k == 1 && takesObject(call)) {
             return "cast of an Object parameter in " + method;
         }
@@ -1837,6 +1840,29 @@ public final class Expected {
         }
         return false;
     }
+
+    /*
+     * An end of a collection asked of a collection (first, last, getFirst, removeLast, firstKey,
+     * element, pop...: the JDK's SortedSet, SortedMap, Deque and Queue vocabulary, whose
+     * NoSuchElementException on an empty one those interfaces document): commons-collections4's
+     * SortedBag.first or a linked list's getFirst, which the JDK 17 interfaces do not declare.
+     * Not peek or poll, which answer null.
+     */
+    private static boolean endOfCollection(StackTraceElement call) {
+        if (!END_ACCESSORS.contains(call.getMethodName())) {
+            return false;
+        }
+        try {
+            Class<?> c = Class.forName(call.getClassName(), false, loader);
+            return java.util.Collection.class.isAssignableFrom(c) || java.util.Map.class.isAssignableFrom(c)
+                    || Iterable.class.isAssignableFrom(c);
+        } catch (Throwable e) {
+            return false;
+        }
+    }
+
+    private static final java.util.Set<String> END_ACCESSORS = java.util.Set.of("first", "last", "getFirst",
+            "getLast", "removeFirst", "removeLast", "firstKey", "lastKey", "element", "pop");
 
     private static boolean iteratorStep(StackTraceElement call) {
         String m = call.getMethodName();
