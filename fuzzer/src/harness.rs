@@ -14,6 +14,8 @@ use jni::JNIEnv;
 pub const RUNNER: &str = "com/jvmfuzz/shim/fuzz/Runner";
 /// `Runner.CONTRACT`: the first line of a contract exception's description.
 const CONTRACT: &str = "#contract ";
+/// `Expected.DRIVER_STALL`.
+const DRIVER_STALL: &str = "driver stall: ";
 const HOOKS: &str = "com/jvmfuzz/shim/fuzz/Hooks";
 
 #[derive(Debug, thiserror::Error)]
@@ -54,6 +56,12 @@ pub struct Failure {
 }
 
 impl Failure {
+    /// A timeout of a generated driver caught in the driver's or the shim's own code, not the
+    /// library's (the shim's `Expected.DRIVER_STALL`): no finding.
+    pub fn is_driver_stall(&self) -> bool {
+        self.contract.as_deref().is_some_and(|c| c.starts_with(DRIVER_STALL))
+    }
+
     /// Parses `Runner.describe`'s format (after `Runner.check`'s contract line, if any).
     pub fn parse(s: &str) -> Option<Failure> {
         let (contract, s) = match s.strip_prefix(CONTRACT) {
@@ -478,5 +486,15 @@ mod tests {
         assert_eq!(f.frames, vec!["a.B.c(B.java:3)", "a.B.main(B.java:9)"]);
         assert_eq!(f.top_frame(), "a.B.c(B.java:3)");
         assert!(Failure::parse("x\n").is_none());
+    }
+
+    #[test]
+    fn a_stall_in_the_drivers_own_code_is_told_from_a_contract_stall() {
+        let body = "timeout\nran long\n0\njvmfuzz.drivers.a.BDriver.m\n";
+        let ours = Failure::parse(&format!("#contract driver stall: a.B::m\n{body}")).unwrap();
+        assert!(ours.is_driver_stall());
+        let waits = Failure::parse(&format!("#contract waits as long as the caller asked: a.B.m\n{body}")).unwrap();
+        assert!(!waits.is_driver_stall());
+        assert!(!Failure::parse(body).unwrap().is_driver_stall());
     }
 }

@@ -332,6 +332,11 @@ impl Target {
                         // The process must end to give its memory back: a finding, always.
                         failure.contract = None;
                     }
+                    if failure.is_driver_stall() {
+                        // Caught in the generated driver's own code: counted as a driver
+                        // defect in stats.txt, and the run is stopped as for a limit.
+                        return;
+                    }
                     if failure.contract.is_some() {
                         contract_stall.store(exec, SeqCst);
                     }

@@ -532,6 +532,9 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: 
         .collect();
     let positions = with_spans(&d.params, positions);
     if !positions.is_empty() {
+        let sequence_params: Vec<&Param> =
+            d.params.iter().filter(|p| matches!(p.ty, JType::Object(..) | JType::Array(..))).collect();
+        let positions = owned_positions(positions, &sequence_params);
         let mut sequences: Vec<String> = d
             .params
             .iter()
@@ -661,6 +664,29 @@ fn with_spans(params: &[Param], positions: Vec<(String, String)>) -> Vec<(String
                 (format!("s:{}", &n[2..]), a)
             } else {
                 (n, a)
+            }
+        })
+        .collect()
+}
+
+/// A position named after one of the sequence parameters (`dataOffset`, `dataLen` of `data`;
+/// `outOffset` of `out`) gets `@N`, N that parameter's place among the sequences: with several
+/// arrays, only the pairing tells a span past its own array from one inside the longest.
+fn owned_positions(positions: Vec<(String, String)>, sequences: &[&Param]) -> Vec<(String, String)> {
+    positions
+        .into_iter()
+        .map(|(n, a)| {
+            let name = &n[2..];
+            let owner = sequences.iter().position(|p| {
+                !p.name.is_empty()
+                    && name
+                        .strip_prefix(p.name.as_str())
+                        .and_then(|rest| rest.chars().next())
+                        .is_some_and(|c| c.is_ascii_uppercase())
+            });
+            match owner {
+                Some(i) => (format!("{n}@{i}"), a),
+                None => (n, a),
             }
         })
         .collect()
@@ -1041,5 +1067,20 @@ mod tests {
         assert_eq!(kinds(&two, &["l:length"]), ["l:length"]);
         let text = [p("s", JType::object("java/lang/String")), p("length", JType::Prim('I'))];
         assert_eq!(kinds(&text, &["l:length"]), ["l:length"]);
+    }
+
+    #[test]
+    fn positions_named_after_a_sequence_parameter_belong_to_it() {
+        let p = |name: &str, ty: JType| Param { name: name.into(), ty, value: Value::Prim('I') };
+        let bytes = JType::Array(Box::new(JType::Prim('B')));
+        let chars = JType::Array(Box::new(JType::Prim('C')));
+        // Hex.encodeHex(byte[] data, int dataOffset, int dataLen, boolean lower, char[] out, int outOffset)
+        let (data, out) = (p("data", bytes), p("out", chars));
+        let sequences = [&data, &out];
+        let names = ["i:dataOffset", "l:dataLen", "i:outOffset", "i:offset", "l:outline", "i:data"];
+        let positions = names.iter().map(|n| (n.to_string(), String::new())).collect();
+        let owned: Vec<String> = owned_positions(positions, &sequences).into_iter().map(|(n, _)| n).collect();
+        // `outline` is no word of `out`, and a name equal to the parameter's owns nothing.
+        assert_eq!(owned, ["i:dataOffset@0", "l:dataLen@0", "i:outOffset@1", "i:offset", "l:outline", "i:data"]);
     }
 }

@@ -342,15 +342,22 @@ public final class Expected {
         positionNames = names;
         long longest = -1;
         long array = -1;
-        for (Object o : sequences) {
-            longest = Math.max(longest, lengthOf(o));
+        long[] lengths = sequenceLengths.length == sequences.length ? sequenceLengths : new long[sequences.length];
+        for (int i = 0; i < sequences.length; i++) {
+            Object o = sequences[i];
+            lengths[i] = lengthOf(o);
+            longest = Math.max(longest, lengths[i]);
             if (o != null && o.getClass().isArray()) {
-                array = Math.max(array, lengthOf(o));
+                array = Math.max(array, lengths[i]);
             }
         }
+        sequenceLengths = lengths;
         longestSequence = longest;
         longestArray = array;
     }
+
+    /* The length of each sequence positions() was given, in its order ("@N" in a name). */
+    private static long[] sequenceLengths = new long[0];
 
     /* The length of a String, CharSequence, array or collection; -1 for anything else. */
     static long lengthOf(Object o) {
@@ -631,6 +638,13 @@ public final class Expected {
         if (!active || STRICT || st == null || i < 0 || i >= muts.length) {
             return null;
         }
+        if (ownCodeOnly(st)) {
+            // Caught in the driver's or the shim's own code (drawing a value, judging a
+            // failure): no code of the library was running. A JVM paused that long (a
+            // collection of a nearly full heap) is no finding of the method.
+            defects[i]++;
+            return DRIVER_STALL + muts[i];
+        }
         int k = 0;
         while (k < st.length && !isDriverFrame(st[k].getClassName())) {
             k++;
@@ -657,6 +671,20 @@ public final class Expected {
             }
         }
         return null;
+    }
+
+    /** How stalled() begins a stall caught in the driver's or the shim's own code. */
+    public static final String DRIVER_STALL = "driver stall: ";
+
+    /* Every frame is the driver's, the shim's or the JDK's. */
+    private static boolean ownCodeOnly(StackTraceElement[] st) {
+        for (StackTraceElement f : st) {
+            String c = f.getClassName();
+            if (!isDriverFrame(c) && !c.startsWith("com.jvmfuzz.shim.") && !isJdk(c)) {
+                return false;
+            }
+        }
+        return st.length > 0;
     }
 
     /*
@@ -919,6 +947,11 @@ public final class Expected {
         if (t instanceof UnsupportedOperationException && thrownByCall(st, k)) {
             return "unsupported: " + method + " throws UnsupportedOperationException itself";
         }
+        String refuser = t instanceof UnsupportedOperationException || ownType(t, st[0]) ? builtMethod(st[0]) : null;
+        if (refuser != null) {
+            return (t instanceof UnsupportedOperationException ? "unsupported: the " : "by design: the ") + refuser
+                    + " the caller built refuses " + st[0].getMethodName();
+        }
         if (t instanceof java.util.NoSuchElementException && iteratorStep(call)) {
             return "iterator exhausted: " + method;
         }
@@ -1070,6 +1103,53 @@ public final class Expected {
             // not loadable from here: not known to be built
         }
         return null;
+    }
+
+    /*
+     * The frame runs a method of an object the caller built (an unmodifiable multiset handed
+     * to a decorator, Collections.emptyList() to a method that adds): the built object's class
+     * inherits or declares that very method, so the caller chose the object that refuses. A
+     * class that overrides it (an ArrayList under AbstractList.add) never ran the frame's code.
+     * Its class name, else null.
+     */
+    private static String builtMethod(StackTraceElement frame) {
+        for (int j = 0; j < builtCount; j++) {
+            try {
+                if (runsAs(built[j], frame)) {
+                    return built[j].getName();
+                }
+            } catch (LinkageError | SecurityException unknown) {
+                // its methods cannot be listed here: not known to be the thrower
+            }
+        }
+        return null;
+    }
+
+    /* An exception class of the frame's own library (commons-collections4's FunctorException
+     * from its ExceptionClosure): thrown on purpose, never a fault of the JVM. */
+    private static boolean ownType(Throwable t, StackTraceElement frame) {
+        String c = t.getClass().getName();
+        return !isJdk(c) && !isJdk(frame.getClassName()) && library(c).equals(library(frame.getClassName()));
+    }
+
+    /* The frame's method, called on an object of class c, is the frame's class's own: the
+     * nearest class declaring a method of that name is the frame's (or none is, and the
+     * frame's is an interface of c: a default method). */
+    private static boolean runsAs(Class<?> c, StackTraceElement frame) {
+        String name = frame.getMethodName();
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
+                if (m.getName().equals(name) && !m.isBridge()) {
+                    return k.getName().equals(frame.getClassName());
+                }
+            }
+        }
+        try {
+            Class<?> owner = Class.forName(frame.getClassName(), false, loader);
+            return owner.isInterface() && owner.isAssignableFrom(c);
+        } catch (ClassNotFoundException unknown) {
+            return false;
+        }
     }
 
     /* One of the String arguments holds `value` somewhere inside (a template "${dns:host}"). */
@@ -1635,16 +1715,30 @@ public final class Expected {
         if (!inLibraryOrJdk(st, 0, k)) {
             return null;
         }
-        return outside(values, positionNames.split(" "), longestSequence, longestArray);
+        return outside(values, positionNames.split(" "), longestSequence, longestArray, sequenceLengths);
     }
 
     /*
      * Which position argument lies outside a sequence of length `longest` (-1: unknown), or
      * null. A span ("s:", the length of the one array the method takes, with no index beside
      * it) is read from its start: past the array's end (`array`) or negative, it is outside.
+     * A name may end in "@N": the position belongs to the N-th sequence (`lengths`), the
+     * parameter it is named after (dataOffset and dataLen of data). An index and a length of
+     * one sequence are a span of it; past its end, the caller asked for what is not there,
+     * whatever the other sequences' lengths.
      */
-    static String outside(long[] values, String[] names, long longest, long array) {
+    static String outside(long[] values, String[] names, long longest, long array, long[] lengths) {
         int n = Math.min(values.length, names.length);
+        String paired = pairedOutside(values, names, n, lengths);
+        if (paired != null) {
+            return paired;
+        }
+        String[] bare = new String[names.length];
+        for (int i = 0; i < names.length; i++) {
+            int at = names[i].indexOf('@');
+            bare[i] = at < 0 ? names[i] : names[i].substring(0, at);
+        }
+        names = bare;
         for (int i = 0; i < n; i++) {
             if (names[i].startsWith("s:") && (values[i] < 0 || (array >= 0 && values[i] > array))) {
                 return "span argument " + names[i].substring(2) + " = " + values[i]
@@ -1688,6 +1782,50 @@ public final class Expected {
         return null;
     }
 
+    /* A span (an index and a length) or an end of one named sequence that lies past it. */
+    private static String pairedOutside(long[] values, String[] names, int n, long[] lengths) {
+        for (int i = 0; i < n; i++) {
+            int at = names[i].indexOf('@');
+            if (at < 0) {
+                continue;
+            }
+            int seq = parseIndex(names[i], at + 1);
+            if (seq < 0 || seq >= lengths.length || lengths[seq] < 0) {
+                continue;
+            }
+            long len = lengths[seq];
+            String name = names[i].substring(2, at);
+            char kind = names[i].charAt(0);
+            long v = values[i];
+            if (kind == 'e' && v > len) {
+                return "end argument " + name + " = " + v + " past the end of the sequence of length " + len + " it names";
+            }
+            if (kind != 'i' || v < 0) {
+                continue;
+            }
+            for (int j = 0; j < n; j++) {
+                if (j != i && names[j].charAt(0) == 'l' && names[j].endsWith("@" + seq) && values[j] >= 0
+                        && v + values[j] > len) {
+                    return "span " + name + " = " + v + ", " + names[j].substring(2, names[j].indexOf('@')) + " = "
+                            + values[j] + " past the end of the sequence of length " + len + " it names";
+                }
+            }
+            if (v > len) {
+                return "position argument " + name + " = " + v + " past the end of the sequence of length " + len
+                        + " it names";
+            }
+        }
+        return null;
+    }
+
+    private static int parseIndex(String s, int from) {
+        try {
+            return Integer.parseInt(s.substring(from));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     /*
      * A NegativeArraySizeException or OutOfMemoryError from an allocation the caller sized: the
      * message names one of the integer arguments, or (an OutOfMemoryError) one of them is at
@@ -1710,8 +1848,46 @@ public final class Expected {
                     return a;
                 }
             }
+            return Long.MIN_VALUE;
+        }
+        // A negative size scaled from a negative count the caller gave (BitMaps.newBitMap:
+        // words of 64 bits for -124 bits are -2; new char[n << 1] of -1 is -2): exactly a
+        // multiple or a fraction of it. Not a position: a method sizing with positions it
+        // never checked owed an index exception (StringUtils.join's capacity, positionOutside).
+        List<Long> sizes = numbers(t);
+        if (sizes.size() == 1 && sizes.get(0) < 0) {
+            long n = sizes.get(0);
+            for (long a : args) {
+                if (a < 0 && !isPosition(a) && scaled(a, n)) {
+                    return a;
+                }
+            }
         }
         return Long.MIN_VALUE;
+    }
+
+    /* n is a (a negative) times 1, 2, 4, 8 or 16, or divided by 2 to 64, give or take one. */
+    static boolean scaled(long a, long n) {
+        for (int m = 1; m <= 64; m++) {
+            boolean power = (m & (m - 1)) == 0;
+            if (power && m <= 16 && Math.abs(a * m - n) <= 1) {
+                return true;
+            }
+            if (m >= 2 && (Math.abs(a / m - n) <= 1 || Math.abs(Math.floorDiv(a, m) - n) <= 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /* The value is one of the call's position arguments (positions()). */
+    private static boolean isPosition(long a) {
+        for (long p : positionArgs) {
+            if (p == a) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /*
