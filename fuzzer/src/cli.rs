@@ -376,6 +376,8 @@ pub struct SolverArgs {
     /// branch of its path condition and ask Z3 for an input that takes the other way; solved
     /// inputs are evaluated like any other. `on` (the default when this build has Z3) spends
     /// at most a fifth of the time on it, a number 1-100 that percentage, `off` nothing.
+    /// With --seed and --runs it traces every new entry whatever the time it takes, so the
+    /// same seed gives the same run; that can be most of a short run (`--solver off` then).
     #[arg(long, value_name = "on|off|PERCENT")]
     pub solver: Option<String>,
     /// Z3's time limit per query, in milliseconds (a query past it counts as unknown).
@@ -418,6 +420,10 @@ pub struct ReproArgs {
     /// Input files to run.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+    /// Also print each failure as Jazzer does (`== Java Exception:`, `DEDUP_TOKEN:`), which
+    /// ClusterFuzz reads when it reproduces a crash. On with Jazzer's command line.
+    #[arg(long)]
+    pub libfuzzer_output: bool,
 }
 
 #[derive(Debug, Args)]

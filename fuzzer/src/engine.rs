@@ -445,6 +445,8 @@ fn dictionary(dicts: &[PathBuf]) -> Result<Tokens, Stop> {
     for d in dicts {
         let t =
             Tokens::from_file(d).map_err(|e| Stop::Setup(format!("--dict {}: {}", d.display(), short_error(&e))))?;
+        // libFuzzer's confirmation that the file was read, under its own name.
+        crate::say!("Dictionary: {} entries ({})", t.tokens().len(), d.display());
         tokens.add_tokens(t.tokens());
     }
     Ok(tokens)

@@ -226,6 +226,18 @@ pub enum Kind {
     NativeCrash,
 }
 
+impl Kind {
+    /// What a failure replayed in-process is: the watchdog names its stalls `timeout` and
+    /// `out-of-memory`; anything else escaped the harness.
+    pub fn of_failure(f: &Failure) -> Kind {
+        match f.exception.as_str() {
+            "timeout" => Kind::Timeout,
+            "out-of-memory" => Kind::OutOfMemory,
+            _ => Kind::Exception,
+        }
+    }
+}
+
 /// The one way a finding of the fuzz loop reaches disk and the parent process. Findings arrive
 /// on three threads of control: the harness thread (exceptions), the watchdog thread
 /// (timeouts) and LibAFL's crash handler (native crashes, in a signal handler, just before the
@@ -259,26 +271,61 @@ pub struct Artifacts {
     pub libfuzzer_output: bool,
 }
 
+/// A failure as Jazzer and libFuzzer print it, in the lines ClusterFuzz's crash parser
+/// matches (`== Java Exception:`, `==PID== ERROR: libFuzzer: timeout after N seconds`,
+/// `... out-of-memory (used: XMb; exceeds: YMb)`), then `DEDUP_TOKEN:`.
+pub fn print_libfuzzer_report(kind: Kind, f: &Failure, id: &str) {
+    let pid = std::process::id();
+    let stack = f.stack_text.trim_end();
+    match kind {
+        Kind::Exception => {
+            let head = if stack.is_empty() { format!("{}: {}", f.exception, f.message) } else { stack.to_string() };
+            crate::say!("\n== Java Exception: {head}");
+        }
+        Kind::Timeout => {
+            let secs = number_before(&f.message, " s").map_or(0, |s| s.ceil() as u64);
+            crate::say!("\n=={pid}== ERROR: libFuzzer: timeout after {secs} seconds\n{}\n{stack}", f.message)
+        }
+        Kind::OutOfMemory => {
+            let used = number_before(&f.message, " MB of memory").unwrap_or(0.0);
+            let limit = f.message.rsplit(' ').next().and_then(|n| n.parse::<f64>().ok()).unwrap_or(0.0);
+            crate::say!(
+                "\n=={pid}== ERROR: libFuzzer: out-of-memory (used: {used:.0}Mb; exceeds: {limit:.0}Mb)\n{}\n{stack}",
+                f.message
+            )
+        }
+        Kind::NativeCrash => crate::say!("\n=={pid}== ERROR: libFuzzer: deadly signal (the JVM crashed natively)"),
+    }
+    crate::say!("DEDUP_TOKEN: {id}");
+}
+
+/// The number just before `unit` in `text` ("ran longer than 10.0 s" -> 10.0).
+fn number_before(text: &str, unit: &str) -> Option<f64> {
+    let head = &text[..text.find(unit)?];
+    head.rsplit(' ').next()?.parse().ok()
+}
+
 impl Artifacts {
+    /// The folder `prefix` writes into must exist before the run, as Jazzer requires: a
+    /// finding's artifact is not to be lost at the end of a long run.
+    pub fn check_prefix(prefix: &str) -> Result<(), String> {
+        let folder = match prefix.rfind('/') {
+            Some(i) => &prefix[..=i],
+            None => return Ok(()),
+        };
+        if Path::new(folder).is_dir() {
+            Ok(())
+        } else {
+            Err(format!(
+                "--artifact-prefix {prefix}: the folder {folder} does not exist; create it first (libFuzzer's -artifact_prefix writes into an existing folder)"
+            ))
+        }
+    }
+
     fn write(&self, kind: Kind, f: &Failure, id: &str, input: &[u8], reproducer: Option<&str>) {
         let sha1 = sha1_smol::Sha1::from(input).digest().to_string();
         if self.libfuzzer_output {
-            match kind {
-                Kind::Exception => {
-                    let stack = f.stack_text.trim_end();
-                    let head =
-                        if stack.is_empty() { format!("{}: {}", f.exception, f.message) } else { stack.to_string() };
-                    crate::say!("\n== Java Exception: {head}");
-                }
-                Kind::Timeout => {
-                    crate::say!("\n==ERROR: libFuzzer: timeout: {}\n{}", f.message, f.stack_text.trim_end())
-                }
-                Kind::OutOfMemory => {
-                    crate::say!("\n==ERROR: libFuzzer: out-of-memory: {}\n{}", f.message, f.stack_text.trim_end())
-                }
-                Kind::NativeCrash => crate::say!("\n==ERROR: libFuzzer: deadly signal (the JVM crashed natively)"),
-            }
-            crate::say!("DEDUP_TOKEN: {id}");
+            print_libfuzzer_report(kind, f, id);
             crate::say!("== libFuzzer crashing input ==");
         }
         if let Some(prefix) = &self.prefix {

@@ -317,7 +317,7 @@ pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
             out.push(file.clone());
         }
         Mode::Fuzz if !files.is_empty() => {
-            out.push("repro".into());
+            out.extend(["repro".into(), "--libfuzzer-output".into()]);
             out.extend(target);
             out.extend(files);
         }

@@ -95,7 +95,7 @@ fn run(cli: Cli) -> Result<u8> {
         Some(Command::Repro(a)) => {
             let r = resolve(&a.target, &default_drivers_out())?;
             let t = start_tool(&a.target, &r)?;
-            let any = tools::repro(&t, &a.files).map_err(|e| setup(format!("{e:#}")));
+            let any = tools::repro(&t, &a.files, a.libfuzzer_output).map_err(|e| setup(format!("{e:#}")));
             t.finish();
             let any = any?;
             Ok(exit_through_java(&t, if any { FINDING } else { NO_FINDING }))
@@ -576,6 +576,9 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     let links =
         jvmfuzz_fuzzer::nodes::links(a.listen.as_deref(), a.connect.as_deref(), Duration::from_secs(a.connect_timeout))
             .map_err(setup)?;
+    if let Some(prefix) = &a.artifact_prefix {
+        findings::Artifacts::check_prefix(prefix).map_err(setup)?;
+    }
     let status_file = status::create(&a.findings)
         .map_err(|e| setup(format!("cannot create --findings {}: {e}", a.findings.display())))?;
     let cfg = engine::FuzzConfig {

@@ -39,7 +39,7 @@ fn run(t: &Target, data: &[u8]) -> Result<Option<Failure>> {
 }
 
 /// Runs each file; true if any fails.
-pub fn repro(t: &Target, files: &[PathBuf]) -> Result<bool> {
+pub fn repro(t: &Target, files: &[PathBuf], libfuzzer_output: bool) -> Result<bool> {
     let mut any = false;
     for f in files {
         let data = std::fs::read(f).with_context(|| format!("cannot read input {}", f.display()))?;
@@ -64,6 +64,10 @@ pub fn repro(t: &Target, files: &[PathBuf]) -> Result<bool> {
                     finding_id(&fail)
                 );
                 println!("{}", fail.stack_text);
+                if libfuzzer_output {
+                    let kind = crate::findings::Kind::of_failure(&fail);
+                    crate::findings::print_libfuzzer_report(kind, &fail, &finding_id(&fail));
+                }
             }
             None => println!("ok {}: no finding", f.display()),
         }

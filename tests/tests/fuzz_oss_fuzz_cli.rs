@@ -70,9 +70,15 @@ fn a_jazzer_command_line_fuzzes_writes_crash_sha1_and_replays_it() {
     assert!(!files_in(&corpus).is_empty(), "the first corpus folder gets the new inputs");
 
     // A file argument means: run it once and report (exit 1: it still fails).
+    // ClusterFuzz reproduces a crash this way and reads the same lines as in fuzzing.
     let replay = jazzer(dir.path(), &[&cp(), "--target_class=fuzz.MagicInt", crash.to_str().unwrap()]);
     assert_eq!(replay.status, Some(1), "{}", replay.dump());
-    assert!(replay.stdout.contains("IllegalArgumentException"), "{}", replay.dump());
+    assert!(
+        replay.stdout.contains("== Java Exception: java.lang.IllegalArgumentException: magic int"),
+        "{}",
+        replay.dump()
+    );
+    assert!(replay.stdout.contains("DEDUP_TOKEN: "), "{}", replay.dump());
 
     // -minimize_crash=1 shrinks it and keeps it failing.
     let min = jazzer(
@@ -139,13 +145,33 @@ fn rss_limit_is_enforced_as_an_oom_finding() {
         ],
     );
     assert_eq!(out.status, Some(1), "{}", out.dump());
-    assert!(out.stdout.contains("out-of-memory"), "{}", out.dump());
+    assert!(out.stdout.contains("ERROR: libFuzzer: out-of-memory (used: "), "{}", out.dump());
+    assert!(out.stdout.contains("Mb; exceeds: 400Mb)"), "{}", out.dump());
     let ooms: Vec<PathBuf> = files_in(dir.path())
         .into_iter()
         .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("oom-")))
         .collect();
     assert_eq!(ooms.len(), 1, "{}", out.dump());
     assert_eq!(std::fs::read(&ooms[0]).unwrap(), b"M");
+}
+
+#[test]
+fn a_timeout_is_reported_in_libfuzzers_words() {
+    let dir = TempDir::new("oss-fuzz-timeout");
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    std::fs::write(corpus.join("hang"), b"hu").unwrap();
+    let out =
+        jazzer(dir.path(), &[&cp(), "--target_class=fuzz.Hang", "-timeout=1", "-runs=100", corpus.to_str().unwrap()]);
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    // ClusterFuzz's timeout line: "==PID== ERROR: libFuzzer: timeout after N seconds".
+    assert!(out.stdout.contains("== ERROR: libFuzzer: timeout after 1 seconds"), "{}", out.dump());
+    assert!(out.stdout.contains("DEDUP_TOKEN: "), "{}", out.dump());
+    let timeouts: Vec<PathBuf> = files_in(dir.path())
+        .into_iter()
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("timeout-")))
+        .collect();
+    assert_eq!(timeouts.len(), 1, "{}", out.dump());
 }
 
 #[test]
@@ -169,6 +195,12 @@ fn reproducer_path_gets_a_java_reproducer_that_fails_the_same_way() {
 #[test]
 fn unsupported_jazzer_options_say_so_with_exit_2() {
     let dir = TempDir::new("oss-fuzz-errors");
+    // An artifact folder that is not there is refused before the run, as Jazzer does, not
+    // found missing when the first crash is written.
+    let missing = format!("-artifact_prefix={}/", dir.join("no-such-folder").display());
+    let out = jazzer(dir.path(), &[&cp(), "--target_class=fuzz.MagicInt", &missing, "-runs=10"]);
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stderr.contains("no-such-folder/ does not exist"), "{}", out.dump());
     let out = jazzer(dir.path(), &[&cp(), "--target_class=fuzz.MagicInt", "--target_method=parse"]);
     assert_eq!(out.status, Some(2), "{}", out.dump());
     assert!(out.stderr.contains("--target_method=parse"), "{}", out.dump());
