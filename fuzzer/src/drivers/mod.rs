@@ -197,6 +197,7 @@ pub fn compile_in_jvm(env: &mut JNIEnv, d: &DriverRun) -> Result<(), String> {
     // (editing the text, so no re-rendering after). Each round mends what the last refused.
     // Removing a method whose signature is refused makes its callers refused in turn, a few
     // rounds deep (groovy-all's helpers of jline's types).
+    let mut last = String::new();
     for _round in 0..12 {
         let Some(msg) = javac(env, d)? else {
             let stamp_text = source_stamp(&d.src).map_err(|e| format!("cannot read {}: {e}", d.src.display()))?;
@@ -205,6 +206,7 @@ pub fn compile_in_jvm(env: &mut JNIEnv, d: &DriverRun) -> Result<(), String> {
             report_repairs(d, &by_handle, &neutralized);
             return Ok(());
         };
+        last.clone_from(&msg);
         let errors = repair::parse_errors(&msg);
         let calls = repair::call_errors(&d.plan, &d.src, &errors);
         if neutralized.is_empty() && !calls.is_subset(&by_handle) {
@@ -220,7 +222,7 @@ pub fn compile_in_jvm(env: &mut JNIEnv, d: &DriverRun) -> Result<(), String> {
         }
         neutralized.extend(changed);
     }
-    let last = javac(env, d)?.unwrap_or_default();
+    // The messages of the last round's javac, before its mending: what a report needs.
     Err(format!(
         "the generated drivers in {} still do not compile after mending (please report this):\n{}",
         d.src.display(),
@@ -270,7 +272,7 @@ fn report_repairs(d: &DriverRun, by_handle: &std::collections::BTreeSet<usize>, 
     if !by_handle.is_empty() {
         let _ = writeln!(
             s,
-            "{} driver method(s) call their method through a method handle (javac found the call ambiguous):",
+            "{} driver method(s) call their method through a method handle (javac refused the direct call):",
             by_handle.len()
         );
         for dr in d.plan.drivers.iter().filter(|dr| by_handle.contains(&dr.id)) {
