@@ -219,6 +219,39 @@ fn file_path_traversal() {
     silent("path-fixed");
 }
 
+/// Generated drivers (`--class net.Fetch`): a URL argument is the caller's text, so the host it
+/// names is the method's contract to connect to; a host the method took out of the URL's path
+/// stays a bug. Isolated as the module docs say.
+#[test]
+fn a_url_argument_chooses_the_host_for_a_generated_driver() {
+    let dir = TempDir::new("detect-drivers");
+    let classes = dir.join("classes");
+    let sources = support::java_sources(&support::java_dir("driver-targets/src/net"));
+    support::javac(&support::jdk17(), &sources, &[], &classes, &["--release", "11", "-g"]);
+    let empty_bin = dir.join("empty-bin");
+    std::fs::create_dir_all(&empty_bin).unwrap();
+    let mut cmd = Command::new(unshare());
+    cmd.current_dir(dir.path())
+        .arg("-n")
+        .arg(fuzz_bin())
+        .arg("--cp")
+        .arg(&classes)
+        .args(["--class", "net.Fetch", "--progress", "plain", "--seed", "1", "--runs", "300000", "--keep-going"])
+        .env("PATH", &empty_bin)
+        .env("JAVA_HOME", support::jdk17().home.clone());
+    let out = support::run(cmd, Duration::from_secs(300));
+    assert!(!out.stderr.contains("unshare: "), "these tests need `unshare -n`:\n{}", out.dump());
+    let r = Run { dir, out };
+    let entries = r.summary();
+    let at = |m: &str, kind: &str| {
+        entries.iter().filter(|e| e.top_frame.starts_with(&format!("net.Fetch.{m}(")) && e.kind == kind).count()
+    };
+    assert_eq!((at("open", "contract"), at("open", "bug")), (1, 0), "{entries:#?}\n{}", r.out.dump());
+    assert_eq!(at("relay", "bug"), 1, "{entries:#?}\n{}", r.out.dump());
+    let open = entries.iter().find(|e| e.top_frame.starts_with("net.Fetch.open(")).unwrap();
+    assert!(open.reason.starts_with("host parameter: net.Fetch.open"), "{open:?}");
+}
+
 #[test]
 fn server_side_request_forgery() {
     fires("ssrf", "server-side-request-forgery", "medium", "CWE-918");

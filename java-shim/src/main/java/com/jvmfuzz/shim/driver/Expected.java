@@ -1027,6 +1027,15 @@ public final class Expected {
         for (Object o : texts) {
             if (o instanceof CharSequence) {
                 all.add(o.toString());
+            } else if (o instanceof java.net.URL) {
+                all.add(((java.net.URL) o).getHost());
+                all.add(o.toString());
+            } else if (o instanceof java.net.URI) {
+                String host = ((java.net.URI) o).getHost();
+                if (host != null) {
+                    all.add(host);
+                }
+                all.add(o.toString());
             } else if (o instanceof Object[]) {
                 addTexts(all, java.util.Arrays.asList((Object[]) o));
             } else if (o instanceof java.util.Collection) {
