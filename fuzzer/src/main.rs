@@ -94,7 +94,7 @@ fn run(cli: Cli) -> Result<u8> {
         None => fuzz(cli.fuzz),
         Some(Command::Repro(a)) => {
             let r = resolve(&a.target, &default_drivers_out())?;
-            let t = start_tool(&a.target, &r)?;
+            let t = start_tool_with(&a.target, &r, a.libfuzzer_output)?;
             let any = tools::repro(&t, &a.files, a.libfuzzer_output).map_err(|e| setup(format!("{e:#}")));
             t.finish();
             let any = any?;
@@ -319,7 +319,12 @@ fn exit_through_java(t: &target::Target, code: u8) -> u8 {
 }
 
 fn start_tool(t: &TargetArgs, r: &Resolved) -> Result<target::Target> {
-    tools::start(&r.jvm, &target_config(t, r)?).map_err(|e| setup(format!("{e:#}")))
+    start_tool_with(t, r, false)
+}
+
+/// As [`start_tool`]; `libfuzzer_output` prints a stall as libFuzzer does (Jazzer's command line).
+fn start_tool_with(t: &TargetArgs, r: &Resolved, libfuzzer_output: bool) -> Result<target::Target> {
+    tools::start(&r.jvm, &target_config(t, r)?, libfuzzer_output).map_err(|e| setup(format!("{e:#}")))
 }
 
 fn target_config(t: &TargetArgs, r: &Resolved) -> Result<target::TargetConfig> {

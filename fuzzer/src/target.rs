@@ -332,13 +332,14 @@ impl Target {
                         // The process must end to give its memory back: a finding, always.
                         failure.contract = None;
                     }
-                    if failure.is_driver_stall() {
-                        // Caught in the generated driver's own code: counted as a driver
-                        // defect in stats.txt, and the run is stopped as for a limit.
-                        return;
-                    }
                     if failure.contract.is_some() {
+                        // A contract stall, or one caught in the generated driver's own code
+                        // (a driver defect, counted in stats.txt): the run is stopped as for
+                        // a limit, no finding.
                         contract_stall.store(exec, SeqCst);
+                    }
+                    if failure.is_driver_stall() {
+                        return;
                     }
                     let input = current.lock().unwrap_or_else(|e| e.into_inner()).clone();
                     on_timeout(TimedOut { why, failure, exec, input });

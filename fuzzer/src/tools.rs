@@ -20,10 +20,15 @@ use crate::harness::Failure;
 use crate::target::{Jvm, Target, TargetConfig, TimedOut};
 
 /// Starts the JVM and finds the harness. Errors are set-up errors (exit status 2).
-pub fn start(jvm: &crate::jvm::JvmConfig, cfg: &TargetConfig) -> Result<Target> {
-    Ok(Target::open(Jvm::Create(jvm), cfg, |t: TimedOut| {
+/// `libfuzzer_output`: a timeout or memory stall is also printed in libFuzzer's words.
+pub fn start(jvm: &crate::jvm::JvmConfig, cfg: &TargetConfig, libfuzzer_output: bool) -> Result<Target> {
+    Ok(Target::open(Jvm::Create(jvm), cfg, move |t: TimedOut| {
         let what = if t.failure.exception == "out-of-memory" { "OUT OF MEMORY" } else { "TIMEOUT" };
         println!("{what}: {}\n{}", t.failure.message, t.failure.stack_text);
+        if libfuzzer_output {
+            let kind = crate::findings::Kind::of_failure(&t.failure);
+            crate::findings::print_libfuzzer_report(kind, &t.failure, &finding_id(&t.failure));
+        }
         // The stuck thread cannot be stopped: report and leave.
         std::process::exit(1);
     })?)

@@ -172,6 +172,10 @@ fn a_timeout_is_reported_in_libfuzzers_words() {
         .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("timeout-")))
         .collect();
     assert_eq!(timeouts.len(), 1, "{}", out.dump());
+    // Replayed, as ClusterFuzz reproduces it: the same line.
+    let replay = jazzer(dir.path(), &[&cp(), "--target_class=fuzz.Hang", "-timeout=1", timeouts[0].to_str().unwrap()]);
+    assert_eq!(replay.status, Some(1), "{}", replay.dump());
+    assert!(replay.stdout.contains("== ERROR: libFuzzer: timeout after 1 seconds"), "{}", replay.dump());
 }
 
 #[test]

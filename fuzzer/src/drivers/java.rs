@@ -677,13 +677,19 @@ fn owned_positions(positions: Vec<(String, String)>, sequences: &[&Param]) -> Ve
         .into_iter()
         .map(|(n, a)| {
             let name = &n[2..];
-            let owner = sequences.iter().position(|p| {
-                !p.name.is_empty()
-                    && name
-                        .strip_prefix(p.name.as_str())
-                        .and_then(|rest| rest.chars().next())
-                        .is_some_and(|c| c.is_ascii_uppercase())
-            });
+            // The longest such name: `dataOutOffset` is `dataOut`'s, not `data`'s.
+            let owner = sequences
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| {
+                    !p.name.is_empty()
+                        && name
+                            .strip_prefix(p.name.as_str())
+                            .and_then(|rest| rest.chars().next())
+                            .is_some_and(|c| c.is_ascii_uppercase())
+                })
+                .max_by_key(|(_, p)| p.name.len())
+                .map(|(i, _)| i);
             match owner {
                 Some(i) => (format!("{n}@{i}"), a),
                 None => (n, a),
@@ -1084,5 +1090,10 @@ mod tests {
         let owned: Vec<String> = owned_positions(positions, &sequences).into_iter().map(|(n, _)| n).collect();
         // `outline` is no word of `out`, and a name equal to the parameter's owns nothing.
         assert_eq!(owned, ["i:dataOffset@0", "l:dataLen@0", "i:outOffset@1", "i:offset", "l:outline", "i:data"]);
+        // The longest name owns: `dataOutOffset` is `dataOut`'s.
+        let data_out = p("dataOut", JType::Array(Box::new(JType::Prim('C'))));
+        let positions = vec![("i:dataOutOffset".to_string(), String::new())];
+        let owned: Vec<String> = owned_positions(positions, &[&data, &data_out]).into_iter().map(|(n, _)| n).collect();
+        assert_eq!(owned, ["i:dataOutOffset@1"]);
     }
 }

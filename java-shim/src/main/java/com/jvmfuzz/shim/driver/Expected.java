@@ -252,6 +252,15 @@ public final class Expected {
         // status it caught) must not make the next run's waits fail (a Future.get's
         // InterruptedException is no finding of the method that waits).
         Thread.interrupted();
+        int stalled = stalledIn;
+        if (stalled >= 0) {
+            // Counted here, on the harness thread that owns the counters (stalled() runs on
+            // the watchdog's).
+            stalledIn = -1;
+            if (stalled < defects.length) {
+                defects[stalled]++;
+            }
+        }
         current = i;
         atCall = false;
         tableArgs = NO_OBJECTS;
@@ -642,7 +651,7 @@ public final class Expected {
             // Caught in the driver's or the shim's own code (drawing a value, judging a
             // failure): no code of the library was running. A JVM paused that long (a
             // collection of a nearly full heap) is no finding of the method.
-            defects[i]++;
+            stalledIn = i;
             return DRIVER_STALL + muts[i];
         }
         int k = 0;
@@ -676,15 +685,29 @@ public final class Expected {
     /** How stalled() begins a stall caught in the driver's or the shim's own code. */
     public static final String DRIVER_STALL = "driver stall: ";
 
-    /* Every frame is the driver's, the shim's or the JDK's. */
+    /* The driver method whose run stalled in its own code, for begin() to count; else -1. */
+    private static volatile int stalledIn = -1;
+
+    /*
+     * Every frame is the driver's, the shim's or the JDK's, and the stack is whole: its last
+     * frame is the shim's or a driver's entry (a stack cut at the JVM's depth limit, deep in a
+     * JDK recursion the library started, shows JDK frames only, and is no stall of ours).
+     */
     private static boolean ownCodeOnly(StackTraceElement[] st) {
+        if (st.length == 0) {
+            return false;
+        }
+        String bottom = st[st.length - 1].getClassName();
+        if (!isDriverFrame(bottom) && !bottom.startsWith("com.jvmfuzz.shim.")) {
+            return false;
+        }
         for (StackTraceElement f : st) {
             String c = f.getClassName();
             if (!isDriverFrame(c) && !c.startsWith("com.jvmfuzz.shim.") && !isJdk(c)) {
                 return false;
             }
         }
-        return st.length > 0;
+        return true;
     }
 
     /*
@@ -947,7 +970,7 @@ public final class Expected {
         if (t instanceof UnsupportedOperationException && thrownByCall(st, k)) {
             return "unsupported: " + method + " throws UnsupportedOperationException itself";
         }
-        String refuser = t instanceof UnsupportedOperationException || ownType(t, st[0]) ? builtMethod(st[0]) : null;
+        String refuser = t instanceof UnsupportedOperationException || ownType(t, st[0]) ? builtMethod(st[0], call) : null;
         if (refuser != null) {
             return (t instanceof UnsupportedOperationException ? "unsupported: the " : "by design: the ") + refuser
                     + " the caller built refuses " + st[0].getMethodName();
@@ -1121,8 +1144,19 @@ public final class Expected {
      * class that overrides it (an ArrayList under AbstractList.add) never ran the frame's code.
      * Its class name, else null.
      */
-    private static String builtMethod(StackTraceElement frame) {
+    private static String builtMethod(StackTraceElement frame, StackTraceElement call) {
+        Class<?> called;
+        try {
+            called = Class.forName(call.getClassName(), false, loader);
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            return null;
+        }
         for (int j = 0; j < builtCount; j++) {
+            // Not the receiver (nor anything of its type): the method under test throwing its
+            // own exception is judged as the method's, not as an object the caller chose.
+            if (called.isAssignableFrom(built[j])) {
+                continue;
+            }
             try {
                 if (runsAs(built[j], frame)) {
                     return built[j].getName();
@@ -1138,18 +1172,20 @@ public final class Expected {
      * from its ExceptionClosure): thrown on purpose, never a fault of the JVM. */
     private static boolean ownType(Throwable t, StackTraceElement frame) {
         String c = t.getClass().getName();
-        return !isJdk(c) && !isJdk(frame.getClassName()) && library(c).equals(library(frame.getClassName()));
+        return t instanceof RuntimeException && !isJdk(c) && !isJdk(frame.getClassName())
+                && library(c).equals(library(frame.getClassName()));
     }
 
-    /* The frame's method, called on an object of class c, is the frame's class's own: the
-     * nearest class declaring a method of that name is the frame's (or none is, and the
-     * frame's is an interface of c: a default method). */
+    /* The frame's method, called on an object of class c, is the frame's class's own instance
+     * method: the nearest class declaring a method of that name is the frame's (or none is,
+     * and the frame's is an interface of c: a default method). */
     private static boolean runsAs(Class<?> c, StackTraceElement frame) {
         String name = frame.getMethodName();
         for (Class<?> k = c; k != null; k = k.getSuperclass()) {
             for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
                 if (m.getName().equals(name) && !m.isBridge()) {
-                    return k.getName().equals(frame.getClassName());
+                    return k.getName().equals(frame.getClassName())
+                            && !java.lang.reflect.Modifier.isStatic(m.getModifiers());
                 }
             }
         }
@@ -1875,14 +1911,20 @@ public final class Expected {
         return Long.MIN_VALUE;
     }
 
-    /* n is a (a negative) times 1, 2, 4, 8 or 16, or divided by 2 to 64, give or take one. */
+    /* n is exactly a (a negative int) times 1, 2, 4, 8 or 16 (a size in chars or bytes per
+     * item), or a in units of 8, 16, 32 or 64 rounded either way (bits in bytes or words). */
     static boolean scaled(long a, long n) {
-        for (int m = 1; m <= 64; m++) {
-            boolean power = (m & (m - 1)) == 0;
-            if (power && m <= 16 && Math.abs(a * m - n) <= 1) {
+        if (a < Integer.MIN_VALUE) {
+            return false;
+        }
+        for (int m = 1; m <= 16; m <<= 1) {
+            if (a * m == n) {
                 return true;
             }
-            if (m >= 2 && (Math.abs(a / m - n) <= 1 || Math.abs(Math.floorDiv(a, m) - n) <= 1)) {
+        }
+        for (int m = 8; m <= 64; m <<= 1) {
+            long down = Math.floorDiv(a, m);
+            if (n == down || n == down + 1) {
                 return true;
             }
         }
