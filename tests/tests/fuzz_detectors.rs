@@ -29,6 +29,16 @@ impl Run {
 /// `fuzz` on fuzz.Detect with -Ddetect.kind=`kind`, isolated as the module docs say.
 fn detect(kind: &str, runs: &str, extra: &[&str]) -> Run {
     let dir = TempDir::new("detect");
+    let cp = support::classpath(&[&targets().classes, &support::maven_jar(H2), &targets().mvel, &targets().jazzer_api]);
+    let mut args: Vec<String> =
+        ["--harness", "fuzz.Detect", "--max-len", "64", "--runs", runs].map(String::from).to_vec();
+    args.push(format!("--jvm-arg=-Ddetect.kind={kind}"));
+    args.extend(extra.iter().map(|a| a.to_string()));
+    isolated(dir, &cp, &args)
+}
+
+/// `fuzz --cp CP --progress plain --seed 1 ARGS` in `dir`, isolated as the module docs say.
+fn isolated(dir: TempDir, cp: &std::ffi::OsStr, args: &[String]) -> Run {
     let empty_bin = dir.join("empty-bin");
     std::fs::create_dir_all(&empty_bin).unwrap();
     let mut cmd = Command::new(unshare());
@@ -36,10 +46,9 @@ fn detect(kind: &str, runs: &str, extra: &[&str]) -> Run {
         .arg("-n")
         .arg(fuzz_bin())
         .arg("--cp")
-        .arg(support::classpath(&[&targets().classes, &support::maven_jar(H2), &targets().mvel, &targets().jazzer_api]))
-        .args(["--harness", "fuzz.Detect", "--progress", "plain", "--seed", "1", "--max-len", "64", "--runs", runs])
-        .arg(format!("--jvm-arg=-Ddetect.kind={kind}"))
-        .args(extra)
+        .arg(cp)
+        .args(["--progress", "plain", "--seed", "1"])
+        .args(args)
         .env("PATH", &empty_bin)
         .env("JAVA_HOME", support::jdk17().home.clone());
     let out = support::run(cmd, Duration::from_secs(300));
@@ -228,20 +237,8 @@ fn a_url_argument_chooses_the_host_for_a_generated_driver() {
     let classes = dir.join("classes");
     let sources = support::java_sources(&support::java_dir("driver-targets/src/net"));
     support::javac(&support::jdk17(), &sources, &[], &classes, &["--release", "11", "-g"]);
-    let empty_bin = dir.join("empty-bin");
-    std::fs::create_dir_all(&empty_bin).unwrap();
-    let mut cmd = Command::new(unshare());
-    cmd.current_dir(dir.path())
-        .arg("-n")
-        .arg(fuzz_bin())
-        .arg("--cp")
-        .arg(&classes)
-        .args(["--class", "net.Fetch", "--progress", "plain", "--seed", "1", "--runs", "300000", "--keep-going"])
-        .env("PATH", &empty_bin)
-        .env("JAVA_HOME", support::jdk17().home.clone());
-    let out = support::run(cmd, Duration::from_secs(300));
-    assert!(!out.stderr.contains("unshare: "), "these tests need `unshare -n`:\n{}", out.dump());
-    let r = Run { dir, out };
+    let args = ["--class", "net.Fetch", "--runs", "300000", "--keep-going"].map(String::from);
+    let r = isolated(dir, classes.as_os_str(), &args);
     let entries = r.summary();
     let at = |m: &str, kind: &str| {
         entries.iter().filter(|e| e.top_frame.starts_with(&format!("net.Fetch.{m}(")) && e.kind == kind).count()
