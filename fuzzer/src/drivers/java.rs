@@ -532,16 +532,16 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: 
         .collect();
     let positions = with_spans(&d.params, positions);
     if !positions.is_empty() {
-        let sequence_params: Vec<&Param> =
-            d.params.iter().filter(|p| matches!(p.ty, JType::Object(..) | JType::Array(..))).collect();
-        let positions = owned_positions(positions, &sequence_params);
-        let mut sequences: Vec<String> = d
+        // The sequences, in the order `@N` counts them: the arguments that may be one, then the
+        // receiver.
+        let (sequence_params, mut sequences): (Vec<&Param>, Vec<String>) = d
             .params
             .iter()
             .zip(&args)
             .filter(|(p, _)| matches!(p.ty, JType::Object(..) | JType::Array(..)))
-            .map(|(_, a)| a.clone())
-            .collect();
+            .map(|(p, a)| (p, a.clone()))
+            .unzip();
+        let positions = owned_positions(positions, &sequence_params);
         if d.receiver.is_some() {
             sequences.push(recv.clone());
         }
