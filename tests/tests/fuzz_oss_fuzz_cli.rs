@@ -32,6 +32,14 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
+/// The files of `dir` named `<kind>-...` (libFuzzer's artifacts: `oom-<sha1>`, `timeout-<sha1>`).
+fn artifacts(dir: &Path, kind: &str) -> Vec<PathBuf> {
+    files_in(dir)
+        .into_iter()
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(&format!("{kind}-"))))
+        .collect()
+}
+
 fn sha1_hex(data: &[u8]) -> String {
     sha1_smol::Sha1::from(data).digest().to_string()
 }
@@ -147,10 +155,7 @@ fn rss_limit_is_enforced_as_an_oom_finding() {
     assert_eq!(out.status, Some(1), "{}", out.dump());
     assert!(out.stdout.contains("ERROR: libFuzzer: out-of-memory (used: "), "{}", out.dump());
     assert!(out.stdout.contains("Mb; exceeds: 400Mb)"), "{}", out.dump());
-    let ooms: Vec<PathBuf> = files_in(dir.path())
-        .into_iter()
-        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("oom-")))
-        .collect();
+    let ooms = artifacts(dir.path(), "oom");
     assert_eq!(ooms.len(), 1, "{}", out.dump());
     assert_eq!(std::fs::read(&ooms[0]).unwrap(), b"M");
 }
@@ -161,16 +166,20 @@ fn a_timeout_is_reported_in_libfuzzers_words() {
     let corpus = dir.join("corpus");
     std::fs::create_dir_all(&corpus).unwrap();
     std::fs::write(corpus.join("hang"), b"hu").unwrap();
-    let out =
-        jazzer(dir.path(), &[&cp(), "--target_class=fuzz.Hang", "-timeout=1", "-runs=100", corpus.to_str().unwrap()]);
+    // A dictionary is read and said so, as libFuzzer does.
+    let dict = dir.join("hang.dict");
+    std::fs::write(&dict, "hu=\"hu\"\n").unwrap();
+    let dict_arg = format!("-dict={}", dict.display());
+    let out = jazzer(
+        dir.path(),
+        &[&cp(), "--target_class=fuzz.Hang", "-timeout=1", "-runs=100", &dict_arg, corpus.to_str().unwrap()],
+    );
     assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("Dictionary: 1 entries"), "{}", out.dump());
     // ClusterFuzz's timeout line: "==PID== ERROR: libFuzzer: timeout after N seconds".
     assert!(out.stdout.contains("== ERROR: libFuzzer: timeout after 1 seconds"), "{}", out.dump());
     assert!(out.stdout.contains("DEDUP_TOKEN: "), "{}", out.dump());
-    let timeouts: Vec<PathBuf> = files_in(dir.path())
-        .into_iter()
-        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("timeout-")))
-        .collect();
+    let timeouts = artifacts(dir.path(), "timeout");
     assert_eq!(timeouts.len(), 1, "{}", out.dump());
     // Replayed, as ClusterFuzz reproduces it: the same line.
     let replay = jazzer(dir.path(), &[&cp(), "--target_class=fuzz.Hang", "-timeout=1", timeouts[0].to_str().unwrap()]);
