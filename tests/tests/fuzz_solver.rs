@@ -50,6 +50,13 @@ fn two_linear_equations_are_solved() {
     solved_and_not_without("SolveLinear", "java.lang.IllegalStateException", false);
 }
 
+/// The JVM's own bounds check of an array access is a branch the solver negates (jFuzz's
+/// implicit conditions): a bucket index that reaches past a table one slot short.
+#[test]
+fn an_index_past_the_end_of_an_array_is_solved() {
+    solved_and_not_without("SolveBucket", "java.lang.ArrayIndexOutOfBoundsException", false);
+}
+
 #[test]
 fn a_hash_over_a_length_prefixed_payload_is_solved() {
     solved_and_not_without("SolveChecksum", "java.lang.IllegalStateException", false);

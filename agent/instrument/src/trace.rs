@@ -528,16 +528,23 @@ fn instruction(
             I2L => replace(a, "i2l", "(I)J", None)?,
             L2I => replace(a, "l2i", "(J)I", None)?,
             LCMP => replace(a, "lcmp", "(JJ)I", None)?,
-            BALOAD => replace(a, "baload", "(Ljava/lang/Object;I)I", None)?,
-            CALOAD => replace(a, "caload", "([CI)C", None)?,
-            SALOAD => replace(a, "saload", "([SI)S", None)?,
-            IALOAD => replace(a, "iaload", "([II)I", None)?,
-            LALOAD => replace(a, "laload", "([JI)J", None)?,
-            BASTORE => replace(a, "bastore", "(Ljava/lang/Object;II)V", None)?,
-            CASTORE => replace(a, "castore", "([CIC)V", None)?,
-            SASTORE => replace(a, "sastore", "([SIS)V", None)?,
-            IASTORE => replace(a, "iastore", "([III)V", None)?,
-            LASTORE => replace(a, "lastore", "([JIJ)V", None)?,
+            BALOAD | CALOAD | SALOAD | IALOAD | LALOAD | BASTORE | CASTORE | SASTORE | IASTORE | LASTORE => {
+                // The site of the access's bounds check, a branch the solver can negate (-1: none).
+                let site = sites.site(sig.this_class, &method_name(), insn.offset, &[]).map_or(-1, |s| s as i32);
+                let (name, desc) = match op {
+                    BALOAD => ("baload", "(Ljava/lang/Object;II)I"),
+                    CALOAD => ("caload", "([CII)C"),
+                    SALOAD => ("saload", "([SII)S"),
+                    IALOAD => ("iaload", "([III)I"),
+                    LALOAD => ("laload", "([JII)J"),
+                    BASTORE => ("bastore", "(Ljava/lang/Object;III)V"),
+                    CASTORE => ("castore", "([CICI)V"),
+                    SASTORE => ("sastore", "([SISI)V"),
+                    IASTORE => ("iastore", "([IIII)V"),
+                    _ => ("lastore", "([JIJI)V"),
+                };
+                replace(a, name, desc, Some(site))?
+            }
             IRETURN | FRETURN | ARETURN => {
                 a.int(1)?.sym("ret", "(I)V")?;
             }

@@ -17,7 +17,7 @@ public class BytesHarness {
         Sym.enter(1, Sym.key("fuzzerTestOneInput([B)V"));
         Sym.op(0x2a); // aload_0
         Sym.op(0x03); // iconst_0
-        int b = Sym.baload(in, 0);
+        int b = Sym.baload(in, 0, 90);
         Sym.op(0x10); // bipush 'X'
         Sym.icmp(b, 'X', 1 << 8 | 0xa0); // if_icmpne
         if (b == 'X') {

@@ -53,12 +53,12 @@ final class Emulated {
         Sym.enter(1, K_ARITH);
         Sym.op(ALOAD_0);
         Sym.op(ICONST_0);
-        int t0 = Sym.baload(in, 0); // baload
+        int t0 = Sym.baload(in, 0, 90); // baload
         Sym.op(SIPUSH);
         int t1 = Sym.ibin(t0, 255, IAND); // iand
         Sym.op(ALOAD_0);
         Sym.op(ICONST_1);
-        int t2 = Sym.baload(in, 1);
+        int t2 = Sym.baload(in, 1, 90);
         Sym.op(SIPUSH);
         int t3 = Sym.ibin(t2, 255, IAND);
         Sym.op(BIPUSH);
@@ -107,7 +107,7 @@ final class Emulated {
         Sym.enter(2, K_CALLS);
         Sym.op(ALOAD_0);
         Sym.op(ICONST_0);
-        int x = Sym.baload(in, 0);
+        int x = Sym.baload(in, 0, 90);
         Sym.op(ISTORE_1);
         Sym.op(ILOAD_1);
         Sym.call(K_TWICE, 1); // invokestatic twice
@@ -175,7 +175,7 @@ final class Emulated {
         Sym.enter(4, K_READ);
         Sym.fx(1 << 8); // getstatic shared
         Sym.op(ICONST_1);
-        int v = Sym.baload(shared, 1);
+        int v = Sym.baload(shared, 1, 90);
         Sym.ret(1);
         return v;
     }
@@ -204,7 +204,7 @@ final class Emulated {
         Sym.enter(5, K_GUARDED);
         Sym.op(ALOAD_0);
         Sym.op(ICONST_0);
-        int x = Sym.baload(in, 0);
+        int x = Sym.baload(in, 0, 90);
         Sym.op(ISTORE_1);
         try {
             Sym.op(ILOAD_1);
@@ -298,7 +298,7 @@ final class Emulated {
         Sym.op(ALOAD_1);
         Sym.op(ALOAD_0);
         Sym.op(ICONST_0);
-        int t = Sym.baload(in, 0);
+        int t = Sym.baload(in, 0, 90);
         Sym.op(ICONST_1);
         int v = Sym.ibin(t, 1, IADD);
         Sym.putfield(b, v, F_V << 1); // dup2; putfield
@@ -307,7 +307,7 @@ final class Emulated {
         Sym.op(ALOAD_1);
         Sym.op(ALOAD_0);
         Sym.op(ICONST_1);
-        int t1 = Sym.baload(in, 1);
+        int t1 = Sym.baload(in, 1, 90);
         long w = Sym.i2l(t1);
         Sym.stashJ(w);
         Sym.putfieldJ(b, F_W << 1 | 1);
@@ -316,7 +316,7 @@ final class Emulated {
         // Box.s = in[2]
         Sym.op(ALOAD_0);
         Sym.op(ICONST_2);
-        int t2 = Sym.baload(in, 2);
+        int t2 = Sym.baload(in, 2, 90);
         Sym.putstatic(F_S << 1);
         Box.s = t2;
         // if (b.v == 10)
@@ -434,6 +434,62 @@ final class Emulated {
 
     // ------------------------------------------------------------------ lcmp, switch, arrays
 
+    static final int K_SPAN = key("span([B)I");
+    static final int ARRAYLENGTH = 0xbe, ICONST_M1 = 0x02;
+
+    /*
+     * static int span(byte[] in) {
+     *     int off = in[0], len = in[1];
+     *     if (off < 1 || len < 1 || off > in.length - len) return -1;
+     *     return in[off + len];        // one past the span when it ends at the input's end
+     * }
+     */
+    static int span(byte[] in) {
+        Sym.enter(11, K_SPAN);
+        Sym.op(ALOAD_0);
+        Sym.op(ICONST_0);
+        int off = Sym.baload(in, 0, 90);
+        Sym.op(ISTORE_1);
+        Sym.op(ALOAD_0);
+        Sym.op(ICONST_1);
+        int len = Sym.baload(in, 1, 90);
+        Sym.op(ISTORE_2);
+        Sym.op(ILOAD_1);
+        Sym.op(ICONST_1);
+        Sym.icmp(off, 1, site(20, IF_ICMPLT));
+        if (off < 1) {
+            Sym.op(ICONST_M1);
+            Sym.ret(1);
+            return -1;
+        }
+        Sym.op(ILOAD_2);
+        Sym.op(ICONST_1);
+        Sym.icmp(len, 1, site(21, IF_ICMPLT));
+        if (len < 1) {
+            Sym.op(ICONST_M1);
+            Sym.ret(1);
+            return -1;
+        }
+        Sym.op(ILOAD_1);
+        Sym.op(ALOAD_0);
+        Sym.op(ARRAYLENGTH);
+        Sym.op(ILOAD_2);
+        int room = Sym.ibin(in.length, len, ISUB);
+        Sym.icmp(off, room, site(22, IF_ICMPGT));
+        if (off > room) {
+            Sym.op(ICONST_M1);
+            Sym.ret(1);
+            return -1;
+        }
+        Sym.op(ALOAD_0);
+        Sym.op(ILOAD_1);
+        Sym.op(ILOAD_2);
+        int at = Sym.ibin(off, len, IADD);
+        int v = Sym.baload(in, at, 23);
+        Sym.ret(1);
+        return v;
+    }
+
     static final int K_MISC = key("misc([B)V");
 
     /*
@@ -450,7 +506,7 @@ final class Emulated {
         Sym.enter(10, K_MISC);
         Sym.op(ALOAD_0);
         Sym.op(ICONST_0);
-        int b0 = Sym.baload(in, 0);
+        int b0 = Sym.baload(in, 0, 90);
         long l = Sym.i2l(b0);
         Sym.op(LSTORE_1);
         Sym.op(LLOAD_1);
@@ -462,7 +518,7 @@ final class Emulated {
         }
         Sym.op(ALOAD_0);
         Sym.op(ICONST_1);
-        int b1 = Sym.baload(in, 1);
+        int b1 = Sym.baload(in, 1, 90);
         Sym.sw(b1, 16);
         switch (b1) {
             case 1:
@@ -481,20 +537,20 @@ final class Emulated {
         Sym.op(ALOAD | 4 << 8); // a
         Sym.op(ALOAD_0);
         Sym.op(ICONST_2);
-        int b2 = Sym.baload(in, 2);
+        int b2 = Sym.baload(in, 2, 90);
         Sym.op(ICONST_3);
         int idx = Sym.ibin(b2, 3, IAND);
         Sym.op(ALOAD_0);
         Sym.op(ICONST_3);
-        int b3 = Sym.baload(in, 3);
-        Sym.iastore(a, idx, b3);
+        int b3 = Sym.baload(in, 3, 90);
+        Sym.iastore(a, idx, b3, 18);
         Sym.op(ALOAD | 4 << 8); // a
         Sym.op(ALOAD_0);
         Sym.op(ICONST_2);
-        int b2b = Sym.baload(in, 2);
+        int b2b = Sym.baload(in, 2, 90);
         Sym.op(ICONST_3);
         int idx2 = Sym.ibin(b2b, 3, IAND);
-        int e = Sym.iaload(a, idx2);
+        int e = Sym.iaload(a, idx2, 19);
         Sym.op(BIPUSH);
         Sym.icmp(e, 9, site(17, IF_ICMPNE));
         if (e == 9) {
@@ -553,7 +609,7 @@ final class Emulated {
         Sym.op(ASTORE_3);
         Sym.op(ALOAD_3);
         Sym.op(ICONST_1);
-        int b = Sym.baload(bs, 1);
+        int b = Sym.baload(bs, 1, 90);
         Sym.op(BIPUSH);
         Sym.icmp(b, 'z', site(20, IF_ICMPNE));
         if (b == 'z') {

@@ -313,7 +313,7 @@ public final class SymTest {
         Sym.enter(1, 11);
         Sym.op(Emulated.ALOAD_0);
         Sym.op(Emulated.ICONST_0);
-        int x = Sym.baload(in, 0);
+        int x = Sym.baload(in, 0, 90);
         Sym.op(Emulated.ISTORE_1);
         Sym.op(Emulated.ALOAD_0); // an argument of the untraced call
         Sym.call(22, 1);
@@ -427,13 +427,37 @@ public final class SymTest {
         TraceFile f = trace("misc", t, in);
         System.out.println("  trace: " + f + "\n  path: " + Emulated.path);
         check(Emulated.path.toString().equals("small;two;nine;"), "path");
-        check(f.conds.size() == 5, "branch, switch, 2 FIXED index, branch");
+        check(f.conds.size() == 7, "branch, switch, 2 x (bounds branch, FIXED index), branch");
         check(f.conds.get(1).kind == 1 && f.conds.get(1).observed == 2, "switch observed 2");
-        check(f.conds.get(2).kind == 2 && f.conds.get(3).kind == 2, "the indices are FIXED");
-        TraceFile.Node nine = f.nodes.get(f.conds.get(4).node);
+        check(f.conds.get(2).kind == 0 && f.conds.get(2).site == 18 && f.conds.get(2).taken == 1, "bounds at the store");
+        check(f.conds.get(4).kind == 0 && f.conds.get(4).site == 19 && f.conds.get(4).taken == 1, "bounds at the load");
+        check(f.nodes.get(f.conds.get(2).node).op == TraceFile.ULT, "an unsigned index < length");
+        check(f.conds.get(3).kind == 2 && f.conds.get(5).kind == 2, "the indices are FIXED");
+        TraceFile.Node nine = f.nodes.get(f.conds.get(6).node);
         check(nine.op == TraceFile.EQ && f.nodes.get(nine.a).width == 8, "EQ(SEXT32(b), 9) narrowed to the byte");
-        check(negateAll("misc", t, in, range(0, 255), true) == 2, "negated");
+        // (in[2] & 3) < 4 always: the two bounds branches have no solution.
+        check(negateAll("misc", t, in, range(0, 255), false) == 2, "negated");
         check(exact("misc", t, in, mutants(in, new int[] {0, 1, 2, 3}, 400, 7)) > 400, "exact");
+    }
+
+    static void span() {
+        section("an array index past a checked span: the bounds check is a branch to negate");
+        Target t = Emulated::span;
+        byte[] in = {1, 1, 0, 0};
+        TraceFile f = trace("span", t, in);
+        System.out.println("  trace: " + f);
+        check(f.conds.size() == 5, "3 checks, the bounds branch, the FIXED index");
+        TraceFile.Cond bounds = f.conds.get(3);
+        check(bounds.kind == 0 && bounds.site == 23 && bounds.taken == 1, "bounds branch at site 23, held");
+        byte[] past = solve(f, in, 3, range(-128, 127));
+        check(past != null && past[0] + past[1] == in.length, "negated: the span ends at the input's end");
+        boolean thrown = false;
+        try {
+            Emulated.span(past);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            thrown = true;
+        }
+        check(thrown, "the solution reads past the end");
     }
 
     static void providers() {
@@ -473,12 +497,12 @@ public final class SymTest {
         Sym.enter(1, 1);
         Sym.op(Emulated.ALOAD_0);
         Sym.op(Emulated.ICONST_0);
-        Sym.baload(in, 0);
+        Sym.baload(in, 0, 90);
         Sym.izero(8, Emulated.site(1, Emulated.IFEQ)); // the operand is 7, not 8
         Sym.op(Emulated.POP); // empty stack
         Sym.op(Emulated.ALOAD_0);
         Sym.op(Emulated.ICONST_0);
-        Sym.baload(in, 0);
+        Sym.baload(in, 0, 90);
         Sym.lneg(0); // a 32-bit shadow (and an underflow) where a long is expected
         TraceFile f = TraceFile.decode(Sym.finish());
         System.out.println("  trace: " + f);
@@ -494,7 +518,7 @@ public final class SymTest {
             Sym.enter(1, 1);
             Sym.op(Emulated.ALOAD_0);
             Sym.op(Emulated.ICONST_0);
-            int x = Sym.baload(in, 0);
+            int x = Sym.baload(in, 0, 90);
             Sym.op(Emulated.ISTORE_1);
             for (int i = 0; i < n; i++) {
                 Sym.op(Emulated.ILOAD_1);
@@ -527,14 +551,14 @@ public final class SymTest {
         Sym.enter(1, 1);
         Sym.op(Emulated.ALOAD_0);
         Sym.op(Emulated.ICONST_0);
-        Sym.baload(in, 0);
+        Sym.baload(in, 0, 90);
         String[] seen = new String[1];
         Thread other = new Thread(() -> {
             StringBuilder sb = new StringBuilder();
             sb.append(Sym.ibin(6, 7, Emulated.IMUL)).append(',');
             Sym.stashJ(1L << 40);
             sb.append(Sym.unstashJ() == 1L << 40).append(',');
-            sb.append(Sym.baload(in, 0)).append(',');
+            sb.append(Sym.baload(in, 0, 90)).append(',');
             Sym.op(Emulated.POP);
             Sym.icmp(1, 2, 0);
             sb.append(Sym.active());
@@ -555,7 +579,7 @@ public final class SymTest {
         Sym.enter(1, 1);
         Sym.op(Emulated.ALOAD_0);
         Sym.op(Emulated.ICONST_0);
-        Sym.baload(in, 0);
+        Sym.baload(in, 0, 90);
         Sym.izero(1, Emulated.site(1, Emulated.IFEQ));
         Sym.fail(new IllegalStateException("simulated"));
         check(!Sym.active(), "inactive");
@@ -727,7 +751,7 @@ public final class SymTest {
         check(Shadows.elements(c) != null && Shadows.elements(c).length == 3, "copyOf");
         Sym.op(Emulated.ALOAD_0);
         Sym.op(Emulated.ICONST_0);
-        int k = Sym.baload(in, 0);
+        int k = Sym.baload(in, 0, 90);
         Integer box = Models.valueOf(k);
         Sym.op(Emulated.ASTORE | 5 << 8);
         Sym.op(Emulated.ALOAD | 5 << 8);
@@ -858,7 +882,7 @@ public final class SymTest {
     public static void main(String[] args) throws Throwable {
         Test[] tests = {
             SymTest::arith, SymTest::calls, SymTest::exceptions, SymTest::fields, SymTest::parse,
-            SymTest::verb, SymTest::misc, SymTest::providers, SymTest::mismatches,
+            SymTest::verb, SymTest::misc, SymTest::span, SymTest::providers, SymTest::mismatches,
             SymTest::modelShadows, SymTest::threads, SymTest::failure, SymTest::modelsTable,
             SymTest::providerParity, SymTest::runner, SymTest::limits,
         };

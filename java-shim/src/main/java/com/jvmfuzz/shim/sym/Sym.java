@@ -144,6 +144,23 @@ public final class Sym {
         return e;
     }
 
+    /**
+     * A symbolic array index: first its bounds check, a branch at `site` (`index u< length`
+     * held) the solver negates into an index out of bounds (the JVM's implicit check is a
+     * branch like any other, as in jFuzz); then the index is concretised. `site` -1: no site
+     * (the rewriter's registry was full), concretised only.
+     */
+    static void index(Expr e, int v, int length, int site) {
+        Expr s = int32(e, v);
+        if (s == null) {
+            return;
+        }
+        if (site >= 0) {
+            Trace.branch(site, true, Expr.cmp(Expr.ULT, 32, s, v, null, length));
+        }
+        Trace.fixed(Expr.cmp(Expr.EQ, 32, s, 0, null, v));
+    }
+
     /** A symbolic index (or size, offset) used concretely: FIXED index == its value. */
     static void concretise(Expr e, int v) {
         Expr s = int32(e, v);
@@ -673,13 +690,13 @@ public final class Sym {
     // ================================================================== arrays
 
     /** baload on a byte[] or boolean[]. */
-    public static int baload(Object array, int index) {
+    public static int baload(Object array, int index, int site) {
         boolean bool = array instanceof boolean[];
         int v = bool ? (((boolean[]) array)[index] ? 1 : 0) : ((byte[]) array)[index];
         if (Thread.currentThread() == owner) {
             try {
                 Frame f = top();
-                concretise(f.pop(), index);
+                index(f.pop(), index, bool ? ((boolean[]) array).length : ((byte[]) array).length, site);
                 f.pop();
                 Expr e = element(Shadows.element(array, index), 8, v);
                 f.push(bool ? Expr.zext(e, 32) : Expr.sext(e, 32));
@@ -690,12 +707,12 @@ public final class Sym {
         return v;
     }
 
-    public static char caload(char[] array, int index) {
+    public static char caload(char[] array, int index, int site) {
         char v = array[index];
         if (Thread.currentThread() == owner) {
             try {
                 Frame f = top();
-                concretise(f.pop(), index);
+                index(f.pop(), index, array.length, site);
                 f.pop();
                 f.push(Expr.zext(element(Shadows.element(array, index), 16, v), 32));
             } catch (Throwable t) {
@@ -705,12 +722,12 @@ public final class Sym {
         return v;
     }
 
-    public static short saload(short[] array, int index) {
+    public static short saload(short[] array, int index, int site) {
         short v = array[index];
         if (Thread.currentThread() == owner) {
             try {
                 Frame f = top();
-                concretise(f.pop(), index);
+                index(f.pop(), index, array.length, site);
                 f.pop();
                 f.push(Expr.sext(element(Shadows.element(array, index), 16, v), 32));
             } catch (Throwable t) {
@@ -720,12 +737,12 @@ public final class Sym {
         return v;
     }
 
-    public static int iaload(int[] array, int index) {
+    public static int iaload(int[] array, int index, int site) {
         int v = array[index];
         if (Thread.currentThread() == owner) {
             try {
                 Frame f = top();
-                concretise(f.pop(), index);
+                index(f.pop(), index, array.length, site);
                 f.pop();
                 f.push(element(Shadows.element(array, index), 32, v));
             } catch (Throwable t) {
@@ -735,12 +752,12 @@ public final class Sym {
         return v;
     }
 
-    public static long laload(long[] array, int index) {
+    public static long laload(long[] array, int index, int site) {
         long v = array[index];
         if (Thread.currentThread() == owner) {
             try {
                 Frame f = top();
-                concretise(f.pop(), index);
+                index(f.pop(), index, array.length, site);
                 f.pop();
                 f.pushWide(element(Shadows.element(array, index), 64, v));
             } catch (Throwable t) {
@@ -751,7 +768,7 @@ public final class Sym {
     }
 
     /** bastore on a byte[] or boolean[] (a boolean element stores value & 1, as the JVM does). */
-    public static void bastore(Object array, int index, int value) {
+    public static void bastore(Object array, int index, int value, int site) {
         boolean bool = array instanceof boolean[];
         int length;
         if (bool) {
@@ -767,7 +784,7 @@ public final class Sym {
             try {
                 Frame f = top();
                 Expr v = int32(f.pop(), value);
-                concretise(f.pop(), index);
+                index(f.pop(), index, length, site);
                 f.pop();
                 if (bool) {
                     v = Expr.bin(Expr.AND, 32, v, 0, null, 1);
@@ -779,13 +796,13 @@ public final class Sym {
         }
     }
 
-    public static void castore(char[] array, int index, char value) {
+    public static void castore(char[] array, int index, char value, int site) {
         array[index] = value;
         if (Thread.currentThread() == owner) {
             try {
                 Frame f = top();
                 Expr v = low16(f.pop(), value);
-                concretise(f.pop(), index);
+                index(f.pop(), index, array.length, site);
                 f.pop();
                 Shadows.setElement(array, array.length, index, v);
             } catch (Throwable t) {
@@ -794,13 +811,13 @@ public final class Sym {
         }
     }
 
-    public static void sastore(short[] array, int index, short value) {
+    public static void sastore(short[] array, int index, short value, int site) {
         array[index] = value;
         if (Thread.currentThread() == owner) {
             try {
                 Frame f = top();
                 Expr v = low16(f.pop(), value);
-                concretise(f.pop(), index);
+                index(f.pop(), index, array.length, site);
                 f.pop();
                 Shadows.setElement(array, array.length, index, v);
             } catch (Throwable t) {
@@ -818,13 +835,13 @@ public final class Sym {
         return Expr.trunc(e, 16);
     }
 
-    public static void iastore(int[] array, int index, int value) {
+    public static void iastore(int[] array, int index, int value, int site) {
         array[index] = value;
         if (Thread.currentThread() == owner) {
             try {
                 Frame f = top();
                 Expr v = int32(f.pop(), value);
-                concretise(f.pop(), index);
+                index(f.pop(), index, array.length, site);
                 f.pop();
                 Shadows.setElement(array, array.length, index, v);
             } catch (Throwable t) {
@@ -833,13 +850,13 @@ public final class Sym {
         }
     }
 
-    public static void lastore(long[] array, int index, long value) {
+    public static void lastore(long[] array, int index, long value, int site) {
         array[index] = value;
         if (Thread.currentThread() == owner) {
             try {
                 Frame f = top();
                 Expr v = int64(f.popWide(), value);
-                concretise(f.pop(), index);
+                index(f.pop(), index, array.length, site);
                 f.pop();
                 Shadows.setElement(array, array.length, index, v);
             } catch (Throwable t) {
