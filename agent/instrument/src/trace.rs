@@ -49,9 +49,13 @@ pub struct Model {
     pub descriptor: String,
     pub model: String,
     pub model_descriptor: String,
+    /// The model takes one more int, the call's site (a line ending in `site`): its bounds
+    /// check is a branch the solver can negate.
+    pub sited: bool,
 }
 
-/// The shim's `models.txt`: one `owner name descriptor -> model model_descriptor` per line.
+/// The shim's `models.txt`: one `owner name descriptor -> model model_descriptor [site]` per
+/// line.
 #[derive(Debug, Default, Clone)]
 pub struct ModelTable {
     models: Vec<Model>,
@@ -70,8 +74,13 @@ impl ModelTable {
             let (call, model) = line.split_once("->").ok_or_else(bad)?;
             let call: Vec<&str> = call.split_whitespace().collect();
             let model: Vec<&str> = model.split_whitespace().collect();
-            let ([owner, name, descriptor], [m, md]) = (call.as_slice(), model.as_slice()) else {
+            let ([owner, name, descriptor], [m, md, rest @ ..]) = (call.as_slice(), model.as_slice()) else {
                 return Err(bad());
+            };
+            let sited = match rest {
+                [] => false,
+                ["site"] => true,
+                _ => return Err(bad()),
             };
             models.push(Model {
                 owner: owner.to_string(),
@@ -79,6 +88,7 @@ impl ModelTable {
                 descriptor: descriptor.to_string(),
                 model: m.to_string(),
                 model_descriptor: md.to_string(),
+                sited,
             });
         }
         Ok(ModelTable { models })
@@ -475,6 +485,11 @@ fn instruction(
             let (owner, name, d) = (r.class.into_owned(), r.name.into_owned(), r.descriptor.into_owned());
             if op != INVOKESPECIAL {
                 if let Some(m) = models.find(&owner, &name, &d).cloned() {
+                    if m.sited {
+                        // At the label, on top of the call's arguments (-1: no site left).
+                        let site = sites.site(sig.this_class, &method_name(), insn.offset, &[]);
+                        a.int(site.map_or(-1, |s| s as i32))?;
+                    }
                     let mut rep = Asm { out: Vec::new(), cp: &mut *a.cp };
                     rep.call(MODELS, &m.model, &m.model_descriptor)?;
                     let mut bytes = rep.take();

@@ -109,7 +109,38 @@ fn keys_are_fnv1a() {
 fn the_model_table_refuses_malformed_lines() {
     assert!(ModelTable::parse("java/lang/String length ()I -> length").is_err());
     assert!(ModelTable::parse("java/lang/String length -> length (Ljava/lang/String;)I").is_err());
+    assert!(ModelTable::parse("java/lang/String charAt (I)C -> charAt (Ljava/lang/String;II)C sited").is_err());
     assert_eq!(ModelTable::parse("\n# only a comment\n").unwrap().models.len(), 0);
+}
+
+#[test]
+fn a_sited_model_gets_the_calls_site_on_top_of_its_arguments() {
+    let table = ModelTable::parse("java/lang/String length ()I -> length (Ljava/lang/String;I)I site\n").unwrap();
+    assert!(table.models[0].sited);
+    let mut sites = Counter::default();
+    let t = instrument_class_trace(SAMPLE, &mut sites, &table).unwrap().expect("traced");
+    let cf = ClassFile::parse(&t.bytes).unwrap();
+    let cp = &cf.constant_pool;
+    let work = cf.methods.iter().find(|m| m.name(cp).unwrap() == "work").unwrap();
+    let code = &work.code().unwrap().code;
+    let insns = decode(code).unwrap();
+    let call = insns
+        .iter()
+        .position(|i| {
+            matches!(i.kind, InsnKind::Invoke { cp_index } if cp.member_ref(cp_index).is_ok_and(|r| r.name == "length" && r.class == MODELS))
+        })
+        .expect("Models.length call");
+    // The site pushed just before the call is one the registry handed out for work's call.
+    let push = &insns[call - 1];
+    let at = push.offset as usize;
+    let pushed = match push.opcode {
+        ICONST_M1..=ICONST_5 => i32::from(push.opcode) - i32::from(ICONST_0),
+        BIPUSH => i32::from(code[at + 1] as i8),
+        SIPUSH => i32::from(i16::from_be_bytes([code[at + 1], code[at + 2]])),
+        op => panic!("no int pushed before the model call: opcode {op:#x}"),
+    };
+    let site = usize::try_from(pushed).expect("a site, not -1");
+    assert!(sites.sites[site].0.starts_with("work("), "{:?}", sites.sites[site]);
 }
 
 #[test]

@@ -416,7 +416,7 @@ final class Emulated {
         }
         Sym.op(ALOAD_1);
         Sym.op(ICONST_2);
-        char c = Models.charAt(s, 2);
+        char c = Models.charAt(s, 2, 94);
         boolean digit = Models.isDigit(c);
         int di = digit ? 1 : 0;
         Sym.izero(di, site(13, IFEQ));
@@ -488,6 +488,42 @@ final class Emulated {
         int v = Sym.baload(in, at, 23);
         Sym.ret(1);
         return v;
+    }
+
+    static final int K_PICK = key("pick([B)I");
+
+    /*
+     * static int pick(byte[] in) {
+     *     String word = "word";
+     *     char c = word.charAt(in[0] + in[1]);     // modelled, with its site
+     *     return word.substring(in[2]).length() + c;
+     * }
+     */
+    static int pick(byte[] in) {
+        Sym.enter(12, K_PICK);
+        Sym.op(LDC);
+        String word = "word";
+        Sym.op(ASTORE_1);
+        Sym.op(ALOAD_1);
+        Sym.op(ALOAD_0);
+        Sym.op(ICONST_0);
+        int a = Sym.baload(in, 0, 90);
+        Sym.op(ALOAD_0);
+        Sym.op(ICONST_1);
+        int b = Sym.baload(in, 1, 90);
+        int at = Sym.ibin(a, b, IADD);
+        char c = Models.charAt(word, at, 24);
+        Sym.op(ISTORE_2);
+        Sym.op(ALOAD_1);
+        Sym.op(ALOAD_0);
+        Sym.op(ICONST_2);
+        int from = Sym.baload(in, 2, 90);
+        String rest = Models.substring(word, from, 25);
+        int n = Models.length(rest);
+        Sym.op(ILOAD_2);
+        int r = Sym.ibin(n, c, IADD);
+        Sym.ret(1);
+        return r;
     }
 
     static final int K_MISC = key("misc([B)V");
@@ -623,7 +659,7 @@ final class Emulated {
         Sym.op(ASTORE | 4 << 8);
         Sym.op(ALOAD | 4 << 8);
         Sym.op(ICONST_0);
-        char c = Models.charAt(s, 0);
+        char c = Models.charAt(s, 0, 95);
         Sym.op(BIPUSH);
         Sym.icmp(c, 'q', site(21, IF_ICMPNE));
         if (c == 'q') {

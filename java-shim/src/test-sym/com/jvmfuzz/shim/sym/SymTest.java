@@ -460,6 +460,32 @@ public final class SymTest {
         check(thrown, "the solution reads past the end");
     }
 
+    static void pick() {
+        section("charAt and substring: their bounds checks are branches too (sited models)");
+        Target t = Emulated::pick;
+        byte[] in = {1, 2, 4};
+        TraceFile f = trace("pick", t, in);
+        System.out.println("  trace: " + f);
+        check(f.conds.size() == 4, "bounds branch, FIXED index, span branch, FIXED begin");
+        TraceFile.Cond at = f.conds.get(0);
+        TraceFile.Cond span = f.conds.get(2);
+        check(at.kind == 0 && at.site == 24 && at.taken == 1, "charAt's bounds branch at its site");
+        check(span.kind == 0 && span.site == 25 && span.taken == 1, "substring's span branch at its site");
+        byte[] past = solve(f, in, 0, range(-128, 127));
+        check(past != null && (past[0] + past[1] < 0 || past[0] + past[1] >= 4), "negated: an index off the word");
+        byte[] before = solve(f, in, 2, range(-128, 127));
+        check(before != null && (before[2] < 0 || before[2] > 4), "negated: a begin off the word");
+        for (byte[] bad : new byte[][] {past, before}) {
+            boolean thrown = false;
+            try {
+                Emulated.pick(bad);
+            } catch (StringIndexOutOfBoundsException e) {
+                thrown = true;
+            }
+            check(thrown, "the solution " + hex(bad) + " throws StringIndexOutOfBoundsException");
+        }
+    }
+
     static void providers() {
         section("providers: jvmfuzz's FuzzedDataProvider (front, big-endian)");
         Target t = in -> Emulated.fdp(new FuzzedDataProvider(in));
@@ -598,7 +624,8 @@ public final class SymTest {
                 continue;
             }
             String[] p = line.split(" ");
-            check(p.length == 6 && p[3].equals("->"), "format: " + line);
+            boolean sited = p.length == 7 && p[6].equals("site");
+            check((p.length == 6 || sited) && p[3].equals("->"), "format: " + line);
             String owner = p[0];
             String name = p[1];
             String desc = p[2];
@@ -628,6 +655,10 @@ public final class SymTest {
                 }
                 expected = isStatic ? desc : "(L" + owner + ";" + params + ")" + ret;
             }
+            if (sited) {
+                // The call's site, pushed on top of its arguments.
+                expected = expected.replace(")", "I)");
+            }
             check(mdesc.equals(expected), line + ": stack effect " + expected);
             n++;
         }
@@ -639,10 +670,10 @@ public final class SymTest {
         }
 
         section("models behave like the real calls concretely");
-        check(throwsLike(() -> Models.charAt("abc", 5), () -> "abc".charAt(5)), "charAt out of range");
+        check(throwsLike(() -> Models.charAt("abc", 5, 91), () -> "abc".charAt(5)), "charAt out of range");
         check(throwsLike(() -> Models.parseInt("12x"), () -> Integer.parseInt("12x")), "parseInt bad");
         check(throwsLike(() -> Models.parseInt(null), () -> Integer.parseInt(null)), "parseInt null");
-        check(throwsLike(() -> Models.substring("abc", 2, 1), () -> "abc".substring(2, 1)), "substring");
+        check(throwsLike(() -> Models.substring("abc", 2, 1, 92), () -> "abc".substring(2, 1)), "substring");
         check(throwsLike(() -> Models.equals(null, "a"), () -> ((String) null).equals("a")), "equals null receiver");
         check(!Models.equals("a", null) && Models.equals("a", "a"), "equals");
         check(throwsLike(() -> Models.newString(new byte[1], "no-such-charset"), () -> new String(new byte[1], "no-such-charset")),
@@ -717,7 +748,7 @@ public final class SymTest {
         Sym.op(Emulated.ALOAD_1);
         Sym.op(Emulated.ICONST_2);
         Sym.op(Emulated.ICONST_2 + 2); // iconst_4
-        String v = Models.substring(s, 2, 4);
+        String v = Models.substring(s, 2, 4, 93);
         Sym.op(Emulated.ASTORE_2);
         check(Shadows.string(v) != null && Shadows.string(v).length == 2, "substring keeps the char shadows");
         Sym.op(Emulated.ALOAD_2);
@@ -882,7 +913,7 @@ public final class SymTest {
     public static void main(String[] args) throws Throwable {
         Test[] tests = {
             SymTest::arith, SymTest::calls, SymTest::exceptions, SymTest::fields, SymTest::parse,
-            SymTest::verb, SymTest::misc, SymTest::span, SymTest::providers, SymTest::mismatches,
+            SymTest::verb, SymTest::misc, SymTest::span, SymTest::pick, SymTest::providers, SymTest::mismatches,
             SymTest::modelShadows, SymTest::threads, SymTest::failure, SymTest::modelsTable,
             SymTest::providerParity, SymTest::runner, SymTest::limits,
         };

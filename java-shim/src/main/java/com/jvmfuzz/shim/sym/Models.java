@@ -6,14 +6,14 @@
  *
  *   java/lang/String length ()I -> length (Ljava/lang/String;)I
  *   java/lang/String isEmpty ()Z -> isEmpty (Ljava/lang/String;)Z
- *   java/lang/String charAt (I)C -> charAt (Ljava/lang/String;I)C
+ *   java/lang/String charAt (I)C -> charAt (Ljava/lang/String;II)C site
  *   java/lang/String equals (Ljava/lang/Object;)Z -> equals (Ljava/lang/String;Ljava/lang/Object;)Z
  *   java/lang/String startsWith (Ljava/lang/String;)Z -> startsWith (Ljava/lang/String;Ljava/lang/String;)Z
  *   java/lang/String endsWith (Ljava/lang/String;)Z -> endsWith (Ljava/lang/String;Ljava/lang/String;)Z
  *   java/lang/String indexOf (I)I -> indexOf (Ljava/lang/String;I)I
  *   java/lang/String hashCode ()I -> hashCode (Ljava/lang/String;)I
- *   java/lang/String substring (I)Ljava/lang/String; -> substring (Ljava/lang/String;I)Ljava/lang/String;
- *   java/lang/String substring (II)Ljava/lang/String; -> substring (Ljava/lang/String;II)Ljava/lang/String;
+ *   java/lang/String substring (I)Ljava/lang/String; -> substring (Ljava/lang/String;II)Ljava/lang/String; site
+ *   java/lang/String substring (II)Ljava/lang/String; -> substring (Ljava/lang/String;III)Ljava/lang/String; site
  *   java/lang/String toCharArray ()[C -> toCharArray (Ljava/lang/String;)[C
  *   java/lang/String getChars (II[CI)V -> getChars (Ljava/lang/String;II[CI)V
  *   java/lang/String getBytes ()[B -> getBytes (Ljava/lang/String;)[B
@@ -68,7 +68,10 @@
  *   java/io/DataInputStream readLong ()J -> readLong (Ljava/io/DataInputStream;)J
  *   java/io/DataInputStream readFully ([B)V -> readFully (Ljava/io/DataInputStream;[B)V
  *
- * Each model has the stack effect of what it replaces (the receiver is the first argument),
+ * Each model has the stack effect of what it replaces (the receiver is the first argument);
+ * a line ending in `site` takes one more int, the call's site, which the rewriter pushes: the
+ * bounds check of an index or span (charAt, substring) is a branch the solver can negate, as
+ * for array accesses (Sym.index).
  * does the real call first (so it behaves and throws exactly like it), then, when tracing,
  * pops its arguments' shadows and pushes the result's. Strings have per-char shadows (16 bits)
  * by identity; lengths are always concrete. A symbolic index, offset or count is concretised
@@ -115,12 +118,12 @@ public final class Models {
         return r;
     }
 
-    public static char charAt(String s, int index) {
+    public static char charAt(String s, int index, int site) {
         char r = s.charAt(index);
         if (Sym.active()) {
             try {
                 Frame f = Sym.top();
-                Sym.concretise(f.pop(), index);
+                Sym.index(f.pop(), index, s.length(), site);
                 f.pop();
                 f.push(Expr.zext(Shadows.charAt(s, index), 32));
             } catch (Throwable t) {
@@ -283,12 +286,12 @@ public final class Models {
 
     // ================================================================== String: new strings
 
-    public static String substring(String s, int begin) {
+    public static String substring(String s, int begin, int site) {
         String r = s.substring(begin);
         if (Sym.active()) {
             try {
                 Frame f = Sym.top();
-                Sym.concretise(f.pop(), begin);
+                Sym.span(f.pop(), begin, null, s.length(), s.length(), site);
                 f.pop();
                 f.push(null);
                 slice(s, r, begin);
@@ -299,13 +302,13 @@ public final class Models {
         return r;
     }
 
-    public static String substring(String s, int begin, int end) {
+    public static String substring(String s, int begin, int end, int site) {
         String r = s.substring(begin, end);
         if (Sym.active()) {
             try {
                 Frame f = Sym.top();
-                Sym.concretise(f.pop(), end);
-                Sym.concretise(f.pop(), begin);
+                Expr e = f.pop();
+                Sym.span(f.pop(), begin, e, end, s.length(), site);
                 f.pop();
                 f.push(null);
                 slice(s, r, begin);

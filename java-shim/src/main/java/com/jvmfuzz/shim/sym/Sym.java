@@ -161,6 +161,37 @@ public final class Sym {
         Trace.fixed(Expr.cmp(Expr.EQ, 32, s, 0, null, v));
     }
 
+    /**
+     * A span [begin, end) of a sequence of `length` (String.substring): its bounds check
+     * (`begin u<= end && end u<= length` held) is a branch at `site`, as for an index; then
+     * both ends are concretised. A null shadow is a concrete end.
+     */
+    static void span(Expr eb, int begin, Expr ee, int end, int length, int site) {
+        Expr sb = int32(eb, begin);
+        Expr se = int32(ee, end);
+        if (sb == null && se == null) {
+            return;
+        }
+        if (site >= 0) {
+            Expr ordered = Expr.cmp(Expr.ULE, 32, sb, begin, se, end);
+            Expr inside = Expr.cmp(Expr.ULE, 32, se, end, null, length);
+            Trace.branch(site, true, both(ordered, inside));
+        }
+        concretise(sb, begin);
+        concretise(se, end);
+    }
+
+    /* a && b, either of which may be null or a constant (both held: true). */
+    private static Expr both(Expr a, Expr b) {
+        if (a == null || a.op == Expr.CONST) {
+            return b;
+        }
+        if (b == null || b.op == Expr.CONST) {
+            return a;
+        }
+        return Expr.binary(Expr.BAND, a, b);
+    }
+
     /** A symbolic index (or size, offset) used concretely: FIXED index == its value. */
     static void concretise(Expr e, int v) {
         Expr s = int32(e, v);
