@@ -531,11 +531,7 @@ fn solver_config(a: &cli::SolverArgs, seeded: bool) -> Result<Option<jvmfuzz_fuz
 }
 
 fn fuzz(a: FuzzArgs) -> Result<u8> {
-    let mut r = resolve(&a.target, &drivers_out_under(&a.findings))?;
-    let target = target_config(&a.target, &r)?;
-    let crash_dir = a.findings.join(".libafl");
-    let _ = std::fs::create_dir_all(&crash_dir);
-    r.jvm.crash_log_dir = Some(std::fs::canonicalize(&crash_dir).unwrap_or(crash_dir));
+    // The flags first: a wrong one is reported before drivers are generated or a JVM starts.
     if a.jobs == 0 {
         bail!(SetupError("--jobs 0: give at least 1".into()));
     }
@@ -560,12 +556,17 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     // A timed run keeps the solver to its share (benchmarks pass --seed with a time budget:
     // an unbounded solver took 12 of 15 s of a JSON parser's run).
     let solver = solver_config(&a.solver, a.seed.is_some() && a.runs.is_some())?;
-    std::fs::create_dir_all(&a.corpus)
-        .with_context(|| format!("cannot create --corpus {}", a.corpus.display()))
-        .map_err(|e| setup(format!("{e:#}")))?;
     if a.stats_interval == 0 {
         bail!(SetupError("--stats-interval 0: give at least 1 second".into()));
     }
+    let mut r = resolve(&a.target, &drivers_out_under(&a.findings))?;
+    let target = target_config(&a.target, &r)?;
+    let crash_dir = a.findings.join(".libafl");
+    let _ = std::fs::create_dir_all(&crash_dir);
+    r.jvm.crash_log_dir = Some(std::fs::canonicalize(&crash_dir).unwrap_or(crash_dir));
+    std::fs::create_dir_all(&a.corpus)
+        .with_context(|| format!("cannot create --corpus {}", a.corpus.display()))
+        .map_err(|e| setup(format!("{e:#}")))?;
     let campaign = campaign::Campaign::begin(&a.corpus, &a.findings, Duration::from_secs(a.stats_interval))
         .map_err(|e| setup(format!("campaign stats: {e}")))?;
     if campaign.resumed() {

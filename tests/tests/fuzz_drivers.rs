@@ -277,6 +277,12 @@ fn selection_errors_say_what_to_fix() {
         s.assert_exit(2);
         assert!(s.out.stderr.contains(msg), "{args:?}: expected `{msg}`:\n{}", s.out.dump());
     }
+    // A wrong flag is reported before any driver is generated (it used to come after a whole
+    // package's drivers were written and compiled).
+    let s = run_fuzz(&["--package", "contract", "--solver", "0.2", "--runs", "10"]);
+    s.assert_exit(2);
+    assert!(s.out.stderr.contains("--solver 0.2: give on, off, or the percentage"), "{}", s.out.dump());
+    assert!(!s.dir.join("findings/drivers").exists() && !s.out.stdout.contains("driver method(s)"), "{}", s.out.dump());
 }
 
 #[test]
