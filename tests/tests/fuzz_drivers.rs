@@ -330,7 +330,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 106] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 100] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -545,14 +545,6 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 106] = [
         "documented: contract.Feed.next @throws java.util.NoSuchElementException of java.util.Iterator.next",
     ),
     ("contract.Feed.next", "java.lang.ClassCastException", "contract", "cast in a compiler-generated bridge method"),
-    // A write just past the end of the output array the caller gave; the same past an array
-    // not named as an output.
-    ("contract.HexOut.encode", "java.lang.ArrayIndexOutOfBoundsException", "contract", "output array argument"),
-    ("contract.HexOut.spread", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
-    ("contract.HexOut.encodeRange", "java.lang.ArrayIndexOutOfBoundsException", "contract", "span dataOffset"),
-    ("contract.HexOut.trailer", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
-    ("contract.HexOut.encodePairs", "java.lang.NegativeArraySizeException", "contract", "allocation sized by the argument"),
-    ("contract.HexOut.skipped", "java.lang.NegativeArraySizeException", "bug", ""),
     ("contract.Store$ReadOnly.put", "java.lang.UnsupportedOperationException", "contract", "unsupported: the contract.Store$ReadOnly"),
     ("contract.Store$ReadOnly.put", "java.lang.UnsupportedOperationException", "bug", ""),
     ("contract.Store$Failing.put", "contract.Store$StoreException", "contract", "by design: the contract.Store$Failing"),
@@ -565,13 +557,48 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 106] = [
     ("contract.Buffer.<init>", "java.lang.NegativeArraySizeException", "contract", "allocation sized by the argument"),
 ];
 
+/// contract.HexOut's cases, checked by a run of that class alone: inside the package's run its
+/// off-by-one (`trailer`, one exact span) got about 50k of the 4M runs, and one CI run and one
+/// local seed of five missed it there. In the package run they may each appear at most once.
+const HEX_OUT_CASES: [(&str, &str, &str, &str); 6] = [
+    // A write just past the end of the output array the caller gave; the same past an array
+    // not named as an output.
+    ("contract.HexOut.encode", "java.lang.ArrayIndexOutOfBoundsException", "contract", "output array argument"),
+    ("contract.HexOut.spread", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+    ("contract.HexOut.encodeRange", "java.lang.ArrayIndexOutOfBoundsException", "contract", "span dataOffset"),
+    ("contract.HexOut.trailer", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+    (
+        "contract.HexOut.encodePairs",
+        "java.lang.NegativeArraySizeException",
+        "contract",
+        "allocation sized by the argument",
+    ),
+    ("contract.HexOut.skipped", "java.lang.NegativeArraySizeException", "bug", ""),
+];
+
+/// The entries of one case (site, exception type, kind).
+fn entries_of<'a>(
+    entries: &'a [fuzz_common::serde_like::Entry],
+    (at, exception, kind, _): &(&str, &str, &str, &str),
+) -> Vec<&'a fuzz_common::serde_like::Entry> {
+    entries
+        .iter()
+        .filter(|e| e.top_frame.starts_with(&format!("{at}(")) && e.exception == *exception && e.kind == *kind)
+        .collect()
+}
+
+/// Whether some case names the entry.
+fn named(e: &fuzz_common::serde_like::Entry, cases: &[(&str, &str, &str, &str)]) -> bool {
+    cases.iter().any(|(at, exception, kind, _)| {
+        e.top_frame.starts_with(&format!("{at}(")) && e.exception == *exception && e.kind == *kind
+    })
+}
+
 /// Each case (site, exception type, kind, start of the reason) is exactly one entry.
 fn assert_one_each(s: &Session, entries: &[fuzz_common::serde_like::Entry], cases: &[(&str, &str, &str, &str)]) {
-    for (at, exception, kind, reason) in cases {
-        let found: Vec<_> = entries
-            .iter()
-            .filter(|e| e.top_frame.starts_with(&format!("{at}(")) && e.exception == *exception && e.kind == *kind)
-            .collect();
+    for case in cases {
+        let (at, exception, kind, reason) = case;
+        let found = entries_of(entries, case);
         assert_eq!(found.len(), 1, "{kind} {exception} at {at}: {entries:#?}\n{}", s.out.dump());
         assert!(found[0].reason.starts_with(reason), "{kind} {exception} at {at}: reason {:?}", found[0].reason);
     }
@@ -596,16 +623,16 @@ fn findings_are_sorted_into_bugs_and_contract() {
     // One finding per exception type, throwing site and kind, whatever the caller
     // (Countdown.next's bug is reached from skipAll and from Rules.countdowns).
     assert_one_each(&s, &entries, &CONTRACT_CASES);
+    for case in &HEX_OUT_CASES {
+        let found = entries_of(&entries, case);
+        assert!(found.len() <= 1 && found.iter().all(|e| e.reason.starts_with(case.3)), "{case:?}: {found:#?}");
+    }
     // Rules.describe's format strings fail in several ways (an unknown conversion, a missing
     // argument, ...): one contract per exception type at its site.
     let unexpected: Vec<String> = entries
         .iter()
         .filter(|e| !(e.kind == "contract" && e.top_frame.starts_with("contract.Rules.describe(")))
-        .filter(|e| {
-            !CONTRACT_CASES.iter().any(|(at, exception, kind, _)| {
-                e.top_frame.starts_with(&format!("{at}(")) && e.exception == *exception && e.kind == *kind
-            })
-        })
+        .filter(|e| !named(e, &CONTRACT_CASES) && !named(e, &HEX_OUT_CASES))
         .map(|e| format!("{} {} at {}: {:?} ({})", e.kind, e.exception, e.top_frame, e.message, e.reason))
         .collect();
     assert!(unexpected.is_empty(), "findings no case names:\n{}\n{}", unexpected.join("\n"), s.out.dump());
@@ -614,8 +641,10 @@ fn findings_are_sorted_into_bugs_and_contract() {
         entries.iter().find(|e| e.kind == "bug" && e.top_frame.starts_with("contract.Countdown.next(")).unwrap();
     assert_eq!(next_bug.callers, "2", "skipAll and Rules.countdowns: {next_bug:?}");
     assert!(entries.iter().all(|e| e.inputs.parse::<u64>().is_ok_and(|n| n >= 1)), "{entries:#?}");
-    // Only the bugs are the run's findings.
-    assert!(s.out.stdout.contains("jvmfuzz: 45 finding(s)"), "{}", s.out.dump());
+    // Only the bugs are the run's findings: the 42 cases of kind bug, and HexOut's found here.
+    let bugs = entries.iter().filter(|e| e.kind == "bug").count();
+    assert!(bugs >= 42, "{entries:#?}");
+    assert!(s.out.stdout.contains(&format!("jvmfuzz: {bugs} finding(s)")), "{}", s.out.dump());
     // Objects are built with a current constructor, not the deprecated one whose objects are of
     // no use (every Digest.digest of one would be a NullPointerException).
     assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Digest.")), "{entries:#?}");
@@ -640,6 +669,21 @@ fn findings_are_sorted_into_bugs_and_contract() {
     let defects: u64 = twice.split(' ').nth(3).and_then(|n| n.parse().ok()).unwrap_or(0);
     assert!(defects > 0, "no Supplier of the wrong type reached Rules.measureTwice:\n{stats}");
     assert!(s.out.stdout.contains("contract exception(s)"), "{}", s.out.dump());
+}
+
+/// contract.HexOut alone: each of its methods gets a sixth of the runs, so the off-by-one that
+/// only one exact span reaches (`trailer`) is found (by comparison feedback, or by the solver
+/// negating the read's bounds check once a run reaches it; 1.5M runs, where eleven local seeds
+/// needed at most 531k).
+#[test]
+fn output_arrays_and_spans_are_sorted_in_a_class_run() {
+    let src = support::java_dir("driver-targets/src").display().to_string();
+    let s = run_fuzz(&["--class", "contract.HexOut", "--runs", "1500000", "--keep-going", "--sources", &src]);
+    s.assert_exit(1);
+    let entries = s.summary();
+    assert_one_each(&s, &entries, &HEX_OUT_CASES);
+    assert_eq!(entries.len(), HEX_OUT_CASES.len(), "{entries:#?}");
+    assert!(s.out.stdout.contains("jvmfuzz: 3 finding(s)"), "{}", s.out.dump());
 }
 
 /// A run stuck in the JDK's own code (tests/java/driver-targets/src/stuck) is stopped by force
