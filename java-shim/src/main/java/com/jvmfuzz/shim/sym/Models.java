@@ -68,14 +68,13 @@
  *   java/io/DataInputStream readLong ()J -> readLong (Ljava/io/DataInputStream;)J
  *   java/io/DataInputStream readFully ([B)V -> readFully (Ljava/io/DataInputStream;[B)V
  *
- * Each model has the stack effect of what it replaces (the receiver is the first argument);
- * a line ending in `site` takes one more int, the call's site, which the rewriter pushes: the
- * bounds check of an index or span (charAt, substring) is a branch the solver can negate, as
- * for array accesses (Sym.index).
+ * Each model has the stack effect of what it replaces (the receiver is the first argument),
  * does the real call first (so it behaves and throws exactly like it), then, when tracing,
  * pops its arguments' shadows and pushes the result's. Strings have per-char shadows (16 bits)
  * by identity; lengths are always concrete. A symbolic index, offset or count is concretised
- * with a FIXED condition. Boxes (Integer) are shadowed by identity; see Shadows for the small
+ * with a FIXED condition. A line ending in `site` takes one more int, the call's site, which
+ * the rewriter pushes: the bounds check of an index or span (charAt, substring) is then first a
+ * branch the solver can negate, as for array accesses (Sym.index, Sym.span). Boxes (Integer) are shadowed by identity; see Shadows for the small
  * value cache. Where a model cannot express the result (a charset other than ISO-8859-1,
  * US-ASCII, UTF-8; a non-ASCII char where ASCII classes are modelled; very long strings), the
  * result is concrete and the loss counted.

@@ -158,7 +158,7 @@ public final class Sym {
         if (site >= 0) {
             Trace.branch(site, true, Expr.cmp(Expr.ULT, 32, s, v, null, length));
         }
-        Trace.fixed(Expr.cmp(Expr.EQ, 32, s, 0, null, v));
+        concretise(s, v);
     }
 
     /**
