@@ -243,6 +243,9 @@ pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
                         tonce.insert("--rss-limit-mb", n.to_string());
                     }
                 }
+                "malloc_limit_mb" => {
+                    tonce.insert("--malloc-limit-mb", number(name, value)?.max(0).to_string());
+                }
                 "max_len" => {
                     fonce.insert("--max-len", number(name, value)?.max(1).to_string());
                 }
@@ -373,6 +376,7 @@ mod tests {
             "--instrumentation_includes=com.acme.**:org.x.*",
             "--keep_going=3",
             "-rss_limit_mb=2560",
+            "-malloc_limit_mb=512",
             "-timeout=25",
             "-runs=100",
             "-seed=7",
@@ -392,6 +396,7 @@ mod tests {
             "--keep-going",
             "--max-findings 3",
             "--rss-limit-mb 2560",
+            "--malloc-limit-mb 512",
             "--timeout 25",
             "--runs 100",
             "--seed 7",

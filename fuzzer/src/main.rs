@@ -390,6 +390,19 @@ fn documented_exceptions(
     Ok(Some(std::fs::canonicalize(&path).unwrap_or(path)))
 }
 
+/// Default allocation limit with generated drivers (`--malloc-limit-mb`).
+const DRIVERS_MALLOC_LIMIT_MB: u64 = 64;
+
+/// Bytes one array allocation may take (`--malloc-limit-mb`, see its help), or `None`.
+fn malloc_limit(t: &TargetArgs, drivers: bool) -> Option<u64> {
+    let mb = match t.malloc_limit_mb {
+        Some(mb) => mb,
+        None if drivers => DRIVERS_MALLOC_LIMIT_MB,
+        None => t.rss_limit_mb?,
+    };
+    (mb > 0).then(|| mb.saturating_mul(1 << 20))
+}
+
 /// Checks the target options and turns them into the JVM configuration.
 fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jvm::JvmConfig> {
     let cp = t.cp.as_deref().unwrap_or_default();
@@ -421,6 +434,9 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
         if !t.findings_exclude.is_empty() {
             jvm_args.push(format!("-Djvmfuzz.findings.exclude={}", t.findings_exclude.join(",")));
         }
+    }
+    if let Some(bytes) = malloc_limit(t, drivers.is_some()) {
+        jvm_args.push(format!("-Djvmfuzz.mallocLimit={bytes}"));
     }
     let harness = match drivers {
         Some(_) => drivers::plan::DISPATCH,

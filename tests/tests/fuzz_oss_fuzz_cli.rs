@@ -161,6 +161,33 @@ fn rss_limit_is_enforced_as_an_oom_finding() {
 }
 
 #[test]
+fn malloc_limit_makes_one_big_array_an_oom_finding() {
+    let dir = TempDir::new("oss-fuzz-malloc");
+    let seeds = dir.join("seeds");
+    std::fs::create_dir_all(&seeds).unwrap();
+    std::fs::write(seeds.join("big"), [0x40]).unwrap(); // 4 MB
+    let run = |limit: &[&str]| {
+        let corpus = TempDir::new("oss-fuzz-malloc-corpus");
+        let mut args = vec![cp(), "--target_class=fuzz.BigAlloc".to_string(), "-runs=2000".to_string()];
+        args.extend(limit.iter().map(|a| a.to_string()));
+        args.push(corpus.path().display().to_string());
+        args.push(seeds.display().to_string());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        jazzer(dir.path(), &args)
+    };
+    let out = run(&["-malloc_limit_mb=1"]);
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(
+        out.stdout.contains("java.lang.OutOfMemoryError: Java heap space: an array of 4194304 elements is over"),
+        "{}",
+        out.dump()
+    );
+    // The heap holds 16 MB: without the limit no input fails.
+    let out = run(&[]);
+    assert_eq!(out.status, Some(0), "{}", out.dump());
+}
+
+#[test]
 fn a_timeout_is_reported_in_libfuzzers_words() {
     let dir = TempDir::new("oss-fuzz-timeout");
     let corpus = dir.join("corpus");

@@ -314,7 +314,7 @@ pub fn instrument_class_cmp(
         };
         let Some(code) = m.code() else { continue };
         let cmp_sites = match cmp.as_mut() {
-            Some(sites) => plan_cmp(&insns, &mut **sites),
+            Some(sites) => plan_cmp(&insns, &code.code, cp, &mut **sites),
             None => Vec::new(),
         };
         match instrument_decoded_cmp(code, &insns, cp, &sig, &plan, first, &probe, major, &cmp_sites) {

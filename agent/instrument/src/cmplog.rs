@@ -15,6 +15,7 @@
 //! | `lcmp` | `push id; invokestatic; i2l; lconst_0` | `lcmp(JJI)I` |
 //! | `fcmpl`/`fcmpg` | `push id; invokestatic; i2f; fconst_0` | `fcmpl(FFI)I`/`fcmpg(FFI)I` |
 //! | `dcmpl`/`dcmpg` | `push id; invokestatic; i2d; dconst_0` | `dcmpl(DDI)I`/`dcmpg(DDI)I` |
+//! | `newarray`, `anewarray`, JDK calls sized by an `int` (the count vs the allocation limit) | `push bytes; invokestatic` | `alloc(II)I` |
 //!
 //! Two long (or double) operands cannot be duplicated by any `dup` form, so for `lcmp` and the
 //! floating compares the shim *consumes* them, logs them and returns the comparison result `r`
@@ -29,6 +30,13 @@
 //! OFFSET)` then gives input-to-state the value `k` must take, where the divisor alone (logged
 //! against 0) only gives the value profile a distance to climb. That is jFuzz's constraint on the
 //! divisor, solved by replacement instead of a solver.
+//!
+//! The allocation check is the one site that logs nothing: it compares an array's size with
+//! `--malloc-limit-mb` (libFuzzer's `-malloc_limit_mb`) and throws `OutOfMemoryError` before the
+//! JVM zeroes (and faults in) gigabytes for a count a fuzzed value asked for, which costs a
+//! second where the exception costs microseconds. Its "id" is the element's size in bytes, not
+//! a site id, and the shim returns the count, so the sequence consumes only what it pushed.
+//! (`multianewarray` is left alone: rare, and its counts are several stack words deep.)
 //!
 //! The id space is the caller's ([`CmpSites`]): the fuzzer gives each site a cell of its
 //! value-profile map and registers a switch's case constants natively.
@@ -65,6 +73,8 @@ pub enum CmpKind {
     Float { g: bool },
     /// `dcmpl`/`dcmpg`: two doubles.
     Double { g: bool },
+    /// `newarray`/`anewarray`: the element count against the allocation limit.
+    Alloc,
 }
 
 impl CmpKind {
@@ -107,6 +117,7 @@ impl CmpKind {
             CmpKind::Float { g: true } => ("fcmpg", "(FFI)I"),
             CmpKind::Double { g: false } => ("dcmpl", "(DDI)I"),
             CmpKind::Double { g: true } => ("dcmpg", "(DDI)I"),
+            CmpKind::Alloc => ("alloc", "(II)I"),
         }
     }
 
@@ -114,6 +125,7 @@ impl CmpKind {
     pub fn code_len(self) -> u32 {
         match self {
             CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } => 8,
+            CmpKind::Alloc => 5,
             _ => 7,
         }
     }
@@ -123,8 +135,65 @@ impl CmpKind {
         match self {
             CmpKind::Int | CmpKind::Difference | CmpKind::Ref | CmpKind::LongDivisor => 3,
             CmpKind::Zero | CmpKind::IntDivisor | CmpKind::Switch => 2,
-            CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } => 1,
+            CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } | CmpKind::Alloc => 1,
         }
+    }
+}
+
+/// JDK calls whose last argument, an `int` on top of the stack, sizes what they allocate: owner,
+/// name, descriptor, bytes per unit. The JDK's own code is not instrumented, so these are
+/// checked at the call. (A `StringBuilder` holds Latin-1 text in a byte each; a map's table is
+/// allocated at its first entry, sized by the capacity it was given.)
+const SIZED_CALLS: &[(&str, &str, &str, u32)] = &[
+    ("java/lang/StringBuilder", "<init>", "(I)V", 1),
+    ("java/lang/StringBuffer", "<init>", "(I)V", 1),
+    ("java/lang/StringBuilder", "ensureCapacity", "(I)V", 1),
+    ("java/lang/StringBuffer", "ensureCapacity", "(I)V", 1),
+    ("java/lang/StringBuilder", "setLength", "(I)V", 1),
+    ("java/lang/StringBuffer", "setLength", "(I)V", 1),
+    ("java/io/StringWriter", "<init>", "(I)V", 1),
+    ("java/io/ByteArrayOutputStream", "<init>", "(I)V", 1),
+    ("java/io/CharArrayWriter", "<init>", "(I)V", 2),
+    ("java/util/ArrayList", "<init>", "(I)V", 4),
+    ("java/util/ArrayDeque", "<init>", "(I)V", 4),
+    ("java/util/Vector", "<init>", "(I)V", 4),
+    ("java/util/HashMap", "<init>", "(I)V", 4),
+    ("java/util/LinkedHashMap", "<init>", "(I)V", 4),
+    ("java/util/HashSet", "<init>", "(I)V", 4),
+    ("java/util/LinkedHashSet", "<init>", "(I)V", 4),
+    ("java/nio/ByteBuffer", "allocate", "(I)Ljava/nio/ByteBuffer;", 1),
+    ("java/nio/ByteBuffer", "allocateDirect", "(I)Ljava/nio/ByteBuffer;", 1),
+    ("java/nio/CharBuffer", "allocate", "(I)Ljava/nio/CharBuffer;", 2),
+    ("java/util/Arrays", "copyOf", "([ZI)[Z", 1),
+    ("java/util/Arrays", "copyOf", "([BI)[B", 1),
+    ("java/util/Arrays", "copyOf", "([CI)[C", 2),
+    ("java/util/Arrays", "copyOf", "([SI)[S", 2),
+    ("java/util/Arrays", "copyOf", "([II)[I", 4),
+    ("java/util/Arrays", "copyOf", "([FI)[F", 4),
+    ("java/util/Arrays", "copyOf", "([JI)[J", 8),
+    ("java/util/Arrays", "copyOf", "([DI)[D", 8),
+    ("java/util/Arrays", "copyOf", "([Ljava/lang/Object;I)[Ljava/lang/Object;", 4),
+];
+
+/// Bytes per element of the array `insn` allocates (`newarray`'s type operand, a reference for
+/// `anewarray`, counted as 4: compressed pointers), or per unit of a [`SIZED_CALLS`] call; `None`
+/// if it allocates nothing it sizes with the `int` on top of the stack.
+fn element_bytes(insn: &Insn, code: &[u8], cp: &ConstantPool<'_>) -> Option<u32> {
+    match insn.opcode {
+        INVOKESPECIAL | INVOKEVIRTUAL | INVOKESTATIC => {
+            let InsnKind::Invoke { cp_index } = insn.kind else { return None };
+            let r = cp.member_ref(cp_index).ok()?;
+            SIZED_CALLS.iter().find(|c| c.0 == r.class && c.1 == r.name && c.2 == r.descriptor).map(|c| c.3)
+        }
+        ANEWARRAY => Some(4),
+        NEWARRAY => match code.get(insn.offset as usize + 1)? {
+            4 | 8 => Some(1),  // boolean, byte
+            5 | 9 => Some(2),  // char, short
+            6 | 10 => Some(4), // float, int
+            7 | 11 => Some(8), // double, long
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -142,11 +211,16 @@ pub struct CmpSite {
     pub id: u32,
 }
 
-/// The comparisons of one method to log, in instruction order.
-pub fn plan_cmp(insns: &[Insn], sites: &mut dyn CmpSites) -> Vec<CmpSite> {
+/// The comparisons of one method to log, in instruction order, and its allocation checks.
+/// `code` is the method's code, which `insns` decode, and `cp` its class's constant pool.
+pub fn plan_cmp(insns: &[Insn], code: &[u8], cp: &ConstantPool<'_>, sites: &mut dyn CmpSites) -> Vec<CmpSite> {
     let mut out = Vec::new();
     let mut cases: Vec<i32> = Vec::new();
     for (i, insn) in insns.iter().enumerate() {
+        if let Some(bytes) = element_bytes(insn, code, cp) {
+            out.push(CmpSite { index: i, kind: CmpKind::Alloc, id: bytes });
+            continue;
+        }
         let prev = i.checked_sub(1).and_then(|p| insns.get(p));
         let Some(kind) = CmpKind::of(insn, prev, insns.get(i + 1)) else { continue };
         cases.clear();
@@ -177,9 +251,12 @@ pub fn emit(out: &mut Vec<u8>, site: &CmpSite, cp: &mut ConstantPool<'_>) -> Res
     match site.kind {
         CmpKind::Int | CmpKind::Difference | CmpKind::Ref | CmpKind::LongDivisor => out.push(DUP2),
         CmpKind::Zero | CmpKind::IntDivisor | CmpKind::Switch => out.push(DUP),
-        CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } => {}
+        CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } | CmpKind::Alloc => {}
     }
-    if site.id <= i16::MAX as u32 {
+    if site.kind == CmpKind::Alloc {
+        // The element size fits a byte: `bipush`, so the sequence is 5 bytes.
+        out.extend_from_slice(&[BIPUSH, site.id as u8]);
+    } else if site.id <= i16::MAX as u32 {
         write_branch16(out, SIPUSH, site.id as i16);
     } else {
         let c = cp.add_integer(site.id as i32)?;
@@ -223,7 +300,7 @@ mod tests {
         ];
         let insns = decode(&code).unwrap();
         let mut c = Counter(0, Vec::new());
-        let sites = plan_cmp(&insns, &mut c);
+        let sites = plan_cmp(&insns, &code, &jvmfuzz_classfile::ConstantPool::empty(), &mut c);
         let kinds: Vec<CmpKind> = sites.iter().map(|s| s.kind).collect();
         // The ifeq after lcmp is not logged.
         assert_eq!(kinds, vec![CmpKind::Int, CmpKind::Long, CmpKind::Zero, CmpKind::IntDivisor]);
@@ -241,7 +318,7 @@ mod tests {
         ];
         let insns = decode(&code).unwrap();
         let mut c = Counter(0, Vec::new());
-        let sites = plan_cmp(&insns, &mut c);
+        let sites = plan_cmp(&insns, &code, &jvmfuzz_classfile::ConstantPool::empty(), &mut c);
         let got: Vec<(usize, CmpKind)> = sites.iter().map(|s| (s.index, s.kind)).collect();
         assert_eq!(
             got,
@@ -256,6 +333,46 @@ mod tests {
     }
 
     #[test]
+    fn array_allocations_are_checked_with_their_element_size() {
+        // iload_0 newarray char; pop; iload_0 anewarray #1; pop; iload_0 newarray long; pop; return
+        let code = [ILOAD_0, NEWARRAY, 5, POP, ILOAD_0, ANEWARRAY, 0, 1, POP, ILOAD_0, NEWARRAY, 11, POP, RETURN];
+        let insns = decode(&code).unwrap();
+        let mut c = Counter(0, Vec::new());
+        let sites = plan_cmp(&insns, &code, &jvmfuzz_classfile::ConstantPool::empty(), &mut c);
+        let got: Vec<(usize, CmpKind, u32)> = sites.iter().map(|s| (s.index, s.kind, s.id)).collect();
+        assert_eq!(got, vec![(1, CmpKind::Alloc, 2), (4, CmpKind::Alloc, 4), (7, CmpKind::Alloc, 8)]);
+        assert!(c.1.is_empty(), "an allocation check takes no site id");
+        let mut out = Vec::new();
+        let mut cp = jvmfuzz_classfile::ConstantPool::empty();
+        emit(&mut out, &sites[0], &mut cp).unwrap();
+        assert_eq!(out.len() as u32, CmpKind::Alloc.code_len());
+        assert_eq!(&out[..3], &[BIPUSH, 2, INVOKESTATIC], "the count stays where it is, the size goes on top");
+    }
+
+    #[test]
+    fn jdk_calls_sized_by_their_int_argument_are_checked_too() {
+        let mut cp = jvmfuzz_classfile::ConstantPool::empty();
+        let sb = cp.add_method_ref("java/lang/StringBuilder", "<init>", "(I)V").unwrap().to_be_bytes();
+        let copy = cp.add_method_ref("java/util/Arrays", "copyOf", "([JI)[J").unwrap().to_be_bytes();
+        let other = cp.add_method_ref("java/lang/String", "repeat", "(I)Ljava/lang/String;").unwrap().to_be_bytes();
+        // aload_0 iload_1 invokespecial SB.<init>(I); aload_2 iload_1 invokestatic copyOf;
+        // aload_3 iload_1 invokevirtual String.repeat (not a size: "".repeat(n) allocates nothing)
+        let code = [
+            [ALOAD_0, ILOAD_1, INVOKESPECIAL, sb[0], sb[1]],
+            [ALOAD_2, ILOAD_1, INVOKESTATIC, copy[0], copy[1]],
+            [ALOAD_3, ILOAD_1, INVOKEVIRTUAL, other[0], other[1]],
+        ]
+        .concat()
+        .into_iter()
+        .chain([RETURN])
+        .collect::<Vec<u8>>();
+        let insns = decode(&code).unwrap();
+        let sites = plan_cmp(&insns, &code, &cp, &mut Counter(0, Vec::new()));
+        let got: Vec<(usize, CmpKind, u32)> = sites.iter().map(|s| (s.index, s.kind, s.id)).collect();
+        assert_eq!(got, vec![(2, CmpKind::Alloc, 1), (5, CmpKind::Alloc, 8)]);
+    }
+
+    #[test]
     fn switch_cases_are_reported() {
         // The switch (at 1) is 1 + 2 (padding) + 8 + 2 * 8 = 27 bytes: every target is the
         // return after it.
@@ -264,7 +381,7 @@ mod tests {
         code.push(RETURN);
         let insns = decode(&code).unwrap();
         let mut c = Counter(0, Vec::new());
-        let sites = plan_cmp(&insns, &mut c);
+        let sites = plan_cmp(&insns, &code, &jvmfuzz_classfile::ConstantPool::empty(), &mut c);
         assert_eq!(sites.len(), 1);
         assert_eq!(c.1, vec![(CmpKind::Switch, vec![7, 0x5A17_C0DE])]);
     }

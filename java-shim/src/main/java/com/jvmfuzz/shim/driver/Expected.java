@@ -1888,6 +1888,10 @@ public final class Expected {
         }
         long[] args = intArgs;
         if (oom) {
+            long sized = sizedFrom(t, args, args.length);
+            if (sized != Long.MIN_VALUE) {
+                return sized;
+            }
             for (long a : args) {
                 if (a >= (1 << 24) || a <= -(1 << 24)) {
                     return a;
@@ -1911,8 +1915,30 @@ public final class Expected {
         return Long.MIN_VALUE;
     }
 
-    /* n is exactly a (a negative int) times 1, 2, 4, 8 or 16 (a size in chars or bytes per
-     * item), or a in units of 8, 16, 32 or 64 rounded either way (bits in bytes or words). */
+    /*
+     * Of the first n values, one whose multiple or fraction (scaled) is the count that the
+     * fuzzer's allocation limit names in t's message (new char[capacity * 2] for a capacity the
+     * caller gave); else Long.MIN_VALUE. The limit can be below 2^24 elements, where the
+     * "millions" rule above stops telling a caller's size from one the method computed.
+     */
+    private static long sizedFrom(Throwable t, long[] values, int n) {
+        String m = t.getMessage();
+        if (m == null || !m.contains("allocation limit")) {
+            return Long.MIN_VALUE;
+        }
+        for (long count : numbers(m)) {
+            for (int i = 0; i < n; i++) {
+                if (values[i] > 0 && scaled(values[i], count)) {
+                    return values[i];
+                }
+            }
+        }
+        return Long.MIN_VALUE;
+    }
+
+    /* n is exactly a (an int: a negative size, or a count over the allocation limit) times 1,
+     * 2, 4, 8 or 16 (a size in chars or bytes per item), or a in units of 8, 16, 32 or 64
+     * rounded either way (bits in bytes or words). */
     static boolean scaled(long a, long n) {
         if (a < Integer.MIN_VALUE) {
             return false;
@@ -2009,6 +2035,12 @@ public final class Expected {
         }
         if (!inLibraryOrJdk(st, 0, k)) {
             return Long.MIN_VALUE;
+        }
+        if (oom) {
+            long sized = sizedFrom(t, configured, configuredCount);
+            if (sized != Long.MIN_VALUE) {
+                return sized;
+            }
         }
         List<Long> named = oom ? List.of() : numbers(t);
         for (int i = 0; i < configuredCount; i++) {

@@ -229,6 +229,39 @@ public final class Cmp {
         }
     }
 
+    /*
+     * Bytes one array may take, from the fuzzer's --malloc-limit-mb (-Djvmfuzz.mallocLimit, in
+     * bytes); none without it. Final, so the JIT folds the check below into a compare of the
+     * count with a constant.
+     */
+    private static final long ALLOC_LIMIT = allocLimit();
+
+    private static long allocLimit() {
+        long limit = Long.getLong("jvmfuzz.mallocLimit", 0L);
+        return limit > 0 ? limit : Long.MAX_VALUE;
+    }
+
+    /**
+     * Before {@code newarray}/{@code anewarray} and the JDK calls an int sizes (cmplog.rs,
+     * SIZED_CALLS): {@code count} elements of {@code bytes} each over the limit throw an
+     * OutOfMemoryError at once instead of zeroing gigabytes first (libFuzzer's
+     * -malloc_limit_mb). The message names the count and nothing else numeric, so the driver's
+     * contract rules can match it against the arguments. Returns {@code count}.
+     */
+    public static int alloc(int count, int bytes) {
+        if ((long) count * bytes > ALLOC_LIMIT) {
+            OutOfMemoryError e = new OutOfMemoryError("Java heap space: an array of " + count
+                    + " elements is over the fuzzer's allocation limit (--malloc-limit-mb)");
+            // Thrown where the allocation is, as the JVM's own would be: not from this frame.
+            StackTraceElement[] st = e.getStackTrace();
+            if (st.length > 1) {
+                e.setStackTrace(java.util.Arrays.copyOfRange(st, 1, st.length));
+            }
+            throw e;
+        }
+        return count;
+    }
+
     /** Replaces {@code lcmp}'s operands: logs them, returns {@code lcmp}'s result. */
     public static int lcmp(long a, long b, int site) {
         if (Buf.ON) {
