@@ -1923,7 +1923,7 @@ public final class Expected {
      */
     private static long sizedFrom(Throwable t, long[] values, int n) {
         String m = t.getMessage();
-        if (m == null || !m.contains("allocation limit")) {
+        if (m == null || !m.endsWith(com.jvmfuzz.shim.fuzz.Cmp.OVER_LIMIT)) {
             return Long.MIN_VALUE;
         }
         for (long count : numbers(m)) {

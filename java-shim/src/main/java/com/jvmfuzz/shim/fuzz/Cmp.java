@@ -236,6 +236,9 @@ public final class Cmp {
      */
     private static final long ALLOC_LIMIT = allocLimit();
 
+    /** How {@link #alloc}'s message ends (the driver's contract rules look for it). */
+    public static final String OVER_LIMIT = " elements is over the fuzzer's allocation limit (--malloc-limit-mb)";
+
     private static long allocLimit() {
         long limit = Long.getLong("jvmfuzz.mallocLimit", 0L);
         return limit > 0 ? limit : Long.MAX_VALUE;
@@ -250,8 +253,7 @@ public final class Cmp {
      */
     public static int alloc(int count, int bytes) {
         if ((long) count * bytes > ALLOC_LIMIT) {
-            OutOfMemoryError e = new OutOfMemoryError("Java heap space: an array of " + count
-                    + " elements is over the fuzzer's allocation limit (--malloc-limit-mb)");
+            OutOfMemoryError e = new OutOfMemoryError("Java heap space: an array of " + count + OVER_LIMIT);
             // Thrown where the allocation is, as the JVM's own would be: not from this frame.
             StackTraceElement[] st = e.getStackTrace();
             if (st.length > 1) {
