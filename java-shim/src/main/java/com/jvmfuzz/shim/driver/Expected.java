@@ -878,8 +878,12 @@ public final class Expected {
             if (isArgument(s.value, s.detector.equals("reflective-call"))) {
                 return what;
             }
-            if (s.detector.equals("regex-injection") && isArgument(unanchored(s.value), false)) {
-                return what + " (anchored)";
+            if (s.detector.equals("regex-injection")) {
+                for (String p : unanchored(s.value)) {
+                    if (isArgument(p, false)) {
+                        return what + " (anchored)";
+                    }
+                }
             }
             String chosen = inTemplate(s.value) ? builtFrame(st, k) : null;
             return chosen == null ? null : what + " (inside a text, to the " + chosen + " the caller built)";
@@ -987,12 +991,19 @@ public final class Expected {
         return null;
     }
 
-    /* A pattern without the '^' and '$' a library puts around a caller's pattern to anchor
-     * it (commons-codec's Rule: "^" + rContext, lContext + "$"). */
-    static String unanchored(String pattern) {
-        String p = pattern.startsWith("^") ? pattern.substring(1) : pattern;
-        boolean escaped = p.endsWith("\\$") && !p.endsWith("\\\\$");
-        return p.endsWith("$") && !escaped ? p.substring(0, p.length() - 1) : p;
+    /*
+     * The caller's pattern inside one a library anchored (commons-codec's Rule: "^" + rContext,
+     * lContext + "$"): without its leading '^', without its trailing unescaped '$', and without
+     * both. Each on its own too: a caller's pattern may itself end in '$' ("^" + "a$$").
+     */
+    static String[] unanchored(String pattern) {
+        boolean head = pattern.startsWith("^");
+        boolean escaped = pattern.endsWith("\\$") && !pattern.endsWith("\\\\$");
+        boolean tail = pattern.endsWith("$") && !escaped && pattern.length() > (head ? 1 : 0);
+        String noHead = head ? pattern.substring(1) : pattern;
+        String noTail = tail ? pattern.substring(0, pattern.length() - 1) : pattern;
+        String neither = tail ? noHead.substring(0, noHead.length() - 1) : noHead;
+        return new String[] {noHead, noTail, neither};
     }
 
     /*
