@@ -73,7 +73,7 @@ pub enum CmpKind {
     Float { g: bool },
     /// `dcmpl`/`dcmpg`: two doubles.
     Double { g: bool },
-    /// `newarray`/`anewarray`: the element count against the allocation limit.
+    /// `newarray`/`anewarray` or a [`SIZED_CALLS`] call: the count against the allocation limit.
     Alloc,
 }
 

@@ -1,9 +1,8 @@
 #!/bin/sh
 # Compiles the shim the way agent/jvm/build.rs does (--release 11, -Xlint:all: any warning is
 # printed) and runs the driver runtime's checks (ExpectedChecks) and the shadow runtime's
-# hand-driven test (SymTest) against it. The test, its
-# harnesses and the JUnit integration's FuzzedDataProvider interface are compiled separately:
-# none of this goes into the shim.
+# hand-driven test (SymTest) against it. The tests, the harnesses and the JUnit integration's
+# FuzzedDataProvider interface are compiled separately: none of this goes into the shim.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 src=$here/..

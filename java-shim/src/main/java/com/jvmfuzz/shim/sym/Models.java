@@ -74,8 +74,8 @@
  * by identity; lengths are always concrete. A symbolic index, offset or count is concretised
  * with a FIXED condition. A line ending in `site` takes one more int, the call's site, which
  * the rewriter pushes: the bounds check of an index or span (charAt, substring) is then first a
- * branch the solver can negate, as for array accesses (Sym.index, Sym.span). Boxes (Integer) are shadowed by identity; see Shadows for the small
- * value cache. Where a model cannot express the result (a charset other than ISO-8859-1,
+ * branch the solver can negate, as for array accesses (Sym.index, Sym.span). Boxes (Integer)
+ * are shadowed by identity; see Shadows for the small value cache. Where a model cannot express the result (a charset other than ISO-8859-1,
  * US-ASCII, UTF-8; a non-ASCII char where ASCII classes are modelled; very long strings), the
  * result is concrete and the loss counted.
  */
