@@ -473,6 +473,9 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
     disabled_detectors.extend(t.disabled_hooks.iter().filter(|h| detectors::by_jazzer_name(h).is_some()).cloned());
     let chosen = detectors::select(&t.detectors, &disabled_detectors).map_err(setup)?;
     hooks.extend(detectors::hooks(&chosen));
+    if drivers.is_some() {
+        hooks.extend(drivers::leftovers::hooks());
+    }
     let hooks = jvmfuzz_instrument::hooks::HookSet::new(hooks);
     jvm::find_libjvm(t.java_home.as_deref()).map_err(|e| setup(e.to_string()))?;
     Ok(jvm::JvmConfig {

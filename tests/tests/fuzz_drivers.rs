@@ -26,6 +26,14 @@ fn classes() -> &'static PathBuf {
     })
 }
 
+/// The numbers of `method`'s row of `stats.txt` (empty if it has none): runs, set-up failures,
+/// runs that reached the method, driver defects, time-ms, slowest-ms, stopped, limit-ms,
+/// left-running.
+fn stats_row(stats: &str, method: &str) -> Vec<u64> {
+    let line = stats.lines().find(|l| l.contains(&format!("{method}("))).unwrap_or_default();
+    line.split(' ').take(9).map(|n| n.parse().unwrap_or(0)).collect()
+}
+
 fn run_fuzz(args: &[&str]) -> Session {
     let dir = TempDir::new("fuzz-drivers");
     let mut cmd = Command::new(fuzz_bin());
@@ -855,13 +863,9 @@ fn slow_runs_are_stopped_at_their_methods_limit_and_an_oom_needs_no_restart() {
         s.out.dump()
     );
     let stats = std::fs::read_to_string(s.dir.join("findings/drivers/stats.txt")).unwrap();
-    let row = |name: &str| -> Vec<u64> {
-        let line = stats.lines().find(|l| l.contains(&format!("slow.Work.{name}("))).unwrap_or_default();
-        line.split(' ').take(8).map(|n| n.parse().unwrap_or(0)).collect()
-    };
-    // runs set-up-failures reached defects time-ms slowest-ms stopped limit-ms
+    let row = |name: &str| stats_row(&stats, &format!("slow.Work.{name}"));
     let spin = row("spin");
-    assert!(spin.len() == 8 && spin[6] >= 1, "spin was never stopped:\n{stats}");
+    assert!(spin.len() == 9 && spin[6] >= 1, "spin was never stopped:\n{stats}");
     assert!(spin[7] < 60_000, "its limit is its own, not --timeout:\n{stats}");
     for name in ["spin", "buffer", "sign"] {
         assert!(row(name).first().is_some_and(|&runs| runs >= 200), "{name} had too few runs:\n{stats}");
@@ -908,6 +912,31 @@ fn the_allocation_limit_makes_a_big_array_an_oom_sorted_by_who_sized_it() {
     assert!(entries.iter().all(|e| e.exception != "java.lang.OutOfMemoryError"), "{entries:#?}\n{}", off.out.dump());
     let stats = std::fs::read_to_string(off.dir.join("findings/drivers/stats.txt")).unwrap();
     assert!(stats.contains("alloc.Sizes.header(") && stats.contains("alloc.Sizes.pairs("), "{stats}");
+}
+
+#[test]
+fn executors_and_threads_a_run_leaves_running_are_stopped_before_the_next() {
+    // leak.Ticker makes a scheduled executor per instance (commons-lang3's TimedSemaphore),
+    // leak.Waiter starts a thread that waits until interrupted: without the stop after each
+    // run, thousands pile up and leak.Census (over 200 live threads) throws. leak.Shared's
+    // pool is made once, lazily, into a static field: it must keep working.
+    let s = run_fuzz(&["--package", "leak", "--runs", "30000", "--keep-going"]);
+    let entries = s.summary();
+    assert!(
+        entries.iter().all(|e| !e.top_frame.starts_with("leak.Census.") && !e.top_frame.starts_with("leak.Shared.")),
+        "{entries:#?}\n{}",
+        s.out.dump()
+    );
+    let stats = std::fs::read_to_string(s.dir.join("findings/drivers/stats.txt")).unwrap();
+    let row = |name: &str| stats_row(&stats, &format!("leak.{name}"));
+    for name in ["Ticker.take", "Waiter.await"] {
+        let r = row(name);
+        assert!(r.len() == 9 && r[0] > 100 && r[8] > 100, "{name} left nothing running:\n{stats}");
+    }
+    let shared = row("Shared.next");
+    assert!(shared.len() == 9 && shared[2] > 100 && shared[3] == 0 && shared[8] == 0, "{stats}");
+    let census = row("Census.threads");
+    assert!(census.len() == 9 && census[2] > 100, "{stats}");
 }
 
 #[test]

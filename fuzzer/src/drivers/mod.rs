@@ -12,7 +12,8 @@
 //!
 //! The Java half lives in the shim (`com.jvmfuzz.shim.driver`): TypedValues decodes the input
 //! into typed values with boundary and predefined values; Expected holds the rules of what
-//! counts as a bug.
+//! counts as a bug; Leftovers stops the executors and threads a run left running (`leftovers`
+//! has the hooks that find them).
 
 pub mod classes;
 pub mod clock;
@@ -20,6 +21,7 @@ pub mod graphs;
 pub mod instances;
 pub mod java;
 pub mod javadoc;
+pub mod leftovers;
 pub mod plan;
 pub mod planner;
 pub mod repair;
@@ -450,11 +452,13 @@ pub fn reset_stats(d: &DriverRun) {
 /// Adds up every client's statistics into `stats.txt`: per driver method, runs, set-up
 /// failures, runs that reached the method under test, driver defects (exceptions thrown by
 /// the generated code itself: ours to fix, never findings), then the time its runs took, its
-/// slowest run, the runs stopped at its own limit and that limit (the last client's).
+/// slowest run, the runs stopped at its own limit and that limit (the last client's), and the
+/// executors, timers and threads its runs left running, stopped before the next run
+/// (`Leftovers` in the shim).
 pub fn merge_stats(d: &DriverRun) -> std::io::Result<()> {
     let dir = d.classes.with_file_name("stats");
     let n = d.plan.drivers.len();
-    let mut counts: Vec<[u64; 4]> = vec![[0; 4]; n];
+    let mut counts: Vec<[u64; 5]> = vec![[0; 5]; n];
     // total-ms, slowest-ms (max), stops, limit-ms (latest life's)
     let mut times: Vec<[u64; 4]> = vec![[0; 4]; n];
     let mut files: Vec<_> = std::fs::read_dir(&dir)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
@@ -469,7 +473,7 @@ pub fn merge_stats(d: &DriverRun) -> std::io::Result<()> {
         for (i, line) in text.lines().enumerate().take(n) {
             let nums: Vec<u64> = line.split(' ').take(5).map(|x| x.parse::<u64>().unwrap_or(0)).collect();
             if ext == "txt" {
-                for (k, v) in nums.iter().take(4).enumerate() {
+                for (k, v) in nums.iter().take(5).enumerate() {
                     counts[i][k] += v;
                 }
             } else if let [_runs, total, slowest, stops, limit] = nums[..] {
@@ -481,11 +485,11 @@ pub fn merge_stats(d: &DriverRun) -> std::io::Result<()> {
         }
     }
     let mut out = String::from(
-        "# runs set-up-failures reached-method driver-defects time-ms slowest-ms stopped limit-ms method\n",
+        "# runs set-up-failures reached-method driver-defects time-ms slowest-ms stopped limit-ms left-running method\n",
     );
     for ((c, t), drv) in counts.iter().zip(&times).zip(&d.plan.drivers) {
         out.push_str(&format!(
-            "{} {} {} {} {} {} {} {} {}.{}{}\n",
+            "{} {} {} {} {} {} {} {} {} {}.{}{}\n",
             c[0],
             c[1],
             c[2],
@@ -494,6 +498,7 @@ pub fn merge_stats(d: &DriverRun) -> std::io::Result<()> {
             t[1],
             t[2],
             t[3],
+            c[4],
             drv.class.replace('/', "."),
             drv.method,
             drv.desc
@@ -504,7 +509,7 @@ pub fn merge_stats(d: &DriverRun) -> std::io::Result<()> {
 }
 
 /// `Expected.<method>()`: `stats` (per driver method: runs, set-up failures, runs that reached
-/// the method under test, driver defects) or `sites` (per throwing site: inputs, callers).
+/// the method under test, driver defects, leftovers stopped) or `sites` (per throwing site: inputs, callers).
 fn expected_text(env: &mut JNIEnv, method: &str) -> Option<String> {
     env.with_local_frame(4, |env| -> Result<String, jni::errors::Error> {
         let expected = env.find_class("com/jvmfuzz/shim/driver/Expected")?;

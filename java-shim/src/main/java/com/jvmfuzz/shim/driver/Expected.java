@@ -164,6 +164,8 @@ public final class Expected {
     private static long[] setupFailed = new long[0];
     private static long[] reached = new long[0];
     private static long[] defects = new long[0];
+    /* Executors, timers and threads the method's runs left running (see Leftovers). */
+    private static long[] leftovers = new long[0];
     /* The integer and String arguments of the current call of the method under test. */
     private static long[] intArgs = new long[0];
     private static String[] stringArgs = new String[0];
@@ -230,6 +232,7 @@ public final class Expected {
         setupFailed = new long[methods.length];
         reached = new long[methods.length];
         defects = new long[methods.length];
+        leftovers = new long[methods.length];
         active = true;
         com.jvmfuzz.shim.fuzz.Observed.enabled = true;
     }
@@ -259,6 +262,12 @@ public final class Expected {
             stalledIn = -1;
             if (stalled < defects.length) {
                 defects[stalled]++;
+            }
+        }
+        if (Leftovers.pending()) {
+            int left = Leftovers.stopAll();
+            if (current >= 0 && current < leftovers.length) {
+                leftovers[current] += left;
             }
         }
         current = i;
@@ -444,12 +453,13 @@ public final class Expected {
         return v.trace();
     }
 
-    /** Per-method statistics, one line each: "runs setupFailed reached defects method". */
+    /** Per-method statistics, one line each: "runs setupFailed reached defects leftovers method". */
     public static synchronized String stats() {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < muts.length; i++) {
             sb.append(runs[i]).append(' ').append(setupFailed[i]).append(' ').append(reached[i])
-                    .append(' ').append(defects[i]).append(' ').append(muts[i]).append('\n');
+                    .append(' ').append(defects[i]).append(' ').append(leftovers[i]).append(' ')
+                    .append(muts[i]).append('\n');
         }
         return sb.toString();
     }
@@ -588,6 +598,12 @@ public final class Expected {
             // A value of the wrong type argument, passed by a driver built from an erased
             // signature (a Supplier<ArrayList> for a Supplier<String>, a stream of Strings
             // reduced with a List accumulator), wherever under the call it fails: ours to fix.
+            defects[current]++;
+            return QUIET;
+        }
+        if (valid && Leftovers.rejectedByUs(t)) {
+            // An executor an earlier run made (lazily, into a static field) and Leftovers shut
+            // down after it: ours, not the library's.
             defects[current]++;
             return QUIET;
         }
