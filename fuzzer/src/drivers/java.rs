@@ -734,19 +734,26 @@ fn is_table(t: &JType) -> bool {
     }
 }
 
-/// A parameter whose value may be or hold the caller's text: a CharSequence or Object, or an
-/// array or collection of them or of Strings (`Expected.texts` reads the elements); a URI or
-/// URL, whose host and whole text are the caller's (a detector's host or path chosen by it).
+/// A parameter whose value may be or hold the caller's text: a CharSequence (a String
+/// builder too) or Object, a `char[]`, or an array or collection of them or of Strings
+/// (`Expected.texts` reads the elements); a URI or URL, whose host and whole text are the
+/// caller's (a detector's host or path chosen by it).
 fn holds_text(t: &JType) -> bool {
     let text = |n: &str| matches!(n, "java/lang/Object" | "java/lang/CharSequence" | "java/lang/String");
     match t {
         _ if is_string(t) => false,
         JType::Object(n, _) if text(n) => true,
         JType::Object(n, _) if matches!(n.as_str(), "java/net/URI" | "java/net/URL") => true,
-        JType::Array(e) => matches!(&**e, JType::Object(n, _) if text(n)),
+        JType::Array(e) => matches!(&**e, JType::Object(n, _) if text(n)) || matches!(**e, JType::Prim('C')),
         JType::Object(n, _) => matches!(
             n.as_str(),
-            "java/util/List" | "java/util/Collection" | "java/util/Set" | "java/lang/Iterable" | "java/util/SortedSet"
+            "java/util/List"
+                | "java/util/Collection"
+                | "java/util/Set"
+                | "java/lang/Iterable"
+                | "java/util/SortedSet"
+                | "java/lang/StringBuilder"
+                | "java/lang/StringBuffer"
         ),
         JType::Prim(_) => false,
     }

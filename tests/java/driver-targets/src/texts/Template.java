@@ -15,6 +15,11 @@ public final class Template {
         return eq >= 0 && store.open(s.substring(eq + 1));
     }
 
+    /** Contract, as fill: the text comes as a char array (StringSubstitutor.replace(char[])). */
+    public boolean fillChars(char[] text) {
+        return fill(new String(text));
+    }
+
     /** Bug: a disk of its own (no object the caller built) opens the file the text names. */
     public boolean fillFromDisk(String text) {
         int eq = text.indexOf('=');

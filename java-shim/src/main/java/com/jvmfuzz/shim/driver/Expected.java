@@ -1077,6 +1077,8 @@ public final class Expected {
         for (Object o : texts) {
             if (o instanceof CharSequence) {
                 all.add(o.toString());
+            } else if (o instanceof char[]) {
+                all.add(new String((char[]) o));
             } else if (o instanceof java.net.URL) {
                 all.add(((java.net.URL) o).getHost());
                 all.add(o.toString());
