@@ -215,7 +215,8 @@ def parse_stats(path):
         if line.startswith("#") or not line.strip():
             continue
         parts = line.split()
-        # "runs set-up-failures reached method", or with driver-defects before the method.
+        # "runs set-up-failures reached method", or with driver-defects and more columns
+        # (time-ms slowest-ms stopped limit-ms left-running) before the method.
         runs, fails, reached = parts[:3]
         defects = parts[3] if len(parts) > 4 else "0"
         meth = parts[-1]

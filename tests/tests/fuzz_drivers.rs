@@ -775,7 +775,8 @@ fn detector_values_in_lookup_keys_and_texts_are_judged_by_who_chose_them() {
         ("texts.Lookups.loadAll", SECURITY_ISSUE, "contract", "class name parameter: texts.Lookups.loadAll"),
         ("texts.Lookups.typesOf", SECURITY_ISSUE, "bug", ""),
         ("texts.Store.has", SECURITY_ISSUE, "contract", "path parameter: texts.Store.has"),
-        // From fill(CharSequence) or fillChars(char[]), whichever got there first: one finding.
+        // From fill(CharSequence), fillChars(char[]) or fillBuilder(StringBuilder, emptied by the
+        // call: its text as given counts), whichever got there first: one finding.
         ("texts.Store.open", SECURITY_ISSUE, "contract", "path parameter: texts.Template.fill"),
         ("texts.Disk.open", SECURITY_ISSUE, "bug", ""),
     ];

@@ -579,11 +579,17 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: 
     if !strings.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.strings(new String[] {{{}}});", strings.join(", ")));
     }
-    // CharSequence and Object arguments, for the text they may hold (a template given to
-    // replace(Object)), and arrays and collections of texts (class names in a List): a
-    // detector's host, path or class inside one is the caller's.
-    let texts: Vec<String> =
-        d.params.iter().zip(&args).filter(|(p, _)| holds_text(&p.ty)).map(|(_, a)| a.clone()).collect();
+    // CharSequence, char[] and Object arguments, for the text they may hold (a template given
+    // to replace(Object)), and arrays and collections of texts (class names in a List): a
+    // detector's host, path or class inside one is the caller's. Not an output (`dest`,
+    // `out`, ...): what the library writes there is not the caller's text.
+    let texts: Vec<String> = d
+        .params
+        .iter()
+        .zip(&args)
+        .filter(|(p, _)| holds_text(&p.ty) && !is_output_name(&p.name))
+        .map(|(_, a)| a.clone())
+        .collect();
     if !texts.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.texts(new Object[] {{{}}});", texts.join(", ")));
     }
@@ -739,7 +745,16 @@ fn is_table(t: &JType) -> bool {
 /// (`Expected.texts` reads the elements); a URI or URL, whose host and whole text are the
 /// caller's (a detector's host or path chosen by it).
 fn holds_text(t: &JType) -> bool {
-    let text = |n: &str| matches!(n, "java/lang/Object" | "java/lang/CharSequence" | "java/lang/String");
+    let text = |n: &str| {
+        matches!(
+            n,
+            "java/lang/Object"
+                | "java/lang/CharSequence"
+                | "java/lang/String"
+                | "java/lang/StringBuilder"
+                | "java/lang/StringBuffer"
+        )
+    };
     match t {
         _ if is_string(t) => false,
         JType::Object(n, _) if text(n) => true,
@@ -747,13 +762,7 @@ fn holds_text(t: &JType) -> bool {
         JType::Array(e) => matches!(&**e, JType::Object(n, _) if text(n)) || matches!(**e, JType::Prim('C')),
         JType::Object(n, _) => matches!(
             n.as_str(),
-            "java/util/List"
-                | "java/util/Collection"
-                | "java/util/Set"
-                | "java/lang/Iterable"
-                | "java/util/SortedSet"
-                | "java/lang/StringBuilder"
-                | "java/lang/StringBuffer"
+            "java/util/List" | "java/util/Collection" | "java/util/Set" | "java/lang/Iterable" | "java/util/SortedSet"
         ),
         JType::Prim(_) => false,
     }

@@ -1,12 +1,13 @@
 //! The hooks that let generated drivers stop what a run left running: AFTER hooks on the JDK
 //! calls that make an executor, a timer or a running thread, applied at call sites of the
 //! code under test like the bug detectors' (`detectors`). The shim's
-//! `com.jvmfuzz.shim.driver.Leftovers` records what they return; the next run stops it and
-//! `stats.txt` counts it per driver method.
+//! `com.jvmfuzz.shim.driver.Leftovers` records what they make (the object returned, or the
+//! one constructed or started); the next run stops it and `stats.txt` counts it per driver
+//! method.
 //!
-//! Why: the objects a driver builds are garbage after its run, their threads are not. A
-//! commons-lang3 package run made a `TimedSemaphore` (a scheduled executor at a fuzzed
-//! period) thousands of times; its leaked pool threads took 90% of the CPU.
+//! Why: the objects a driver builds are garbage after its run, their threads are not. Every
+//! `TimedSemaphore` a run builds starts a scheduled executor at a fuzzed period; hundreds of
+//! them, never stopped, keep the cores busy and starve the runs.
 
 use jvmfuzz_instrument::hooks::{HookType, MethodHook};
 

@@ -509,7 +509,7 @@ pub fn merge_stats(d: &DriverRun) -> std::io::Result<()> {
 }
 
 /// `Expected.<method>()`: `stats` (per driver method: runs, set-up failures, runs that reached
-/// the method under test, driver defects, leftovers stopped) or `sites` (per throwing site: inputs, callers).
+/// the method under test, driver defects, left running) or `sites` (per throwing site: inputs, callers).
 fn expected_text(env: &mut JNIEnv, method: &str) -> Option<String> {
     env.with_local_frame(4, |env| -> Result<String, jni::errors::Error> {
         let expected = env.find_class("com/jvmfuzz/shim/driver/Expected")?;

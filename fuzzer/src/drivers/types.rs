@@ -331,7 +331,11 @@ pub fn known(internal: &str) -> Option<Known> {
         "java/time/ZonedDateTime" => b("zonedDateTime"),
         "java/io/OutputStream" | "java/io/ByteArrayOutputStream" => Some(Fixed("new java.io.ByteArrayOutputStream()")),
         "java/io/Writer" | "java/io/StringWriter" => Some(Fixed("new java.io.StringWriter()")),
-        "java/lang/StringBuilder" | "java/lang/Appendable" => Some(Fixed("new StringBuilder()")),
+        // A text to read or a buffer to append to: with the input's text, which an appending
+        // method keeps in front of what it adds.
+        "java/lang/StringBuilder" => b("stringBuilder"),
+        "java/lang/StringBuffer" => b("stringBuffer"),
+        "java/lang/Appendable" => Some(Fixed("new StringBuilder()")),
         "java/io/PrintWriter" => Some(Fixed("new java.io.PrintWriter(new java.io.StringWriter())")),
         "java/io/PrintStream" => Some(Fixed("new java.io.PrintStream(new java.io.ByteArrayOutputStream())")),
         "java/lang/Throwable" | "java/lang/Exception" | "java/lang/RuntimeException" => {

@@ -20,6 +20,13 @@ public final class Template {
         return fill(new String(text));
     }
 
+    /** Contract, as fill: the text comes in a builder, which the method empties as it reads. */
+    public boolean fillBuilder(StringBuilder text) {
+        String s = text.toString();
+        text.setLength(0);
+        return fill(s);
+    }
+
     /** Bug: a disk of its own (no object the caller built) opens the file the text names. */
     public boolean fillFromDisk(String text) {
         int eq = text.indexOf('=');

@@ -38,6 +38,9 @@ public final class ExpectedChecks {
         // The allocation limit's count is scaled from an argument (times 2: new char[2 * n]).
         check(Expected.scaled(1000, 2000), "2000 = 1000 * 2");
         check(!Expected.scaled(1000, 2001), "2001 is no multiple of 1000");
+        // new char[n * 4] in int arithmetic: 0x50000000 * 4 wraps to 0x40000000.
+        check(Expected.scaled(0x50000000L, 0x40000000L), "a count that wrapped in int arithmetic");
+        check(!Expected.scaled(1520410527L, 1061108247L), "2 * m - 1001 for a negative m is no scale of another value");
         leftovers();
         System.out.println("ExpectedChecks: OK");
     }
@@ -83,5 +86,39 @@ public final class ExpectedChecks {
         check(!waiter.isAlive(), "the thread was not interrupted");
         first.shutdownNow();
         third.shutdownNow();
+
+        // A ThreadPoolExecutor is named without being asked; a rejection wrapped in another
+        // exception is recognised too.
+        java.util.concurrent.ThreadPoolExecutor pool = new java.util.concurrent.ThreadPoolExecutor(
+                1, 1, 0, java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>());
+        Leftovers.started(null, pool, new Object[0], 9, null);
+        Leftovers.started(null, pool, new Object[0], 9, null);
+        check(Leftovers.stopAll() == 1 && pool.isShutdown(), "the pool was not stopped");
+        Throwable wrapped = null;
+        try {
+            pool.execute(() -> { });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            wrapped = new IllegalStateException("wrapped", e);
+        }
+        check(wrapped != null && Leftovers.rejectedByUs(wrapped), "a wrapped rejection by a stopped pool: " + wrapped);
+
+        // A static initialiser's object does not use up its site's first pass.
+        java.util.concurrent.ExecutorService inInit = InitMakes.POOL;
+        java.util.concurrent.ExecutorService lazy = java.util.concurrent.Executors.newSingleThreadExecutor();
+        Leftovers.started(null, null, new Object[0], 10, lazy);
+        check(!Leftovers.pending(), "a site's first object after a static initialiser's was recorded");
+        inInit.shutdownNow();
+        lazy.shutdownNow();
+    }
+
+    /* Makes its pool in its static initialiser, through the hook's site 10. */
+    private static final class InitMakes {
+        static final java.util.concurrent.ExecutorService POOL = make();
+
+        private static java.util.concurrent.ExecutorService make() {
+            java.util.concurrent.ExecutorService e = java.util.concurrent.Executors.newSingleThreadExecutor();
+            Leftovers.started(null, null, new Object[0], 10, e);
+            return e;
+        }
     }
 }

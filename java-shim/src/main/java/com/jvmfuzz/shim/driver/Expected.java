@@ -319,17 +319,27 @@ public final class Expected {
         stringArgs = values;
     }
 
-    /* The CharSequence and Object arguments of the current call: see texts(). */
+    /* The CharSequence, char[] and Object arguments of the current call: see texts(). */
     private static Object[] textArgs = NO_OBJECTS;
 
     /**
      * Called by a driver just before the call of the method under test, when it has
-     * CharSequence or Object parameters: their text where they hold one (replace(Object
+     * CharSequence, char[] or Object parameters: their text where they hold one (replace(Object
      * source) given a String). Only the detector rules read them (a host or path inside a
      * text the caller passed).
      */
     public static void texts(Object[] values) {
-        // Kept as given: their text is read only when a detector report is judged.
+        // Kept as given (their text is read only when a detector report is judged), but for
+        // the mutable ones, which the method may write into: what the caller gave is their
+        // text now.
+        for (int i = 0; i < values.length; i++) {
+            Object v = values[i];
+            if (v instanceof char[]) {
+                values[i] = new String((char[]) v);
+            } else if (v instanceof StringBuilder || v instanceof StringBuffer) {
+                values[i] = v.toString();
+            }
+        }
         textArgs = values;
     }
 
@@ -1077,8 +1087,6 @@ public final class Expected {
         for (Object o : texts) {
             if (o instanceof CharSequence) {
                 all.add(o.toString());
-            } else if (o instanceof char[]) {
-                all.add(new String((char[]) o));
             } else if (o instanceof java.net.URL) {
                 all.add(((java.net.URL) o).getHost());
                 all.add(o.toString());
@@ -1951,11 +1959,10 @@ public final class Expected {
      * "millions" rule above stops telling a caller's size from one the method computed.
      */
     private static long sizedFrom(Throwable t, long[] values, int n) {
-        String m = t.getMessage();
-        if (m == null || !m.endsWith(com.jvmfuzz.shim.fuzz.Cmp.OVER_LIMIT)) {
+        if (!overLimit(t)) {
             return Long.MIN_VALUE;
         }
-        for (long count : numbers(m)) {
+        for (long count : numbers(t.getMessage())) {
             for (int i = 0; i < n; i++) {
                 if (values[i] > 0 && scaled(values[i], count)) {
                     return values[i];
@@ -1965,15 +1972,22 @@ public final class Expected {
         return Long.MIN_VALUE;
     }
 
+    /* An OutOfMemoryError of the fuzzer's allocation limit, whose message names the count. */
+    private static boolean overLimit(Throwable t) {
+        String m = t.getMessage();
+        return t instanceof OutOfMemoryError && m != null && m.endsWith(com.jvmfuzz.shim.fuzz.Cmp.OVER_LIMIT);
+    }
+
     /* n is exactly a (an int: a negative size, or a count over the allocation limit) times 1,
-     * 2, 4, 8 or 16 (a size in chars or bytes per item), or a in units of 8, 16, 32 or 64
-     * rounded either way (bits in bytes or words). */
+     * 2, 4, 8 or 16 (a size in chars or bytes per item), in int arithmetic too (new char[n * 4]
+     * of a large n wraps), or a in units of 8, 16, 32 or 64 rounded either way (bits in bytes
+     * or words). */
     static boolean scaled(long a, long n) {
         if (a < Integer.MIN_VALUE) {
             return false;
         }
         for (int m = 1; m <= 16; m <<= 1) {
-            if (a * m == n) {
+            if (a * m == n || (a <= Integer.MAX_VALUE && (int) (a * m) == n)) {
                 return true;
             }
         }
@@ -2067,7 +2081,10 @@ public final class Expected {
         }
         if (oom) {
             long sized = sizedFrom(t, configured, configuredCount);
-            if (sized != Long.MIN_VALUE) {
+            if (sized != Long.MIN_VALUE || overLimit(t)) {
+                // The allocation limit names the count: a size computed from a set-up value
+                // (Math.min(max, 100) * 2 - 1001 for a negative max) is no size the caller
+                // set, however large some other set-up value was.
                 return sized;
             }
         }
@@ -2391,7 +2408,7 @@ public final class Expected {
         return null;
     }
 
-    /* An Object or CharSequence argument of the current call is null. */
+    /* An Object, CharSequence or char[] argument of the current call is null. */
     private static boolean nullArgument() {
         for (Object o : textArgs) {
             if (o == null) {

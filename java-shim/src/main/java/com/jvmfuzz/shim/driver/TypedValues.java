@@ -682,6 +682,19 @@ public final class TypedValues {
         return new java.io.ByteArrayInputStream(b);
     }
 
+    /** A builder holding a text (an input the method reads, or a buffer it appends to). */
+    public StringBuilder stringBuilder() {
+        String s = rawString();
+        rec('v', "new StringBuilder(" + stringLiteral(s) + ")");
+        return new StringBuilder(s);
+    }
+
+    public StringBuffer stringBuffer() {
+        String s = rawString();
+        rec('v', "new StringBuffer(" + stringLiteral(s) + ")");
+        return new StringBuffer(s);
+    }
+
     public java.io.Reader reader() {
         String s = rawString();
         rec('v', "new java.io.StringReader(" + stringLiteral(s) + ")");
