@@ -51,11 +51,6 @@ public final class Leftovers {
         if (!(made instanceof ExecutorService || made instanceof Timer || made instanceof Thread)) {
             return;
         }
-        synchronized (LOCK) {
-            if (MADE.getOrDefault(id, 0) < 0) {
-                return;
-            }
-        }
         // Before the site's count, so that a static initialiser does not use up its first pass.
         if (WALKER.walk(s -> s.anyMatch(f -> f.getMethodName().equals("<clinit>")))) {
             return;
