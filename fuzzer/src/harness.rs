@@ -122,11 +122,14 @@ pub struct Harness {
     argument: JStaticMethodID,
     check: JStaticMethodID,
     dump: JStaticMethodID,
+    sample: JStaticMethodID,
     /// `Hooks.pending` (an exit call, a finding reported from a hook), read after a call that
     /// threw nothing: only when it is set does a clean execution need `Runner.check` (a second
     /// Java call, a large share of a trivial execution's cost).
     hooks: GlobalRef,
     pending: JStaticFieldID,
+    /// `byte[]` harnesses: the input buffer Java reads (`Runner.runBytes`), if set up.
+    input: Option<InputBuffer>,
     pub mode: Mode,
     pub class_name: String,
 }
@@ -176,7 +179,8 @@ impl Harness {
         })?;
         let argument = static_id(env, &runner, "argument", "([B)Ljava/lang/Object;")?;
         let check = static_id(env, &runner, "check", "(Ljava/lang/Throwable;)Ljava/lang/String;")?;
-        let dump = static_id(env, &runner, "timeoutReport", "(Ljava/lang/String;)Ljava/lang/String;")?;
+        let dump = static_id(env, &runner, "timeoutReport", "(Ljava/lang/String;I)Ljava/lang/String;")?;
+        let sample = static_id(env, &runner, "stuckSample", "(I)I")?;
         let hooks = env.find_class(HOOKS).map_err(|e| {
             let _ = env.exception_clear();
             HarnessError::Jni(format!("shim class {HOOKS} missing: {e}"))
@@ -197,6 +201,7 @@ impl Harness {
         {
             return Err(HarnessError::Init(pending_text(env)));
         }
+        let input = if mode == Mode::Bytes { InputBuffer::new(env, &runner, &class) } else { None };
         let h = Harness {
             env: env.get_raw(),
             class: env.new_global_ref(&class).map_err(jni_err)?,
@@ -205,8 +210,10 @@ impl Harness {
             argument,
             check,
             dump,
+            sample,
             hooks: env.new_global_ref(&hooks).map_err(jni_err)?,
             pending,
+            input,
             mode,
             class_name: class_name.to_string(),
         };
@@ -267,9 +274,36 @@ impl Harness {
         };
     }
 
-    /// The `byte[]` harness on the fast path: one array, one call, and back, without a local
-    /// frame or `Runner.check` unless something was thrown or the target tried to exit.
+    /// The `byte[]` harness on the fast path: one call, and back, without a local frame or
+    /// `Runner.check` unless something was thrown or the target tried to exit. The input is
+    /// copied into the buffer Java reads, where Java makes the array (`Runner.runBytes`); one
+    /// longer than the buffer, or with no buffer, is made an array through JNI.
     fn run_bytes(&self, env: &mut JNIEnv, data: &[u8]) -> Result<Option<Failure>, HarnessError> {
+        if let Some(input) = self.input.as_ref().filter(|b| data.len() <= b.capacity) {
+            let raw = env.get_raw();
+            // SAFETY: the buffer is `capacity` bytes, leaked for the life of the process, and
+            // only this thread (the harness's) writes it, between its own calls into Java.
+            unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), input.bytes, data.len()) };
+            // SAFETY: a valid JNIEnv of this thread; cached class and id of the static method
+            // Runner.runBytes(int)boolean, with its one int argument; ExceptionCheck may be
+            // called with an exception pending.
+            let (pending, thrown) = unsafe {
+                let args = [jvalue { i: data.len() as i32 }];
+                let pending = match (**raw).CallStaticBooleanMethodA {
+                    Some(call) => call(raw, self.runner.as_obj().as_raw(), input.run.into_raw(), args.as_ptr()),
+                    None => 1,
+                };
+                let thrown = match (**raw).ExceptionCheck {
+                    Some(check) => check(raw),
+                    None => 1,
+                };
+                (pending, thrown)
+            };
+            if pending == 0 && thrown == 0 {
+                return Ok(None);
+            }
+            return env.with_local_frame(16, |env| self.finish(env));
+        }
         let arr = env.byte_array_from_slice(data).map_err(|e| {
             let _ = env.exception_clear();
             jni_err(e)
@@ -343,7 +377,7 @@ impl Harness {
 
     /// What the watchdog thread needs to describe a timeout.
     pub fn timeout_reporter(&self) -> TimeoutReporter {
-        TimeoutReporter { runner: self.runner.clone(), dump: self.dump }
+        TimeoutReporter { runner: self.runner.clone(), dump: self.dump, sample: self.sample }
     }
     /// Calls fuzzerTearDown if the harness has one.
     pub fn tear_down(&self) {
@@ -364,17 +398,65 @@ impl Harness {
     }
 }
 
+/// The memory a `byte[]` harness's inputs are copied into, which Java reads through a direct
+/// `ByteBuffer` made once (`Runner.bytesPath`): no JNI object is made per execution.
+struct InputBuffer {
+    bytes: *mut u8,
+    capacity: usize,
+    /// `Runner.runBytes(int)boolean`.
+    run: JStaticMethodID,
+}
+
+/// Inputs up to this length take the input buffer; longer ones (a seed file past `--max-len`)
+/// an array made through JNI.
+const INPUT_BUFFER: usize = 1 << 20;
+
+impl InputBuffer {
+    /// `None` when Java refuses (the path through JNI arrays is then used).
+    fn new(env: &mut JNIEnv, runner: &JClass, harness: &JClass) -> Option<InputBuffer> {
+        let run = static_id(env, runner, "runBytes", "(I)Z").ok()?;
+        // Leaked: Java keeps the buffer in a static for the life of the JVM.
+        let bytes: &'static mut [u8] = Box::leak(vec![0u8; INPUT_BUFFER].into_boxed_slice());
+        let ptr = bytes.as_mut_ptr();
+        let set_up = env.with_local_frame(4, |env| -> Result<(), jni::errors::Error> {
+            // SAFETY: `INPUT_BUFFER` bytes at `ptr`, valid for the rest of the process.
+            let buffer = unsafe { env.new_direct_byte_buffer(ptr, INPUT_BUFFER) }?;
+            env.call_static_method(
+                runner,
+                "bytesPath",
+                "(Ljava/lang/Class;Ljava/nio/ByteBuffer;)V",
+                &[JValue::Object(harness), JValue::Object(&buffer)],
+            )?;
+            Ok(())
+        });
+        if set_up.is_err() {
+            let _ = env.exception_clear();
+            return None;
+        }
+        Some(InputBuffer { bytes: ptr, capacity: INPUT_BUFFER, run })
+    }
+}
+
 /// Describes a stuck execution; usable from any attached thread.
 #[derive(Clone)]
 pub struct TimeoutReporter {
     runner: GlobalRef,
     dump: JStaticMethodID,
+    sample: JStaticMethodID,
 }
 
+/// How many more samples of a stuck run's stack [`TimeoutReporter::failure`] takes after the
+/// first, and how far apart: the frames all of them share end at the loop it is stuck in.
+const STUCK_SAMPLES: u32 = 32;
+const STUCK_SAMPLE_GAP: std::time::Duration = std::time::Duration::from_millis(4);
+
 impl TimeoutReporter {
-    /// A timeout finding: every Java thread's stack, deduplicated by the harness thread's
-    /// methods. Runs on another attached thread (the watchdog) while the harness is stuck.
-    pub fn failure(&self, env: &mut JNIEnv, message: &str) -> Failure {
+    /// A timeout finding: every Java thread's stack, deduplicated by the loop the harness
+    /// thread is stuck in (the frames a few samples of its stack share; Runner.stuckSample).
+    /// Runs on another attached thread (the watchdog) while the harness is stuck; `still()`
+    /// says the stuck run is still the one running, so that a sample taken after it ended (of
+    /// the next run, or of the fuzzer between runs) does not count.
+    pub fn failure(&self, env: &mut JNIEnv, message: &str, still: &dyn Fn() -> bool) -> Failure {
         let fallback = || Failure {
             exception: "timeout".into(),
             message: message.to_string(),
@@ -383,14 +465,48 @@ impl TimeoutReporter {
             contract: None,
         };
         let r = env.with_local_frame(8, |env| -> Result<Option<Failure>, jni::errors::Error> {
+            let runner = <&JClass>::from(self.runner.as_obj());
+            let sample = |env: &mut JNIEnv, shared: i32| -> Option<i32> {
+                // SAFETY: cached id of Runner.stuckSample(int)int.
+                let r = unsafe {
+                    env.call_static_method_unchecked(
+                        runner,
+                        self.sample,
+                        ReturnType::Primitive(jni::signature::Primitive::Int),
+                        &[jvalue { i: shared }],
+                    )
+                };
+                match r.and_then(|v| v.i()) {
+                    Ok(n) => Some(n),
+                    Err(_) => {
+                        let _ = env.exception_clear();
+                        None
+                    }
+                }
+            };
+            // -1 until the first sample is taken: the report then samples once itself.
+            let mut shared = -1;
+            if still() {
+                if let Some(depth) = sample(env, -1) {
+                    shared = depth;
+                    for _ in 0..STUCK_SAMPLES {
+                        std::thread::sleep(STUCK_SAMPLE_GAP);
+                        let Some(n) = sample(env, shared) else { break };
+                        if !still() {
+                            break;
+                        }
+                        shared = n;
+                    }
+                }
+            }
             let msg = env.new_string(message)?;
-            // SAFETY: cached id of Runner.timeoutReport(String)String.
+            // SAFETY: cached id of Runner.timeoutReport(String, int)String.
             let r = unsafe {
                 env.call_static_method_unchecked(
-                    <&JClass>::from(self.runner.as_obj()),
+                    runner,
                     self.dump,
                     ReturnType::Object,
-                    &[jvalue { l: msg.as_raw() }],
+                    &[jvalue { l: msg.as_raw() }, jvalue { i: shared }],
                 )
             };
             match r.and_then(|v| v.l()) {

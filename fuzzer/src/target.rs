@@ -314,17 +314,19 @@ impl Target {
                 vm,
                 timeout,
                 cfg.rss_limit_mb,
-                move |env, exec, why| {
+                move |env, exec, why, still| {
                     let mut failure = match why {
                         // Not a finding: the run is stopped and nothing is reported.
                         Stall::Limit => return,
                         Stall::Timeout => reporter.failure(
                             env,
                             &format!("fuzzerTestOneInput ran longer than {:.1} s", timeout.as_secs_f64()),
+                            still,
                         ),
                         Stall::Memory { rss_mb, limit_mb } => reporter.failure(
                             env,
                             &format!("the process used {rss_mb} MB of memory, more than --rss-limit-mb {limit_mb}"),
+                            still,
                         ),
                     };
                     if matches!(why, Stall::Memory { .. }) {

@@ -24,7 +24,7 @@ use crate::target::{Jvm, Target, TargetConfig, TimedOut};
 pub fn start(jvm: &crate::jvm::JvmConfig, cfg: &TargetConfig, libfuzzer_output: bool) -> Result<Target> {
     Ok(Target::open(Jvm::Create(jvm), cfg, move |t: TimedOut| {
         let what = if t.failure.exception == "out-of-memory" { "OUT OF MEMORY" } else { "TIMEOUT" };
-        println!("{what}: {}\n{}", t.failure.message, t.failure.stack_text);
+        println!("{what}: {} [id {}]\n{}", t.failure.message, finding_id(&t.failure), t.failure.stack_text);
         if libfuzzer_output {
             let kind = crate::findings::Kind::of_failure(&t.failure);
             crate::findings::print_libfuzzer_report(kind, &t.failure, &finding_id(&t.failure));

@@ -1,7 +1,8 @@
 //! Per-execution timeout watchdog. The harness arms it before each call and disarms it after;
 //! a background thread (attached to the JVM as a daemon) notices an execution that runs past
-//! `--timeout`, takes a dump of every Java thread's stack through the shim, and hands it to the
-//! `on_stall` callback (which saves the finding).
+//! `--timeout` and hands it to the `on_stall` callback, which describes it through the shim (a
+//! few samples of the stuck thread's stack, whose shared frames end at the loop, the hang's
+//! identity; a dump of every Java thread's stack) and saves the finding.
 //!
 //! Then it stops the run: given a `stop` function (JVMTI `StopThread` with the shim's
 //! `Stopped` error), it throws into the harness thread, again every tick while the run goes on
@@ -91,7 +92,8 @@ pub fn rss_mb() -> Option<u64> {
 }
 
 impl Watchdog {
-    /// Starts the watchdog thread. `on_stall(vm_env, exec, why)` runs on that thread, attached;
+    /// Starts the watchdog thread. `on_stall(vm_env, exec, why, still)` runs on that thread,
+    /// attached (`still()`: `exec` is still the execution running);
     /// after a timeout or a limit, `stop` (if any) ends the run.
     pub fn start<F>(
         vm: JavaVM,
@@ -101,7 +103,7 @@ impl Watchdog {
         stop: Option<StopFn>,
     ) -> Arc<Watchdog>
     where
-        F: Fn(&mut jni::JNIEnv, u64, Stall) + Send + 'static,
+        F: Fn(&mut jni::JNIEnv, u64, Stall, &dyn Fn() -> bool) + Send + 'static,
     {
         let w = Arc::new(Watchdog {
             armed: AtomicU64::new(0),
@@ -141,7 +143,8 @@ impl Watchdog {
                     if let Some(rss_mb) = rss_mb().filter(|&r| r > limit_mb) {
                         fired = (exec, 3);
                         if let Ok(mut guard) = vm.attach_current_thread_as_daemon() {
-                            on_stall(&mut guard, exec, Stall::Memory { rss_mb, limit_mb });
+                            let still = || me.armed.load(SeqCst) == exec;
+                            on_stall(&mut guard, exec, Stall::Memory { rss_mb, limit_mb }, &still);
                         }
                         continue;
                     }
@@ -174,7 +177,8 @@ impl Watchdog {
                 }
                 fired = (exec, level);
                 if let Ok(mut guard) = vm.attach_current_thread_as_daemon() {
-                    on_stall(&mut guard, exec, if level == 2 { Stall::Timeout } else { Stall::Limit });
+                    let still = || me.armed.load(SeqCst) == exec;
+                    on_stall(&mut guard, exec, if level == 2 { Stall::Timeout } else { Stall::Limit }, &still);
                     if let Some(stop) = &stop {
                         tries += 1;
                         me.send_stop(exec, level, stop, tries > FORCE_AFTER);

@@ -211,6 +211,25 @@ fn a_hang_is_stopped_and_fuzzing_goes_on_in_the_same_jvm() {
     assert!(execs >= 30000, "one process ran the whole budget: {done:?}\n{}", s.out.dump());
 }
 
+/// A loop whose stops land in different frames (the loop's method, its helper, the JDK's code
+/// under the helper) is one hang: one finding, named by the loop's method.
+#[test]
+fn a_hang_is_one_finding_wherever_its_stops_land() {
+    let s = fuzz("HangDeep", &["--runs", "30000", "--timeout", "0.5", "--keep-going"]);
+    s.assert_exit(1);
+    let timeouts: Vec<_> = s.summary().into_iter().filter(|e| e.exception == "timeout").collect();
+    assert_eq!(timeouts.len(), 1, "one finding however often it hangs:\n{}", s.out.dump());
+    let stack = std::fs::read_to_string(s.findings().join(&timeouts[0].id).join("stack.txt")).unwrap_or_default();
+    assert!(stack.contains("\nstuck in fuzz.HangDeep.spin: "), "{stack}");
+    // The identity holds in another JVM: `repro` of its input names the same finding.
+    let mut cmd = std::process::Command::new(fuzz_common::fuzz_bin());
+    cmd.args(["repro", "--timeout", "0.5", "--cp"]).arg(&fuzz_common::targets().classes);
+    cmd.args(["--harness", "fuzz.HangDeep"]).arg(s.findings().join(&timeouts[0].id).join("input"));
+    cmd.env("JAVA_HOME", jvmfuzz_tests::jdk17().home.clone());
+    let out = jvmfuzz_tests::run(cmd, std::time::Duration::from_secs(120));
+    assert!(out.stdout.contains("TIMEOUT") && out.stdout.contains(&timeouts[0].id), "{}", out.dump());
+}
+
 #[test]
 fn no_finding_exits_zero_within_the_run_budget() {
     let s = fuzz("Trivial", &["--runs", "20000"]);

@@ -794,7 +794,8 @@ fn detector_values_in_lookup_keys_and_texts_are_judged_by_who_chose_them() {
 /// Runs stopped past --timeout (tests/java/driver-targets/src/stall) are sorted like
 /// exceptions: a method that waits or works as long as its caller asked is the contract, a
 /// wait on nothing the caller chose (with a String or an int parameter) and an endless loop on
-/// a small value are bugs.
+/// a small value are bugs. A hang is told apart by the loop it is stuck in, whatever the caller
+/// and the frame a stop landed in.
 #[test]
 fn timeouts_are_sorted_into_bugs_and_contract() {
     // A --timeout at the per-method limits' floor (250 ms): every stall is a timeout at once.
@@ -837,8 +838,15 @@ fn timeouts_are_sorted_into_bugs_and_contract() {
     assert_eq!(timeouts("stall.Waits.forever", "bug"), 1, "{}", dump());
     assert_eq!(timeouts("stall.Waits.hold", "bug"), 1, "{}", dump());
     assert_eq!(timeouts("stall.Work.loop", "bug"), 1, "{}", dump());
-    // Only the three bugs are the run's findings.
-    assert!(s.out.stdout.contains("jvmfuzz: 3 finding(s)"), "{}", dump());
+    // Scan.count's endless loop, reached from two driver methods, stopped in the loop, in its
+    // helper or in the JDK's code under it: one finding at the loop's method.
+    assert_eq!(timeouts("stall.Scan.count", "bug"), 1, "{}", dump());
+    let scan = entries.iter().find(|e| e.exception == "timeout" && stuck_in(e, "stall.Scan.count"));
+    let scan = scan.unwrap_or_else(|| panic!("{}", dump()));
+    assert_eq!(scan.top_frame, "stall.Scan.count", "{}", dump());
+    assert!(stack(scan).contains("\nstuck in stall.Scan.count: "), "{}", stack(scan));
+    // Only the four bugs are the run's findings.
+    assert!(s.out.stdout.contains("jvmfuzz: 4 finding(s)"), "{}", dump());
 }
 
 /// Package mode's throughput parts (tests/java/driver-targets/src/slow): a method that is slow
@@ -909,6 +917,12 @@ fn the_allocation_limit_makes_a_big_array_an_oom_sorted_by_who_sized_it() {
     );
     let header = oom("header");
     assert!(header.is_some_and(|e| e.kind == "bug"), "{entries:#?}\n{}", s.out.dump());
+    // Builder.pad grows its buffer to (size + length) * 2: the caller's length, grown.
+    let grown: Vec<_> = entries
+        .iter()
+        .filter(|e| e.exception == "java.lang.OutOfMemoryError" && e.top_frame.starts_with("alloc.Builder."))
+        .collect();
+    assert!(!grown.is_empty() && grown.iter().all(|e| e.kind == "contract"), "{entries:#?}\n{}", s.out.dump());
     assert!(!s.out.stdout.contains("restarted client"), "{}", s.out.dump());
 
     let off = run("0");

@@ -41,6 +41,10 @@ public final class ExpectedChecks {
         // new char[n * 4] in int arithmetic: 0x50000000 * 4 wraps to 0x40000000.
         check(Expected.scaled(0x50000000L, 0x40000000L), "a count that wrapped in int arithmetic");
         check(!Expected.scaled(1520410527L, 1061108247L), "2 * m - 1001 for a negative m is no scale of another value");
+        // A buffer grown to its size plus the caller's count: (19 + 16777200) * 2 (appendPadding).
+        check(Expected.grown(16777200, 33554438), "(size + length) * 2 is grown from the caller's length");
+        check(!Expected.grown(3, 33554438), "a small value grows nothing over the limit");
+        check(!Expected.grown(1520410527L, 1061108247L), "a count below the value is not grown from it");
         leftovers();
         System.out.println("ExpectedChecks: OK");
     }

@@ -129,7 +129,8 @@
  *         (RegExUtils.replaceAll's replacement);
  *   - a bug: everything else.
  * A run stopped past --timeout is sorted by stalled(): the contract when the method waits for
- * as long as the caller asked, or was given an integer of 2^24 or more.
+ * as long as the caller asked, or was given an integer of 2^24 or more. Its throwing site is
+ * the loop it is stuck in (stallSite, from the frames the watchdog's samples share).
  * System properties: jvmfuzz.findings.include / .exclude (comma-separated class names, from
  * --findings-include/--findings-exclude) make a type (and subclasses) always a bug, or never
  * reported; jvmfuzz.strict (--strict) makes every contract a bug.
@@ -503,6 +504,25 @@ public final class Expected {
             }
         }
         return st.length > 0 ? st[0] : null;
+    }
+
+    /**
+     * The throwing site of a run stuck in a loop (Runner.stuckSample): the innermost of the
+     * library's frames at or below the loop's frame `loop` (a loop in the JDK's code, a regular
+     * expression's, is the library call that started it), as site() is for an exception. A
+     * stack with none there (the run moved on while it was sampled) gives its innermost
+     * library frame; one with none at all gives null.
+     */
+    public static StackTraceElement stallSite(StackTraceElement[] st, int loop) {
+        for (int from : new int[] {Math.max(loop, 0), 0}) {
+            for (int i = from; i < st.length; i++) {
+                String c = st[i].getClassName();
+                if (!isJdk(c) && !c.startsWith("com.jvmfuzz.shim.") && !isDriverFrame(c)) {
+                    return st[i];
+                }
+            }
+        }
+        return null;
     }
 
     /*
@@ -1953,9 +1973,9 @@ public final class Expected {
     }
 
     /*
-     * Of the first n values, one whose multiple or fraction (scaled) is the count that the
-     * fuzzer's allocation limit names in t's message (new char[capacity * 2] for a capacity the
-     * caller gave); else Long.MIN_VALUE. The limit can be below 2^24 elements, where the
+     * Of the first n values, one whose multiple or fraction (scaled), or a buffer grown by it
+     * (grown), is the count that the fuzzer's allocation limit names in t's message (new
+     * char[capacity * 2] for a capacity the caller gave); else Long.MIN_VALUE. The limit can be below 2^24 elements, where the
      * "millions" rule above stops telling a caller's size from one the method computed.
      */
     private static long sizedFrom(Throwable t, long[] values, int n) {
@@ -1964,12 +1984,31 @@ public final class Expected {
         }
         for (long count : numbers(t.getMessage())) {
             for (int i = 0; i < n; i++) {
-                if (values[i] > 0 && scaled(values[i], count)) {
+                if (values[i] > 0 && (scaled(values[i], count) || grown(values[i], count))) {
                     return values[i];
                 }
             }
         }
         return Long.MIN_VALUE;
+    }
+
+    /*
+     * n is a (a count of 2^16 or more) plus a little, times 1, 2, 4, 8 or 16: a buffer grown to
+     * hold what it has and the caller's count ((size + length) * 2 in a builder's
+     * ensureCapacity for appendPadding(length)). "A little" is under 2^16 items before
+     * scaling; only counts over the allocation limit come here, which are far above that.
+     */
+    static boolean grown(long a, long n) {
+        if (a < (1 << 16) || a > Integer.MAX_VALUE) {
+            return false;
+        }
+        for (int m = 1; m <= 16; m <<= 1) {
+            long over = n - a * m;
+            if (over >= 0 && over < (long) m << 16) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /* An OutOfMemoryError of the fuzzer's allocation limit, whose message names the count. */

@@ -194,6 +194,69 @@ public final class Runner {
         return data;
     }
 
+    /* byte[] harnesses: the fuzzer's input buffer (bytesPath) and the harness method. */
+    private static java.nio.ByteBuffer input;
+    private static java.lang.invoke.MethodHandle bytesTarget;
+
+    /**
+     * Sets up runBytes for a byte[] harness: `buffer` is the fuzzer's input buffer (a direct
+     * buffer over memory it owns for the life of the process, made once), `harness` the class
+     * setup chose the method of.
+     */
+    public static void bytesPath(Class<?> harness, java.nio.ByteBuffer buffer) throws ReflectiveOperationException {
+        if (bytesTarget != null) {
+            // BytesCall.TARGET is fixed once read: one harness per JVM takes this path.
+            throw new IllegalStateException("runBytes is set up for another harness");
+        }
+        Method m = harness.getDeclaredMethod(METHOD, byte[].class);
+        m.setAccessible(true);
+        bytesTarget = java.lang.invoke.MethodHandles.lookup().unreflect(m);
+        input = buffer;
+        // Initialised here, after both are set: BytesCall.TARGET is then a constant to the JIT.
+        BytesCall.TARGET.type();
+    }
+
+    /**
+     * One execution of a byte[] harness: the input buffer's first `length` bytes, copied into
+     * a new array here (an allocation in Java is a pointer bump; JNI's NewByteArray and
+     * SetByteArrayRegion would be two trips into the VM per execution), handed to the harness.
+     * Returns whether Hooks.pending is set (an exit call, a hook's finding), so that the
+     * fuzzer asks check only then. What the harness throws reaches the fuzzer as it was.
+     */
+    public static boolean runBytes(int length) throws Throwable {
+        byte[] data = new byte[length];
+        // Relative reads (the shim targets Java 8, before absolute bulk ones); only the
+        // harness thread moves the position.
+        input.position(0);
+        input.get(data, 0, length);
+        BytesCall.TARGET.invokeExact(data);
+        return Hooks.pending != null;
+    }
+
+    /*
+     * Where the frames of the harness's call end: before runBytes and the method-handle frames
+     * above it at the bottom of the stack. Those are no part of a finding, and the JDK names
+     * the method handles' classes by address (LambdaForm$DMH/0x...), which differs from one
+     * JVM to the next: a finding's identity must not.
+     */
+    static int fastPathEnd(StackTraceElement[] frames) {
+        int end = frames.length;
+        if (end == 0 || !frames[end - 1].getClassName().equals(Runner.class.getName())
+                || !frames[end - 1].getMethodName().equals("runBytes")) {
+            return end;
+        }
+        end--;
+        while (end > 0 && frames[end - 1].getClassName().startsWith("java.lang.invoke.")) {
+            end--;
+        }
+        return end;
+    }
+
+    /* The harness method as a static final, which the JIT inlines through (bytesPath). */
+    private static final class BytesCall {
+        static final java.lang.invoke.MethodHandle TARGET = bytesTarget;
+    }
+
     /**
      * Calls fuzzerInitialize(String[]) or fuzzerInitialize() if the harness has one, then the
      * callbacks given to Jazzer.onFuzzTargetReady, as Jazzer does.
@@ -366,11 +429,17 @@ public final class Runner {
         return b == null ? s : b.toString();
     }
 
-    /* The bridges jvmfuzz adds for method hooks (`jvmfuzz$hook$N`) are not the target's code. */
+    /*
+     * The bridges jvmfuzz adds for method hooks (`jvmfuzz$hook$N`) are not the target's code,
+     * nor is runBytes under the harness method: a finding's frames are the same whichever way
+     * the fuzzer called the harness.
+     */
     private static void dropBridges(Throwable t) {
         StackTraceElement[] frames = t.getStackTrace();
+        int end = fastPathEnd(frames);
         int n = 0;
-        for (StackTraceElement e : frames) {
+        for (int i = 0; i < end; i++) {
+            StackTraceElement e = frames[i];
             if (!e.getMethodName().startsWith("jvmfuzz$hook$")) {
                 frames[n++] = e;
             }
@@ -397,16 +466,21 @@ public final class Runner {
 
     /**
      * A timeout in describe's format: "timeout", the message, all threads' stacks (the
-     * harness thread first), then the harness thread's frames without line numbers (a loop
-     * is caught at a different line each time; the methods identify it). With generated
-     * drivers, after a CONTRACT line when the method under test waits or works as long as its
-     * caller asked (Expected.stalled; the fuzzer drops it for a run past the memory limit).
+     * harness thread first), then the hang's identity: the harness thread's frames from the
+     * loop it is stuck in down, without line numbers (see stuckSample), or with generated
+     * drivers the loop's throwing site alone (Expected.stallSite: whatever the caller, as for
+     * exceptions). With generated drivers, after a CONTRACT line when the method under test
+     * waits or works as long as its caller asked (Expected.stalled; the fuzzer drops it for a
+     * run past the memory limit).
      */
-    public static String timeoutReport(String message) {
+    public static String timeoutReport(String message, int shared) {
         StringBuilder sb = new StringBuilder();
         sb.append("timeout\n").append(message.replace('\n', ' ')).append('\n');
         Thread h = harnessThread;
-        StackTraceElement[] frames = h != null ? h.getStackTrace() : new StackTraceElement[0];
+        if (shared < 0) {
+            shared = stuckSample(-1);
+        }
+        StackTraceElement[] frames = stuck;
         StringBuilder full = new StringBuilder();
         if (h != null) {
             full.append("harness thread \"").append(h.getName()).append("\":\n");
@@ -415,23 +489,85 @@ public final class Runner {
             }
             full.append("\nall threads:\n");
         }
-        full.append(threadDump());
-        String text = wellFormed(full.toString());
-        sb.append(text.length()).append('\n').append(text);
+        // The frames every sample shared: the innermost of them is the loop.
+        int loop = frames.length - Math.min(shared, frames.length);
         // The hang's identity starts at the target's code: probes caught draining their ring
         // (com.jvmfuzz.shim) on top of the same loop must not make it another finding.
         int top = 0;
         while (top < frames.length - 1 && frames[top].getClassName().startsWith("com.jvmfuzz.shim.")) {
             top++;
         }
-        StackTraceElement[] own = java.util.Arrays.copyOfRange(frames, top, frames.length);
-        for (StackTraceElement e : own) {
-            sb.append(e.getClassName()).append('.').append(e.getMethodName()).append('\n');
+        loop = Math.max(Math.min(loop, frames.length - 1), top);
+        if (h != null && frames.length > 0) {
+            StackTraceElement l = frames[loop];
+            full.insert(0, "stuck in " + l.getClassName() + "." + l.getMethodName()
+                    + ": every sample the watchdog took of the harness thread was inside it\n\n");
+        }
+        full.append(threadDump());
+        String text = wellFormed(full.toString());
+        sb.append(text.length()).append('\n').append(text);
+        boolean drivers = com.jvmfuzz.shim.driver.Expected.active && h != null;
+        StackTraceElement site = drivers ? com.jvmfuzz.shim.driver.Expected.stallSite(frames, loop) : null;
+        if (site != null) {
+            sb.append(site.getClassName()).append('.').append(site.getMethodName()).append('\n');
+        } else {
+            for (int i = loop; i < frames.length; i++) {
+                sb.append(frames[i].getClassName()).append('.').append(frames[i].getMethodName()).append('\n');
+            }
         }
         // Generated drivers: a method that waits or works as long as its caller asked.
-        String why = com.jvmfuzz.shim.driver.Expected.active && h != null
-                ? com.jvmfuzz.shim.driver.Expected.stalled(own) : null;
+        String why = stuckWhy;
         return why == null ? sb.toString() : CONTRACT + why.replace('\n', ' ') + "\n" + sb;
+    }
+
+    /* The harness thread's stack when the watchdog first sampled a stuck run (stuckSample),
+     * and why it is the contract (Expected.stalled), judged then; null: a bug. */
+    private static StackTraceElement[] stuck = new StackTraceElement[0];
+    private static String stuckWhy;
+
+    /* The frames from the target's code down: probes caught draining their ring
+     * (com.jvmfuzz.shim) on top of a loop are not the target's. */
+    private static StackTraceElement[] ownFrames(StackTraceElement[] frames) {
+        int top = 0;
+        while (top < frames.length - 1 && frames[top].getClassName().startsWith("com.jvmfuzz.shim.")) {
+            top++;
+        }
+        return java.util.Arrays.copyOfRange(frames, top, frames.length);
+    }
+
+    /**
+     * Samples a stuck run's stack for timeoutReport, on the watchdog's thread. With a negative
+     * `shared`, the first sample: kept, and its depth returned. Else how many of the first
+     * sample's bottom frames (by class and method), of the `shared` every earlier sample kept,
+     * this one keeps too; the innermost of those the samples keep is the loop the run is stuck
+     * in. One sample is no identity: a stop lands wherever the loop happens to be (in a helper
+     * it calls, the helper's helper), and one hang would be as many findings as its loop has
+     * callees. The watchdog takes a sample only into account when the run was still the same
+     * after it (watchdog.rs).
+     */
+    public static int stuckSample(int shared) {
+        Thread h = harnessThread;
+        StackTraceElement[] st = h != null ? h.getStackTrace() : new StackTraceElement[0];
+        st = java.util.Arrays.copyOf(st, fastPathEnd(st));
+        if (shared < 0) {
+            stuck = st;
+            // Judged now: the driver's record of the run's arguments is only the stuck run's
+            // while it runs, and it may end (and the next begin) before the report.
+            stuckWhy = com.jvmfuzz.shim.driver.Expected.active && h != null
+                    ? com.jvmfuzz.shim.driver.Expected.stalled(ownFrames(st)) : null;
+            return st.length;
+        }
+        StackTraceElement[] first = stuck;
+        int n = 0;
+        while (n < shared && n < st.length && n < first.length) {
+            StackTraceElement a = first[first.length - 1 - n];
+            StackTraceElement b = st[st.length - 1 - n];
+            if (!a.getClassName().equals(b.getClassName()) || !a.getMethodName().equals(b.getMethodName())) {
+                break;
+            }
+            n++;
+        }
+        return n;
     }
 
     /** Stack traces of every live Java thread, for timeout findings. */
