@@ -845,6 +845,14 @@ fn timeouts_are_sorted_into_bugs_and_contract() {
     let scan = scan.unwrap_or_else(|| panic!("{}", dump()));
     assert_eq!(scan.top_frame, "stall.Scan.count", "{}", dump());
     assert!(stack(scan).contains("\nstuck in stall.Scan.count: "), "{}", stack(scan));
+    // Each reported stall counts as an input at its site, with the driver method it came from.
+    let counted = |n: &str| n.parse::<u64>().is_ok_and(|n| n >= 1);
+    assert!(counted(&scan.inputs) && counted(&scan.callers), "{scan:?}");
+    assert!(
+        entries.iter().filter(|e| e.exception == "timeout").all(|e| counted(&e.inputs) && counted(&e.callers)),
+        "{}",
+        dump()
+    );
     // Only the four bugs are the run's findings.
     assert!(s.out.stdout.contains("jvmfuzz: 4 finding(s)"), "{}", dump());
 }

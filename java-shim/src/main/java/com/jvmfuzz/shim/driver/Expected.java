@@ -529,8 +529,26 @@ public final class Expected {
      * Counts an input reaching `t`'s site (as a contract or as a bug: the same site can be one
      * caller's contract and another's bug); true the first time.
      */
-    private static synchronized boolean countSite(Throwable t, boolean contract) {
-        String key = siteKey(t.getClass().getName(), site(t), contract);
+    private static boolean countSite(Throwable t, boolean contract) {
+        return count(siteKey(t.getClass().getName(), site(t), contract), current);
+    }
+
+    /** The driver method running now (for a stall, read when the watchdog first samples it). */
+    public static int running() {
+        return current;
+    }
+
+    /**
+     * Counts a stall reported at `site` (Runner.timeoutReport) for driver method `method`,
+     * keyed as the finding names its top frame (class.method: a loop is no line).
+     */
+    public static void countStall(StackTraceElement site, boolean contract, int method) {
+        if (site != null) {
+            count((contract ? "+" : "") + "timeout@" + site.getClassName() + "." + site.getMethodName(), method);
+        }
+    }
+
+    private static synchronized boolean count(String key, int method) {
         long[] n = SITE_COUNTS.get(key);
         boolean first = n == null;
         if (first) {
@@ -539,8 +557,8 @@ public final class Expected {
             SITE_CALLERS.put(key, new java.util.HashSet<>());
         }
         n[0]++;
-        if (current >= 0 && current < muts.length) {
-            SITE_CALLERS.get(key).add(muts[current]);
+        if (method >= 0 && method < muts.length) {
+            SITE_CALLERS.get(key).add(muts[method]);
         }
         return first;
     }

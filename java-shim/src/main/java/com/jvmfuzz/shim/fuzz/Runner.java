@@ -508,15 +508,19 @@ public final class Runner {
         sb.append(text.length()).append('\n').append(text);
         boolean drivers = com.jvmfuzz.shim.driver.Expected.active && h != null;
         StackTraceElement site = drivers ? com.jvmfuzz.shim.driver.Expected.stallSite(frames, loop) : null;
+        String why = stuckWhy;
         if (site != null) {
             sb.append(site.getClassName()).append('.').append(site.getMethodName()).append('\n');
+            // A driver stall (the driver's own code) is no finding and has no site to count.
+            if (why == null || !why.startsWith(com.jvmfuzz.shim.driver.Expected.DRIVER_STALL)) {
+                com.jvmfuzz.shim.driver.Expected.countStall(site, why != null, stuckIn);
+            }
         } else {
             for (int i = loop; i < frames.length; i++) {
                 sb.append(frames[i].getClassName()).append('.').append(frames[i].getMethodName()).append('\n');
             }
         }
         // Generated drivers: a method that waits or works as long as its caller asked.
-        String why = stuckWhy;
         return why == null ? sb.toString() : CONTRACT + why.replace('\n', ' ') + "\n" + sb;
     }
 
@@ -524,6 +528,8 @@ public final class Runner {
      * and why it is the contract (Expected.stalled), judged then; null: a bug. */
     private static StackTraceElement[] stuck = new StackTraceElement[0];
     private static String stuckWhy;
+    /* The driver method the stuck run was in (Expected.running), then. */
+    private static int stuckIn = -1;
 
     /* The frames from the target's code down: probes caught draining their ring
      * (com.jvmfuzz.shim) on top of a loop are not the target's. */
@@ -555,6 +561,7 @@ public final class Runner {
             // while it runs, and it may end (and the next begin) before the report.
             stuckWhy = com.jvmfuzz.shim.driver.Expected.active && h != null
                     ? com.jvmfuzz.shim.driver.Expected.stalled(ownFrames(st)) : null;
+            stuckIn = com.jvmfuzz.shim.driver.Expected.running();
             return st.length;
         }
         StackTraceElement[] first = stuck;
