@@ -489,10 +489,17 @@ impl TimeoutReporter {
             if still() {
                 if let Some(depth) = sample(env, -1) {
                     shared = depth;
+                    // A sample counts if the run was still the stuck one after it, and if it
+                    // shares a frame with the first: a stuck run keeps at least its entry, and
+                    // one that shares none has returned (into Runner.check, say) even while
+                    // the watchdog still sees it armed.
                     for _ in 0..STUCK_SAMPLES {
+                        if !still() {
+                            break;
+                        }
                         std::thread::sleep(STUCK_SAMPLE_GAP);
                         let Some(n) = sample(env, shared) else { break };
-                        if !still() {
+                        if n == 0 || !still() {
                             break;
                         }
                         shared = n;

@@ -236,7 +236,7 @@ fn jni_error(e: jni::errors::Error) -> TargetError {
 /// loop saves a finding and lets the process restart; the tools report and exit).
 pub struct TimedOut {
     pub why: Stall,
-    /// Every Java thread's stack, deduplicated by the harness thread's methods.
+    /// Every Java thread's stack, deduplicated by the loop the harness thread is stuck in.
     pub failure: Failure,
     /// The execution's number in this process.
     pub exec: u64,
@@ -315,6 +315,8 @@ impl Target {
                 timeout,
                 cfg.rss_limit_mb,
                 move |env, exec, why, still| {
+                    // The stuck run's input, before the samples below give it time to end.
+                    let input = current.lock().unwrap_or_else(|e| e.into_inner()).clone();
                     let mut failure = match why {
                         // Not a finding: the run is stopped and nothing is reported.
                         Stall::Limit => return,
@@ -323,10 +325,12 @@ impl Target {
                             &format!("fuzzerTestOneInput ran longer than {:.1} s", timeout.as_secs_f64()),
                             still,
                         ),
+                        // One sample: a run past the memory limit must end now, not after
+                        // the samples that find a loop.
                         Stall::Memory { rss_mb, limit_mb } => reporter.failure(
                             env,
                             &format!("the process used {rss_mb} MB of memory, more than --rss-limit-mb {limit_mb}"),
-                            still,
+                            &|| false,
                         ),
                     };
                     if matches!(why, Stall::Memory { .. }) {
@@ -343,7 +347,6 @@ impl Target {
                     if failure.is_driver_stall() {
                         return;
                     }
-                    let input = current.lock().unwrap_or_else(|e| e.into_inner()).clone();
                     on_timeout(TimedOut { why, failure, exec, input });
                 },
                 stop,

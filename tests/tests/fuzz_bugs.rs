@@ -219,6 +219,10 @@ fn a_hang_is_one_finding_wherever_its_stops_land() {
     s.assert_exit(1);
     let timeouts: Vec<_> = s.summary().into_iter().filter(|e| e.exception == "timeout").collect();
     assert_eq!(timeouts.len(), 1, "one finding however often it hangs:\n{}", s.out.dump());
+    // It did hang more than once (LibAFL counts each stopped run as an objective).
+    let objectives = s.out.stdout.rsplit("objectives: ").next().and_then(|t| t.split(',').next());
+    let objectives: u64 = objectives.and_then(|n| n.trim().parse().ok()).unwrap_or(0);
+    assert!(objectives >= 2, "{objectives} hangs:\n{}", s.out.dump());
     let stack = std::fs::read_to_string(s.findings().join(&timeouts[0].id).join("stack.txt")).unwrap_or_default();
     assert!(stack.contains("\nstuck in fuzz.HangDeep.spin: "), "{stack}");
     // The identity holds in another JVM: `repro` of its input names the same finding.
@@ -228,6 +232,18 @@ fn a_hang_is_one_finding_wherever_its_stops_land() {
     cmd.env("JAVA_HOME", jvmfuzz_tests::jdk17().home.clone());
     let out = jvmfuzz_tests::run(cmd, std::time::Duration::from_secs(120));
     assert!(out.stdout.contains("TIMEOUT") && out.stdout.contains(&timeouts[0].id), "{}", out.dump());
+}
+
+/// A finding's cause is printed with none of the fuzzer's own frames under the harness method
+/// (the top trace is cut there, and so is each cause's).
+#[test]
+fn a_chained_exception_shows_its_cause_without_the_fuzzers_frames() {
+    let s = fuzz("Wrapped", &["--runs", "200000"]);
+    s.assert_exit(1);
+    let e = s.summary().into_iter().next().unwrap_or_else(|| panic!("{}", s.out.dump()));
+    let stack = std::fs::read_to_string(s.findings().join(&e.id).join("stack.txt")).unwrap_or_default();
+    assert!(stack.contains("Caused by: java.lang.NumberFormatException"), "{stack}");
+    assert!(!stack.contains("com.jvmfuzz.shim") && !stack.contains("java.lang.invoke"), "{stack}");
 }
 
 #[test]

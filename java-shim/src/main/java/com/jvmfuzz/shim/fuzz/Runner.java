@@ -225,8 +225,8 @@ public final class Runner {
      */
     public static boolean runBytes(int length) throws Throwable {
         byte[] data = new byte[length];
-        // Relative reads (the shim targets Java 8, before absolute bulk ones); only the
-        // harness thread moves the position.
+        // Relative reads (the shim is built for Java 11; absolute bulk ones came in 13);
+        // only the harness thread moves the position.
         input.position(0);
         input.get(data, 0, length);
         BytesCall.TARGET.invokeExact(data);
@@ -249,7 +249,8 @@ public final class Runner {
         while (end > 0 && frames[end - 1].getClassName().startsWith("java.lang.invoke.")) {
             end--;
         }
-        return end;
+        // Thrown by runBytes itself (an OutOfMemoryError making the array): its frame stays.
+        return end == 0 ? frames.length : end;
     }
 
     /* The harness method as a static final, which the JIT inlines through (bytesPath). */
@@ -435,6 +436,34 @@ public final class Runner {
      * the fuzzer called the harness.
      */
     private static void dropBridges(Throwable t) {
+        // The causes and suppressed exceptions end at runBytes too: cut alike, so that a
+        // cause's trace still folds into the top one's ("... N more").
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>();
+        todo.add(t);
+        while (!todo.isEmpty() && seen.size() < 64) {
+            Throwable x = todo.poll();
+            if (!seen.add(x)) {
+                continue;
+            }
+            if (x != t) {
+                StackTraceElement[] f = x.getStackTrace();
+                int end = fastPathEnd(f);
+                if (end < f.length) {
+                    try {
+                        x.setStackTrace(java.util.Arrays.copyOf(f, end));
+                    } catch (RuntimeException immutable) {
+                        // As below.
+                    }
+                }
+            }
+            if (x.getCause() != null) {
+                todo.add(x.getCause());
+            }
+            for (Throwable sup : x.getSuppressed()) {
+                todo.add(sup);
+            }
+        }
         StackTraceElement[] frames = t.getStackTrace();
         int end = fastPathEnd(frames);
         int n = 0;
