@@ -838,8 +838,8 @@ fn timeouts_are_sorted_into_bugs_and_contract() {
     assert_eq!(timeouts("stall.Waits.forever", "bug"), 1, "{}", dump());
     assert_eq!(timeouts("stall.Waits.hold", "bug"), 1, "{}", dump());
     assert_eq!(timeouts("stall.Work.loop", "bug"), 1, "{}", dump());
-    // Scan.count's endless loop, reached from two driver methods, stopped in the loop, in its
-    // helper or in the JDK's code under it: one finding at the loop's method.
+    // Scan.count's endless loop, reached from two driver methods, stopped in the loop or in
+    // its helpers: one finding at the loop's method.
     assert_eq!(timeouts("stall.Scan.count", "bug"), 1, "{}", dump());
     let scan = entries.iter().find(|e| e.exception == "timeout" && stuck_in(e, "stall.Scan.count"));
     let scan = scan.unwrap_or_else(|| panic!("{}", dump()));

@@ -97,9 +97,14 @@ public final class Rules {
         return t.length == 0 ? -1 : t.length;
     }
 
-    /** Bug: an array size it computed, negative for every input. */
-    public static int grid(int n) {
-        int[] g = new int[(n & 0xff) - 300];
+    /**
+     * Bug: an array size it computed, negative for every input. From a text's length, not an
+     * int argument: a size computed from an int can equal that int divided by 8-64 by chance
+     * ((-3856 & 0xff) - 300 = -60 = -3856 / 64), which the rule for bits counted in words
+     * takes for the caller's size.
+     */
+    public static int grid(String spec) {
+        int[] g = new int[(spec.length() & 0xff) - 300];
         return g.length == 0 ? -1 : g.length;
     }
 

@@ -2,8 +2,8 @@ package stall;
 
 /**
  * One endless loop reached from two driver methods, whose stops land in different frames: in
- * the loop, in the two helpers it calls, in the JDK's code under them. It is one hang: one
- * finding, at the loop's method, whatever the caller and wherever a stop landed.
+ * the loop or in the helpers it calls. It is one hang: one finding, at the loop's method,
+ * whatever the caller and wherever a stop landed.
  */
 public final class Scan {
     private Scan() {}
@@ -22,7 +22,8 @@ public final class Scan {
             } else {
                 pos++;
             }
-            n += weight(text, pos);
+            n += step(pos);
+            n += settle(pos);
         }
         return n;
     }
@@ -36,12 +37,28 @@ public final class Scan {
         return n;
     }
 
-    private static int weight(String text, int pos) {
-        return (text + pos).toUpperCase().lastIndexOf('A') & 0;
+    /*
+     * Two helpers of equal, fixed cost (whatever the text), so that the samples of a stuck run
+     * fall in either, or in the loop: a loop whose time is nearly all in one callee can look
+     * like a loop inside it (see Runner.stuckSample).
+     */
+    static volatile long sink;
+
+    private static int step(int pos) {
+        for (int i = 0; i < 500; i++) {
+            sink += i ^ pos;
+        }
+        return 0;
+    }
+
+    private static int settle(int pos) {
+        for (int i = 0; i < 500; i++) {
+            sink += i + pos;
+        }
+        return 0;
     }
 
     private static boolean at(String text, int pos, String delimiter) {
-        // Work in the JDK's code under the helper, so that stops land there too.
-        return new StringBuilder(text).reverse().reverse().toString().startsWith(delimiter, pos);
+        return text.startsWith(delimiter, pos);
     }
 }

@@ -2,7 +2,7 @@ package fuzz;
 
 /**
  * Loops forever on inputs starting with "hu", in a loop whose stops land in different frames
- * (the loop's method, the two helpers it calls, the JDK's code under them): one hang, one
+ * (the loop's method, the two helpers it calls): one hang, one
  * timeout finding, however often it hangs. (A loop whose time is nearly all in one callee can
  * look, to the watchdog's samples, like a loop inside that callee: see Runner.stuckSample.)
  */
@@ -22,11 +22,18 @@ public class HangDeep {
         }
     }
 
+    /* Two helpers of equal, fixed cost: the samples fall in either, or in the loop. */
     static int step(String s) {
-        return new StringBuilder(s).append(sink).reverse().toString().hashCode();
+        for (int i = 0; i < 500; i++) {
+            sink += i ^ s.length();
+        }
+        return 0;
     }
 
     static int mix(String s) {
-        return (s + sink).toUpperCase().lastIndexOf('U');
+        for (int i = 0; i < 500; i++) {
+            sink += i + s.length();
+        }
+        return 0;
     }
 }
