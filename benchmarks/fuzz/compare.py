@@ -25,6 +25,7 @@ OUT = os.path.join(HERE, "out")
 HARNESSES = [
     ("startup", "bench.Trivial", "startup", None),
     ("trivial", "bench.Trivial", "loop", None),
+    ("trivial-fdp", "bench.TrivialProvider", "loop", None),
     ("magic-int", "bench.MagicInt", "find", None),
     ("magic-string", "bench.MagicString", "find", None),
     ("bad-chain", "bench.BadChain", "find", None),

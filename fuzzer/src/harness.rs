@@ -110,7 +110,8 @@ impl Failure {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     Bytes,
-    /// Through `Runner.argument(byte[])`: our FuzzedDataProvider or a Jazzer proxy.
+    /// Our FuzzedDataProvider or Jazzer's interface (built by `Runner.runInput`, or by
+    /// `Runner.argument(byte[])` off the fast path).
     Provider,
 }
 
@@ -128,7 +129,7 @@ pub struct Harness {
     /// Java call, a large share of a trivial execution's cost).
     hooks: GlobalRef,
     pending: JStaticFieldID,
-    /// `byte[]` harnesses: the input buffer Java reads (`Runner.runBytes`), if set up.
+    /// The input buffer Java reads (`Runner.runInput`), if set up.
     input: Option<InputBuffer>,
     pub mode: Mode,
     pub class_name: String,
@@ -201,7 +202,7 @@ impl Harness {
         {
             return Err(HarnessError::Init(pending_text(env)));
         }
-        let input = if mode == Mode::Bytes { InputBuffer::new(env, &runner, &class) } else { None };
+        let input = InputBuffer::new(env, &runner, &class);
         let h = Harness {
             env: env.get_raw(),
             class: env.new_global_ref(&class).map_err(jni_err)?,
@@ -229,14 +230,48 @@ impl Harness {
     /// Runs one input. `Ok(None)`: nothing to report.
     pub fn run(&self, data: &[u8]) -> Result<Option<Failure>, HarnessError> {
         let mut env = self.env()?;
+        if let Some(input) = self.input.as_ref().filter(|b| data.len() <= b.capacity) {
+            return self.run_fast(&mut env, input, data);
+        }
         match self.mode {
             Mode::Bytes => self.run_bytes(&mut env, data),
             Mode::Provider => self.run_provider(&mut env, data),
         }
     }
 
-    /// A provider harness: the bytes go through `Runner.argument` (our FuzzedDataProvider or a
-    /// Jazzer proxy), in a local frame of its own.
+    /// The fast path: one call, and back, without a local frame or `Runner.check` unless
+    /// something was thrown or the target tried to exit. The input is copied into the buffer
+    /// Java reads (`Runner.runInput`), which makes the harness's argument from it: no JNI
+    /// object per execution.
+    fn run_fast(&self, env: &mut JNIEnv, input: &InputBuffer, data: &[u8]) -> Result<Option<Failure>, HarnessError> {
+        let raw = env.get_raw();
+        // SAFETY: the buffer is `capacity` bytes (checked by the caller), leaked for the life
+        // of the process, and only this thread (the harness's) writes it, between its own
+        // calls into Java.
+        unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), input.bytes, data.len()) };
+        // SAFETY: a valid JNIEnv of this thread; cached class and id of the static method
+        // Runner.runInput(int)boolean, with its one int argument; ExceptionCheck may be
+        // called with an exception pending.
+        let (pending, thrown) = unsafe {
+            let args = [jvalue { i: data.len() as i32 }];
+            let pending = match (**raw).CallStaticBooleanMethodA {
+                Some(call) => call(raw, self.runner.as_obj().as_raw(), input.run.into_raw(), args.as_ptr()),
+                None => 1,
+            };
+            let thrown = match (**raw).ExceptionCheck {
+                Some(check) => check(raw),
+                None => 1,
+            };
+            (pending, thrown)
+        };
+        if pending == 0 && thrown == 0 {
+            return Ok(None);
+        }
+        env.with_local_frame(16, |env| self.finish(env))
+    }
+
+    /// A provider harness off the fast path: the bytes go through `Runner.argument` (our
+    /// FuzzedDataProvider or a Jazzer proxy), in a local frame of its own.
     fn run_provider(&self, env: &mut JNIEnv, data: &[u8]) -> Result<Option<Failure>, HarnessError> {
         env.with_local_frame(16, |env| -> Result<Option<Failure>, HarnessError> {
             let arr = env.byte_array_from_slice(data).map_err(|e| {
@@ -274,36 +309,9 @@ impl Harness {
         };
     }
 
-    /// The `byte[]` harness on the fast path: one call, and back, without a local frame or
-    /// `Runner.check` unless something was thrown or the target tried to exit. The input is
-    /// copied into the buffer Java reads, where Java makes the array (`Runner.runBytes`); one
-    /// longer than the buffer, or with no buffer, is made an array through JNI.
+    /// A `byte[]` harness off the fast path (an input longer than its buffer, or no buffer):
+    /// the array is made through JNI.
     fn run_bytes(&self, env: &mut JNIEnv, data: &[u8]) -> Result<Option<Failure>, HarnessError> {
-        if let Some(input) = self.input.as_ref().filter(|b| data.len() <= b.capacity) {
-            let raw = env.get_raw();
-            // SAFETY: the buffer is `capacity` bytes, leaked for the life of the process, and
-            // only this thread (the harness's) writes it, between its own calls into Java.
-            unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), input.bytes, data.len()) };
-            // SAFETY: a valid JNIEnv of this thread; cached class and id of the static method
-            // Runner.runBytes(int)boolean, with its one int argument; ExceptionCheck may be
-            // called with an exception pending.
-            let (pending, thrown) = unsafe {
-                let args = [jvalue { i: data.len() as i32 }];
-                let pending = match (**raw).CallStaticBooleanMethodA {
-                    Some(call) => call(raw, self.runner.as_obj().as_raw(), input.run.into_raw(), args.as_ptr()),
-                    None => 1,
-                };
-                let thrown = match (**raw).ExceptionCheck {
-                    Some(check) => check(raw),
-                    None => 1,
-                };
-                (pending, thrown)
-            };
-            if pending == 0 && thrown == 0 {
-                return Ok(None);
-            }
-            return env.with_local_frame(16, |env| self.finish(env));
-        }
         let arr = env.byte_array_from_slice(data).map_err(|e| {
             let _ = env.exception_clear();
             jni_err(e)
@@ -398,12 +406,12 @@ impl Harness {
     }
 }
 
-/// The memory a `byte[]` harness's inputs are copied into, which Java reads through a direct
-/// `ByteBuffer` made once (`Runner.bytesPath`): no JNI object is made per execution.
+/// The memory inputs are copied into, which Java reads through a direct `ByteBuffer` made
+/// once (`Runner.fastPath`): no JNI object is made per execution.
 struct InputBuffer {
     bytes: *mut u8,
     capacity: usize,
-    /// `Runner.runBytes(int)boolean`.
+    /// `Runner.runInput(int)boolean`.
     run: JStaticMethodID,
 }
 
@@ -414,7 +422,7 @@ const INPUT_BUFFER: usize = 1 << 20;
 impl InputBuffer {
     /// `None` when Java refuses (the path through JNI arrays is then used).
     fn new(env: &mut JNIEnv, runner: &JClass, harness: &JClass) -> Option<InputBuffer> {
-        let run = static_id(env, runner, "runBytes", "(I)Z").ok()?;
+        let run = static_id(env, runner, "runInput", "(I)Z").ok()?;
         // Leaked: Java keeps the buffer in a static for the life of the JVM.
         let bytes: &'static mut [u8] = Box::leak(vec![0u8; INPUT_BUFFER].into_boxed_slice());
         let ptr = bytes.as_mut_ptr();
@@ -423,7 +431,7 @@ impl InputBuffer {
             let buffer = unsafe { env.new_direct_byte_buffer(ptr, INPUT_BUFFER) }?;
             env.call_static_method(
                 runner,
-                "bytesPath",
+                "fastPath",
                 "(Ljava/lang/Class;Ljava/nio/ByteBuffer;)V",
                 &[JValue::Object(harness), JValue::Object(&buffer)],
             )?;

@@ -246,6 +246,38 @@ fn a_chained_exception_shows_its_cause_without_the_fuzzers_frames() {
     assert!(!stack.contains("com.jvmfuzz.shim") && !stack.contains("java.lang.invoke"), "{stack}");
 }
 
+/// A Jazzer-interface harness runs on the fast path (its provider reads the fuzzer's buffer in
+/// place): its finding shows none of the fuzzer's frames, and the input replayed longer than
+/// that buffer (the JNI path) is the same finding.
+#[test]
+fn a_provider_harness_finding_is_the_same_on_either_path() {
+    let t = fuzz_common::targets();
+    let s = fuzz_common::fuzz_cp("JazzerWrapped", &[&t.classes, &t.jazzer_api], &["--runs", "200000"]);
+    s.assert_exit(1);
+    let e = s.summary().into_iter().next().unwrap_or_else(|| panic!("{}", s.out.dump()));
+    let dir = s.findings().join(&e.id);
+    let stack = std::fs::read_to_string(dir.join("stack.txt")).unwrap_or_default();
+    assert!(stack.contains("Caused by: java.lang.NumberFormatException"), "{stack}");
+    assert!(!stack.contains("com.jvmfuzz.shim") && !stack.contains("java.lang.invoke"), "{stack}");
+    let mut input = std::fs::read(dir.join("input")).unwrap();
+    let short = s.dir.join("short");
+    std::fs::write(&short, &input).unwrap();
+    // Past the fuzzer's 1 MiB buffer; the harness reads 10 bytes at most from the front.
+    input.resize((1 << 20) + 16, b'0');
+    let long = s.dir.join("long");
+    std::fs::write(&long, &input).unwrap();
+    let classpath = std::env::join_paths([&t.classes, &t.jazzer_api]).unwrap();
+    let mut cmd = std::process::Command::new(fuzz_common::fuzz_bin());
+    cmd.args(["repro", "--cp"]).arg(classpath).args(["--harness", "fuzz.JazzerWrapped"]).arg(&short).arg(&long);
+    cmd.env("JAVA_HOME", jvmfuzz_tests::jdk17().home.clone());
+    let out = jvmfuzz_tests::run(cmd, std::time::Duration::from_secs(120));
+    let ids: Vec<&str> = out.stdout.lines().filter(|l| l.starts_with("REPRODUCED")).collect();
+    assert_eq!(ids.len(), 2, "{}", out.dump());
+    for line in ids {
+        assert!(line.contains(&format!("[id {}]", e.id)), "{line}\n{}", out.dump());
+    }
+}
+
 #[test]
 fn no_finding_exits_zero_within_the_run_budget() {
     let s = fuzz("Trivial", &["--runs", "20000"]);

@@ -20,16 +20,22 @@ import java.util.TreeSet;
  * call must be equal.
  *
  * <p>Ours is obtained the way a harness gets it: com.jvmfuzz.shim.fuzz.Runner set up with a
- * harness taking Jazzer's interface, then Runner.argument(bytes).
+ * harness taking Jazzer's interface, then, for even sequences, Runner.argument(bytes) (the
+ * provider over an array: the path of long inputs, JUnit and trace runs) and, for odd ones,
+ * Runner.runInput (the fuzzer's path: the provider reads a direct buffer in place).
  *
  * <p>Usage: FdpDiff SEED SEQUENCES. Prints one summary line
  * {@code FDP-DIFF sequences=.. calls=.. methods=../.. mismatches=..} and the first mismatch.
  * Exit status 0 if there was none.
  */
 public final class FdpDiff {
-    /** The harness shape Runner recognises; never called. */
+    /** The harness shape Runner recognises; runInput hands it the provider, kept here. */
     public static final class Harness {
-        public static void fuzzerTestOneInput(FuzzedDataProvider data) {}
+        static FuzzedDataProvider last;
+
+        public static void fuzzerTestOneInput(FuzzedDataProvider data) {
+            last = data;
+        }
     }
 
     /** One call with its arguments. */
@@ -62,6 +68,9 @@ public final class FdpDiff {
         Class<?> runner = Class.forName("com.jvmfuzz.shim.fuzz.Runner");
         runner.getMethod("setup", Class.class, String[].class).invoke(null, Harness.class, new String[0]);
         Method argument = runner.getMethod("argument", byte[].class);
+        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocateDirect(1 << 16);
+        runner.getMethod("fastPath", Class.class, java.nio.ByteBuffer.class).invoke(null, Harness.class, buffer);
+        Method runInput = runner.getMethod("runInput", int.class);
         FdpDiff d = new FdpDiff(seed);
         long calls = 0;
         int mismatches = 0;
@@ -70,7 +79,20 @@ public final class FdpDiff {
             byte[] input = d.input();
             List<Op> ops = d.sequence();
             FuzzedDataProviderImpl theirs = FuzzedDataProviderImpl.withJavaData(input);
-            FuzzedDataProvider ours = (FuzzedDataProvider) argument.invoke(null, (Object) input.clone());
+            FuzzedDataProvider ours;
+            if (s % 2 == 0) {
+                ours = (FuzzedDataProvider) argument.invoke(null, (Object) input.clone());
+            } else {
+                // Garbage past the input's end: the provider must read only its length.
+                for (int i = 0; i < 64; i++) {
+                    buffer.put(input.length + i, (byte) d.rnd.nextInt());
+                }
+                buffer.position(0);
+                buffer.put(input);
+                Harness.last = null;
+                runInput.invoke(null, input.length);
+                ours = Harness.last;
+            }
             try {
                 for (int i = 0; i < ops.size(); i++) {
                     Op op = ops.get(i);

@@ -17,7 +17,9 @@
  *   backslash), the consumeRemainingAs* ones do not.
  *
  * jvmfuzz's own FuzzedDataProvider (front first, big-endian) is a different class and stays
- * as it is. One instance serves every execution (reset per input), as in Jazzer.
+ * as it is. One instance serves every execution (reset per input), as in Jazzer, and, as
+ * Jazzer's does, it reads the fuzzer's input where it lies (Runner.runInput: a direct buffer
+ * over the fuzzer's memory), copying only what a method returns.
  *
  * In trace mode (Sym.active(), the solver's second run of an input) numbers, arrays and the
  * ASCII chars of strings also get shadows over the input's bytes (com.jvmfuzz.shim.sym.Sources);
@@ -27,6 +29,7 @@ package com.jvmfuzz.shim.fuzz;
 
 import com.jvmfuzz.shim.sym.Sources;
 import com.jvmfuzz.shim.sym.Sym;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -47,8 +50,14 @@ final class JazzerLayout {
     private static final int K_CHAR_RANGE = Sym.key("consumeChar(CC)C");
     private static final int K_NO_SURROGATES = Sym.key("consumeCharNoSurrogates()C");
 
+    /*
+     * The input: the fuzzer's buffer (native memory, read in place) or an array wrapped. The
+     * unread bytes are [front, front + remaining).
+     */
+    private ByteBuffer in = ByteBuffer.allocate(0);
+    private int length;
+    /* The input as an array, for trace mode's shadows: the array reset was given, or null. */
     private byte[] data = new byte[0];
-    /* The unread bytes are data[front, front + remaining). */
     private int front;
     private int remaining;
     /* Scratch for the modified UTF-8 of one string. */
@@ -56,8 +65,33 @@ final class JazzerLayout {
 
     void reset(byte[] input) {
         data = input == null ? new byte[0] : input;
+        in = ByteBuffer.wrap(data);
+        length = data.length;
         front = 0;
-        remaining = data.length;
+        remaining = length;
+    }
+
+    /* The first `n` bytes of `input`, read where they are (no copy). */
+    void reset(ByteBuffer input, int n) {
+        data = null;
+        in = input;
+        length = n;
+        front = 0;
+        remaining = n;
+    }
+
+    private byte at(int i) {
+        return in.get(i);
+    }
+
+    /* The input as an array (trace mode only: a copy when the input is the fuzzer's buffer). */
+    private byte[] traced() {
+        if (data == null) {
+            data = new byte[length];
+            in.position(0);
+            in.get(data, 0, length);
+        }
+        return data;
     }
 
     int remainingBytes() {
@@ -74,7 +108,7 @@ final class JazzerLayout {
         long v = 0;
         for (int shift = 0; shift < bits && (span >>> shift) != 0 && remaining != 0; shift += 8) {
             remaining--;
-            v = (v << 8) | (data[front + remaining] & 0xff);
+            v = (v << 8) | (at(front + remaining) & 0xff);
         }
         return v;
     }
@@ -102,7 +136,7 @@ final class JazzerLayout {
         int end = front + remaining;
         boolean v = (unsigned(8) & 1) != 0;
         if (Sym.active()) {
-            Sources.endNumber(K_BOOLEAN, Sources.BOOLEAN, data, end, end - front - remaining);
+            Sources.endNumber(K_BOOLEAN, Sources.BOOLEAN, traced(), end, end - front - remaining);
         }
         return v;
     }
@@ -111,7 +145,7 @@ final class JazzerLayout {
         int end = front + remaining;
         byte v = (byte) unsigned(8);
         if (Sym.active()) {
-            Sources.endNumber(K_BYTE, Sources.BYTE, data, end, end - front - remaining);
+            Sources.endNumber(K_BYTE, Sources.BYTE, traced(), end, end - front - remaining);
         }
         return v;
     }
@@ -120,7 +154,7 @@ final class JazzerLayout {
         int end = front + remaining;
         short v = (short) unsigned(16);
         if (Sym.active()) {
-            Sources.endNumber(K_SHORT, Sources.SHORT, data, end, end - front - remaining);
+            Sources.endNumber(K_SHORT, Sources.SHORT, traced(), end, end - front - remaining);
         }
         return v;
     }
@@ -129,7 +163,7 @@ final class JazzerLayout {
         int end = front + remaining;
         int v = (int) unsigned(32);
         if (Sym.active()) {
-            Sources.endNumber(K_INT, Sources.INT, data, end, end - front - remaining);
+            Sources.endNumber(K_INT, Sources.INT, traced(), end, end - front - remaining);
         }
         return v;
     }
@@ -138,7 +172,7 @@ final class JazzerLayout {
         int end = front + remaining;
         long v = unsigned(64);
         if (Sym.active()) {
-            Sources.endNumber(K_LONG, Sources.LONG, data, end, end - front - remaining);
+            Sources.endNumber(K_LONG, Sources.LONG, traced(), end, end - front - remaining);
         }
         return v;
     }
@@ -147,7 +181,7 @@ final class JazzerLayout {
         int end = front + remaining;
         char v = (char) unsigned(16);
         if (Sym.active()) {
-            Sources.endNumber(K_CHAR, Sources.CHAR, data, end, end - front - remaining);
+            Sources.endNumber(K_CHAR, Sources.CHAR, traced(), end, end - front - remaining);
         }
         return v;
     }
@@ -156,7 +190,7 @@ final class JazzerLayout {
         int end = front + remaining;
         char c = consumeChar();
         if (Sym.active()) {
-            Sources.endNoSurrogates(K_NO_SURROGATES, data, end, end - front - remaining);
+            Sources.endNoSurrogates(K_NO_SURROGATES, traced(), end, end - front - remaining);
         }
         return c >= 0xd800 && c < 0xe000 ? (char) (c - 0xd800) : c;
     }
@@ -166,7 +200,7 @@ final class JazzerLayout {
         int end = front + remaining;
         byte v = (byte) signedRange(min, max, 8);
         if (Sym.active()) {
-            Sources.endRange(K_BYTE_RANGE, Sources.BYTE, data, end, end - front - remaining, min, max, 8);
+            Sources.endRange(K_BYTE_RANGE, Sources.BYTE, traced(), end, end - front - remaining, min, max, 8);
         }
         return v;
     }
@@ -176,7 +210,7 @@ final class JazzerLayout {
         int end = front + remaining;
         short v = (short) signedRange(min, max, 16);
         if (Sym.active()) {
-            Sources.endRange(K_SHORT_RANGE, Sources.SHORT, data, end, end - front - remaining, min, max, 16);
+            Sources.endRange(K_SHORT_RANGE, Sources.SHORT, traced(), end, end - front - remaining, min, max, 16);
         }
         return v;
     }
@@ -186,7 +220,7 @@ final class JazzerLayout {
         int end = front + remaining;
         int v = (int) signedRange(min, max, 32);
         if (Sym.active()) {
-            Sources.endRange(K_INT_RANGE, Sources.INT, data, end, end - front - remaining, min, max, 32);
+            Sources.endRange(K_INT_RANGE, Sources.INT, traced(), end, end - front - remaining, min, max, 32);
         }
         return v;
     }
@@ -196,7 +230,7 @@ final class JazzerLayout {
         int end = front + remaining;
         long v = signedRange(min, max, 64);
         if (Sym.active()) {
-            Sources.endRange(K_LONG_RANGE, Sources.LONG, data, end, end - front - remaining, min, max, 64);
+            Sources.endRange(K_LONG_RANGE, Sources.LONG, traced(), end, end - front - remaining, min, max, 64);
         }
         return v;
     }
@@ -210,7 +244,7 @@ final class JazzerLayout {
         int end = front + remaining;
         long v = raw(span, 16);
         if (Sym.active()) {
-            Sources.endCharRange(K_CHAR_RANGE, data, end, end - front - remaining, min, max);
+            Sources.endCharRange(K_CHAR_RANGE, traced(), end, end - front - remaining, min, max);
         }
         if (min <= v && v <= max) {
             return (char) v;
@@ -357,10 +391,10 @@ final class JazzerLayout {
         int n = elements(maxLength, 1);
         boolean[] out = new boolean[n];
         for (int i = 0; i < n; i++) {
-            out[i] = data[front + i] != 0;
+            out[i] = at(front + i) != 0;
         }
         if (Sym.active()) {
-            Sources.elements(out, n, Sources.BOOLEAN, 1, data, front, false, true);
+            Sources.elements(out, n, Sources.BOOLEAN, 1, traced(), front, false, true);
         }
         advance(n);
         return out;
@@ -368,9 +402,11 @@ final class JazzerLayout {
 
     byte[] consumeBytes(int maxLength) {
         int n = elements(maxLength, 1);
-        byte[] out = Arrays.copyOfRange(data, front, front + n);
+        byte[] out = new byte[n];
+        in.position(front);
+        in.get(out, 0, n);
         if (Sym.active()) {
-            Sources.copy(out, data, front);
+            Sources.copy(out, traced(), front);
         }
         advance(n);
         return out;
@@ -384,10 +420,10 @@ final class JazzerLayout {
         int n = elements(maxLength, 2);
         short[] out = new short[n];
         for (int i = 0, p = front; i < n; i++, p += 2) {
-            out[i] = (short) ((data[p] & 0xff) | (data[p + 1] << 8));
+            out[i] = (short) ((at(p) & 0xff) | (at(p + 1) << 8));
         }
         if (Sym.active()) {
-            Sources.elements(out, n, Sources.SHORT, 2, data, front, false, false);
+            Sources.elements(out, n, Sources.SHORT, 2, traced(), front, false, false);
         }
         advance(2 * n);
         return out;
@@ -400,7 +436,7 @@ final class JazzerLayout {
             out[i] = littleEndian(p, 4);
         }
         if (Sym.active()) {
-            Sources.elements(out, n, Sources.INT, 4, data, front, false, false);
+            Sources.elements(out, n, Sources.INT, 4, traced(), front, false, false);
         }
         advance(4 * n);
         return out;
@@ -413,7 +449,7 @@ final class JazzerLayout {
             out[i] = (littleEndian(p, 4) & 0xffffffffL) | ((long) littleEndian(p + 4, 4) << 32);
         }
         if (Sym.active()) {
-            Sources.elements(out, n, Sources.LONG, 8, data, front, false, false);
+            Sources.elements(out, n, Sources.LONG, 8, traced(), front, false, false);
         }
         advance(8 * n);
         return out;
@@ -422,7 +458,7 @@ final class JazzerLayout {
     private int littleEndian(int p, int n) {
         int v = 0;
         for (int i = n - 1; i >= 0; i--) {
-            v = (v << 8) | (data[p + i] & 0xff);
+            v = (v << 8) | (at(p + i) & 0xff);
         }
         return v;
     }
@@ -492,7 +528,7 @@ final class JazzerLayout {
         int length = 0;
         boolean ended = false;
         while (length < maxLength && p != end) {
-            int c = data[p] & 0xff;
+            int c = at(p) & 0xff;
             if (ascii) {
                 c &= 0x7f;
             }
@@ -506,7 +542,7 @@ final class JazzerLayout {
                             c = 0x80;
                         } else if (backslashEnds && c == '\\') {
                             if (sources != null) {
-                                Sources.backslash(data, p, ascii, true);
+                                Sources.backslash(traced(), p, ascii, true);
                             }
                             state = AFTER_BACKSLASH;
                             p++;
@@ -533,7 +569,7 @@ final class JazzerLayout {
                 }
                 case AFTER_BACKSLASH:
                     if (sources != null) {
-                        Sources.backslash(data, p, ascii, c == '\\');
+                        Sources.backslash(traced(), p, ascii, c == '\\');
                     }
                     if (c != '\\') {
                         // A single backslash ends the string; the byte after it is consumed.
@@ -606,7 +642,7 @@ final class JazzerLayout {
         advance(p - front);
         String s = decode(out, n);
         if (sources != null) {
-            Sources.jazzerString(s, data, sources, ascii, backslashEnds);
+            Sources.jazzerString(s, traced(), sources, ascii, backslashEnds);
         }
         return s;
     }

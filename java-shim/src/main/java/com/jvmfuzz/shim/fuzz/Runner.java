@@ -1,6 +1,8 @@
 /*
- * The Java half of the fuzzer's harness driver. The fuzzer (Rust, over JNI) calls the target's
- * fuzzerTestOneInput through a cached static method id; this class does what is easier in Java:
+ * The Java half of the fuzzer's harness driver. The fuzzer (Rust, over JNI) calls runInput once
+ * per execution, which calls the target's fuzzerTestOneInput through a constant method handle
+ * (or, for inputs too long for its buffer, the harness method directly); this class does what
+ * is easier in Java:
  * choosing the harness signature, building the argument (our FuzzedDataProvider, or a proxy of
  * Jazzer's interface), the optional fuzzerInitialize/fuzzerTearDown, deciding whether a
  * Throwable is a finding, and rendering stack traces and thread dumps as text.
@@ -27,6 +29,8 @@ public final class Runner {
     private static final int JAZZER = 2;
 
     private static int mode = BYTES;
+    /* The harness method's parameter type (setup). */
+    private static Class<?> parameter;
     /* Jazzer-interface harnesses: one provider (Jazzer's layout) and its proxy, reset per input. */
     private static JazzerLayout jazzerData;
     private static Object jazzerProxy;
@@ -93,6 +97,7 @@ public final class Runner {
                 continue;
             }
             Class<?> p = m.getParameterTypes()[0];
+            parameter = p;
             if (p == byte[].class) {
                 mode = BYTES;
                 return "([B)V";
@@ -194,47 +199,58 @@ public final class Runner {
         return data;
     }
 
-    /* byte[] harnesses: the fuzzer's input buffer (bytesPath) and the harness method. */
+    /* The fast path: the fuzzer's input buffer (fastPath) and the harness method. */
     private static java.nio.ByteBuffer input;
-    private static java.lang.invoke.MethodHandle bytesTarget;
+    private static java.lang.invoke.MethodHandle fastTarget;
 
     /**
-     * Sets up runBytes for a byte[] harness: `buffer` is the fuzzer's input buffer (a direct
-     * buffer over memory it owns for the life of the process, made once), `harness` the class
-     * setup chose the method of.
+     * Sets up runInput for the harness setup chose the method of: `buffer` is the fuzzer's
+     * input buffer (a direct buffer over memory it owns for the life of the process, made
+     * once), `harness` the harness class.
      */
-    public static void bytesPath(Class<?> harness, java.nio.ByteBuffer buffer) throws ReflectiveOperationException {
-        if (bytesTarget != null) {
-            // BytesCall.TARGET is fixed once read: one harness per JVM takes this path.
-            throw new IllegalStateException("runBytes is set up for another harness");
+    public static void fastPath(Class<?> harness, java.nio.ByteBuffer buffer) throws ReflectiveOperationException {
+        if (fastTarget != null) {
+            // Call.TARGET is fixed once read: one harness per JVM takes this path.
+            throw new IllegalStateException("runInput is set up for another harness");
         }
-        Method m = harness.getDeclaredMethod(METHOD, byte[].class);
+        Method m = harness.getDeclaredMethod(METHOD, parameter);
         m.setAccessible(true);
-        bytesTarget = java.lang.invoke.MethodHandles.lookup().unreflect(m);
+        fastTarget = java.lang.invoke.MethodHandles.lookup().unreflect(m)
+                .asType(java.lang.invoke.MethodType.methodType(void.class, Object.class));
         input = buffer;
-        // Initialised here, after both are set: BytesCall.TARGET is then a constant to the JIT.
-        BytesCall.TARGET.type();
+        // Initialised here, after both are set: Call.TARGET is then a constant to the JIT.
+        Call.TARGET.type();
     }
 
     /**
-     * One execution of a byte[] harness: the input buffer's first `length` bytes, copied into
-     * a new array here (an allocation in Java is a pointer bump; JNI's NewByteArray and
-     * SetByteArrayRegion would be two trips into the VM per execution), handed to the harness.
-     * Returns whether Hooks.pending is set (an exit call, a hook's finding), so that the
-     * fuzzer asks check only then. What the harness throws reaches the fuzzer as it was.
+     * One execution on the fast path: the harness gets the input buffer's first `length`
+     * bytes. A byte[] harness gets them as an array made here (an allocation in Java is a
+     * pointer bump; JNI's NewByteArray and SetByteArrayRegion would be two trips into the VM
+     * per execution); a Jazzer-interface harness gets the one provider, which reads the
+     * buffer itself (native memory, no copy); a harness taking our own provider gets a new one
+     * over an array. Returns whether Hooks.pending is set (an exit call, a hook's finding), so
+     * that the fuzzer asks check only then. What the harness throws reaches the fuzzer as it
+     * was.
      */
-    public static boolean runBytes(int length) throws Throwable {
-        byte[] data = new byte[length];
-        // Relative reads (the shim is built for Java 11; absolute bulk ones came in 13);
-        // only the harness thread moves the position.
-        input.position(0);
-        input.get(data, 0, length);
-        BytesCall.TARGET.invokeExact(data);
+    public static boolean runInput(int length) throws Throwable {
+        Object argument;
+        if (mode == JAZZER) {
+            jazzerData.reset(input, length);
+            argument = jazzerProxy;
+        } else {
+            byte[] data = new byte[length];
+            // Relative reads (the shim is built for Java 11; absolute bulk ones came in 13);
+            // only the harness thread moves the position.
+            input.position(0);
+            input.get(data, 0, length);
+            argument = mode == FDP ? new FuzzedDataProvider(data) : data;
+        }
+        Call.TARGET.invokeExact(argument);
         return Hooks.pending != null;
     }
 
     /*
-     * Where the frames of the harness's call end: before runBytes and the method-handle frames
+     * Where the frames of the harness's call end: before runInput and the method-handle frames
      * above it at the bottom of the stack. Those are no part of a finding, and the JDK names
      * the method handles' classes by address (LambdaForm$DMH/0x...), which differs from one
      * JVM to the next: a finding's identity must not.
@@ -242,20 +258,20 @@ public final class Runner {
     static int fastPathEnd(StackTraceElement[] frames) {
         int end = frames.length;
         if (end == 0 || !frames[end - 1].getClassName().equals(Runner.class.getName())
-                || !frames[end - 1].getMethodName().equals("runBytes")) {
+                || !frames[end - 1].getMethodName().equals("runInput")) {
             return end;
         }
         end--;
         while (end > 0 && frames[end - 1].getClassName().startsWith("java.lang.invoke.")) {
             end--;
         }
-        // Thrown by runBytes itself (an OutOfMemoryError making the array): its frame stays.
+        // Thrown by runInput itself (an OutOfMemoryError making the array): its frame stays.
         return end == 0 ? frames.length : end;
     }
 
-    /* The harness method as a static final, which the JIT inlines through (bytesPath). */
-    private static final class BytesCall {
-        static final java.lang.invoke.MethodHandle TARGET = bytesTarget;
+    /* The harness method as a static final, which the JIT inlines through (fastPath). */
+    private static final class Call {
+        static final java.lang.invoke.MethodHandle TARGET = fastTarget;
     }
 
     /**
@@ -432,11 +448,11 @@ public final class Runner {
 
     /*
      * The bridges jvmfuzz adds for method hooks (`jvmfuzz$hook$N`) are not the target's code,
-     * nor is runBytes under the harness method: a finding's frames are the same whichever way
+     * nor is runInput under the harness method: a finding's frames are the same whichever way
      * the fuzzer called the harness.
      */
     private static void dropBridges(Throwable t) {
-        // The causes and suppressed exceptions end at runBytes too: cut alike, so that a
+        // The causes and suppressed exceptions end at runInput too: cut alike, so that a
         // cause's trace still folds into the top one's ("... N more").
         java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>();
