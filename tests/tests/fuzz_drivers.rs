@@ -338,7 +338,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 100] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 101] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -394,6 +394,14 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 100] = [
     ("contract.Rules.nickname", "java.lang.NullPointerException", "bug", ""),
     ("contract.Rules.matches", SECURITY_ISSUE, "contract", "regular expression parameter: contract.Rules.matches"),
     ("contract.Rules.group", SECURITY_ISSUE, "bug", ""),
+    // Thrown inside a hooked JDK call (String.replaceAll): the site is the library's line, not
+    // the bridge jvmfuzz put between them.
+    (
+        "contract.Rules.substitute",
+        "java.lang.IllegalArgumentException",
+        "contract",
+        "replacement string parameter: contract.Rules.substitute",
+    ),
     ("contract.Rules.table", "java.lang.NegativeArraySizeException", "contract", "allocation sized by the argument"),
     ("contract.Rules.grid", "java.lang.NegativeArraySizeException", "bug", ""),
     ("contract.Rules.pick", "java.lang.ArrayIndexOutOfBoundsException", "contract", "bounds check on the argument"),

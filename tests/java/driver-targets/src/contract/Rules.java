@@ -83,6 +83,16 @@ public final class Rules {
         return text.matches(regex);
     }
 
+    /**
+     * Contract: it substitutes with the replacement it is given (Matcher rejects a '$' or '\\'
+     * it cannot read). The pattern matches everywhere, the empty text too, and has groups 1-9,
+     * so a bad replacement is an IllegalArgumentException only. String.replaceAll is a call
+     * the detectors hook: the exception comes through jvmfuzz's bridge method.
+     */
+    public static String substitute(String text, String replacement) {
+        return text.replaceAll("()()()()()()()()()", replacement);
+    }
+
     /** Bug (regex-injection): it builds a pattern from its input. */
     public static boolean group(String text) {
         return "x".matches("(" + text);

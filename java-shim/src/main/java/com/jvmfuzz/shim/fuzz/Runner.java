@@ -336,6 +336,7 @@ public final class Runner {
             // Reported from a hook (Jazzer's API): the finding, whatever escaped.
             hookFinding = null;
             Hooks.exitCall = null;
+            trimFuzzerFrames(hooked);
             if (com.jvmfuzz.shim.driver.Expected.active) {
                 // Generated drivers: sorted and told apart by throwing site, as the rest.
                 String why = com.jvmfuzz.shim.driver.Expected.classify(hooked);
@@ -357,6 +358,8 @@ public final class Runner {
         }
         String contract = null;
         if (t != null && com.jvmfuzz.shim.driver.Expected.active && !(t instanceof FuzzerExit)) {
+            // Sorted and sited by the library's frames alone.
+            trimFuzzerFrames(t);
             // Generated drivers: a bug, the method's contract (reported as such), or nothing.
             for (Class<?> c : ignored) {
                 if (c.isInstance(t)) {
@@ -398,7 +401,7 @@ public final class Runner {
      * drivers are told apart by exception type and throwing site, whatever the caller.
      */
     static String describeAt(Throwable t, StackTraceElement site) {
-        dropBridges(t);
+        trimFuzzerFrames(t);
         StringBuilder sb = new StringBuilder();
         sb.append(t.getClass().getName()).append('\n');
         String msg = String.valueOf(t.getMessage()).replace('\n', ' ').replace('\r', ' ');
@@ -448,12 +451,14 @@ public final class Runner {
 
     /*
      * The bridges jvmfuzz adds for method hooks (`jvmfuzz$hook$N`) are not the target's code,
-     * nor is runInput under the harness method: a finding's frames are the same whichever way
-     * the fuzzer called the harness.
+     * nor are runInput and the method-handle frames under the harness method: a finding's
+     * frames, its throwing site included, are the same whichever way the fuzzer called the
+     * harness. The bridges are numbered in the order the JVM loads the hooked calls, so a
+     * site that named one would change from one JVM to the next. Done for the Throwable, its
+     * causes and its suppressed exceptions alike (a cause's trace still folds into the top
+     * one's, "... N more").
      */
-    private static void dropBridges(Throwable t) {
-        // The causes and suppressed exceptions end at runInput too: cut alike, so that a
-        // cause's trace still folds into the top one's ("... N more").
+    static void trimFuzzerFrames(Throwable t) {
         java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         java.util.ArrayDeque<Throwable> todo = new java.util.ArrayDeque<>();
         todo.add(t);
@@ -462,15 +467,13 @@ public final class Runner {
             if (!seen.add(x)) {
                 continue;
             }
-            if (x != t) {
-                StackTraceElement[] f = x.getStackTrace();
-                int end = fastPathEnd(f);
-                if (end < f.length) {
-                    try {
-                        x.setStackTrace(java.util.Arrays.copyOf(f, end));
-                    } catch (RuntimeException immutable) {
-                        // As below.
-                    }
+            StackTraceElement[] frames = x.getStackTrace();
+            StackTraceElement[] own = withoutFuzzerFrames(frames);
+            if (own != frames) {
+                try {
+                    x.setStackTrace(own);
+                } catch (RuntimeException immutable) {
+                    // A Throwable built without a writable stack trace keeps it.
                 }
             }
             if (x.getCause() != null) {
@@ -480,22 +483,30 @@ public final class Runner {
                 todo.add(sup);
             }
         }
-        StackTraceElement[] frames = t.getStackTrace();
+    }
+
+    /* `frames` without the bridges and the fast path's frames (itself if it has none). */
+    static StackTraceElement[] withoutFuzzerFrames(StackTraceElement[] frames) {
         int end = fastPathEnd(frames);
+        StackTraceElement[] out = null;
         int n = 0;
         for (int i = 0; i < end; i++) {
             StackTraceElement e = frames[i];
-            if (!e.getMethodName().startsWith("jvmfuzz$hook$")) {
-                frames[n++] = e;
+            if (e.getMethodName().startsWith("jvmfuzz$hook$")) {
+                if (out == null) {
+                    out = java.util.Arrays.copyOf(frames, end);
+                    n = i;
+                }
+                continue;
+            }
+            if (out != null) {
+                out[n++] = e;
             }
         }
-        if (n < frames.length) {
-            try {
-                t.setStackTrace(java.util.Arrays.copyOf(frames, n));
-            } catch (RuntimeException immutable) {
-                // A Throwable built without a writable stack trace keeps it.
-            }
+        if (out != null) {
+            return java.util.Arrays.copyOf(out, n);
         }
+        return end == frames.length ? frames : java.util.Arrays.copyOf(frames, end);
     }
 
     static String stackText(Throwable t) {
@@ -599,7 +610,7 @@ public final class Runner {
     public static int stuckSample(int shared) {
         Thread h = harnessThread;
         StackTraceElement[] st = h != null ? h.getStackTrace() : new StackTraceElement[0];
-        st = java.util.Arrays.copyOf(st, fastPathEnd(st));
+        st = withoutFuzzerFrames(st);
         if (shared < 0) {
             stuck = st;
             // Judged now: the driver's record of the run's arguments is only the stuck run's
