@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Package mode's findings and coverage (issue 27, item 5). Started by package_bench.sh, which
-exports FUZZ_BIN, JAVA, TEXT_JAR, LANG3_JAR, CODEC_JAR, COLLECTIONS_JAR, TEXT_VERSION,
-LANG3_VERSION, CODEC_VERSION, COLLECTIONS_VERSION, TEXT_SOURCES, LANG3_SOURCES, CODEC_SOURCES,
-COLLECTIONS_SOURCES, SOURCES_OPTION, JAZZER_JAR, JAZZER_API, JAZZER_VERSION, JACOCO_CLI, JACOCO_AGENT.
+exports FUZZ_BIN, JAVA, TEXT_JAR, LANG3_JAR, CODEC_JAR, COLLECTIONS_JAR, CSV_JAR, IO_JAR,
+TEXT_VERSION, LANG3_VERSION, CODEC_VERSION, COLLECTIONS_VERSION, CSV_VERSION, TEXT_SOURCES,
+LANG3_SOURCES, CODEC_SOURCES, COLLECTIONS_SOURCES, CSV_SOURCES, SOURCES_OPTION, JAZZER_JAR, JAZZER_API, JAZZER_VERSION, JACOCO_CLI, JACOCO_AGENT.
 
 Per library (--lib, default commons-text and commons-lang3; on request commons-codec, the third
-library, first run before any rule was drawn from it, and commons-collections4, the fourth), in
+library, first run before any rule was drawn from it, commons-collections4, the fourth, and
+commons-csv, the fifth, with commons-io and commons-codec beside it), in
 out/package/<lib>/:
   run       `fuzz --cp CP --package PKG --keep-going --max-total-time T --progress plain` in a
-            fresh jvmfuzz/ (under unshare -n): executions and exec/s (the log's last
-            `executions: N`, over T), restarts, findings/summary.json, findings/drivers/stats.txt.
+            fresh jvmfuzz/ (under unshare -n): executions and exec/s (the log's closing
+            `campaign: S s, N execs`, else its last `executions: N`, over T), restarts, findings/summary.json, findings/drivers/stats.txt.
   coverage  M methods (Class::method names, every overload) sampled from the run's driver
             methods (drivers.txt): the sorted distinct names with at least one branch (JaCoCo),
             shuffled with random.Random(1), taken in that order; a name Jazzer's autofuzz refuses
@@ -63,6 +64,9 @@ def libs():
         "commons-collections4": {"version": env("COLLECTIONS_VERSION"), "pkg": "org.apache.commons.collections4",
                                  "jar": env("COLLECTIONS_JAR"), "cp": [env("COLLECTIONS_JAR")],
                                  "sources": os.environ.get("COLLECTIONS_SOURCES", "")},
+        "commons-csv": {"version": env("CSV_VERSION"), "pkg": "org.apache.commons.csv", "jar": env("CSV_JAR"),
+                        "cp": [env("CSV_JAR"), env("IO_JAR"), env("CODEC_JAR")],
+                        "sources": os.environ.get("CSV_SOURCES", "")},
     }
 
 
@@ -99,7 +103,10 @@ def phase_run(name, L, secs, reuse):
     except (OSError, ValueError):
         sys.exit(f"{d}: no run (run.json missing): run the run phase first")
     out = open(os.path.join(d, "log.txt"), errors="replace").read()
-    execs = [int(x) for x in re.findall(r"executions: (\d+)", out)]
+    # The campaign's closing line counts every execution; progress lines come with events only
+    # (a run whose last finding came in its first second has no later one).
+    execs = [int(x) for x in re.findall(r"^jvmfuzz: campaign: [\d.]+ s, (\d+) execs", out, re.M)]
+    execs = execs or [int(x) for x in re.findall(r"executions: (\d+)", out)]
     done = re.findall(r"^jvmfuzz: done: .*$", out, re.M)
     stats = ev.parse_stats(os.path.join(d, "findings", "drivers", "stats.txt"))
     runs = sorted(r["runs"] for r in stats)

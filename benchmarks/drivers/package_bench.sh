@@ -18,6 +18,7 @@
 #   benchmarks/drivers/package_bench.sh --lib commons-text --only run,coverage,report
 #   benchmarks/drivers/package_bench.sh --lib commons-codec --only run,report   # the third library
 #   benchmarks/drivers/package_bench.sh --lib commons-collections4 --only run,report   # the fourth
+#   benchmarks/drivers/package_bench.sh --lib commons-csv --only run,report   # the fifth
 #   benchmarks/drivers/package_bench.sh --reuse             # recompute everything from out/ (no fuzzing)
 #   benchmarks/drivers/package_bench.sh --triage            # the latest runs' findings not in the ground truth
 #   FUZZ_BIN=/path/to/fuzz benchmarks/drivers/package_bench.sh   # a prebuilt binary (default target/release/fuzz)
@@ -36,6 +37,8 @@ TEXT_VERSION=1.15.0
 LANG3_VERSION=3.22.0   # the newest; also on commons-text's class path (its pom asks for >= 3.20.0)
 CODEC_VERSION=1.23.0   # the newest; the third library (--lib commons-codec)
 COLLECTIONS_VERSION=4.6.0   # the newest; the fourth library (--lib commons-collections4)
+CSV_VERSION=1.14.1   # the newest; the fifth library (--lib commons-csv), with commons-io beside it
+IO_VERSION=2.20.0    # the version commons-csv 1.14.1's pom names
 JAZZER_VERSION=0.30.0
 JACOCO_VERSION=0.8.14
 
@@ -54,17 +57,19 @@ for a in "$@"; do
 done
 
 need_tools
-export TEXT_VERSION LANG3_VERSION CODEC_VERSION COLLECTIONS_VERSION JAZZER_VERSION
+export TEXT_VERSION LANG3_VERSION CODEC_VERSION COLLECTIONS_VERSION CSV_VERSION JAZZER_VERSION
 export TEXT_JAR="$(fetch org.apache.commons:commons-text:$TEXT_VERSION)"
 export LANG3_JAR="$(fetch org.apache.commons:commons-lang3:$LANG3_VERSION)"
 export CODEC_JAR="$(fetch commons-codec:commons-codec:$CODEC_VERSION)"
 export COLLECTIONS_JAR="$(fetch org.apache.commons:commons-collections4:$COLLECTIONS_VERSION)"
+export CSV_JAR="$(fetch org.apache.commons:commons-csv:$CSV_VERSION)"
+export IO_JAR="$(fetch commons-io:commons-io:$IO_VERSION)"
 export JAZZER_JAR="$(fetch com.code-intelligence:jazzer:$JAZZER_VERSION)"
 export JAZZER_API="$(fetch com.code-intelligence:jazzer-api:$JAZZER_VERSION)"
 export JACOCO_CLI="$(fetch org.jacoco:org.jacoco.cli:$JACOCO_VERSION:nodeps)"
 export JACOCO_AGENT="$(fetch org.jacoco:org.jacoco.agent:$JACOCO_VERSION:runtime)"
 export JAVA="${JAVA:-$(command -v java)}"
-export TEXT_SOURCES="" LANG3_SOURCES="" CODEC_SOURCES="" COLLECTIONS_SOURCES="" SOURCES_OPTION=""
+export TEXT_SOURCES="" LANG3_SOURCES="" CODEC_SOURCES="" COLLECTIONS_SOURCES="" CSV_SOURCES="" SOURCES_OPTION=""
 
 if [ "$runs_target" = 1 ]; then
     [ "$(id -u)" = 0 ] || { echo "package_bench.sh: needs root (unshare -n)" >&2; exit 1; }
@@ -84,6 +89,8 @@ if [ "$runs_target" = 1 ]; then
             { echo "no sources jar for commons-codec ${CODEC_SOURCES_VERSION:-$CODEC_VERSION}: running without --sources" >&2; CODEC_SOURCES=""; }
         COLLECTIONS_SOURCES="$(fetch org.apache.commons:commons-collections4:$COLLECTIONS_VERSION:sources)" ||
             { echo "no sources jar for commons-collections4 $COLLECTIONS_VERSION: running without --sources" >&2; COLLECTIONS_SOURCES=""; }
+        CSV_SOURCES="$(fetch org.apache.commons:commons-csv:$CSV_VERSION:sources)" ||
+            { echo "no sources jar for commons-csv $CSV_VERSION: running without --sources" >&2; CSV_SOURCES=""; }
     fi
     echo "fuzz: $FUZZ_BIN; jazzer $JAZZER_VERSION; jacoco $JACOCO_VERSION; $("$JAVA" -version 2>&1 | head -1); $(nproc) cores" >&2
 fi
