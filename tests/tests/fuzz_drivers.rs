@@ -338,7 +338,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 101] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 103] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -394,6 +394,15 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 101] = [
     ("contract.Rules.nickname", "java.lang.NullPointerException", "bug", ""),
     ("contract.Rules.matches", SECURITY_ISSUE, "contract", "regular expression parameter: contract.Rules.matches"),
     ("contract.Rules.group", SECURITY_ISSUE, "bug", ""),
+    // An I/O failure of records the caller built, while the method consumes them; of records
+    // the method read itself.
+    (
+        "contract.Records$1.next",
+        "java.io.UncheckedIOException",
+        "contract",
+        "I/O failure: of the contract.Records",
+    ),
+    ("contract.Records$1.next", "java.io.UncheckedIOException", "bug", ""),
     // Thrown inside a hooked JDK call (String.replaceAll): the site is the library's line, not
     // the bridge jvmfuzz put between them.
     (

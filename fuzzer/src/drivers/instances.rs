@@ -280,6 +280,14 @@ impl<'a> TypeTable<'a> {
                 if n == "java/lang/String" && is_file_name(name) {
                     return Some(Value::FilePath);
                 }
+                // Class<? extends Bound>: a class the compiler would take (an enum class for an
+                // enum's bound), not any class through the erased signature. JDK bounds only
+                // (public, so the driver can name them); a library's goes on taking type().
+                if let (true, Some(JType::Object(bound, _))) = (n == "java/lang/Class", args.first()) {
+                    if bound != "java/lang/Object" && bound.starts_with("java/") && nameable(bound) {
+                        return Some(Value::ClassWithin(bound.clone()));
+                    }
+                }
                 if let Some(k) = types::known(n) {
                     let arg = |i: usize| args.get(i).cloned().unwrap_or_else(|| JType::object("java/lang/String"));
                     let elem = |i: usize| -> Option<(Value, JType)> {
@@ -513,6 +521,25 @@ mod tests {
             alts,
             vec![AltKind::Field("x/Kinds".into(), "DATE".into()), AltKind::Field("x/Kinds".into(), "ENV".into())]
         );
+    }
+
+    #[test]
+    fn a_class_parameter_gets_a_class_within_its_bound() {
+        let p = pool(vec![]);
+        let t = TypeTable::build(&p, true);
+        // Class<? extends Enum<?>>, as the generic signature parses.
+        let enums = JType::Object(
+            "java/lang/Class".into(),
+            vec![JType::Object("java/lang/Enum".into(), vec![JType::object("java/lang/Object")])],
+        );
+        assert_eq!(t.value_for(&enums, "headerEnum"), Some(Value::ClassWithin("java/lang/Enum".into())));
+        // Unbounded (Class<?>, Class<T>) and raw: any class.
+        let any = JType::Object("java/lang/Class".into(), vec![JType::object("java/lang/Object")]);
+        assert_eq!(t.value_for(&any, "type"), Some(Value::Builtin("type")));
+        assert_eq!(t.value_for(&JType::object("java/lang/Class"), "type"), Some(Value::Builtin("type")));
+        // A library's bound: not nameable with certainty from a driver; any class, as before.
+        let own = JType::Object("java/lang/Class".into(), vec![JType::object("x/Shape")]);
+        assert_eq!(t.value_for(&own, "type"), Some(Value::Builtin("type")));
     }
 
     #[test]

@@ -77,6 +77,7 @@ impl Body {
             ),
             Value::Fixed(e) => (*e).to_string(),
             Value::Enum(t) => format!("v.enumValue({}.class)", java_name(t)),
+            Value::ClassWithin(t) => format!("v.type({}.class)", java_name(t)),
             Value::Instance(t) => {
                 format!("Instances.{}(v, {depth})", self.helpers.get(t).map_or("missingHelper", String::as_str))
             }

@@ -20,6 +20,9 @@ pub enum Value {
     Fixed(&'static str),
     /// An enum constant. One trace entry.
     Enum(String),
+    /// A Class object within a bound (`Class<? extends Bound>`: this internal name). One trace
+    /// entry.
+    ClassWithin(String),
     /// An object from the instance helper of this internal name.
     Instance(String),
     /// An array of non-primitive elements: a size, then the elements.
@@ -42,7 +45,12 @@ impl Value {
     /// helpers list cheap alternatives first.
     pub fn cost(&self) -> u32 {
         match self {
-            Value::Prim(_) | Value::Builtin(_) | Value::FilePath | Value::Fixed(_) | Value::Enum(_) => 1,
+            Value::Prim(_)
+            | Value::Builtin(_)
+            | Value::FilePath
+            | Value::Fixed(_)
+            | Value::Enum(_)
+            | Value::ClassWithin(_) => 1,
             Value::Grammar { .. } => 1,
             Value::Instance(_) => 4,
             Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => {

@@ -65,9 +65,12 @@ impl Walker<'_> {
     /// The expression of one value, as the driver built it (None: the trace ended there).
     fn value(&mut self, v: &Value, hint: &str, depth: u32) -> Option<String> {
         match v {
-            Value::Prim(_) | Value::Builtin(_) | Value::FilePath | Value::Enum(_) | Value::Grammar { .. } => {
-                self.value_text()
-            }
+            Value::Prim(_)
+            | Value::Builtin(_)
+            | Value::FilePath
+            | Value::Enum(_)
+            | Value::ClassWithin(_)
+            | Value::Grammar { .. } => self.value_text(),
             Value::Fixed(e) => Some((*e).to_string()),
             Value::Instance(t) => self.helper(t, depth),
             Value::Array(e, et) => {

@@ -99,6 +99,11 @@
  *         it is one of the integer arguments, or the call has none and takes an int[], an
  *         Integer[] or a collection or map of Integers (AlphabetConverter's map of code points;
  *         not one it decoded from text: unescapeHtml4("&#1114112;"));
+ *       - an UncheckedIOException raised while the call consumed an object the caller built
+ *         and handed over (a stream of a file's lines, the records of a parser over the
+ *         caller's text), every frame from the throw out to that object's own the JDK's, a
+ *         dependency's or of a class the caller built (or nested in one): the caller's source
+ *         failed, not the method (CSVPrinter.printRecords(stream));
  *       - an UnsupportedOperationException the called method throws itself;
  *       - a NoSuchElementException from next()/previous()/nextElement() of an Iterator or
  *         Enumeration (exhaustion);
@@ -905,6 +910,10 @@ public final class Expected {
         if (callback != null) {
             return callback + ", called back by " + method;
         }
+        String source = builtSourceFailure(t, st, k);
+        if (source != null) {
+            return source + ", consumed by " + method;
+        }
         if (NO_THROW.contains(call.getClassName() + "::" + call.getMethodName())) {
             // Its Javadoc promises no exception at all: none is its contract.
             return null;
@@ -1181,6 +1190,53 @@ public final class Expected {
             if (doc != null) {
                 return "documented: " + c + "." + st[m].getMethodName() + " @throws " + doc + " (Javadoc), of the "
                         + made.getName() + " the caller built";
+            }
+        }
+        return null;
+    }
+
+    /*
+     * An I/O failure of an object the caller built and handed over: an UncheckedIOException
+     * raised while the call consumed that object (a stream of a file's lines, the records of a
+     * parser over the caller's text), every frame from the throw out to the object's own the
+     * JDK's, a dependency's (outside the packages under test) or of a class the caller built
+     * (or one nested in it: a parser's record iterator). What failed is the caller's source;
+     * the method under test's own code is not running there. "I/O failure: ...", else null.
+     */
+    private static String builtSourceFailure(Throwable t, StackTraceElement[] st, int k) {
+        if (!(t instanceof java.io.UncheckedIOException) || builtCount == 0) {
+            return null;
+        }
+        String called = st[k - 1].getClassName();
+        for (int i = k - 2; i >= 0; i--) {
+            Class<?> made = st[i].getClassName().equals(called) ? null : builtOrNested(st[i].getClassName());
+            if (made == null) {
+                continue;
+            }
+            boolean sourceOnly = true;
+            for (int j = 0; j < i && sourceOnly; j++) {
+                String c = st[j].getClassName();
+                sourceOnly = isJdk(c) || !packages.contains(packageOf(c))
+                        || (!c.equals(called) && builtOrNested(c) != null);
+            }
+            if (sourceOnly) {
+                return "I/O failure: of the " + made.getName() + " the caller built";
+            }
+        }
+        return null;
+    }
+
+    /*
+     * The class of an object the driver built in this run that `cls` is (that class or a
+     * superclass of it, Object aside) or is nested in (an iterator of a built collection),
+     * else null.
+     */
+    private static Class<?> builtOrNested(String cls) {
+        for (int j = 0; j < builtCount; j++) {
+            for (Class<?> b = built[j]; b != null && b != Object.class; b = b.getSuperclass()) {
+                if (cls.equals(b.getName()) || cls.startsWith(b.getName() + "$")) {
+                    return built[j];
+                }
             }
         }
         return null;

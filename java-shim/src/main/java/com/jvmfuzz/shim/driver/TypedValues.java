@@ -843,6 +843,36 @@ public final class TypedValues {
         return TYPES[c];
     }
 
+    /* Enum classes for a Class<? extends Enum<...>> parameter (type() offers none). */
+    private static final Class<?>[] ENUM_TYPES = {java.util.concurrent.TimeUnit.class,
+        java.math.RoundingMode.class, java.time.DayOfWeek.class, java.time.Month.class,
+        java.lang.annotation.ElementType.class, Thread.State.class};
+
+    /**
+     * A Class object within a parameter's bound (Class<? extends Bound>): the common types of
+     * type() and some JDK enums that are subtypes of `bound`, or `bound` itself. A class
+     * outside the bound is one the compiler would refuse: what a method does with it (an
+     * enum's constants read as null) is no finding.
+     */
+    @SuppressWarnings("rawtypes")
+    public Class type(Class<?> bound) {
+        java.util.List<Class<?>> fit = new java.util.ArrayList<>();
+        for (Class<?>[] pool : new Class<?>[][] {TYPES, ENUM_TYPES}) {
+            for (Class<?> c : pool) {
+                boolean concrete = bound != Enum.class || c.isEnum();
+                if (bound.isAssignableFrom(c) && concrete && !fit.contains(c)) {
+                    fit.add(c);
+                }
+            }
+        }
+        if (fit.isEmpty() || (!java.lang.reflect.Modifier.isAbstract(bound.getModifiers()) && !fit.contains(bound))) {
+            fit.add(bound);
+        }
+        Class<?> c = fit.get(fit.size() == 1 ? 0 : u8() % fit.size());
+        rec('v', c.getCanonicalName() + ".class");
+        return c;
+    }
+
     /** A predicate that always answers the same (true or false, from the input). */
     @SuppressWarnings("rawtypes")
     public java.util.function.Predicate predicate() {
