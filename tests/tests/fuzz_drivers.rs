@@ -397,12 +397,12 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 103] = [
     // An I/O failure of records the caller built, while the method consumes them; of records
     // the method read itself.
     (
-        "contract.Records$1.next",
+        "contract.Records$Cursor.next",
         "java.io.UncheckedIOException",
         "contract",
         "I/O failure: of the contract.Records",
     ),
-    ("contract.Records$1.next", "java.io.UncheckedIOException", "bug", ""),
+    ("contract.Records$Cursor.next", "java.io.UncheckedIOException", "bug", ""),
     // Thrown inside a hooked JDK call (String.replaceAll): the site is the library's line, not
     // the bridge jvmfuzz put between them.
     (

@@ -118,6 +118,12 @@ fn parse_type(s: &str) -> Option<(JType, &str)> {
                             if c == '*' {
                                 args.push(JType::object("java/lang/Object"));
                                 rest = &rest[1..];
+                            } else if c == '-' && name == "java/lang/Class" {
+                                // Class<? super X>: any superclass of X, which a Class bound
+                                // (ClassWithin) cannot say; unbounded, as `?`.
+                                let (_, r) = parse_type(&rest[1..])?;
+                                args.push(JType::object("java/lang/Object"));
+                                rest = r;
                             } else if c == '+' || c == '-' {
                                 let (t, r) = parse_type(&rest[1..])?;
                                 args.push(t);
@@ -446,5 +452,13 @@ mod tests {
         assert_eq!(q.len(), 2);
         // Malformed signatures fall back to the descriptor.
         assert_eq!(method_params("(I)V", Some("(Lbroken")).unwrap(), vec![JType::Prim('I')]);
+        // A Class's upper bound is kept; its lower bound is no bound (any class).
+        let c = method_params(
+            "(Ljava/lang/Class;Ljava/lang/Class;)V",
+            Some("(Ljava/lang/Class<+Ljava/lang/Number;>;Ljava/lang/Class<-Ljava/lang/Number;>;)V"),
+        )
+        .unwrap();
+        assert_eq!(c[0], JType::Object("java/lang/Class".into(), vec![JType::object("java/lang/Number")]));
+        assert_eq!(c[1], JType::Object("java/lang/Class".into(), vec![JType::object("java/lang/Object")]));
     }
 }

@@ -100,10 +100,12 @@
  *         Integer[] or a collection or map of Integers (AlphabetConverter's map of code points;
  *         not one it decoded from text: unescapeHtml4("&#1114112;"));
  *       - an UncheckedIOException raised while the call consumed an object the caller built
- *         and handed over (a stream of a file's lines, the records of a parser over the
- *         caller's text), every frame from the throw out to that object's own the JDK's, a
- *         dependency's or of a class the caller built (or nested in one): the caller's source
- *         failed, not the method (CSVPrinter.printRecords(stream));
+ *         and handed over as an argument (of a parameter's type; never the receiver) (a
+ *         stream of a file's lines, the records of a parser over the caller's text), every
+ *         frame from the throw out to that object's own the JDK's, a dependency's or of an
+ *         object the caller built (or a class nested in one), none of the called class's or
+ *         its superclasses': the caller's source failed, not the method
+ *         (CSVPrinter.printRecords(stream));
  *       - an UnsupportedOperationException the called method throws itself;
  *       - a NoSuchElementException from next()/previous()/nextElement() of an Iterator or
  *         Enumeration (exhaustion);
@@ -1207,17 +1209,33 @@ public final class Expected {
         if (!(t instanceof java.io.UncheckedIOException) || builtCount == 0) {
             return null;
         }
-        String called = st[k - 1].getClassName();
+        StackTraceElement call = st[k - 1];
+        String called = call.getClassName();
+        List<Class<?>> handed = handedOver(call);
+        if (handed.isEmpty()) {
+            return null;
+        }
+        List<Class<?>> allBuilt = java.util.Arrays.asList(built).subList(0, builtCount);
+        java.util.Set<Class<?>> inherited = new java.util.HashSet<>();
+        try {
+            for (Class<?> c = Class.forName(called, false, loader); c != null; c = c.getSuperclass()) {
+                inherited.add(c);
+            }
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            return null;
+        }
         for (int i = k - 2; i >= 0; i--) {
-            Class<?> made = st[i].getClassName().equals(called) ? null : builtOrNested(st[i].getClassName());
+            Class<?> made = st[i].getClassName().equals(called) ? null : builtOrNested(st[i].getClassName(), handed, inherited);
             if (made == null) {
                 continue;
             }
+            // Inward of it, any object the driver built may run (the parser behind a stream
+            // it handed over), but none of the called class's code.
             boolean sourceOnly = true;
             for (int j = 0; j < i && sourceOnly; j++) {
                 String c = st[j].getClassName();
                 sourceOnly = isJdk(c) || !packages.contains(packageOf(c))
-                        || (!c.equals(called) && builtOrNested(c) != null);
+                        || (!c.equals(called) && builtOrNested(c, allBuilt, inherited) != null);
             }
             if (sourceOnly) {
                 return "I/O failure: of the " + made.getName() + " the caller built";
@@ -1227,15 +1245,52 @@ public final class Expected {
     }
 
     /*
-     * The class of an object the driver built in this run that `cls` is (that class or a
-     * superclass of it, Object aside) or is nested in (an iterator of a built collection),
-     * else null.
+     * The objects the driver built in this run that it can have handed to `call` as an
+     * argument: of a parameter type of the method (any overload), not Object, and none of the
+     * receiver's type when every overload is an instance method (that object is the
+     * receiver).
      */
-    private static Class<?> builtOrNested(String cls) {
+    private static List<Class<?>> handedOver(StackTraceElement call) {
+        List<Class<?>> out = new ArrayList<>();
+        Class<?> called;
+        try {
+            called = Class.forName(call.getClassName(), false, loader);
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            return out;
+        }
+        List<Executable> all = executables(call);
+        boolean instance = !all.isEmpty();
+        for (Executable e : all) {
+            instance &= !java.lang.reflect.Modifier.isStatic(e.getModifiers()) && !(e instanceof java.lang.reflect.Constructor);
+        }
         for (int j = 0; j < builtCount; j++) {
-            for (Class<?> b = built[j]; b != null && b != Object.class; b = b.getSuperclass()) {
+            Class<?> b = built[j];
+            if (instance && called.isAssignableFrom(b)) {
+                continue;
+            }
+            boolean fits = false;
+            for (Executable e : all) {
+                for (Class<?> p : e.getParameterTypes()) {
+                    fits |= p != Object.class && p.isAssignableFrom(b);
+                }
+            }
+            if (fits && !out.contains(b)) {
+                out.add(b);
+            }
+        }
+        return out;
+    }
+
+    /*
+     * The class among `handed` that `cls` is (that class or a superclass of it, Object and
+     * the called class's own superclasses aside: its inherited code is its own) or is nested
+     * in (the iterator of a handed collection), else null.
+     */
+    private static Class<?> builtOrNested(String cls, List<Class<?>> handed, java.util.Set<Class<?>> inherited) {
+        for (Class<?> h : handed) {
+            for (Class<?> b = h; b != null && b != Object.class && !inherited.contains(b); b = b.getSuperclass()) {
                 if (cls.equals(b.getName()) || cls.startsWith(b.getName() + "$")) {
-                    return built[j];
+                    return h;
                 }
             }
         }

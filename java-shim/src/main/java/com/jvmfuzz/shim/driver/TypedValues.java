@@ -869,7 +869,9 @@ public final class TypedValues {
             fit.add(bound);
         }
         Class<?> c = fit.get(fit.size() == 1 ? 0 : u8() % fit.size());
-        rec('v', c.getCanonicalName() + ".class");
+        // Raw, as the driver passes it: a generic bound (Class<? extends Collection<?>>) takes
+        // java.util.List.class only through an unchecked conversion.
+        rec('v', "(java.lang.Class) " + c.getCanonicalName() + ".class");
         return c;
     }
 

@@ -88,8 +88,9 @@ final class JazzerLayout {
     private byte[] traced() {
         if (data == null) {
             data = new byte[length];
-            in.position(0);
-            in.get(data, 0, length);
+            ByteBuffer all = in.duplicate();
+            all.position(0);
+            all.get(data, 0, length);
         }
         return data;
     }
@@ -403,8 +404,11 @@ final class JazzerLayout {
     byte[] consumeBytes(int maxLength) {
         int n = elements(maxLength, 1);
         byte[] out = new byte[n];
-        in.position(front);
-        in.get(out, 0, n);
+        // A view of its own: the buffer's position is shared with whoever reads it next (a
+        // harness may hand the provider to another thread).
+        ByteBuffer from = in.duplicate();
+        from.position(front);
+        from.get(out, 0, n);
         if (Sym.active()) {
             Sources.copy(out, traced(), front);
         }
