@@ -848,6 +848,30 @@ public final class TypedValues {
         java.math.RoundingMode.class, java.time.DayOfWeek.class, java.time.Month.class,
         java.lang.annotation.ElementType.class, Thread.State.class};
 
+    /*
+     * The classes type(bound) picks from, per bound: computed once, not on every run of a
+     * driver (the common types of type() and the enums above within the bound, or the bound
+     * itself).
+     */
+    private static final ClassValue<Class<?>[]> WITHIN = new ClassValue<Class<?>[]>() {
+        @Override
+        protected Class<?>[] computeValue(Class<?> bound) {
+            java.util.List<Class<?>> fit = new java.util.ArrayList<>();
+            for (Class<?>[] pool : new Class<?>[][] {TYPES, ENUM_TYPES}) {
+                for (Class<?> c : pool) {
+                    boolean concrete = bound != Enum.class || c.isEnum();
+                    if (bound.isAssignableFrom(c) && concrete && !fit.contains(c)) {
+                        fit.add(c);
+                    }
+                }
+            }
+            if (fit.isEmpty() || (!java.lang.reflect.Modifier.isAbstract(bound.getModifiers()) && !fit.contains(bound))) {
+                fit.add(bound);
+            }
+            return fit.toArray(new Class<?>[0]);
+        }
+    };
+
     /**
      * A Class object within a parameter's bound (Class<? extends Bound>): the common types of
      * type() and some JDK enums that are subtypes of `bound`, or `bound` itself. A class
@@ -856,19 +880,8 @@ public final class TypedValues {
      */
     @SuppressWarnings("rawtypes")
     public Class type(Class<?> bound) {
-        java.util.List<Class<?>> fit = new java.util.ArrayList<>();
-        for (Class<?>[] pool : new Class<?>[][] {TYPES, ENUM_TYPES}) {
-            for (Class<?> c : pool) {
-                boolean concrete = bound != Enum.class || c.isEnum();
-                if (bound.isAssignableFrom(c) && concrete && !fit.contains(c)) {
-                    fit.add(c);
-                }
-            }
-        }
-        if (fit.isEmpty() || (!java.lang.reflect.Modifier.isAbstract(bound.getModifiers()) && !fit.contains(bound))) {
-            fit.add(bound);
-        }
-        Class<?> c = fit.get(fit.size() == 1 ? 0 : u8() % fit.size());
+        Class<?>[] fit = WITHIN.get(bound);
+        Class<?> c = fit[fit.length == 1 ? 0 : u8() % fit.length];
         // Raw, as the driver passes it: a generic bound (Class<? extends Collection<?>>) takes
         // java.util.List.class only through an unchecked conversion.
         rec('v', "(java.lang.Class) " + c.getCanonicalName() + ".class");
