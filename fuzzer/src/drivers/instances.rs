@@ -283,9 +283,11 @@ impl<'a> TypeTable<'a> {
                 // Class<? extends Bound>: a class the compiler would take (an enum class for an
                 // enum's bound), not any class through the erased signature. JDK bounds only
                 // (public, so the driver can name them); a library's goes on taking type().
-                if let (true, Some(JType::Object(bound, _))) = (n == "java/lang/Class", args.first()) {
-                    if bound != "java/lang/Object" && bound.starts_with("java/") && nameable(bound) {
-                        return Some(Value::ClassWithin(bound.clone()));
+                if n == "java/lang/Class" {
+                    if let Some(JType::Object(bound, _)) = args.first() {
+                        if bound != "java/lang/Object" && bound.starts_with("java/") && nameable(bound) {
+                            return Some(Value::ClassWithin(bound.clone()));
+                        }
                     }
                 }
                 if let Some(k) = types::known(n) {
