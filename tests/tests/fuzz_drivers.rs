@@ -808,6 +808,76 @@ fn detector_values_in_lookup_keys_and_texts_are_judged_by_who_chose_them() {
     );
 }
 
+/// A library whose packages lie under a root of one or two segments (jsoup's org.jsoup.nodes,
+/// .select and .helper; here jlib.text, jlib.query, jlib.check) is one library to the contract
+/// rules (tests/java/driver-targets/src/jlib), and the rules drawn from jsoup 1.24.1's first
+/// run: the library's own exception type, a precondition helper called directly, a pop of an
+/// empty stack, a write past the end of an array argument on a line that only stores, a JDK
+/// object the caller built refusing (a DOMException); each beside the same exception type as a
+/// bug. An object is never closed to set
+/// up a call (Source.read after close() is the caller's misuse, and no finding).
+#[test]
+fn a_library_in_subpackages_is_one_library() {
+    let s = run_fuzz(&["--package", "jlib", "--runs", "400000", "--keep-going"]);
+    s.assert_exit(1);
+    let entries = s.summary();
+    let cases = [
+        // Front.parse's text rejected by Tokens.require (another subpackage), and the same
+        // check when Tokens.require is itself the method under test: one contract.
+        ("jlib.text.Tokens.require", "java.lang.IllegalArgumentException", "contract", "argument check: "),
+        // "*".repeat of a count Front.stars computed: a bug; of Tokens.stars's own argument:
+        // contract.
+        ("jlib.text.Tokens.stars", "java.lang.IllegalArgumentException", "bug", ""),
+        ("jlib.text.Tokens.stars", "java.lang.IllegalArgumentException", "contract", "argument check: "),
+        (
+            "jlib.query.Query.parse",
+            "jlib.query.QueryException",
+            "contract",
+            "by design: the library's own QueryException",
+        ),
+        ("jlib.query.Query.parse", "jlib.query.UnexpectedQueryState", "bug", ""),
+        (
+            "jlib.check.Validate.fail",
+            "java.lang.IllegalStateException",
+            "contract",
+            "precondition helper: jlib.check.Validate.fail",
+        ),
+        ("jlib.Front.fail", "java.lang.IllegalStateException", "bug", ""),
+        ("jlib.Scopes.popScope", "java.util.NoSuchElementException", "contract", "empty stack: jlib.Scopes.popScope"),
+        ("jlib.Scopes.innermost", "java.util.NoSuchElementException", "bug", ""),
+        // Reading past the caller's array, writing past one the method made: bugs (and
+        // codepointsOf, below).
+        ("jlib.Codes.lastOf", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+        ("jlib.Codes.twice", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+        ("jlib.Codes.fillAll", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+        // A W3C Document refusing a second root element: the caller's document, or one the
+        // method made. The site is the library's innermost frame, where it called the DOM.
+        ("jlib.Dom.addRoot", "org.w3c.dom.DOMException", "contract", "by design: the "),
+        ("jlib.Dom.twoRoots", "org.w3c.dom.DOMException", "bug", ""),
+    ];
+    assert_one_each(&s, &entries, &cases);
+    // Tokens.stars(Integer.MAX_VALUE), when the run reaches it: the caller's size.
+    let oom = ("jlib.text.Tokens.stars", "java.lang.OutOfMemoryError", "contract", "allocation sized by the argument");
+    assert!(entries_of(&entries, &oom).len() <= 1, "{entries:#?}");
+    // An array the caller handed over to be written (no output name), too short, at either of
+    // its two store lines (past a length of 0 or of 1): contract.
+    let output = ("jlib.Codes.codepointsOf", "java.lang.ArrayIndexOutOfBoundsException", "contract", "");
+    let outputs = entries_of(&entries, &output);
+    assert!(!outputs.is_empty(), "{entries:#?}");
+    assert!(outputs.iter().all(|e| e.reason.starts_with("output array argument of length")), "{outputs:#?}");
+    let unexpected: Vec<String> = entries
+        .iter()
+        .filter(|e| !named(e, &cases) && !is_case(e, &oom) && !is_case(e, &output))
+        .map(|e| format!("{} {} at {}: {:?} ({})", e.kind, e.exception, e.top_frame, e.message, e.reason))
+        .collect();
+    assert!(unexpected.is_empty(), "findings no case names:\n{}\n{}", unexpected.join("\n"), s.out.dump());
+    // Source.read ran, and never on a closed Source.
+    let stats = std::fs::read_to_string(s.dir.join("findings/drivers/stats.txt")).unwrap();
+    let read = stats.lines().find(|l| l.contains("jlib.io.Source.read(")).unwrap_or_default();
+    let reached: u64 = read.split(' ').nth(2).and_then(|n| n.parse().ok()).unwrap_or(0);
+    assert!(reached > 0, "Source.read never reached:\n{stats}");
+}
+
 /// Runs stopped past --timeout (tests/java/driver-targets/src/stall) are sorted like
 /// exceptions: a method that waits or works as long as its caller asked is the contract, a
 /// wait on nothing the caller chose (with a String or an int parameter) and an endless loop on

@@ -49,6 +49,11 @@ pub struct Method {
     pub ints: Vec<i64>,
     /// It has the `Deprecated` attribute (javac writes it for `@Deprecated` and `@deprecated`).
     pub deprecated: bool,
+    /// Source lines that write a constant index of an array parameter and read no array
+    /// element or field (`codepoints[0] = c;`), in a method that comes by no array of its own
+    /// (`store_only_lines`): an index fault there just past the end of an array argument is a
+    /// write past the end of the caller's output array (Expected).
+    pub store_lines: Vec<u32>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -391,6 +396,22 @@ fn method(pool: &Pool, m: &classfile_parser::method_info::MethodInfo) -> Option<
             Some("Code") => {
                 if let Ok((_, code)) = code_attribute_parser(&a.info) {
                     scan_code(pool, &code.code, &mut out);
+                    // The spec allows several LineNumberTable attributes: their entries together.
+                    let table: Vec<(u32, u32)> = code
+                        .attributes
+                        .iter()
+                        .filter(|ca| pool.utf8(ca.attribute_name_index).as_deref() == Some("LineNumberTable"))
+                        .flat_map(|ca| line_table(&ca.info))
+                        .collect();
+                    let mut slot = u16::from(!is_static);
+                    let mut array_slots = Vec::new();
+                    for p in &params {
+                        if p.starts_with('[') {
+                            array_slots.push(slot);
+                        }
+                        slot += if p == "J" || p == "D" { 2 } else { 1 };
+                    }
+                    out.store_lines = store_only_lines(pool, &code.code, &table, &array_slots);
                     // Parameter names from the local variable table (javac -g).
                     for ca in &code.attributes {
                         if pool.utf8(ca.attribute_name_index).as_deref() != Some("LocalVariableTable") {
@@ -426,6 +447,90 @@ fn method(pool: &Pool, m: &classfile_parser::method_info::MethodInfo) -> Option<
         }
     }
     Some(out)
+}
+
+/// A LineNumberTable attribute's (start pc, line) pairs.
+fn line_table(info: &[u8]) -> Vec<(u32, u32)> {
+    let n = u16_at(info, 0).unwrap_or(0) as usize;
+    (0..n).map_while(|k| Some((u32::from(u16_at(info, 2 + 4 * k)?), u32::from(u16_at(info, 4 + 4 * k)?)))).collect()
+}
+
+/// The lines that write a fixed element of an array parameter and read none: an `aload` of an
+/// array parameter's slot followed at once by a constant index, an array store, and no array
+/// element or field read (`codepoints[0] = c;`). None at all when the method may come by an
+/// array of its own: it allocates one, calls a method returning one (`clone()`, `copyOf`,
+/// `toCharArray()`, a getter), casts to one or reads an array-typed field (`char[] b = buf;`);
+/// a store past the end of its own array is its own bug. A variable index (`a[i] = v` in a loop)
+/// is the method's bound, not the caller's room, so such a line is none either.
+/// `array_slots` are the local slots of the array parameters.
+fn store_only_lines(pool: &Pool, code: &[u8], table: &[(u32, u32)], array_slots: &[u16]) -> Vec<u32> {
+    let Ok((_, insns)) = code_parser(code) else { return Vec::new() };
+    if array_slots.is_empty() {
+        return Vec::new();
+    }
+    let mut starts = table.to_vec();
+    starts.sort();
+    let returns_array =
+        |i: u16| pool.member(i).is_some_and(|r| r.desc.rsplit(')').next().is_some_and(|t| t.starts_with('[')));
+    let field_array = |i: u16| pool.member(i).is_some_and(|r| r.desc.starts_with('['));
+    // line -> (a constant-index store into a parameter, any array store, a read)
+    let mut lines: std::collections::BTreeMap<u32, (bool, bool, bool)> = std::collections::BTreeMap::new();
+    for (n, (pc, insn)) in insns.iter().enumerate() {
+        use Instruction as I;
+        let loaded = match insn {
+            I::Aload0 => Some(0),
+            I::Aload1 => Some(1),
+            I::Aload2 => Some(2),
+            I::Aload3 => Some(3),
+            I::Aload(s) => Some(u16::from(*s)),
+            I::AloadWide(s) => Some(*s),
+            _ => None,
+        };
+        let (param, store, read) = match insn {
+            I::Newarray(_) | I::Anewarray(_) | I::Multianewarray { .. } => return Vec::new(),
+            I::Invokevirtual(i) | I::Invokespecial(i) | I::Invokestatic(i) if returns_array(*i) => return Vec::new(),
+            I::Invokeinterface { index, .. } if returns_array(*index) => return Vec::new(),
+            I::Getfield(i) | I::Getstatic(i) if field_array(*i) => return Vec::new(),
+            I::Checkcast(c) if pool.class(*c).is_some_and(|c| c.starts_with('[')) => return Vec::new(),
+            _ if loaded.is_some_and(|s| array_slots.contains(&s)) => {
+                let constant = insns.get(n + 1).is_some_and(|(_, next)| {
+                    matches!(
+                        next,
+                        I::Iconst0
+                            | I::Iconst1
+                            | I::Iconst2
+                            | I::Iconst3
+                            | I::Iconst4
+                            | I::Iconst5
+                            | I::Bipush(_)
+                            | I::Sipush(_)
+                    )
+                });
+                (constant, false, false)
+            }
+            I::Iastore | I::Lastore | I::Fastore | I::Dastore | I::Aastore | I::Bastore | I::Castore | I::Sastore => {
+                (false, true, false)
+            }
+            I::Iaload
+            | I::Laload
+            | I::Faload
+            | I::Daload
+            | I::Aaload
+            | I::Baload
+            | I::Caload
+            | I::Saload
+            | I::Getfield(_)
+            | I::Getstatic(_) => (false, false, true),
+            _ => continue,
+        };
+        let at = starts.partition_point(|(start, _)| *start as usize <= *pc);
+        let Some(&(_, line)) = at.checked_sub(1).and_then(|i| starts.get(i)) else { continue };
+        let e = lines.entry(line).or_default();
+        e.0 |= param;
+        e.1 |= store;
+        e.2 |= read;
+    }
+    lines.into_iter().filter(|(_, (param, store, read))| *param && *store && !*read).map(|(line, _)| line).collect()
 }
 
 fn scan_code(pool: &Pool, code: &[u8], m: &mut Method) {
@@ -472,6 +577,26 @@ fn scan_code(pool: &Pool, code: &[u8], m: &mut Method) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn store_only_lines_are_constant_index_stores_into_an_array_parameter() {
+        let pool = Pool(&[]);
+        // line 10: a[0] = 5;  line 11: return a[0];  line 12: a[0] = this.f;  line 13: a[i] = 5;
+        let code = [
+            0x2b, 0x03, 0x08, 0x4f, // aload_1 iconst_0 iconst_5 iastore
+            0x2b, 0x03, 0x2e, 0x57, // aload_1 iconst_0 iaload pop
+            0x2b, 0x03, 0x2a, 0xb4, 0x00, 0x01, 0x4f, // aload_1 iconst_0 aload_0 getfield #1 iastore
+            0x2b, 0x1c, 0x08, 0x4f, // aload_1 iload_2 iconst_5 iastore
+            0xb1, // return
+        ];
+        let table = [(0, 10), (4, 11), (8, 12), (15, 13)];
+        assert_eq!(store_only_lines(&pool, &code, &table, &[1]), vec![10]);
+        // Slot 1 is no array parameter: nothing.
+        assert!(store_only_lines(&pool, &code, &table, &[3]).is_empty());
+        // A method that makes an array of its own: none (its own array may be the one written).
+        let own = [0x08, 0xbc, 0x0a, 0x4c, 0x2b, 0x03, 0x08, 0x4f, 0xb1]; // iconst_5 newarray int astore_1 ...
+        assert!(store_only_lines(&pool, &own, &[(0, 1), (4, 2)], &[1]).is_empty());
+    }
 
     fn class(name: &str, sup: &str, interfaces: &[&str]) -> Class {
         Class {

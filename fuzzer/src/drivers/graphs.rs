@@ -153,7 +153,7 @@ pub fn sequence(
             .get(f)
             .into_iter()
             .flatten()
-            .filter(|k| k != &mut_key && k.1 != "<init>" && k.1 != "<clinit>")
+            .filter(|k| k != &mut_key && k.1 != "<init>" && k.1 != "<clinit>" && !ends_life(&k.1))
             .filter_map(|k| {
                 let (dc, m) = find_method(&line, &k.1, &k.2)?;
                 let callable = dc.accessible
@@ -176,6 +176,14 @@ pub fn sequence(
         }
     }
     out
+}
+
+/// A method that ends an object's life (`close()` nulls jsoup's `CharacterReader.charBuf`): no
+/// modifier to set a field with. As the cheapest writer of what it releases it would otherwise
+/// be chosen, and every method after it would fail on a closed object, the caller's misuse.
+/// Such methods are still each a method under test of their own.
+fn ends_life(name: &str) -> bool {
+    matches!(name, "close" | "dispose" | "destroy" | "release" | "shutdown" | "shutdownNow" | "terminate")
 }
 
 #[cfg(test)]
@@ -241,5 +249,32 @@ mod tests {
         let peek = ("a/C".to_string(), "peek".to_string(), "()V".to_string());
         let seq = sequence(&pool, &class, &g, &peek, false, &|_| Some(0), &|d| d == "I");
         assert!(seq.iter().any(|(i, _)| *i == Item::Field(("a/C".into(), "limit".into()))));
+    }
+
+    #[test]
+    fn close_is_no_modifier() {
+        // close() writes the buffer read() reads, with no parameters: the cheapest writer, yet
+        // an object closed before the call fails by the caller's misuse. fill(int) is taken.
+        let class = Class {
+            name: "a/C".into(),
+            access: ACC_PUBLIC,
+            accessible: true,
+            fields: vec![Field { name: "buf".into(), desc: "[C".into(), access: 0x2, signature: None }],
+            methods: vec![
+                m("read", ACC_PUBLIC, &["buf"], &[], &[]),
+                m("close", ACC_PUBLIC, &[], &["buf"], &[]),
+                m("fill", ACC_PUBLIC, &[], &["buf"], &[]),
+            ],
+            ..Class::default()
+        };
+        let mut pool = ClassPool::default();
+        pool.classes.insert("a/C".into(), class.clone());
+        let g = build(&pool, &class);
+        let read = ("a/C".to_string(), "read".to_string(), "()V".to_string());
+        let cost = |m: &Method| Some(if m.name == "fill" { 5 } else { 0 });
+        let seq = sequence(&pool, &class, &g, &read, false, &cost, &|_| false);
+        let names: Vec<_> = seq.iter().map(|(i, _)| format!("{i:?}")).collect();
+        assert_eq!(names.len(), 1, "{names:?}");
+        assert!(names[0].contains("\"fill\""), "{names:?}");
     }
 }

@@ -567,6 +567,20 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: 
     if !outputs.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.outputs(new Object[] {{{}}});", outputs.join(", ")));
     }
+    // Any array argument, with the lines of the method that write a fixed element of an array
+    // parameter and read none (classes::store_only_lines): a fault there just past the end of
+    // one is a write past the caller's output array, whatever its name (jsoup's
+    // Entities.codepointsForName(name, int[] codepoints)).
+    let arrays: Vec<String> =
+        d.params.iter().zip(&args).filter(|(p, _)| matches!(p.ty, JType::Array(_))).map(|(_, a)| a.clone()).collect();
+    if !arrays.is_empty() && !d.store_lines.is_empty() {
+        let lines: Vec<String> = d.store_lines.iter().map(u32::to_string).collect();
+        b.line(format!(
+            "com.jvmfuzz.shim.driver.Expected.stores(new int[] {{{}}}, new Object[] {{{}}});",
+            lines.join(", "),
+            arrays.join(", ")
+        ));
+    }
     // The table arguments (an array of arrays, a map): a row too short for the method's fixed
     // pair or key layout is the caller's table (Expected.tableShape).
     let tables: Vec<String> =
@@ -993,6 +1007,7 @@ mod tests {
                 steps: vec![],
                 params: vec![],
                 reads: vec![],
+                store_lines: vec![],
             })
             .collect();
         Plan { drivers, helpers: vec![], constants: vec![], extensions: vec![] }

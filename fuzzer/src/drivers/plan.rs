@@ -163,6 +163,8 @@ pub struct Driver {
     pub params: Vec<Param>,
     /// Fields the method reads (Access Graph), for the comment.
     pub reads: Vec<String>,
+    /// The method's store-only lines (`Method::store_lines`), for Expected's output-array rule.
+    pub store_lines: Vec<u32>,
 }
 
 impl Driver {

@@ -358,6 +358,7 @@ fn driver_for(
         steps,
         params,
         reads,
+        store_lines: m.store_lines.clone(),
     })
 }
 

@@ -325,6 +325,7 @@ mod tests {
                 ],
                 params: vec![Param { name: "amount".into(), ty: JType::Prim('I'), value: Value::Prim('I') }],
                 reads: vec!["balance".into(), "frozen".into()],
+                store_lines: vec![],
             }],
             helpers: vec![Helper {
                 ty: account.clone(),

@@ -23,6 +23,28 @@ public final class ExpectedChecks {
     }
 
     public static void main(String[] args) {
+        // One library: the root of the packages under test when it is shorter than three
+        // segments (jsoup's subpackages), else the first three segments.
+        check(Expected.commonRoot(List.of("org.jsoup", "org.jsoup.nodes", "org.jsoup.select")).equals("org.jsoup"),
+                "root of jsoup's packages");
+        check(Expected.commonRoot(List.of("org.apache.commons.text", "org.apache.commons.text.lookup"))
+                .equals("org.apache.commons.text"), "root of commons-text's packages");
+        check(Expected.commonRoot(List.of("org.a", "org.b")).isEmpty(), "a top-level domain is no root");
+        check(Expected.commonRoot(List.of("contract")).equals("contract"), "a one-segment package is its root");
+        check(Expected.library("org.jsoup.nodes.Node", "org.jsoup").equals("org.jsoup"), "jsoup's nodes");
+        check(Expected.library("org.jsoup.helper.Validate", "org.jsoup").equals("org.jsoup"), "jsoup's helper");
+        check(Expected.library("org.jsoupx.Other", "org.jsoup").equals("org.jsoupx"), "a package sharing a prefix");
+        check(Expected.library("org.other.a.b.C", "org.jsoup").equals("org.other.a"), "outside the root");
+        check(Expected.library("org.apache.commons.text.lookup.X", "org.apache.commons.text").equals("org.apache.commons"),
+                "a root of three segments changes nothing");
+        // A number the message names as it is: an integer argument, whatever the String
+        // arguments hold (jsoup's HttpConnection.proxy("1", -16777216): the "1" once cut the
+        // port apart, and the JDK's "port out of range" looked computed).
+        check(!Expected.computedNumber("port out of range:-16777216", new long[] {-16777216}, new String[] {"1"}),
+                "the port is the argument");
+        check(Expected.computedNumber("count is negative: -2", new long[] {-1}, new String[] {"x"}), "-2 is computed");
+        check(!Expected.computedNumber("bad value a12", new long[] {5}, new String[] {"a12"}),
+                "12 only inside the String argument: not computed");
         anchored("^ab", "ab", true);
         anchored("ab$", "ab", true);
         anchored("^ab$", "ab", true);

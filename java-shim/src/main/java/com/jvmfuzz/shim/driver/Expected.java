@@ -29,7 +29,9 @@
  *         its input "is not checked" has any RuntimeException as its contract (the caller
  *         gave what it does not take: ClassUtils.getShortClassName("["));
  *       - an IllegalArgumentException from the library's own argument checks: thrown by the
- *         called class's library (the same package, or the same first three package segments)
+ *         called class's library (the same package, or the same first three package segments,
+ *         or the root of the packages under test when that is shorter: jsoup's org.jsoup.nodes
+ *         and org.jsoup.helper are one library under org.jsoup)
  *         or by a precondition helper (Objects.requireNonNull*, Guava's Preconditions.check*,
  *         commons-lang's Validate.*), every frame up to the call the library's or the JDK's,
  *         and not reached through a method the library's class inherits from the JDK (a
@@ -107,6 +109,26 @@
  *         its superclasses': the caller's source failed, not the method
  *         (CSVPrinter.printRecords(stream));
  *       - an UnsupportedOperationException the called method throws itself;
+ *       - a RuntimeException of the JDK's outside java.lang, java.util and java.nio (a DOMException)
+ *         thrown by a JDK object the caller built and handed over, in its own method (a W3C
+ *         Document that already has its root element, given to jsoup's W3CDom.convert);
+ *       - an IllegalArgumentException or IllegalStateException of the called library's own
+ *         type (jsoup's ValidationException and SelectorParseException), thrown by its code,
+ *         every frame up to the call the
+ *         library's or the JDK's: how the library reports what it refuses; not a type named
+ *         for an internal failure (an assertion, a bug, an unexpected state, a verification),
+ *         nor one wrapping a fault of the JVM's (an NPE, an array index, a cast);
+ *       - any RuntimeException but the JVM's faults of a precondition helper called directly
+ *         (jsoup's Validate.wtf: it exists to throw);
+ *       - a NoSuchElementException from a JDK collection's pop, remove or get right under a
+ *         called method named pop... (NamespaceBindings.popScope on an empty stack);
+ *       - the JVM's ArrayIndexOutOfBoundsException just past the end of an array argument, in
+ *         the called method itself, on a line that writes a constant index of an array
+ *         parameter and reads no array element or field, in a method that comes by no array of
+ *         its own (allocating, copying, casting, a getter, an array field): the caller's output
+ *         array too short,
+ *         whatever its name (Entities.codepointsForName(name, int[] codepoints)); an array
+ *         named for output (out, dest, ...) anywhere in the library;
  *       - a NoSuchElementException from next()/previous()/nextElement() of an Iterator or
  *         Enumeration (exhaustion);
  *       - a ClassCastException in the called method itself when it takes an Object parameter;
@@ -236,6 +258,7 @@ public final class Expected {
         for (String m : methods) {
             packages.add(packageOf(m.substring(0, Math.max(0, m.indexOf("::")))));
         }
+        root = commonRoot(packages);
         runs = new long[methods.length];
         setupFailed = new long[methods.length];
         reached = new long[methods.length];
@@ -284,6 +307,7 @@ public final class Expected {
         setupTableArgs = NO_OBJECTS;
         textArgs = NO_OBJECTS;
         outputArgs = NO_OBJECTS;
+        storeArrays = NO_OBJECTS;
         builtCount = 0;
         intArgs = NO_ARGS;
         setupIntArgs = NO_ARGS;
@@ -360,6 +384,20 @@ public final class Expected {
      */
     public static void outputs(Object[] values) {
         outputArgs = values;
+    }
+
+    /*
+     * The lines of the method under test that write a fixed element of an array parameter
+     * and read none, in a method that comes by no array of its own (the driver generator's
+     * classes::store_only_lines), and its array arguments, whatever their names.
+     */
+    private static int[] storeLines = new int[0];
+    private static Object[] storeArrays = NO_OBJECTS;
+
+    /** Called by a driver just before the call: see storeLines. */
+    public static void stores(int[] lines, Object[] arrays) {
+        storeLines = lines;
+        storeArrays = arrays;
     }
 
     /** Called by a driver just before the call of the method under test: its integer arguments. */
@@ -1049,7 +1087,19 @@ public final class Expected {
         if (t instanceof UnsupportedOperationException && thrownByCall(st, k)) {
             return "unsupported: " + method + " throws UnsupportedOperationException itself";
         }
-        String refuser = t instanceof UnsupportedOperationException || ownType(t, st[0]) ? builtMethod(st[0], call) : null;
+        String own = ownSignal(t, st, k);
+        if (own != null) {
+            return "by design: " + own + " of " + method;
+        }
+        if (t instanceof RuntimeException && !jvmFault(t) && isPrecondition(call) && inLibraryOrJdk(st, 0, k)) {
+            return "precondition helper: " + method + " exists to throw";
+        }
+        if (t instanceof java.util.NoSuchElementException && poppedEmpty(st, k)) {
+            return "empty stack: " + method + " pops what no earlier call pushed";
+        }
+        String refuser = t instanceof UnsupportedOperationException || ownType(t, st[0]) || jdkRefusal(t, st[0])
+                ? builtMethod(st[0], call)
+                : null;
         if (refuser != null) {
             return (t instanceof UnsupportedOperationException ? "unsupported: the " : "by design: the ") + refuser
                     + " the caller built refuses " + st[0].getMethodName();
@@ -1354,6 +1404,83 @@ public final class Expected {
         return null;
     }
 
+    /*
+     * An exception class of the called library's own that is an IllegalArgumentException or
+     * IllegalStateException (jsoup's ValidationException and SelectorParseException), thrown by
+     * its own code on the way from the call, every frame up to the call the library's or the
+     * JDK's: a library that subclasses the JDK's refusals raises them on purpose, to report
+     * what it refuses; the JVM's faults and the JDK's own types are where its bugs show. A
+     * library type straight under RuntimeException says no more than "failed" (a store's
+     * write failure thrown by a flush stays a bug).
+     * Not a type named for an internal failure (an assertion, a "bug", an unexpected state).
+     * "<library's> Type", else null.
+     */
+    private static String ownSignal(Throwable t, StackTraceElement[] st, int k) {
+        boolean refusal = t instanceof IllegalArgumentException || t instanceof IllegalStateException;
+        if (!refusal || t instanceof com.jvmfuzz.shim.detectors.SecurityIssue
+                || !ownType(t, st[0]) || !inLibraryOrJdk(st, 0, k)) {
+            return null;
+        }
+        String c = t.getClass().getName();
+        if (!library(c).equals(library(st[k - 1].getClassName()))
+                || INTERNAL_FAILURE.matcher(t.getClass().getSimpleName()).find() || jvmFault(t.getCause())) {
+            return null;
+        }
+        return "the library's own " + t.getClass().getSimpleName();
+    }
+
+    private static final java.util.regex.Pattern INTERNAL_FAILURE =
+            java.util.regex.Pattern.compile("(?i)assert|internal|bug|unexpected|unreachable|impossible|fatal|verify");
+
+    /*
+     * A fault of the JVM's own making, where a library's bugs show: its NullPointerException
+     * ("Cannot ..."), an array index, a cast, a division by zero, a negative array size.
+     */
+    private static boolean jvmFault(Throwable t) {
+        if (t == null) {
+            return false;
+        }
+        return (t instanceof NullPointerException && String.valueOf(t.getMessage()).startsWith("Cannot "))
+                || t instanceof ArrayIndexOutOfBoundsException || t instanceof ClassCastException
+                || t instanceof NegativeArraySizeException
+                || (t instanceof ArithmeticException && "/ by zero".equals(t.getMessage()));
+    }
+
+    /*
+     * A NoSuchElementException from a java.util collection's pop, remove*, element, getFirst or
+     * getLast right under a called method named pop or pop<Upper>... (jsoup's
+     * NamespaceBindings.popScope; not populate): the caller popped more than it pushed. Any
+     * other method that empties its own collection stays a bug.
+     */
+    private static boolean poppedEmpty(StackTraceElement[] st, int k) {
+        String name = st[k - 1].getMethodName();
+        boolean pops = name.equals("pop") || (name.startsWith("pop") && name.length() > 3 && Character.isUpperCase(name.charAt(3)));
+        if (!pops || k < 2) {
+            return false;
+        }
+        for (int i = 0; i < k - 1; i++) {
+            if (!st[i].getClassName().startsWith("java.util.")) {
+                return false;
+            }
+        }
+        String jdk = st[k - 2].getMethodName();
+        return jdk.equals("pop") || jdk.startsWith("remove") || jdk.equals("element") || jdk.equals("getFirst")
+                || jdk.equals("getLast") || jdk.equals("lastElement") || jdk.equals("firstElement");
+    }
+
+    /*
+     * A JDK object's own refusal: a RuntimeException type of the JDK's outside java.lang,
+     * java.util and java.nio (a DOMException, a DateTimeException), thrown in the JDK's code;
+     * never the JVM's faults nor the collections' (a ConcurrentModificationException of the
+     * caller's list is the library's misuse of it) nor a buffer's (a BufferUnderflowException is
+     * the library reading past the caller's buffer unchecked).
+     */
+    private static boolean jdkRefusal(Throwable t, StackTraceElement frame) {
+        String c = t.getClass().getName();
+        return t instanceof RuntimeException && isJdk(c) && isJdk(frame.getClassName())
+                && !c.startsWith("java.lang.") && !c.startsWith("java.util.") && !c.startsWith("java.nio.");
+    }
+
     /* An exception class of the frame's own library (commons-collections4's FunctorException
      * from its ExceptionClosure): thrown on purpose, never a fault of the JVM. */
     private static boolean ownType(Throwable t, StackTraceElement frame) {
@@ -1610,6 +1737,18 @@ public final class Expected {
      */
     private static String pastOutputEnd(Throwable t, StackTraceElement[] st, int k) {
         Object[] outs = outputArgs;
+        if (k == 1 && atCall && storeArrays.length > 0 && current >= 0 && current < muts.length
+                && muts[current].equals(st[0].getClassName() + "::" + st[0].getMethodName())) {
+            // Thrown on a line of the method under test that writes a fixed element of an
+            // array parameter (and reads no array, in a method with no array of its own): an
+            // index just past the end of one of its array arguments is that argument's.
+            for (int line : storeLines) {
+                if (line == st[0].getLineNumber()) {
+                    outs = storeArrays;
+                    break;
+                }
+            }
+        }
         if (!(t instanceof ArrayIndexOutOfBoundsException) || outs.length == 0 || isJdk(st[0].getClassName())) {
             return null;
         }
@@ -2184,27 +2323,39 @@ public final class Expected {
      * name ("No enum constant X.a6666") are no computed value.
      */
     private static boolean computedNumber(Throwable t) {
-        if (intArgs.length == 0) {
+        return computedNumber(String.valueOf(t.getMessage()), intArgs, stringArgs);
+    }
+
+    /*
+     * The message names a number and none of the integer arguments, with the numbers inside
+     * the String arguments (a text echoed in the message) left out. An argument the message
+     * names as it is counts first: a String argument "1" must not cut "-16777216" apart.
+     */
+    static boolean computedNumber(String message, long[] ints, String[] strings) {
+        if (ints.length == 0) {
             return false;
         }
-        String message = String.valueOf(t.getMessage());
-        for (String s : stringArgs) {
+        if (namesOneOf(numbers(message), ints)) {
+            return false;
+        }
+        for (String s : strings) {
             if (s != null && !s.isEmpty()) {
                 message = message.replace(s, " ");
             }
         }
         List<Long> numbers = numbers(message);
-        if (numbers.isEmpty()) {
-            return false;
-        }
+        return !numbers.isEmpty() && !namesOneOf(numbers, ints);
+    }
+
+    private static boolean namesOneOf(List<Long> numbers, long[] ints) {
         for (long n : numbers) {
-            for (long a : intArgs) {
+            for (long a : ints) {
                 if (a == n) {
-                    return false;
+                    return true;
                 }
             }
         }
-        return true;
+        return false;
     }
 
     private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("0x[0-9a-fA-F]+|-?\\d+");
@@ -2744,10 +2895,56 @@ public final class Expected {
         return false;
     }
 
-    /** The package, cut to its first three segments: what "the library" means above. */
+    /*
+     * The package every method under test lies in (org.jsoup for --package org.jsoup), or ""
+     * when that is no library's own: none, or a top-level domain alone (org, com). A run over
+     * two libraries under one organisation's prefix (com.google's) would make them one.
+     */
+    private static String root = "";
+
+    static String commonRoot(java.util.Collection<String> pkgs) {
+        String[] common = null;
+        int n = 0;
+        for (String p : pkgs) {
+            String[] parts = p.split("\\.");
+            if (common == null) {
+                common = parts;
+                n = parts.length;
+                continue;
+            }
+            int i = 0;
+            while (i < n && i < parts.length && parts[i].equals(common[i])) {
+                i++;
+            }
+            n = i;
+        }
+        if (common == null || n == 0 || common[0].isEmpty()) {
+            return "";
+        }
+        String r = String.join(".", java.util.Arrays.copyOf(common, n));
+        return n == 1 && TOP_LEVEL.contains(r) ? "" : r;
+    }
+
+    private static final java.util.Set<String> TOP_LEVEL =
+            java.util.Set.of("org", "com", "net", "io", "edu", "gov", "de", "uk", "fr", "ch", "nl", "me", "dev", "info");
+
+    /*
+     * The package, cut to its first three segments: what "the library" means above. A class
+     * under the root of the packages under test, when that root has fewer segments (jsoup's
+     * org.jsoup.nodes, org.jsoup.select and org.jsoup.helper under org.jsoup), belongs to that
+     * root: one library (a dependency under the same root too).
+     */
     static String library(String className) {
+        return library(className, root);
+    }
+
+    static String library(String className, String under) {
         int dot = className.lastIndexOf('.');
         String pkg = dot < 0 ? "" : className.substring(0, dot);
+        if (!under.isEmpty() && pkg.startsWith(under) && (pkg.length() == under.length() || pkg.charAt(under.length()) == '.')
+                && under.indexOf('.', under.indexOf('.') + 1) < 0) {
+            return under;
+        }
         int cut = -1;
         for (int i = 0; i < 3; i++) {
             cut = pkg.indexOf('.', cut + 1);
