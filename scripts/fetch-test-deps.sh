@@ -93,6 +93,8 @@ artifacts=(
   "com.code-intelligence:jazzer-api:0.24.0|com/code-intelligence/jazzer-api/0.24.0/jazzer-api-0.24.0.jar"
   "com.code-intelligence:jazzer-api:0.30.0|com/code-intelligence/jazzer-api/0.30.0/jazzer-api-0.30.0.jar"
   "com.code-intelligence:jazzer:0.30.0|com/code-intelligence/jazzer/0.30.0/jazzer-0.30.0.jar"
+  # Jazzer's JUnit integration: the peer runs a @FuzzTest from its command line (--target_method).
+  "com.code-intelligence:jazzer-junit:0.30.0|com/code-intelligence/jazzer-junit/0.30.0/jazzer-junit-0.30.0.jar"
   # Bug-detector targets: a real database behind a concatenated query, an expression language.
   "com.h2database:h2:2.2.224|com/h2database/h2/2.2.224/h2-2.2.224.jar"
   "org.mvel:mvel2:2.5.2.Final|org/mvel/mvel2/2.5.2.Final/mvel2-2.5.2.Final.jar"

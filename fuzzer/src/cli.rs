@@ -15,6 +15,11 @@ EXAMPLES:
   fuzz --cp app.jar --harness com.acme.ParserFuzzer --max-total-time 600 \\
        --dict json.dict --jobs 2 --keep-going
 
+  # A JUnit 5 @FuzzTest (ours or Jazzer's) outside Maven, as Jazzer's --target_method runs it
+  # (JUnit's launcher and Jupiter engine on --cp):
+  fuzz --cp target/test-classes:target/classes:junit-platform-console-standalone.jar \
+       --harness com.acme.ParserFuzzTest --fuzz-test parses
+
   # Re-run saved findings (exit status 1 if any still fails):
   fuzz repro --cp app.jar --harness com.acme.ParserFuzzer findings/*/input
 
@@ -180,6 +185,15 @@ pub struct TargetArgs {
     /// The harness class (binary name, e.g. com.acme.ParserFuzzer).
     #[arg(long, value_name = "CLASS", required_unless_present_any = ["class", "target", "package"], help_heading = "What to fuzz (one of)")]
     pub harness: Option<String>,
+    /// With --harness TEST_CLASS: fuzz (or, with `fuzz repro`, replay inputs of) the JUnit 5
+    /// `@FuzzTest` method NAME of that class (ours or Jazzer's), as Jazzer's --target_method=
+    /// does. A test JVM is started as Surefire would start it, and JUnit's launcher runs the
+    /// method, lifecycle methods and all: --cp must hold junit-platform-launcher and
+    /// junit-jupiter-engine (or junit-platform-console-standalone). Every overload of that
+    /// name runs; libFuzzer's flags (--runs, --max-total-time, ...) replace the annotation's
+    /// budget.
+    #[arg(long, value_name = "NAME", requires = "harness", help_heading = "What to fuzz (one of)")]
+    pub fuzz_test: Option<String>,
     /// No harness: generate drivers for every public method of this class (binary name).
     #[arg(long, value_name = "CLASS", conflicts_with_all = ["harness", "target", "package"], help_heading = "What to fuzz (one of)")]
     pub class: Option<String>,

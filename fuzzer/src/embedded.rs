@@ -38,6 +38,9 @@ pub struct Setup {
     pub detectors: Vec<String>,
     pub disabled_detectors: Vec<String>,
     pub verbose: bool,
+    /// `@MethodHook` classes to load besides the class path's manifests, and ones not to load.
+    pub custom_hooks: Vec<String>,
+    pub disabled_hooks: Vec<String>,
     /// False for a regression run: inputs are only replayed, so classes get the detectors'
     /// hooked calls and no probes.
     pub probes: bool,
@@ -61,7 +64,7 @@ fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool)
         s.class_path.split(':').filter(|e| e.ends_with('*') || std::path::Path::new(e).exists()).collect();
     let entries = classpath::expand(&existing.join(":")).map_err(|e| e.to_string())?;
     // Hook classes from the class path's `Jazzer-Hook-Classes` manifests.
-    let mut hooks = custom_hooks::load(&entries, &[], &[])?;
+    let mut hooks = custom_hooks::load(&entries, &s.custom_hooks, &s.disabled_hooks)?;
     let chosen = detectors::select(&s.detectors, &s.disabled_detectors)?;
     hooks.extend(detectors::hooks(&chosen));
     let cfg = JvmConfig {
@@ -81,7 +84,13 @@ fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool)
     let shim = jvmfuzz_jvm::install_shim_jar().map_err(|e| format!("cannot write the shim jar: {e}"))?;
     let jazzer =
         jvmfuzz_jvm::install_jazzer_runtime_jar().map_err(|e| format!("cannot write the Jazzer run-time jar: {e}"))?;
+    let appended = boot_append(env);
     for jar in [&shim, &jazzer] {
+        // Given on the command line already (`fuzz --fuzz-test` does): appending it again at
+        // run time would only make HotSpot warn that class sharing is now limited.
+        if appended.split(':').any(|e| std::path::Path::new(e) == jar.as_path()) {
+            continue;
+        }
         let c = jvmfuzz_jvm::env::c_path(jar).ok_or_else(|| format!("{}: not a C path", jar.display()))?;
         jvmti
             .add_to_bootstrap_class_loader_search(&c)
@@ -96,6 +105,35 @@ fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool)
     unsafe { crate::hook::install_late(vm.get_java_vm_pointer(), filter, rules, s.probes, s.verbose) }?;
     Ok((cfg, s.probes))
 }
+
+/// The jars the JVM's command line put on the boot class path (`-Xbootclasspath/a:`), as the
+/// system property `jvmfuzz.boot.appended` names them (the JDK hides its own property of
+/// them from Java code), or "".
+fn boot_append(env: &mut JNIEnv) -> String {
+    let value = (|| {
+        let key = env.new_string(BOOT_APPENDED).ok()?;
+        let v = env
+            .call_static_method(
+                "java/lang/System",
+                "getProperty",
+                "(Ljava/lang/String;)Ljava/lang/String;",
+                &[(&key).into()],
+            )
+            .ok()?
+            .l()
+            .ok()?;
+        if v.is_null() {
+            return None;
+        }
+        let s: String = env.get_string(&jni::objects::JString::from(v)).ok()?.into();
+        Some(s)
+    })();
+    jvmfuzz_jvm::env::clear_exception(env);
+    value.unwrap_or_default()
+}
+
+/// The system property a launcher sets to the shim jars it gave `-Xbootclasspath/a:`.
+pub const BOOT_APPENDED: &str = "jvmfuzz.boot.appended";
 
 /// One fuzz test's campaign.
 #[derive(Debug, Clone)]
@@ -124,6 +162,11 @@ pub struct Campaign {
     pub max_len: usize,
     pub len_control: u64,
     pub seed: Option<u64>,
+    /// Keep fuzzing after a finding, up to `max_findings` distinct ones.
+    pub keep_going: bool,
+    pub max_findings: Option<u64>,
+    /// Print each finding as Jazzer does (`fuzz --fuzz-test`: ClusterFuzz reads the lines).
+    pub libfuzzer_output: bool,
 }
 
 /// A finding of a campaign.
@@ -159,10 +202,14 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
         findings: c.findings.clone(),
         max_total_time: c.max_total_time,
         runs: c.runs,
-        keep_going: false,
-        max_findings: None,
+        keep_going: c.keep_going,
+        max_findings: c.max_findings,
         seed_corpora: c.seeds.clone(),
-        artifacts: Artifacts { prefix: c.artifact_prefix.clone(), reproducer_dir: None, libfuzzer_output: false },
+        artifacts: Artifacts {
+            prefix: c.artifact_prefix.clone(),
+            reproducer_dir: None,
+            libfuzzer_output: c.libfuzzer_output,
+        },
         dicts: c.dicts.clone(),
         seed: c.seed,
         max_len: c.max_len,
@@ -172,7 +219,11 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
         solver: None,
         linked: false,
     };
-    crate::output::to_stderr();
+    // In a Surefire fork reports go to standard error, which Surefire shows as it comes;
+    // `fuzz --fuzz-test` (the one caller asking for libFuzzer's lines) prints where `fuzz` does.
+    if !c.libfuzzer_output {
+        crate::output::to_stderr();
+    }
     crate::coverage_map::keep_covered();
     crate::output::set_campaign(Some(c.name.clone()));
     let mgr = SimpleEventManager::new(crate::launch::plain_monitor());

@@ -155,12 +155,13 @@ pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
                 "target_class" => {
                     tonce.insert("--harness", v()?.to_string());
                 }
+                // A JUnit @FuzzTest method; fuzzerTestOneInput is what --target_class= alone runs.
                 "target_method" => {
                     let m = v()?;
-                    if m != "fuzzerTestOneInput" {
-                        return Err(format!(
-                            "--target_method={m}: JUnit @FuzzTest methods are not supported yet; give a class with fuzzerTestOneInput"
-                        ));
+                    if m == "fuzzerTestOneInput" {
+                        tonce.remove("--fuzz-test");
+                    } else {
+                        tonce.insert("--fuzz-test", m.to_string());
                     }
                 }
                 "jvm_args" | "additional_jvm_args" => {
@@ -450,9 +451,15 @@ mod tests {
     }
 
     #[test]
+    fn a_target_method_is_a_junit_fuzz_test() {
+        let out = t(&["--cp=a.jar", "--target_class=X", "--target_method=parse", "-runs=5"]).unwrap().join(" ");
+        assert!(out.contains("--harness X") && out.contains("--fuzz-test parse"), "{out}");
+        let out = t(&["--cp=a.jar", "--target_class=X", "--target_method=fuzzerTestOneInput"]).unwrap().join(" ");
+        assert!(!out.contains("--fuzz-test"), "{out}");
+    }
+
+    #[test]
     fn wrong_input_says_what_to_fix() {
-        let e = t(&["--cp=a.jar", "--target_class=X", "--target_method=parse"]).unwrap_err();
-        assert!(e.contains("--target_method=parse"), "{e}");
         let e = t(&["--cp=a.jar", "-runs=many"]).unwrap_err();
         assert!(e.contains("-runs=many"), "{e}");
         let e = t(&["--cp=a.jar", "/no/such/corpus"]).unwrap_err();

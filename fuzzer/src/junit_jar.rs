@@ -27,6 +27,13 @@ pub enum JarError {
     Zip(#[from] zip::result::ZipError),
 }
 
+/// The native engine this executable's build made: `libjvmfuzz_junit.so` next to this
+/// executable (`cargo build`) or in its `deps/` (`cargo test` leaves it only there).
+pub fn built_native_library() -> Option<PathBuf> {
+    let here = std::env::current_exe().ok()?.parent()?.to_path_buf();
+    [here.join("libjvmfuzz_junit.so"), here.join("deps").join("libjvmfuzz_junit.so")].into_iter().find(|p| p.is_file())
+}
+
 /// The jar's bytes: the classes jar's entries, the native library, the pom.
 pub fn build(native: &Path) -> Result<Vec<u8>, JarError> {
     let lib = std::fs::read(native).map_err(|e| {

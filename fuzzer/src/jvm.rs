@@ -37,6 +37,42 @@ pub struct JvmConfig {
     pub crash_log_dir: Option<PathBuf>,
 }
 
+/// Default allocation limit with generated drivers (`--malloc-limit-mb`).
+const DRIVERS_MALLOC_LIMIT_MB: u64 = 64;
+
+/// Bytes one array allocation may take (`--malloc-limit-mb`, see its help), or `None`: the
+/// value of the system property `jvmfuzz.mallocLimit` the shim reads.
+pub fn malloc_limit(malloc_limit_mb: Option<u64>, rss_limit_mb: Option<u64>, drivers: bool) -> Option<u64> {
+    let mb = match malloc_limit_mb {
+        Some(mb) => mb,
+        None if drivers => DRIVERS_MALLOC_LIMIT_MB,
+        None => rss_limit_mb?,
+    };
+    (mb > 0).then(|| mb.saturating_mul(1 << 20))
+}
+
+/// The `java` launcher of `--java-home`, else of `$JAVA_HOME`, else the one on PATH, as
+/// [`find_libjvm`] chooses the JDK.
+pub fn java_launcher(java_home: Option<&Path>) -> Result<PathBuf, JvmError> {
+    let home = java_home
+        .map(Path::to_path_buf)
+        .or_else(|| std::env::var_os("JAVA_HOME").filter(|h| !h.is_empty()).map(PathBuf::from));
+    match home {
+        Some(h) => {
+            let java = h.join("bin").join("java");
+            if java.is_file() {
+                Ok(java)
+            } else {
+                Err(JvmError::Setup(format!(
+                    "{} has no bin/java: point --java-home (or JAVA_HOME) at a JDK or JRE",
+                    h.display()
+                )))
+            }
+        }
+        None => Ok(PathBuf::from("java")),
+    }
+}
+
 /// `libjvm.so` of `--java-home`, else `$JAVA_HOME`, else of the `java` (or `javac`) on PATH.
 pub fn find_libjvm(java_home: Option<&Path>) -> Result<PathBuf, JvmError> {
     let mut tried = Vec::new();

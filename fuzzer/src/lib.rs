@@ -15,6 +15,7 @@ pub mod drivers;
 pub mod embedded;
 pub mod engine;
 pub mod findings;
+pub mod fuzz_test;
 pub mod grammar;
 pub mod grow;
 pub mod harness;

@@ -15,8 +15,8 @@ use clap::Parser;
 
 use jvmfuzz_fuzzer::cli::{self, Cli, Command, FuzzArgs, TargetArgs};
 use jvmfuzz_fuzzer::{
-    campaign, classpath, custom_hooks, detectors, drivers, engine, findings, jazzer_cli, junit_jar, jvm, launch,
-    status, target, tools,
+    campaign, classpath, custom_hooks, detectors, drivers, engine, findings, fuzz_test, jazzer_cli, junit_jar, jvm,
+    launch, status, target, tools,
 };
 
 /// Exit statuses.
@@ -93,6 +93,9 @@ fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         None => fuzz(cli.fuzz),
         Some(Command::Repro(a)) => {
+            if let Some(m) = &a.target.fuzz_test {
+                return fuzz_test_outcome(fuzz_test::replay(&a.target, m, &a.files));
+            }
             let r = resolve(&a.target, &default_drivers_out())?;
             let t = start_tool_with(&a.target, &r, a.libfuzzer_output)?;
             let any = tools::repro(&t, &a.files, a.libfuzzer_output).map_err(|e| setup(format!("{e:#}")));
@@ -154,6 +157,16 @@ fn run(cli: Cli) -> Result<u8> {
     }
 }
 
+/// The exit status of a fuzz test's run (`--fuzz-test`).
+fn fuzz_test_outcome(r: Result<fuzz_test::Outcome, fuzz_test::FuzzTestError>) -> Result<u8> {
+    match r {
+        Ok(fuzz_test::Outcome::Nothing) => Ok(NO_FINDING),
+        Ok(fuzz_test::Outcome::Found) => Ok(FINDING),
+        Err(fuzz_test::FuzzTestError::Setup(m)) => Err(setup(m)),
+        Err(fuzz_test::FuzzTestError::Reported) => Ok(SETUP),
+    }
+}
+
 /// `fuzz report DIR`: the campaign folder's page.
 fn report(a: &cli::ReportArgs) -> Result<u8> {
     let mut opts = campaign::report::ReportOptions::for_dir(&a.dir);
@@ -196,15 +209,8 @@ fn campaign_report(c: &campaign::Campaign, coverage: Option<&Path>) {
 /// `fuzz junit-jar`: the defaults are next to this executable, where cargo leaves the library.
 fn junit_jar(a: &cli::JunitJarArgs) -> Result<u8> {
     let here = std::env::current_exe().ok().and_then(|p| p.parent().map(Path::to_path_buf)).unwrap_or_default();
-    // `cargo build` leaves the library next to this executable, `cargo test` only in deps/.
-    let native = a.native.clone().unwrap_or_else(|| {
-        let built = here.join("libjvmfuzz_junit.so");
-        if built.is_file() {
-            built
-        } else {
-            here.join("deps").join("libjvmfuzz_junit.so")
-        }
-    });
+    let native =
+        a.native.clone().or_else(junit_jar::built_native_library).unwrap_or_else(|| here.join("libjvmfuzz_junit.so"));
     let out = a.out.clone().unwrap_or_else(|| here.join("jvmfuzz-junit.jar"));
     let repo = a.install.then(|| {
         a.maven_repo.clone().unwrap_or_else(|| {
@@ -260,6 +266,12 @@ fn drivers_out_under(findings: &Path) -> PathBuf {
 /// The user's harness, or drivers generated for --class/--target/--package (into --drivers-out,
 /// else `default_out`).
 fn resolve(t: &TargetArgs, default_out: &Path) -> Result<Resolved> {
+    // Fuzzing and `repro` handle --fuzz-test before this; the other tools call fuzzerTestOneInput.
+    if let Some(m) = &t.fuzz_test {
+        bail!(SetupError(format!(
+            "--fuzz-test {m}: only fuzzing and replaying inputs (`fuzz repro`, or input files on Jazzer's command line) work with JUnit fuzz tests yet, not minimize, merge, cmin or coverage"
+        )));
+    }
     let Some(sel) = selection(t)? else {
         if !t.param_grammar.is_empty() {
             bail!(SetupError(
@@ -390,19 +402,6 @@ fn documented_exceptions(
     Ok(Some(std::fs::canonicalize(&path).unwrap_or(path)))
 }
 
-/// Default allocation limit with generated drivers (`--malloc-limit-mb`).
-const DRIVERS_MALLOC_LIMIT_MB: u64 = 64;
-
-/// Bytes one array allocation may take (`--malloc-limit-mb`, see its help), or `None`.
-fn malloc_limit(t: &TargetArgs, drivers: bool) -> Option<u64> {
-    let mb = match t.malloc_limit_mb {
-        Some(mb) => mb,
-        None if drivers => DRIVERS_MALLOC_LIMIT_MB,
-        None => t.rss_limit_mb?,
-    };
-    (mb > 0).then(|| mb.saturating_mul(1 << 20))
-}
-
 /// Checks the target options and turns them into the JVM configuration.
 fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jvm::JvmConfig> {
     let cp = t.cp.as_deref().unwrap_or_default();
@@ -435,7 +434,7 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
             jvm_args.push(format!("-Djvmfuzz.findings.exclude={}", t.findings_exclude.join(",")));
         }
     }
-    if let Some(bytes) = malloc_limit(t, drivers.is_some()) {
+    if let Some(bytes) = jvm::malloc_limit(t.malloc_limit_mb, t.rss_limit_mb, drivers.is_some()) {
         jvm_args.push(format!("-Djvmfuzz.mallocLimit={bytes}"));
     }
     let harness = match drivers {
@@ -550,6 +549,9 @@ fn solver_config(a: &cli::SolverArgs, seeded: bool) -> Result<Option<jvmfuzz_fuz
 }
 
 fn fuzz(a: FuzzArgs) -> Result<u8> {
+    if let Some(m) = &a.target.fuzz_test {
+        return fuzz_test_outcome(fuzz_test::fuzz(&a, m));
+    }
     // The flags first: a wrong one is reported before drivers are generated or a JVM starts.
     if a.jobs == 0 {
         bail!(SetupError("--jobs 0: give at least 1".into()));

@@ -32,6 +32,8 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_ready<'l>(
             detectors: s.list("detectors"),
             disabled_detectors: s.list("disabled_detectors"),
             verbose: s.flag("verbose")?,
+            custom_hooks: s.list("custom_hooks"),
+            disabled_hooks: s.list("disabled_hooks"),
             probes: s.flag("probes")?,
         };
         let vm = env.get_java_vm().map_err(|e| format!("JNI: {e}"))?;
@@ -64,7 +66,10 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_fuzz<'l>(
             ignore: s.list("ignore"),
             max_len: s.number("max_len")?.map_or(4096, |n| n as usize),
             len_control: s.number("len_control")?.map_or(jvmfuzz_fuzzer::length::DEFAULT_LEN_CONTROL, |n| n as u64),
-            seed: s.number("seed")?.map(|n| n as u64),
+            seed: s.integer("seed")?,
+            keep_going: s.flag("keep_going")?,
+            max_findings: s.integer("max_findings")?,
+            libfuzzer_output: s.flag("libfuzzer_output")?,
         };
         let vm = env.get_java_vm().map_err(|e| format!("JNI: {e}"))?;
         let found = embedded::fuzz(vm, &campaign)?;

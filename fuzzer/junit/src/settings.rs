@@ -35,6 +35,13 @@ impl Settings {
         }
     }
 
+    /// A whole number, exact to 64 bits (a seed must not lose its low bits in an f64).
+    pub fn integer(&self, key: &str) -> Result<Option<u64>, String> {
+        self.get(key)
+            .map(|v| v.trim().parse::<u64>().map_err(|_| format!("settings: `{key}` is not a whole number")))
+            .transpose()
+    }
+
     pub fn number(&self, key: &str) -> Result<Option<f64>, String> {
         self.get(key)
             .map(|v| v.trim().parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0))
@@ -56,6 +63,9 @@ mod tests {
         assert!(!s.flag("missing").unwrap());
         assert_eq!(s.number("n").unwrap(), Some(2.5));
         assert!(s.number("bad").is_err());
+        let s = Settings::parse("seed=18446744073709551557\nx=1.5").unwrap();
+        assert_eq!(s.integer("seed").unwrap(), Some(18446744073709551557));
+        assert!(s.integer("x").is_err());
         assert!(s.require("nope").is_err());
         assert!(Settings::parse("novalue").is_err());
     }

@@ -16,6 +16,9 @@
  *   JVMFUZZ_EXCLUDES=GLOBS    classes not to instrument, added to the defaults
  *   JVMFUZZ_DETECTORS=a,b     bug detectors to run (default all; "none" for none)
  *   JVMFUZZ_DISABLE_DETECTORS=a,b
+ *   JVMFUZZ_CUSTOM_HOOKS=A,B  Jazzer @MethodHook classes to load (besides the class path's
+ *                             Jazzer-Hook-Classes manifests)
+ *   JVMFUZZ_DISABLED_HOOKS=A,B hook classes not to load
  *   JVMFUZZ_COVERAGE=DIR      fuzz mode: at exit, the coverage the fuzz tests reached as
  *                             JaCoCo XML, HTML and LCOV in DIR
  *   JVMFUZZ_COVERAGE_SOURCES=DIRS  source roots for the HTML (default <basedir>/src/main/java)
@@ -51,6 +54,10 @@ final class Config {
     }
 
     static boolean fuzzing() {
+        CommandLine cli = CommandLine.active;
+        if (cli != null) {
+            return cli.fuzzing();
+        }
         return flag("JVMFUZZ_FUZZ") || flag("JAZZER_FUZZ");
     }
 

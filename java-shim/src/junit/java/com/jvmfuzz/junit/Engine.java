@@ -48,6 +48,8 @@ final class Engine {
         line(s, "excludes", Config.DEFAULT_EXCLUDES + (excludes == null ? "" : ":" + excludes));
         list(s, "detectors", Config.get("JVMFUZZ_DETECTORS"));
         list(s, "disabled_detectors", Config.get("JVMFUZZ_DISABLE_DETECTORS"));
+        list(s, "custom_hooks", Config.get("JVMFUZZ_CUSTOM_HOOKS"));
+        list(s, "disabled_hooks", Config.get("JVMFUZZ_DISABLED_HOOKS"));
         line(s, "verbose", String.valueOf(Config.flag("JVMFUZZ_VERBOSE")));
         line(s, "probes", String.valueOf(fuzzing));
         String error = ready(s.toString());

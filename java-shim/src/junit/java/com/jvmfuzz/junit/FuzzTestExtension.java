@@ -65,6 +65,14 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
         Engine.ensureReady(false);
         Arguments args = Arguments.of(method);
         List<TestTemplateInvocationContext> all = new ArrayList<>();
+        CommandLine cli = CommandLine.active;
+        if (cli != null) {
+            // `fuzz ... FILE`: exactly the files given, as libFuzzer runs them.
+            for (Path file : cli.replay) {
+                all.add(new Invocation(file.toString(), new Replay(args, null, file)));
+            }
+            return all.stream();
+        }
         all.add(new Invocation("<empty input>", new Replay(args, new byte[0], null)));
         Map<String, Path> inputs;
         try {
@@ -140,10 +148,13 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             }
             Runner.takeHookFinding();
             Throwable thrown = null;
+            CommandLine.Watchdog.begin();
             try {
                 m.invoke(ctx.getTarget().orElse(null), values);
             } catch (java.lang.reflect.InvocationTargetException e) {
                 thrown = e.getCause();
+            } finally {
+                CommandLine.Watchdog.end();
             }
             // A detector's finding counts even if the test caught what the detector threw.
             Throwable hooked = Runner.takeHookFinding();
@@ -173,15 +184,27 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             Class<?> c = m.getDeclaringClass();
             Arguments args = Arguments.of(m);
             FuzzTarget.set(ctx.getTarget().orElse(null), m, args);
-            Path save = InputFiles.saveDir(m);
-            Files.createDirectories(save);
-            Path findings = Config.findingsRoot().resolve(c.getName()).resolve(m.getName());
+            // Under `fuzz --fuzz-test` the command line says where things go, as it does for
+            // a harness; under a build tool they go beside the project's sources.
+            CommandLine cli = CommandLine.active;
+            Path findings = cli != null && cli.findings != null ? cli.findings
+                    : Config.findingsRoot().resolve(c.getName()).resolve(m.getName());
+            Path corpus = cli != null && cli.corpus != null ? cli.corpus
+                    : Config.corpusRoot().resolve(c.getName()).resolve(m.getName());
+            String prefix;
+            if (cli != null) {
+                prefix = cli.artifactPrefix;
+            } else {
+                Path save = InputFiles.saveDir(m);
+                Files.createDirectories(save);
+                prefix = save.toString() + "/";
+            }
             StringBuilder s = new StringBuilder();
             Engine.line(s, "name", c.getName() + "." + m.getName());
             Engine.line(s, "harness", FuzzTarget.class.getName());
-            Engine.line(s, "corpus", Config.corpusRoot().resolve(c.getName()).resolve(m.getName()).toString());
+            Engine.line(s, "corpus", corpus.toString());
             Engine.line(s, "findings", findings.toString());
-            Engine.line(s, "artifact_prefix", save.toString() + "/");
+            Engine.line(s, "artifact_prefix", prefix);
             for (Path seeds : InputFiles.folders(m)) {
                 Engine.line(s, "seeds", seeds.toString());
             }
@@ -189,16 +212,21 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             if (dict != null) {
                 Engine.line(s, "dict", dict.toString());
             }
-            if (budget.seconds > 0) {
-                Engine.line(s, "max_total_secs", Double.toString(budget.seconds));
+            if (cli != null) {
+                // libFuzzer's flags decide the budget, as with Jazzer's --target_method.
+                s.append(cli.engine);
+            } else {
+                if (budget.seconds > 0) {
+                    Engine.line(s, "max_total_secs", Double.toString(budget.seconds));
+                }
+                if (budget.executions > 0) {
+                    Engine.line(s, "runs", Long.toString(budget.executions));
+                }
+                Engine.line(s, "timeout_secs", Double.toString(budget.timeout));
+                Engine.line(s, "seed", Config.get("JVMFUZZ_SEED"));
+                Engine.line(s, "rss_limit_mb", Config.get("JVMFUZZ_RSS_LIMIT_MB"));
+                System.err.println("jvmfuzz: fuzzing " + c.getName() + "." + m.getName() + " (" + budget + ")");
             }
-            if (budget.executions > 0) {
-                Engine.line(s, "runs", Long.toString(budget.executions));
-            }
-            Engine.line(s, "timeout_secs", Double.toString(budget.timeout));
-            Engine.line(s, "seed", Config.get("JVMFUZZ_SEED"));
-            Engine.line(s, "rss_limit_mb", Config.get("JVMFUZZ_RSS_LIMIT_MB"));
-            System.err.println("jvmfuzz: fuzzing " + c.getName() + "." + m.getName() + " (" + budget + ")");
             String answer = Engine.fuzz(s.toString());
             if (answer == null) {
                 throw new IllegalStateException("jvmfuzz: the engine gave no answer");
@@ -208,6 +236,9 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             }
             if (answer.isEmpty()) {
                 return;
+            }
+            if (cli != null) {
+                cli.found = true;
             }
             String[] f = answer.split("\n")[0].substring("finding ".length()).split("\t", 3);
             String exception = f[0];
@@ -219,7 +250,8 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
                 Reproducer.write(findings, m, args, input);
             }
             System.err.println("jvmfuzz: " + c.getName() + "." + m.getName() + ": found " + exception
-                    + (saved.isEmpty() ? "" : "; the input is saved as " + saved + " (mvn test replays it)"));
+                    + (saved.isEmpty() ? "" : "; the input is saved as " + saved
+                            + (cli != null ? "" : " (mvn test replays it)")));
             if (t != null && t.getClass().getName().equals(exception)) {
                 throw t;
             }

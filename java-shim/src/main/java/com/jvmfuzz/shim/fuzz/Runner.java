@@ -251,15 +251,24 @@ public final class Runner {
 
     /*
      * Where the frames of the harness's call end: before runInput and the method-handle frames
-     * above it at the bottom of the stack. Those are no part of a finding, and the JDK names
-     * the method handles' classes by address (LambdaForm$DMH/0x...), which differs from one
-     * JVM to the next: a finding's identity must not.
+     * above it. Those are no part of a finding, and the JDK names the method handles' classes
+     * by address (LambdaForm$DMH/0x...), which differs from one JVM to the next: a finding's
+     * identity must not. Under `fuzz` runInput is the bottom frame; in a test JVM (the JUnit
+     * integration) the engine's native call, the extension and JUnit's own frames lie below
+     * it, and they are no part of a finding either.
      */
     static int fastPathEnd(StackTraceElement[] frames) {
         int end = frames.length;
+        for (int i = 0; i < frames.length; i++) {
+            if (frames[i].getClassName().equals(Runner.class.getName())
+                    && frames[i].getMethodName().equals("runInput")) {
+                end = i + 1;
+                break;
+            }
+        }
         if (end == 0 || !frames[end - 1].getClassName().equals(Runner.class.getName())
                 || !frames[end - 1].getMethodName().equals("runInput")) {
-            return end;
+            return frames.length;
         }
         end--;
         while (end > 0 && frames[end - 1].getClassName().startsWith("java.lang.invoke.")) {

@@ -1,0 +1,377 @@
+//! `fuzz --harness CLASS --fuzz-test METHOD` (Jazzer's `--target_class=` with
+//! `--target_method=`): a JUnit 5 `@FuzzTest` fuzzed, or its inputs replayed, from the
+//! command line.
+//!
+//! Fuzz tests are fuzzed by the JUnit integration (`java-shim/src/junit`, `fuzzer/junit`),
+//! which runs the engine inside a test JVM; lifecycle methods, the test instance and typed
+//! parameters are JUnit's and that integration's business. So this command does what
+//! Surefire does: it starts `java` with jvmfuzz-junit's classes first on the class path
+//! (before any Jazzer jar, so Jazzer's `@FuzzTest` is ours), the native engine next to this
+//! executable, and `com.jvmfuzz.junit.CommandLine` as the main class, which runs the method
+//! through JUnit's launcher. What the command line asked for travels in a key=value file.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::cli::{FuzzArgs, TargetArgs};
+
+/// What the test JVM's main class writes into the `result` file before it exits
+/// (`CommandLine.java`): an exit status could also come from the code under test.
+const FOUND: &str = "found";
+const NOTHING: &str = "nothing";
+const SETUP: &str = "setup";
+
+/// How a run ended, as `fuzz`'s exit status reads it.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Nothing,
+    Found,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum FuzzTestError {
+    /// Something the user can fix (exit status 2); the message says what.
+    #[error("{0}")]
+    Setup(String),
+    /// The test JVM said what was wrong already (exit status 2).
+    #[error("the fuzz test could not run (see above)")]
+    Reported,
+}
+
+fn setup(msg: impl Into<String>) -> FuzzTestError {
+    FuzzTestError::Setup(msg.into())
+}
+
+/// Options of `fuzz` that a fuzz test run cannot honour yet: named, so that the run stops
+/// before it starts instead of ignoring them.
+pub fn unsupported(a: &FuzzArgs) -> Option<&'static str> {
+    if a.jobs > 1 {
+        Some("--jobs (-jobs=/-fork=)")
+    } else if a.listen.is_some() || a.connect.is_some() {
+        Some("--listen/--connect")
+    } else if !a.grammar.grammar.is_empty() {
+        Some("--grammar (annotate the parameter with @Grammar instead)")
+    } else if a.coverage_report.is_some() {
+        Some("--coverage-report (set JVMFUZZ_COVERAGE=DIR instead)")
+    } else if a.reproducer_path.is_some() {
+        Some("--reproducer-path (typed fuzz tests get a JUnit reproducer in the findings folder)")
+    } else {
+        target_unsupported(&a.target)
+    }
+}
+
+fn target_unsupported(t: &TargetArgs) -> Option<&'static str> {
+    (t.custom_hook_includes.is_some() || t.custom_hook_excludes.is_some())
+        .then_some("--custom-hook-includes/--custom-hook-excludes (hooks apply to every instrumented class)")
+}
+
+/// Fuzzes `method` of `--harness` with the budget and folders of `a`.
+pub fn fuzz(a: &FuzzArgs, method: &str) -> Result<Outcome, FuzzTestError> {
+    if let Some(flag) = unsupported(a) {
+        return Err(setup(format!("{flag} does not work with --fuzz-test (--target_method=) yet")));
+    }
+    if let Some(prefix) = &a.artifact_prefix {
+        crate::findings::Artifacts::check_prefix(prefix).map_err(setup)?;
+    }
+    std::fs::create_dir_all(&a.corpus)
+        .map_err(|e| setup(format!("cannot create --corpus {}: {e}", a.corpus.display())))?;
+    std::fs::create_dir_all(&a.findings)
+        .map_err(|e| setup(format!("cannot create --findings {}: {e}", a.findings.display())))?;
+    let mut s = Settings::new(&a.target, method)?;
+    s.path("corpus", &a.corpus)?;
+    s.path("findings", &a.findings)?;
+    if let Some(p) = &a.artifact_prefix {
+        s.line("artifact_prefix", p)?;
+    }
+    for d in &a.seed_corpus {
+        s.path("engine.seeds", d)?;
+    }
+    for d in &a.dict {
+        s.path("engine.dict", d)?;
+    }
+    if let Some(t) = a.max_total_time {
+        s.line("engine.max_total_secs", t)?;
+    }
+    if let Some(r) = a.runs {
+        s.line("engine.runs", r)?;
+    }
+    s.line("engine.timeout_secs", a.target.timeout)?;
+    if let Some(seed) = a.seed {
+        s.line("engine.seed", seed)?;
+    }
+    if let Some(mb) = a.target.rss_limit_mb {
+        s.line("engine.rss_limit_mb", mb)?;
+    }
+    for e in &a.target.ignore_exception {
+        s.line("engine.ignore", e)?;
+    }
+    s.line("engine.max_len", a.max_len)?;
+    s.line("engine.len_control", a.len_control)?;
+    s.line("engine.keep_going", a.keep_going)?;
+    if let Some(n) = a.max_findings {
+        s.line("engine.max_findings", n)?;
+    }
+    s.line("engine.libfuzzer_output", a.libfuzzer_output)?;
+    let known = summary_entries(&a.findings);
+    let ended = s.run(&a.target, true)?;
+    match ended {
+        Ended::Said(o) => Ok(o),
+        // A timeout, a native crash or the memory limit ends the JVM once its input is saved.
+        Ended::Silent(status) if summary_entries(&a.findings) > known => {
+            println!("jvmfuzz: the test JVM ended ({status}) after saving the finding that ended it");
+            Ok(Outcome::Found)
+        }
+        Ended::Silent(status) => Err(setup(format!("the test JVM ended ({status}) with no finding saved; see above"))),
+    }
+}
+
+/// Runs each of `files` once through `method` of `--harness` and reports those that fail.
+pub fn replay(t: &TargetArgs, method: &str, files: &[PathBuf]) -> Result<Outcome, FuzzTestError> {
+    if let Some(flag) = target_unsupported(t) {
+        return Err(setup(format!("{flag} does not work with --fuzz-test (--target_method=) yet")));
+    }
+    let mut s = Settings::new(t, method)?;
+    for f in files {
+        if !f.is_file() {
+            return Err(setup(format!("{}: no such file", f.display())));
+        }
+        s.path("replay", f)?;
+    }
+    s.line("replay_timeout_secs", t.timeout)?;
+    match s.run(t, false)? {
+        Ended::Said(o) => Ok(o),
+        // A native crash, or an input that made the code under test end the JVM.
+        Ended::Silent(status) => {
+            println!("jvmfuzz: the test JVM ended ({status}) while it replayed the input(s)");
+            Ok(Outcome::Found)
+        }
+    }
+}
+
+/// The number of findings `findings/summary.json` lists.
+fn summary_entries(findings: &Path) -> usize {
+    std::fs::read(findings.join("summary.json"))
+        .ok()
+        .and_then(|b| serde_json::from_slice::<Vec<serde_json::Value>>(&b).ok())
+        .map_or(0, |v| v.len())
+}
+
+/// How the test JVM ended: with its own word on the outcome, or without (its exit status).
+enum Ended {
+    Said(Outcome),
+    Silent(std::process::ExitStatus),
+}
+
+/// The settings file's lines, and the files of this run in jvmfuzz's private temporary folder.
+struct Settings {
+    text: String,
+    dir: PathBuf,
+    file: PathBuf,
+    result: PathBuf,
+    classes: PathBuf,
+}
+
+impl Settings {
+    fn new(t: &TargetArgs, method: &str) -> Result<Settings, FuzzTestError> {
+        let class = t.harness.as_deref().ok_or_else(|| setup("--fuzz-test: give the test class with --harness"))?;
+        if method.is_empty() || !method.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '$') {
+            return Err(setup(format!("--fuzz-test {method}: give a method name, e.g. --fuzz-test parses")));
+        }
+        // The private folder (0700, this user's) the shim jars go to.
+        let classes = jvmfuzz_jvm::shim::install_jar(&std::env::temp_dir(), jvmfuzz_jvm::JUNIT_CLASSES_JAR)
+            .map_err(|e| setup(format!("cannot write jvmfuzz-junit's classes: {e}")))?;
+        let dir = classes.parent().map(Path::to_path_buf).unwrap_or_else(std::env::temp_dir);
+        let tag = format!("fuzz-test-{}-{}", std::process::id(), unique());
+        let mut s = Settings {
+            text: String::new(),
+            file: dir.join(format!("{tag}.settings")),
+            result: dir.join(format!("{tag}.result")),
+            dir,
+            classes,
+        };
+        s.line("class", class)?;
+        s.line("method", method)?;
+        let result = s.result.clone();
+        s.path("result", &result)?;
+        Ok(s)
+    }
+
+    /// One `key=value` line; a value the file cannot carry is refused.
+    fn line(&mut self, key: &str, value: impl std::fmt::Display) -> Result<(), FuzzTestError> {
+        let v = value.to_string();
+        if v.contains(['\n', '\r']) {
+            return Err(setup(format!("{key}: {v:?} holds a line break, which the test JVM's settings cannot carry")));
+        }
+        self.text.push_str(&format!("{key}={v}\n"));
+        Ok(())
+    }
+
+    /// A path, made absolute (the test JVM runs in the same folder, but says where it wrote).
+    fn path(&mut self, key: &str, p: &Path) -> Result<(), FuzzTestError> {
+        let abs = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let text = abs.to_str().ok_or_else(|| setup(format!("{}: not a UTF-8 path", p.display())))?.to_string();
+        self.line(key, text)
+    }
+
+    /// Starts the test JVM and waits for it.
+    fn run(self, t: &TargetArgs, fuzzing: bool) -> Result<Ended, FuzzTestError> {
+        let native = std::env::var_os("JVMFUZZ_JUNIT_NATIVE")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .or_else(crate::junit_jar::built_native_library)
+            .ok_or_else(|| setup("libjvmfuzz_junit.so (the engine fuzz tests run with) is not next to this executable: build it with `cargo build --release`, or set JVMFUZZ_JUNIT_NATIVE=FILE"))?;
+        // The shim on the boot class path from the start, where the engine would append it at
+        // run time (`embedded::ready`), which costs class sharing and makes HotSpot warn.
+        let mut boot = Vec::new();
+        for jar in [jvmfuzz_jvm::install_shim_jar(), jvmfuzz_jvm::install_jazzer_runtime_jar()] {
+            let jar = jar.map_err(|e| setup(format!("cannot write the shim jars: {e}")))?;
+            match jar.to_str() {
+                Some(j) if !j.contains(':') => boot.push(j.to_string()),
+                _ => {
+                    return Err(setup(format!(
+                        "{}: the temporary folder's path must be UTF-8 without ':' (set TMPDIR)",
+                        jar.display()
+                    )))
+                }
+            }
+        }
+        let java = crate::jvm::java_launcher(t.java_home.as_deref()).map_err(|e| setup(e.to_string()))?;
+        let mut cmd = Command::new(java);
+        cmd.arg(format!("-Xbootclasspath/a:{}", boot.join(":")));
+        cmd.arg(format!("-D{}={}", crate::embedded::BOOT_APPENDED, boot.join(":")));
+        if !t.no_assertions {
+            cmd.arg("-ea");
+        }
+        cmd.args(&t.jvm_args);
+        let mut props: Vec<(&str, String)> = vec![("jvmfuzz.junit.native", native.display().to_string())];
+        if fuzzing {
+            props.push(("jvmfuzz.fuzz", "1".into()));
+        }
+        if let Some(bytes) = crate::jvm::malloc_limit(t.malloc_limit_mb, t.rss_limit_mb, false) {
+            props.push(("jvmfuzz.mallocLimit", bytes.to_string()));
+        }
+        if let Some(i) = &t.includes {
+            props.push(("jvmfuzz.includes", i.clone()));
+        }
+        if let Some(e) = &t.excludes {
+            props.push(("jvmfuzz.excludes", e.clone()));
+        }
+        // Jazzer's --disabled_hooks names its sanitizers by class: those turn detectors off,
+        // as with a harness.
+        let (sanitizers, hooks): (Vec<&String>, Vec<&String>) =
+            t.disabled_hooks.iter().partition(|h| crate::detectors::by_jazzer_name(h).is_some());
+        let mut disabled: Vec<&String> = t.disable_detectors.iter().collect();
+        disabled.extend(sanitizers);
+        for (key, list) in [
+            ("jvmfuzz.detectors", t.detectors.iter().collect::<Vec<_>>()),
+            ("jvmfuzz.disable.detectors", disabled),
+            ("jvmfuzz.custom.hooks", t.custom_hooks.iter().collect()),
+            ("jvmfuzz.disabled.hooks", hooks),
+        ] {
+            if !list.is_empty() {
+                let joined = list.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(",");
+                props.push((key, joined.replace(':', ",")));
+            }
+        }
+        if t.verbose {
+            props.push(("jvmfuzz.verbose", "1".into()));
+        }
+        for (k, v) in props {
+            cmd.arg(format!("-D{k}={v}"));
+        }
+        let cp = t.cp.as_deref().unwrap_or("");
+        cmd.arg("-cp").arg(format!("{}:{cp}", self.classes.display()));
+        cmd.arg("com.jvmfuzz.junit.CommandLine").arg(&self.file);
+        // The JUnit integration reads the environment before these properties: a build's
+        // switches left in the shell must not override the command line.
+        for k in [
+            "JVMFUZZ_FUZZ",
+            "JAZZER_FUZZ",
+            "JVMFUZZ_INCLUDES",
+            "JVMFUZZ_EXCLUDES",
+            "JVMFUZZ_DETECTORS",
+            "JVMFUZZ_DISABLE_DETECTORS",
+            "JVMFUZZ_CUSTOM_HOOKS",
+            "JVMFUZZ_DISABLED_HOOKS",
+            "JVMFUZZ_VERBOSE",
+            "JVMFUZZ_JUNIT_NATIVE",
+        ] {
+            cmd.env_remove(k);
+        }
+        // SAFETY: prctl is async-signal-safe; the child gets SIGTERM if this thread ends
+        // (a `fuzz` killed by a signal must not leave its JVM fuzzing on).
+        unsafe {
+            use std::os::unix::process::CommandExt;
+            cmd.pre_exec(|| {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM);
+                Ok(())
+            });
+        }
+        write_new(&self.file, &self.text)?;
+        let status = cmd.status().map_err(|e| setup(format!("cannot start {:?}: {e}", cmd.get_program())));
+        let said = std::fs::read_to_string(&self.result).unwrap_or_default();
+        let _ = std::fs::remove_file(&self.file);
+        let _ = std::fs::remove_file(&self.result);
+        let status = status?;
+        match said.trim() {
+            FOUND => Ok(Ended::Said(Outcome::Found)),
+            NOTHING => Ok(Ended::Said(Outcome::Nothing)),
+            SETUP => Err(FuzzTestError::Reported),
+            // The main class writes "started" first: without it the JVM did not get that far.
+            "started" => Ok(Ended::Silent(status)),
+            _ => Err(setup(format!(
+                "the test JVM did not start ({status}); check --jvm-arg, --java-home and {}",
+                self.dir.display()
+            ))),
+        }
+    }
+}
+
+/// Writes a file that must not exist yet (never through someone else's file or link).
+fn write_new(path: &Path, text: &str) -> Result<(), FuzzTestError> {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .map_err(|e| setup(format!("{}: {e}", path.display())))
+}
+
+/// A number no other run of this process has used.
+fn unique() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn args(extra: &[&str]) -> FuzzArgs {
+        let mut v = vec!["fuzz", "--cp", "a.jar", "--harness", "X", "--fuzz-test", "parses"];
+        v.extend(extra);
+        crate::cli::Cli::try_parse_from(v).unwrap().fuzz
+    }
+
+    #[test]
+    fn options_a_fuzz_test_cannot_honour_are_named() {
+        assert_eq!(unsupported(&args(&[])), None);
+        assert!(unsupported(&args(&["--jobs", "2"])).unwrap().contains("--jobs"));
+        assert!(unsupported(&args(&["--coverage-report", "r"])).unwrap().contains("JVMFUZZ_COVERAGE"));
+        assert!(unsupported(&args(&["--custom-hook-includes", "com.acme.*"])).is_some());
+    }
+
+    #[test]
+    fn a_method_name_is_checked_before_a_jvm_starts() {
+        let a = args(&[]);
+        assert!(
+            matches!(Settings::new(&a.target, "parse(byte[])"), Err(FuzzTestError::Setup(m)) if m.contains("method name"))
+        );
+        let s = Settings::new(&a.target, "parses").unwrap();
+        assert!(s.text.starts_with("class=X\nmethod=parses\nresult=/"), "{}", s.text);
+        let mut s = s;
+        assert!(matches!(s.line("engine.ignore", "a\nreplay=/etc/passwd"), Err(FuzzTestError::Setup(_))));
+    }
+}

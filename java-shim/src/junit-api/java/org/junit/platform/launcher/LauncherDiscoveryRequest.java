@@ -1,0 +1,3 @@
+package org.junit.platform.launcher;
+
+public interface LauncherDiscoveryRequest {}

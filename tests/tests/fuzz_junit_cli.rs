@@ -1,0 +1,246 @@
+//! End-to-end: a JUnit 5 `@FuzzTest` run from Jazzer's command line (`--target_class=` with
+//! `--target_method=`), as OSS-Fuzz runs fuzz tests written for Jazzer's JUnit integration.
+//! The test classes are tests/junit-fuzz's (ours and Jazzer's annotations, byte[], typed and
+//! `FuzzedDataProvider` parameters) and tests/java/junit-cli's (a fuzz test that needs its
+//! `@BeforeAll` and `@BeforeEach`), compiled once, with JUnit's console launcher jar (the
+//! launcher and the Jupiter engine) on the class path. Jazzer 0.30.0 runs the same fuzz test
+//! from its own command line: each tool's crash file replays under the other. Budgets are
+//! execution counts, never wall-clock time.
+
+mod fuzz_common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use fuzz_common::{fuzz_bin, junit_jar, JAZZER_API};
+use jvmfuzz_tests::{self as support, Output, TempDir};
+
+const JAZZER: &str = "com.code-intelligence:jazzer:0.30.0";
+const JAZZER_JUNIT: &str = "com.code-intelligence:jazzer-junit:0.30.0";
+
+/// The compiled test classes (and the code they test), once per test process.
+fn classes() -> &'static PathBuf {
+    static C: OnceLock<PathBuf> = OnceLock::new();
+    C.get_or_init(|| {
+        let dir = support::target_scratch().join(format!("junit-cli-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let project = support::tests_dir().join("junit-fuzz/src");
+        let mut sources = support::java_sources(&project.join("main/java"));
+        for t in ["ParserFuzzTest", "JazzerStyleFuzzTest", "HangFuzzCheck"] {
+            sources.push(project.join(format!("test/java/com/example/{t}.java")));
+        }
+        sources.extend(support::java_sources(&support::java_dir("junit-cli/src")));
+        let cp = [support::junit_console_jar(), support::maven_jar(JAZZER_API), junit_jar(false)];
+        let cp: Vec<&Path> = cp.iter().map(PathBuf::as_path).collect();
+        let out = dir.join("classes");
+        support::javac(&support::jdk17(), &sources, &cp, &out, &["--release", "17"]);
+        out
+    })
+}
+
+/// `--cp=` as an OSS-Fuzz build gives it: the tests, JUnit, the Jazzer API (and, with
+/// `jazzer`, Jazzer's own jars, whose `@FuzzTest` ours must take the place of).
+fn cp(jazzer: bool) -> String {
+    let mut parts = vec![classes().clone(), support::junit_console_jar(), support::maven_jar(JAZZER_API)];
+    if jazzer {
+        parts.extend([support::maven_jar(JAZZER), support::maven_jar(JAZZER_JUNIT)]);
+    }
+    parts.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(":")
+}
+
+fn fuzz(dir: &Path, args: &[&str]) -> Output {
+    let mut cmd = Command::new(fuzz_bin());
+    cmd.current_dir(dir).args(args).env("JAVA_HOME", support::jdk17().home.clone());
+    support::run(cmd, Duration::from_secs(300))
+}
+
+/// Jazzer 0.30.0's driver with the same arguments.
+fn jazzer(dir: &Path, args: &[&str]) -> Output {
+    let mut cmd = Command::new(support::jdk17().home.join("bin/java"));
+    cmd.current_dir(dir).arg("-cp").arg(cp(true)).arg("com.code_intelligence.jazzer.Jazzer").args(args);
+    support::run(cmd, Duration::from_secs(300))
+}
+
+/// The `crash-<sha1>` files in `dir`.
+fn crashes(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("crash-")))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_fuzz_test_is_fuzzed_and_replayed_from_jazzers_command_line() {
+    let dir = TempDir::new("junit-cli");
+    let (corpus, art) = (dir.join("corpus"), dir.join("artifacts"));
+    std::fs::create_dir_all(&corpus).unwrap();
+    std::fs::create_dir_all(&art).unwrap();
+    let cp = format!("--cp={}", cp(false));
+    let target = ["--target_class=com.example.ParserFuzzTest", "--target_method=parses"];
+    let prefix = format!("-artifact_prefix={}/", art.display());
+    let mut args = vec![cp.as_str(), target[0], target[1], "-runs=2000000", "-seed=1", &prefix];
+    args.push(corpus.to_str().unwrap());
+    let out = fuzz(dir.path(), &args);
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    let exception = "== Java Exception: java.lang.IllegalStateException: planted bug: record kind 0x7f";
+    assert!(out.stdout.contains(exception), "{}", out.dump());
+    assert!(out.stdout.contains("at com.example.ParserFuzzTest.parses(ParserFuzzTest.java"), "{}", out.dump());
+    assert!(out.stdout.contains("DEDUP_TOKEN: "), "{}", out.dump());
+    // The finding's stack ends at the fuzz test: the engine's and JUnit's frames below it are
+    // no part of it (nor of its identity).
+    assert!(!out.stdout.contains("org.junit.platform"), "{}", out.dump());
+    assert!(!out.stderr.contains("Sharing is only supported"), "the shim is appended at run time:\n{}", out.stderr);
+    let found = crashes(&art);
+    assert_eq!(found.len(), 1, "{found:?}\n{}", out.dump());
+    let crash = &found[0];
+    let data = std::fs::read(crash).unwrap();
+    assert_eq!(
+        crash.file_name().unwrap().to_string_lossy(),
+        format!("crash-{}", sha1_smol::Sha1::from(&data).digest())
+    );
+    assert!(out.stdout.contains(&format!("Test unit written to {}", crash.display())), "{}", out.dump());
+    assert!(std::fs::read_dir(&corpus).unwrap().count() > 0, "the corpus folder gets the new inputs");
+    // Nothing is written beside the sources as under Maven (no src/test/resources here).
+    assert!(!dir.join("src").exists());
+
+    // A file argument: run once, reported in the same lines (exit 1: it still fails).
+    let replay = fuzz(dir.path(), &[&cp, target[0], target[1], crash.to_str().unwrap()]);
+    assert_eq!(replay.status, Some(1), "{}", replay.dump());
+    assert!(replay.stdout.contains(exception), "{}", replay.dump());
+    assert!(!replay.stdout.contains("org.junit.platform"), "{}", replay.dump());
+    // An input that passes: exit 0.
+    let fine = dir.join("fine");
+    std::fs::write(&fine, b"RECxx").unwrap();
+    let replay = fuzz(dir.path(), &[&cp, target[0], target[1], fine.to_str().unwrap()]);
+    assert_eq!(replay.status, Some(0), "{}", replay.dump());
+    assert!(
+        replay.stdout.contains("ran 1 input(s) through com.example.ParserFuzzTest.parses: 0 failed"),
+        "{}",
+        replay.dump()
+    );
+}
+
+#[test]
+fn lifecycle_methods_run_and_typed_parameters_work() {
+    let dir = TempDir::new("junit-cli-lifecycle");
+    let cp = format!("--cp={}", cp(false));
+    // @BeforeAll and @BeforeEach ran: the planted bug is found, not a NullPointerException.
+    let out = fuzz(
+        dir.path(),
+        &[&cp, "--target_class=com.example.cli.LifecycleFuzzTest", "--target_method=keys", "-runs=3000000", "-seed=2"],
+    );
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(
+        out.stdout.contains("== Java Exception: java.lang.IllegalStateException: planted bug: a key ending in a bang"),
+        "{}",
+        out.dump()
+    );
+    assert_eq!(crashes(dir.path()).len(), 1, "crash-<sha1> in the working folder, as Jazzer writes it");
+
+    // A typed fuzz test (String, int, List<Integer>): its reproducer goes to the findings folder.
+    let out = fuzz(
+        dir.path(),
+        &[&cp, "--target_class=com.example.ParserFuzzTest", "--target_method=discount", "-runs=3000000", "-seed=1"],
+    );
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("== Java Exception: java.lang.ArithmeticException"), "{}", out.dump());
+    assert!(dir.join("findings/ParserFuzzTest_discount_Reproducer.java").is_file(), "{}", out.dump());
+}
+
+#[test]
+fn crash_files_carry_over_between_jazzer_and_jvmfuzz() {
+    let dir = TempDir::new("junit-cli-jazzer");
+    let (ours, theirs) = (dir.join("ours"), dir.join("theirs"));
+    std::fs::create_dir_all(&ours).unwrap();
+    std::fs::create_dir_all(&theirs).unwrap();
+    let target = ["--target_class=com.example.JazzerStyleFuzzTest", "--target_method=headers"];
+    // Jazzer's jars on the class path too, as in an OSS-Fuzz build.
+    let cp = format!("--cp={}", cp(true));
+    let found = fuzz(&ours, &[&cp, target[0], target[1], "-runs=2000000", "-seed=3"]);
+    assert_eq!(found.status, Some(1), "{}", found.dump());
+    let ours_crash = crashes(&ours).pop().unwrap_or_else(|| panic!("no crash file\n{}", found.dump()));
+    let found = jazzer(&theirs, &[target[0], target[1], "-runs=2000000", "-seed=3"]);
+    assert_ne!(found.status, Some(0), "Jazzer found nothing\n{}", found.dump());
+    let theirs_crash = crashes(&theirs).pop().unwrap_or_else(|| panic!("no Jazzer crash file\n{}", found.dump()));
+    let planted = "java.lang.IllegalArgumentException: planted bug: debug mode header";
+
+    let replay = fuzz(&ours, &[&cp, target[0], target[1], theirs_crash.to_str().unwrap()]);
+    assert_eq!(replay.status, Some(1), "Jazzer's crash file under jvmfuzz\n{}", replay.dump());
+    assert!(replay.stdout.contains(planted), "{}", replay.dump());
+    let replay = jazzer(&theirs, &[target[0], target[1], ours_crash.to_str().unwrap()]);
+    assert_ne!(replay.status, Some(0), "jvmfuzz's crash file under Jazzer\n{}", replay.dump());
+    assert!(format!("{}{}", replay.stdout, replay.stderr).contains(planted), "{}", replay.dump());
+}
+
+#[test]
+fn a_hang_ends_the_test_jvm_as_a_timeout_when_fuzzed_and_when_replayed() {
+    let dir = TempDir::new("junit-cli-hang");
+    let cp = format!("--cp={}", cp(false));
+    let target = ["--target_class=com.example.HangFuzzCheck", "--target_method=loops"];
+    // The engine saves the input and ends the JVM: no outcome from the JVM itself, a finding
+    // in the findings folder.
+    let out = fuzz(dir.path(), &[&cp, target[0], target[1], "-timeout=2", "-runs=3000000", "-seed=1"]);
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("ERROR: libFuzzer: timeout after"), "{}", out.dump());
+    let timeouts: Vec<PathBuf> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("timeout-")))
+        .collect();
+    assert_eq!(timeouts.len(), 1, "{timeouts:?}\n{}", out.dump());
+    // Replaying it (as ClusterFuzz reproduces a timeout) stops at -timeout, not never.
+    let replay = fuzz(dir.path(), &[&cp, target[0], target[1], "-timeout=2", timeouts[0].to_str().unwrap()]);
+    assert_eq!(replay.status, Some(1), "{}", replay.dump());
+    assert!(replay.stdout.contains("ERROR: libFuzzer: timeout after 2 seconds"), "{}", replay.dump());
+    assert!(replay.stdout.contains("at com.example.HangFuzzCheck.loops(HangFuzzCheck.java"), "{}", replay.dump());
+}
+
+#[test]
+fn a_wrong_fuzz_test_says_what_to_fix_with_exit_2() {
+    let dir = TempDir::new("junit-cli-errors");
+    let cp = format!("--cp={}", cp(false));
+    let out = fuzz(dir.path(), &[&cp, "--target_class=com.example.ParserFuzzTest", "--target_method=nope", "-runs=10"]);
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stderr.contains("has no @FuzzTest method nope; its fuzz tests: discount, parses"), "{}", out.dump());
+    // No JUnit launcher on the class path.
+    let bare = format!("--cp={}:{}", classes().display(), support::maven_jar(JAZZER_API).display());
+    let out =
+        fuzz(dir.path(), &[&bare, "--target_class=com.example.ParserFuzzTest", "--target_method=parses", "-runs=10"]);
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stderr.contains("add junit-platform-launcher and junit-jupiter-engine"), "{}", out.dump());
+    // A JVM that cannot start is no finding.
+    let out = fuzz(
+        dir.path(),
+        &[
+            &cp,
+            "--target_class=com.example.ParserFuzzTest",
+            "--target_method=parses",
+            "--jvm_args=-Xno-such-option",
+            "-runs=10",
+        ],
+    );
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stderr.contains("the test JVM did not start"), "{}", out.dump());
+    // Tools that need fuzzerTestOneInput say so.
+    let input = dir.join("in");
+    std::fs::write(&input, b"x").unwrap();
+    let out = fuzz(
+        dir.path(),
+        &[
+            &cp,
+            "--target_class=com.example.ParserFuzzTest",
+            "--target_method=parses",
+            "-minimize_crash=1",
+            input.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stderr.contains("not minimize"), "{}", out.dump());
+}
