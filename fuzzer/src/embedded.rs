@@ -13,6 +13,8 @@
 //!    calling thread, with LibAFL's simple event manager: no restarting parent, since a JVM
 //!    cannot be forked. A timeout or a native crash therefore ends the process, after the
 //!    input is saved (as libFuzzer's and Jazzer's do).
+//!
+//! [`tool`] runs `fuzz repro|minimize|cmin` over a fuzz test instead (`fuzz --fuzz-test`).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -260,6 +262,57 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
             }
         })
         .collect())
+}
+
+/// What a tool run ([`tool`]) does with a fuzz test's inputs, as `fuzz repro|minimize|cmin`.
+#[derive(Debug, Clone)]
+pub enum ToolKind {
+    /// Run each file once; reported as libFuzzer reports a reproduced crash.
+    Repro(Vec<PathBuf>),
+    /// Shrink `file` into `out` while it fails the same way, in at most `runs` executions.
+    Minimize { file: PathBuf, out: PathBuf, runs: u64 },
+    /// Copy into `out` the inputs of `corpora` that cover something no input kept before
+    /// does; with `merge` (`-merge=1`), `out`'s own inputs count as kept.
+    Cmin { corpora: Vec<PathBuf>, out: PathBuf, merge: bool },
+}
+
+/// A tool run over one fuzz test.
+#[derive(Debug, Clone)]
+pub struct ToolRun {
+    /// The harness class, as for [`Campaign::harness`].
+    pub harness: String,
+    pub timeout: Duration,
+    pub rss_limit_mb: Option<u64>,
+    pub ignore: Vec<String>,
+    /// Print failures and stalls in libFuzzer's words too (Jazzer's command line).
+    pub libfuzzer_output: bool,
+    pub kind: ToolKind,
+}
+
+/// Runs `r` on the calling thread in the running JVM (readied for fuzzing: `Cmin` reads
+/// coverage). True if an input failed (`Repro`). A timeout prints its report and ends the
+/// process, as `fuzz repro` does.
+pub fn tool(vm: JavaVM, r: &ToolRun) -> Result<bool, String> {
+    match READY.get() {
+        Some((_, true)) => {}
+        Some((_, false)) => return Err("this JVM was readied for replaying inputs only (no probes)".into()),
+        None => return Err("the JVM is not readied (ready() was not called)".into()),
+    }
+    let cfg = TargetConfig {
+        harness: r.harness.clone(),
+        ignore: r.ignore.clone(),
+        timeout: r.timeout,
+        rss_limit_mb: r.rss_limit_mb,
+        drivers: None,
+    };
+    let t = crate::tools::start(Jvm::Existing(vm), &cfg, r.libfuzzer_output).map_err(|e| format!("{e:#}"))?;
+    let done = match &r.kind {
+        ToolKind::Repro(files) => crate::tools::repro(&t, files, r.libfuzzer_output),
+        ToolKind::Minimize { file, out, runs } => crate::tools::minimize(&t, file, out, *runs).map(|()| false),
+        ToolKind::Cmin { corpora, out, merge } => crate::tools::cmin(&t, corpora, out, *merge).map(|_| false),
+    };
+    t.finish();
+    done.map_err(|e| format!("{e:#}"))
 }
 
 /// Writes the coverage of every campaign this process ran (the probes their feedback saw fire)

@@ -1,6 +1,7 @@
 //! `fuzz --harness CLASS --fuzz-test METHOD` (Jazzer's `--target_class=` with
-//! `--target_method=`): a JUnit 5 `@FuzzTest` fuzzed, or its inputs replayed, from the
-//! command line.
+//! `--target_method=`): a JUnit 5 `@FuzzTest` fuzzed from the command line, or its inputs
+//! replayed, minimised or merged (`fuzz repro|minimize|cmin`, libFuzzer's file arguments,
+//! `-minimize_crash=1`, `-merge=1`).
 //!
 //! Fuzz tests are fuzzed by the JUnit integration (`java-shim/src/junit`, `fuzzer/junit`),
 //! which runs the engine inside a test JVM; lifecycle methods, the test instance and typed
@@ -113,39 +114,65 @@ pub fn fuzz(a: &FuzzArgs, method: &str) -> Result<Outcome, FuzzTestError> {
     }
     s.line("engine.libfuzzer_output", a.libfuzzer_output)?;
     let known = summary_entries(&a.findings);
-    let ended = s.run(&a.target, true)?;
+    let ended = s.run(&a.target)?;
     match ended {
         Ended::Said(o) => Ok(o),
         // A timeout, a native crash or the memory limit ends the JVM once its input is saved.
-        Ended::Silent(status) if summary_entries(&a.findings) > known => {
+        Ended::Silent(status, _) if summary_entries(&a.findings) > known => {
             println!("jvmfuzz: the test JVM ended ({status}) after saving the finding that ended it");
             Ok(Outcome::Found)
         }
-        Ended::Silent(status) => Err(setup(format!("the test JVM ended ({status}) with no finding saved; see above"))),
+        Ended::Silent(status, _) => {
+            Err(setup(format!("the test JVM ended ({status}) with no finding saved; see above")))
+        }
     }
 }
 
-/// Runs each of `files` once through `method` of `--harness` and reports those that fail.
-pub fn replay(t: &TargetArgs, method: &str, files: &[PathBuf]) -> Result<Outcome, FuzzTestError> {
-    if let Some(flag) = target_unsupported(t) {
-        return Err(setup(format!("{flag} does not work with --fuzz-test (--target_method=) yet")));
-    }
-    let mut s = Settings::new(t, method)?;
+/// Runs each of `files` once through `method` of `--harness` and reports those that fail, as
+/// `fuzz repro` does with a harness.
+pub fn replay(
+    t: &TargetArgs,
+    method: &str,
+    files: &[PathBuf],
+    libfuzzer_output: bool,
+) -> Result<Outcome, FuzzTestError> {
+    let mut s = Settings::for_tool(t, method, "repro")?;
+    s.line("tool.libfuzzer_output", libfuzzer_output)?;
     for f in files {
         if !f.is_file() {
             return Err(setup(format!("{}: no such file", f.display())));
         }
-        s.path("replay", f)?;
+        s.path("tool.file", f)?;
     }
-    s.line("replay_timeout_secs", t.timeout)?;
-    match s.run(t, false)? {
-        Ended::Said(o) => Ok(o),
-        // A native crash, or an input that made the code under test end the JVM.
-        Ended::Silent(status) => {
-            println!("jvmfuzz: the test JVM ended ({status}) while it replayed the input(s)");
-            Ok(Outcome::Found)
-        }
+    s.run_tool(t, "replayed the input(s)", true)
+}
+
+/// Shrinks `file` into `out` while it fails the same way through `method`, as `fuzz minimize`.
+/// `Found` if the input timed out or crashed the JVM on the way, as `fuzz minimize` reports it.
+pub fn minimize(t: &TargetArgs, method: &str, file: &Path, out: &Path, runs: u64) -> Result<Outcome, FuzzTestError> {
+    let mut s = Settings::for_tool(t, method, "minimize")?;
+    s.path("tool.file", file)?;
+    s.path("tool.out", out)?;
+    s.line("tool.runs", runs)?;
+    s.run_tool(t, &format!("minimised {}", file.display()), false)
+}
+
+/// Keeps the inputs of `corpora` that add coverage, in `out`, as `fuzz cmin` (with `merge`,
+/// libFuzzer's -merge=1: `out`'s own inputs count as kept).
+pub fn cmin(
+    t: &TargetArgs,
+    method: &str,
+    corpora: &[PathBuf],
+    out: &Path,
+    merge: bool,
+) -> Result<Outcome, FuzzTestError> {
+    let mut s = Settings::for_tool(t, method, "cmin")?;
+    for c in corpora {
+        s.path("tool.corpus", c)?;
     }
+    s.path("tool.out", out)?;
+    s.line("tool.merge", merge)?;
+    s.run_tool(t, "minimised the corpus", false)
 }
 
 /// The number of findings `findings/summary.json` lists.
@@ -159,7 +186,8 @@ fn summary_entries(findings: &Path) -> usize {
 /// How the test JVM ended: with its own word on the outcome, or without (its exit status).
 enum Ended {
     Said(Outcome),
-    Silent(std::process::ExitStatus),
+    /// Ended at `started`, or at `tool` (inside the tool: a timeout or crash it reported).
+    Silent(std::process::ExitStatus, &'static str),
 }
 
 /// The settings file's lines, and the files of this run in jvmfuzz's private temporary folder.
@@ -196,6 +224,45 @@ impl Settings {
         Ok(s)
     }
 
+    /// The settings of a tool run (`tool.tool=NAME`) and the target options tools use.
+    fn for_tool(t: &TargetArgs, method: &str, tool: &str) -> Result<Settings, FuzzTestError> {
+        if let Some(flag) = target_unsupported(t) {
+            return Err(setup(format!("{flag} does not work with --fuzz-test (--target_method=) yet")));
+        }
+        let mut s = Settings::new(t, method)?;
+        s.line("tool.tool", tool)?;
+        s.line("tool.timeout_secs", t.timeout)?;
+        if let Some(mb) = t.rss_limit_mb {
+            s.line("tool.rss_limit_mb", mb)?;
+        }
+        for e in &t.ignore_exception {
+            s.line("tool.ignore", e)?;
+        }
+        Ok(s)
+    }
+
+    /// Runs a tool's JVM (`doing` names what it did, for messages). Only a replay reports a
+    /// failing input as its outcome.
+    fn run_tool(self, t: &TargetArgs, doing: &str, replay: bool) -> Result<Outcome, FuzzTestError> {
+        match self.run(t)? {
+            Ended::Said(Outcome::Nothing) => Ok(Outcome::Nothing),
+            Ended::Said(Outcome::Found) if replay => Ok(Outcome::Found),
+            // The tool never ran: JUnit failed before the test (a lifecycle method).
+            Ended::Said(Outcome::Found) => {
+                Err(setup("the fuzz test's set-up failed (see above), so nothing was done".to_string()))
+            }
+            // A timeout the tool reported (then it ended the JVM, as `fuzz repro` and `fuzz
+            // minimize` do), a native crash, or an input that made the code under test end it.
+            Ended::Silent(status, "tool") => {
+                println!("jvmfuzz: the test JVM ended ({status}) while it {doing}");
+                Ok(Outcome::Found)
+            }
+            Ended::Silent(status, _) => {
+                Err(setup(format!("the test JVM ended ({status}) before the tool ran; see above")))
+            }
+        }
+    }
+
     /// One `key=value` line; a value the file cannot carry is refused.
     fn line(&mut self, key: &str, value: impl std::fmt::Display) -> Result<(), FuzzTestError> {
         let v = value.to_string();
@@ -214,7 +281,7 @@ impl Settings {
     }
 
     /// Starts the test JVM and waits for it.
-    fn run(self, t: &TargetArgs, fuzzing: bool) -> Result<Ended, FuzzTestError> {
+    fn run(self, t: &TargetArgs) -> Result<Ended, FuzzTestError> {
         let native = std::env::var_os("JVMFUZZ_JUNIT_NATIVE")
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
@@ -243,10 +310,9 @@ impl Settings {
             cmd.arg("-ea");
         }
         cmd.args(&t.jvm_args);
-        let mut props: Vec<(&str, String)> = vec![("jvmfuzz.junit.native", native.display().to_string())];
-        if fuzzing {
-            props.push(("jvmfuzz.fuzz", "1".into()));
-        }
+        // Readied for fuzzing whatever the run does: the tools run the same instrumented code.
+        let mut props: Vec<(&str, String)> =
+            vec![("jvmfuzz.junit.native", native.display().to_string()), ("jvmfuzz.fuzz", "1".into())];
         if let Some(bytes) = crate::jvm::malloc_limit(t.malloc_limit_mb, t.rss_limit_mb, false) {
             props.push(("jvmfuzz.mallocLimit", bytes.to_string()));
         }
@@ -318,7 +384,8 @@ impl Settings {
             NOTHING => Ok(Ended::Said(Outcome::Nothing)),
             SETUP => Err(FuzzTestError::Reported),
             // The main class writes "started" first: without it the JVM did not get that far.
-            "started" => Ok(Ended::Silent(status)),
+            "started" => Ok(Ended::Silent(status, "started")),
+            "tool" => Ok(Ended::Silent(status, "tool")),
             _ => Err(setup(format!(
                 "the test JVM did not start ({status}); check --jvm-arg, --java-home and {}",
                 self.dir.display()

@@ -94,7 +94,7 @@ fn run(cli: Cli) -> Result<u8> {
         None => fuzz(cli.fuzz),
         Some(Command::Repro(a)) => {
             if let Some(m) = &a.target.fuzz_test {
-                return fuzz_test_outcome(fuzz_test::replay(&a.target, m, &a.files));
+                return fuzz_test_outcome(fuzz_test::replay(&a.target, m, &a.files, a.libfuzzer_output));
             }
             let r = resolve(&a.target, &default_drivers_out())?;
             let t = start_tool_with(&a.target, &r, a.libfuzzer_output)?;
@@ -104,19 +104,25 @@ fn run(cli: Cli) -> Result<u8> {
             Ok(exit_through_java(&t, if any { FINDING } else { NO_FINDING }))
         }
         Some(Command::Minimize(a)) => {
-            let r = resolve(&a.target, &default_drivers_out())?;
-            let t = start_tool(&a.target, &r)?;
             let out = a.out.clone().unwrap_or_else(|| {
                 let mut p = a.file.clone().into_os_string();
                 p.push(".min");
                 PathBuf::from(p)
             });
+            if let Some(m) = &a.target.fuzz_test {
+                return fuzz_test_outcome(fuzz_test::minimize(&a.target, m, &a.file, &out, a.runs));
+            }
+            let r = resolve(&a.target, &default_drivers_out())?;
+            let t = start_tool(&a.target, &r)?;
             let done = tools::minimize(&t, &a.file, &out, a.runs).map_err(|e| setup(format!("{e:#}")));
             t.finish();
             done?;
             Ok(NO_FINDING)
         }
         Some(Command::Cmin(a)) => {
+            if let Some(m) = &a.target.fuzz_test {
+                return fuzz_test_outcome(fuzz_test::cmin(&a.target, m, &a.corpus, &a.out, a.merge));
+            }
             let r = resolve(&a.target, &default_drivers_out())?;
             let t = start_tool(&a.target, &r)?;
             let done = tools::cmin(&t, &a.corpus, &a.out, a.merge).map_err(|e| setup(format!("{e:#}")));
@@ -266,10 +272,10 @@ fn drivers_out_under(findings: &Path) -> PathBuf {
 /// The user's harness, or drivers generated for --class/--target/--package (into --drivers-out,
 /// else `default_out`).
 fn resolve(t: &TargetArgs, default_out: &Path) -> Result<Resolved> {
-    // Fuzzing and `repro` handle --fuzz-test before this; the other tools call fuzzerTestOneInput.
+    // Fuzzing, repro, minimize and cmin handle --fuzz-test before this.
     if let Some(m) = &t.fuzz_test {
         bail!(SetupError(format!(
-            "--fuzz-test {m}: only fuzzing and replaying inputs (`fuzz repro`, or input files on Jazzer's command line) work with JUnit fuzz tests yet, not minimize, merge, cmin or coverage"
+            "--fuzz-test {m}: `fuzz coverage` and `fuzz drivers` do not work with JUnit fuzz tests yet (fuzzing, repro, minimize and cmin do)"
         )));
     }
     let Some(sel) = selection(t)? else {
@@ -336,7 +342,8 @@ fn start_tool(t: &TargetArgs, r: &Resolved) -> Result<target::Target> {
 
 /// As [`start_tool`]; `libfuzzer_output` prints a stall as libFuzzer does (Jazzer's command line).
 fn start_tool_with(t: &TargetArgs, r: &Resolved, libfuzzer_output: bool) -> Result<target::Target> {
-    tools::start(&r.jvm, &target_config(t, r)?, libfuzzer_output).map_err(|e| setup(format!("{e:#}")))
+    tools::start(target::Jvm::Create(&r.jvm), &target_config(t, r)?, libfuzzer_output)
+        .map_err(|e| setup(format!("{e:#}")))
 }
 
 fn target_config(t: &TargetArgs, r: &Resolved) -> Result<target::TargetConfig> {

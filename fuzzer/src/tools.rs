@@ -19,18 +19,24 @@ use crate::findings::finding_id;
 use crate::harness::Failure;
 use crate::target::{Jvm, Target, TargetConfig, TimedOut};
 
-/// Starts the JVM and finds the harness. Errors are set-up errors (exit status 2).
-/// `libfuzzer_output`: a timeout or memory stall is also printed in libFuzzer's words.
-pub fn start(jvm: &crate::jvm::JvmConfig, cfg: &TargetConfig, libfuzzer_output: bool) -> Result<Target> {
-    Ok(Target::open(Jvm::Create(jvm), cfg, move |t: TimedOut| {
+/// Starts the JVM (or attaches to the running one) and finds the harness. Errors are set-up
+/// errors (exit status 2). `libfuzzer_output`: a timeout or memory stall is also printed in
+/// libFuzzer's words.
+pub fn start(jvm: Jvm, cfg: &TargetConfig, libfuzzer_output: bool) -> Result<Target> {
+    Ok(Target::open(jvm, cfg, move |t: TimedOut| {
         let what = if t.failure.exception == "out-of-memory" { "OUT OF MEMORY" } else { "TIMEOUT" };
         println!("{what}: {} [id {}]\n{}", t.failure.message, finding_id(&t.failure), t.failure.stack_text);
         if libfuzzer_output {
             let kind = crate::findings::Kind::of_failure(&t.failure);
             crate::findings::print_libfuzzer_report(kind, &t.failure, &finding_id(&t.failure));
         }
-        // The stuck thread cannot be stopped: report and leave.
-        std::process::exit(1);
+        // The stuck thread cannot be stopped: report and leave, without running exit handlers
+        // under a JVM's live threads (a test JVM this process did not create).
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
+        let _ = std::io::stderr().flush();
+        // SAFETY: ends the process at once; nothing after it runs.
+        unsafe { libc::_exit(1) }
     })?)
 }
 

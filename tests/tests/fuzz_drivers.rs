@@ -856,9 +856,18 @@ fn a_library_in_subpackages_is_one_library() {
         ("jlib.Dom.twoRoots", "org.w3c.dom.DOMException", "bug", ""),
     ];
     assert_one_each(&s, &entries, &cases);
-    // Tokens.stars(Integer.MAX_VALUE), when the run reaches it: the caller's size.
+    // Tokens.stars(Integer.MAX_VALUE), when the run reaches it: the caller's size. With a count
+    // near it that the heap holds, "*".repeat fills gigabytes: on a loaded machine (CI beside
+    // other test binaries) that passes the 10 s timeout, also the work the caller asked for.
     let oom = ("jlib.text.Tokens.stars", "java.lang.OutOfMemoryError", "contract", "allocation sized by the argument");
     assert!(entries_of(&entries, &oom).len() <= 1, "{entries:#?}");
+    // (A timeout's site is the method it stalled in, without a line.)
+    let slow = |e: &fuzz_common::serde_like::Entry| {
+        e.top_frame.starts_with("jlib.text.Tokens.stars") && e.exception == "timeout" && e.kind == "contract"
+    };
+    let slows: Vec<_> = entries.iter().filter(|e| slow(e)).collect();
+    assert!(slows.len() <= 1, "{entries:#?}");
+    assert!(slows.iter().all(|e| e.reason.starts_with("the work the caller asked for")), "{slows:#?}");
     // An array the caller handed over to be written (no output name), too short, at either of
     // its two store lines (past a length of 0 or of 1): contract.
     let output = ("jlib.Codes.codepointsOf", "java.lang.ArrayIndexOutOfBoundsException", "contract", "");
@@ -867,7 +876,7 @@ fn a_library_in_subpackages_is_one_library() {
     assert!(outputs.iter().all(|e| e.reason.starts_with("output array argument of length")), "{outputs:#?}");
     let unexpected: Vec<String> = entries
         .iter()
-        .filter(|e| !named(e, &cases) && !is_case(e, &oom) && !is_case(e, &output))
+        .filter(|e| !named(e, &cases) && !is_case(e, &oom) && !slow(e) && !is_case(e, &output))
         .map(|e| format!("{} {} at {}: {:?} ({})", e.kind, e.exception, e.top_frame, e.message, e.reason))
         .collect();
     assert!(unexpected.is_empty(), "findings no case names:\n{}\n{}", unexpected.join("\n"), s.out.dump());

@@ -4,8 +4,9 @@
 //! `FuzzedDataProvider` parameters) and tests/java/junit-cli's (a fuzz test that needs its
 //! `@BeforeAll` and `@BeforeEach`), compiled once, with JUnit's console launcher jar (the
 //! launcher and the Jupiter engine) on the class path. Jazzer 0.30.0 runs the same fuzz test
-//! from its own command line: each tool's crash file replays under the other. Budgets are
-//! execution counts, never wall-clock time.
+//! from its own command line: each tool's crash file replays under the other. Replay,
+//! `-minimize_crash=1` and `-merge=1` work on fuzz tests as on harnesses (ClusterFuzz's
+//! reproduce, minimise and prune tasks). Budgets are execution counts, never wall-clock time.
 
 mod fuzz_common;
 
@@ -109,21 +110,37 @@ fn a_fuzz_test_is_fuzzed_and_replayed_from_jazzers_command_line() {
     // Nothing is written beside the sources as under Maven (no src/test/resources here).
     assert!(!dir.join("src").exists());
 
-    // A file argument: run once, reported in the same lines (exit 1: it still fails).
+    // A file argument: run once, reported in the same lines and with the same identity
+    // (exit 1: it still fails), as ClusterFuzz reproduces a crash.
+    let token = out.stdout.lines().find_map(|l| l.strip_prefix("DEDUP_TOKEN: ")).unwrap().to_string();
     let replay = fuzz(dir.path(), &[&cp, target[0], target[1], crash.to_str().unwrap()]);
     assert_eq!(replay.status, Some(1), "{}", replay.dump());
     assert!(replay.stdout.contains(exception), "{}", replay.dump());
+    assert!(replay.stdout.contains(&format!("DEDUP_TOKEN: {token}")), "{}", replay.dump());
     assert!(!replay.stdout.contains("org.junit.platform"), "{}", replay.dump());
     // An input that passes: exit 0.
     let fine = dir.join("fine");
     std::fs::write(&fine, b"RECxx").unwrap();
     let replay = fuzz(dir.path(), &[&cp, target[0], target[1], fine.to_str().unwrap()]);
     assert_eq!(replay.status, Some(0), "{}", replay.dump());
-    assert!(
-        replay.stdout.contains("ran 1 input(s) through com.example.ParserFuzzTest.parses: 0 failed"),
-        "{}",
-        replay.dump()
-    );
+    assert!(replay.stdout.contains(&format!("ok {}: no finding", fine.display())), "{}", replay.dump());
+
+    // -minimize_crash=1 shrinks it and keeps it failing the same way.
+    let min =
+        fuzz(dir.path(), &[&cp, target[0], target[1], "-minimize_crash=1", "-runs=2000", crash.to_str().unwrap()]);
+    assert_eq!(min.status, Some(0), "{}", min.dump());
+    let shrunk = std::fs::read(format!("{}.min", crash.display())).unwrap();
+    assert!(shrunk.len() < data.len() && shrunk.len() >= 7, "{shrunk:?} from {data:?}");
+    assert_eq!(&shrunk[..6], b"REC\x7f\xbe\xef");
+
+    // -merge=1 copies into the first folder only the inputs that add coverage.
+    let merged = dir.join("merged");
+    std::fs::create_dir_all(&merged).unwrap();
+    let merge =
+        fuzz(dir.path(), &[&cp, target[0], target[1], "-merge=1", merged.to_str().unwrap(), corpus.to_str().unwrap()]);
+    assert_eq!(merge.status, Some(0), "{}", merge.dump());
+    let (kept, all) = (std::fs::read_dir(&merged).unwrap().count(), std::fs::read_dir(&corpus).unwrap().count());
+    assert!(kept > 0 && kept <= all, "kept {kept} of {all}\n{}", merge.dump());
 }
 
 #[test]
@@ -199,7 +216,7 @@ fn a_hang_ends_the_test_jvm_as_a_timeout_when_fuzzed_and_when_replayed() {
     let replay = fuzz(dir.path(), &[&cp, target[0], target[1], "-timeout=2", timeouts[0].to_str().unwrap()]);
     assert_eq!(replay.status, Some(1), "{}", replay.dump());
     assert!(replay.stdout.contains("ERROR: libFuzzer: timeout after 2 seconds"), "{}", replay.dump());
-    assert!(replay.stdout.contains("at com.example.HangFuzzCheck.loops(HangFuzzCheck.java"), "{}", replay.dump());
+    assert!(replay.stdout.contains("com.example.HangFuzzCheck.loops(HangFuzzCheck.java"), "{}", replay.dump());
 }
 
 #[test]
@@ -228,9 +245,36 @@ fn a_wrong_fuzz_test_says_what_to_fix_with_exit_2() {
     );
     assert_eq!(out.status, Some(2), "{}", out.dump());
     assert!(out.stderr.contains("the test JVM did not start"), "{}", out.dump());
-    // Tools that need fuzzerTestOneInput say so.
+    // An option a fuzz test cannot honour yet is refused, not ignored.
+    let out = fuzz(
+        dir.path(),
+        &[&cp, "--target_class=com.example.ParserFuzzTest", "--target_method=parses", "-jobs=2", "-runs=10"],
+    );
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stderr.contains("--jobs (-jobs=/-fork=) does not work with --fuzz-test"), "{}", out.dump());
+    // A tool over a fuzz test whose @BeforeAll fails did nothing: no success.
     let input = dir.join("in");
     std::fs::write(&input, b"x").unwrap();
+    let out = fuzz(
+        dir.path(),
+        &[
+            &cp,
+            "--target_class=com.example.cli.SetupFailsFuzzTest",
+            "--target_method=query",
+            "-minimize_crash=1",
+            input.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stdout.contains("no database here"), "{}", out.dump());
+    // An input belongs to one overload: a tool needs a unique name.
+    let out = fuzz(
+        dir.path(),
+        &[&cp, "--target_class=com.example.cli.OverloadedFuzzTest", "--target_method=parse", input.to_str().unwrap()],
+    );
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stderr.contains("has 2 @FuzzTest methods named parse"), "{}", out.dump());
+    // Minimising an input that does not fail says so.
     let out = fuzz(
         dir.path(),
         &[
@@ -242,5 +286,5 @@ fn a_wrong_fuzz_test_says_what_to_fix_with_exit_2() {
         ],
     );
     assert_eq!(out.status, Some(2), "{}", out.dump());
-    assert!(out.stderr.contains("not minimize"), "{}", out.dump());
+    assert!(out.stderr.contains("does not fail: nothing to minimise"), "{}", out.dump());
 }

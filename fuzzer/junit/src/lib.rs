@@ -11,7 +11,7 @@ use std::time::Duration;
 use jni::objects::{JClass, JString};
 use jni::sys::jstring;
 use jni::JNIEnv;
-use jvmfuzz_fuzzer::embedded::{self, Campaign, Setup};
+use jvmfuzz_fuzzer::embedded::{self, Campaign, Setup, ToolKind, ToolRun};
 
 mod settings;
 
@@ -87,6 +87,50 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_fuzz<'l>(
     });
     let text = match result {
         Ok(lines) => lines,
+        Err(e) => format!("error {}", e.replace('\n', " | ")),
+    };
+    answer(&mut env, Some(text))
+}
+
+/// `static native String tool(String settings)`: runs `fuzz repro|minimize|cmin` over one fuzz
+/// test (`tool=repro|minimize|cmin`) on the calling thread. Answers `found`, `nothing`, or
+/// `error <why>`.
+#[no_mangle]
+pub extern "system" fn Java_com_jvmfuzz_junit_Engine_tool<'l>(
+    mut env: JNIEnv<'l>,
+    _class: JClass<'l>,
+    settings: JString<'l>,
+) -> jstring {
+    let result = with_settings(&mut env, &settings, |env, s| {
+        let paths = |key: &str| s.list(key).into_iter().map(PathBuf::from).collect::<Vec<_>>();
+        let kind = match s.require("tool")? {
+            "repro" => ToolKind::Repro(paths("file")),
+            "minimize" => ToolKind::Minimize {
+                file: PathBuf::from(s.require("file")?),
+                out: PathBuf::from(s.require("out")?),
+                runs: s.integer("runs")?.unwrap_or(10_000),
+            },
+            "cmin" => ToolKind::Cmin {
+                corpora: paths("corpus"),
+                out: PathBuf::from(s.require("out")?),
+                merge: s.flag("merge")?,
+            },
+            other => return Err(format!("settings: unknown tool `{other}`")),
+        };
+        let run = ToolRun {
+            harness: s.require("harness")?.to_string(),
+            timeout: Duration::from_secs_f64(s.number("timeout_secs")?.unwrap_or(10.0)),
+            rss_limit_mb: s.integer("rss_limit_mb")?,
+            ignore: s.list("ignore"),
+            libfuzzer_output: s.flag("libfuzzer_output")?,
+            kind,
+        };
+        let vm = env.get_java_vm().map_err(|e| format!("JNI: {e}"))?;
+        embedded::tool(vm, &run)
+    });
+    let text = match result {
+        Ok(true) => "found".to_string(),
+        Ok(false) => "nothing".to_string(),
         Err(e) => format!("error {}", e.replace('\n', " | ")),
     };
     answer(&mut env, Some(text))

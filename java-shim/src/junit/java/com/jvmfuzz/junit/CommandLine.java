@@ -5,15 +5,15 @@
  * settings file of key=value lines:
  *
  *   class, method        the fuzz test (every @FuzzTest overload of that name)
- *   replay               an input to run once (repeated); none: fuzz
  *   corpus, findings     where new inputs and findings' details go
  *   artifact_prefix      where crash-<sha1> files go (libFuzzer's -artifact_prefix)
- *   replay_timeout_secs  how long one replayed input may run
  *   result               a file this JVM writes "started" into, then the outcome: "found",
  *                        "nothing" or "setup" (an exit status could come from the code
  *                        under test; a JVM that ended mid-run leaves "started")
- *   engine.KEY           passed to the engine as KEY (runs, max_total_secs, timeout_secs,
- *                        seed, seeds, dict, ...), replacing the annotation's budget
+ *   engine.KEY           passed to the engine's fuzzing loop as KEY (runs, max_total_secs,
+ *                        timeout_secs, seed, seeds, dict, ...), replacing the annotation's budget
+ *   tool.KEY             instead of fuzzing, a tool (`tool.tool=repro|minimize|cmin`, as `fuzz
+ *                        repro|minimize|cmin`) with its settings KEY (file, out, runs, ...)
  *
  * JUnit's launcher runs the selected methods, as Jazzer's driver does, so lifecycle methods
  * and extensions run as they do under `mvn test`.
@@ -50,22 +50,22 @@ public final class CommandLine {
 
     final String className;
     final String methodName;
-    final List<Path> replay = new ArrayList<>();
     final Path corpus;
     final Path findings;
     final String artifactPrefix;
     final Path result;
-    final double replayTimeout;
     /* Settings lines for the engine, added after the extension's own. */
     final String engine;
+    /* The tool's settings lines, or null to fuzz. */
+    final String tool;
     /* Set when the engine reported a finding (fuzz mode). */
     volatile boolean found;
 
     private CommandLine(List<String> lines) {
         String cls = null, method = null, art = null;
         Path corp = null, find = null, res = null;
-        double timeout = 0;
         StringBuilder eng = new StringBuilder();
+        StringBuilder tl = new StringBuilder();
         for (String line : lines) {
             int eq = line.indexOf('=');
             if (eq < 0) {
@@ -75,15 +75,15 @@ public final class CommandLine {
             switch (k) {
                 case "class": cls = v; break;
                 case "method": method = v; break;
-                case "replay": replay.add(Paths.get(v)); break;
                 case "corpus": corp = Paths.get(v).toAbsolutePath(); break;
                 case "findings": find = Paths.get(v).toAbsolutePath(); break;
                 case "artifact_prefix": art = v; break;
                 case "result": res = Paths.get(v); break;
-                case "replay_timeout_secs": timeout = Double.parseDouble(v); break;
                 default:
                     if (k.startsWith("engine.")) {
                         eng.append(k.substring("engine.".length())).append('=').append(v).append('\n');
+                    } else if (k.startsWith("tool.")) {
+                        tl.append(k.substring("tool.".length())).append('=').append(v).append('\n');
                     }
             }
         }
@@ -93,12 +93,8 @@ public final class CommandLine {
         findings = find;
         artifactPrefix = art;
         result = res;
-        replayTimeout = timeout;
         engine = eng.toString();
-    }
-
-    boolean fuzzing() {
-        return replay.isEmpty();
+        tool = tl.length() == 0 ? null : tl.toString();
     }
 
     /* A mistake in what the command line asked for: exit status 2 with this message. */
@@ -171,8 +167,9 @@ public final class CommandLine {
                         + "junit-platform-console-standalone.jar), as Jazzer's --target_method needs too");
             }
         }
-        // Before the test class loads, so that it and all it calls get probes and hooks.
-        Engine.ensureReady(cli.fuzzing());
+        // Before the test class loads, so that it and all it calls get probes and hooks (the
+        // tools too: cmin reads coverage).
+        Engine.ensureReady(true);
         Class<?> test;
         try {
             test = Class.forName(cli.className, false, ClassLoader.getSystemClassLoader());
@@ -192,14 +189,15 @@ public final class CommandLine {
                 }
             }
         }
+        if (cli.tool != null && selectors.size() > 1) {
+            throw new Usage(cli.className + " has " + selectors.size() + " @FuzzTest methods named " + cli.methodName
+                    + ": an input belongs to one of them, so replaying, minimising and merging need a unique name");
+        }
         if (selectors.isEmpty()) {
             throw new Usage(cli.className + " has no @FuzzTest method " + cli.methodName
                     + (fuzzTests.isEmpty() ? " (and no fuzz test at all: give a class with fuzzerTestOneInput"
                             + " without --fuzz-test/--target_method, or a JUnit 5 test class)"
                             : "; its fuzz tests: " + String.join(", ", fuzzTests)));
-        }
-        if (!cli.fuzzing() && cli.replayTimeout > 0) {
-            Watchdog.start(cli.replayTimeout);
         }
         Outcome outcome = new Outcome();
         Launcher launcher = LauncherFactory.create();
@@ -253,15 +251,11 @@ public final class CommandLine {
                 throw new Usage("JUnit ran no test for " + cli.className + "." + cli.methodName
                         + " (a fuzz test must be a non-static, non-private method of a class JUnit can instantiate)");
             }
-            if (!cli.fuzzing()) {
-                System.out.println("jvmfuzz: ran " + tests + " input(s) through " + cli.className + "."
-                        + cli.methodName + ": " + failures.size() + " failed");
-            }
             if (failures.isEmpty()) {
                 return NOTHING;
             }
-            // A replayed input that fails, or a lifecycle method that throws: reported as
-            // Jazzer reports them, in the lines ClusterFuzz reads.
+            // A lifecycle method that throws (@BeforeAll, @BeforeEach, a constructor): a
+            // finding, as under Jazzer, reported in the lines ClusterFuzz reads.
             for (int i = 0; i < failures.size(); i++) {
                 System.out.println();
                 System.out.println("jvmfuzz: " + where.get(i) + " failed");
@@ -272,8 +266,8 @@ public final class CommandLine {
         }
     }
 
-    /* t's stack as Java prints it, each trace cut where the replay's call of the test begins
-     * (jvmfuzz's and JUnit's frames below it say nothing about the failure). */
+    /* t's stack as Java prints it, each trace cut where jvmfuzz's frames begin (they and
+     * JUnit's below them say nothing about the failure). */
     static String stackText(Throwable t) {
         java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (Throwable x = t; x != null && seen.add(x); x = x.getCause()) {
@@ -292,7 +286,7 @@ public final class CommandLine {
         return w.toString().trim();
     }
 
-    /* The frames above the replay's call of the test, or all of them if there is none. */
+    /* The frames above jvmfuzz's own, or all of them if there are none. */
     static StackTraceElement[] ownFrames(StackTraceElement[] frames) {
         int end = 0;
         while (end < frames.length && !frames[end].getClassName().startsWith("com.jvmfuzz.junit.")) {
@@ -306,61 +300,5 @@ public final class CommandLine {
 
     static boolean reflection(String cls) {
         return cls.startsWith("jdk.internal.reflect.") || cls.equals("java.lang.reflect.Method");
-    }
-
-    /*
-     * Replays have no engine to time them out: a replayed input that runs past the timeout is
-     * reported as libFuzzer reports one (ClusterFuzz reproduces timeouts this way), with the
-     * stuck thread's stack, and ends the JVM: a stuck thread cannot be stopped.
-     */
-    static final class Watchdog extends Thread {
-        static volatile Thread replaying;
-        static volatile long since;
-
-        private final long limitNanos;
-
-        private Watchdog(double seconds) {
-            super("jvmfuzz-replay-watchdog");
-            setDaemon(true);
-            limitNanos = (long) (seconds * 1e9);
-        }
-
-        static void start(double seconds) {
-            new Watchdog(seconds).start();
-        }
-
-        static void begin() {
-            since = System.nanoTime();
-            replaying = Thread.currentThread();
-        }
-
-        static void end() {
-            replaying = null;
-        }
-
-        @Override
-        public void run() {
-            while (true) {
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    return;
-                }
-                Thread t = replaying;
-                if (t != null && System.nanoTime() - since > limitNanos) {
-                    StringBuilder b = new StringBuilder();
-                    b.append("\n==").append(ProcessHandle.current().pid()).append("== ERROR: libFuzzer: timeout after ")
-                            .append((long) Math.ceil(limitNanos / 1e9)).append(" seconds\n");
-                    for (StackTraceElement e : ownFrames(t.getStackTrace())) {
-                        b.append("\tat ").append(e.getClassName()).append('.').append(e.getMethodName())
-                                .append('(').append(e.getFileName()).append(':').append(e.getLineNumber())
-                                .append(")\n");
-                    }
-                    System.out.print(b);
-                    System.out.flush();
-                    finish(FOUND);
-                }
-            }
-        }
     }
 }

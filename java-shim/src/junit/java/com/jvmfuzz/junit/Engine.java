@@ -26,6 +26,9 @@ final class Engine {
 
     static native String coverage(String settings);
 
+    /* fuzz repro|minimize|cmin over the fuzz test set in FuzzTarget: "found", "nothing" or "error ...". */
+    static native String tool(String settings);
+
     /*
      * Readies the JVM once: for fuzzing (probes, comparison logging, detectors) or for
      * replaying (detectors only). A JVM readied for replay cannot fuzz: classes already loaded

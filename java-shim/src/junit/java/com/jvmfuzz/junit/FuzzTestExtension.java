@@ -65,14 +65,6 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
         Engine.ensureReady(false);
         Arguments args = Arguments.of(method);
         List<TestTemplateInvocationContext> all = new ArrayList<>();
-        CommandLine cli = CommandLine.active;
-        if (cli != null) {
-            // `fuzz ... FILE`: exactly the files given, as libFuzzer runs them.
-            for (Path file : cli.replay) {
-                all.add(new Invocation(file.toString(), new Replay(args, null, file)));
-            }
-            return all.stream();
-        }
         all.add(new Invocation("<empty input>", new Replay(args, new byte[0], null)));
         Map<String, Path> inputs;
         try {
@@ -148,13 +140,10 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             }
             Runner.takeHookFinding();
             Throwable thrown = null;
-            CommandLine.Watchdog.begin();
             try {
                 m.invoke(ctx.getTarget().orElse(null), values);
             } catch (java.lang.reflect.InvocationTargetException e) {
                 thrown = e.getCause();
-            } finally {
-                CommandLine.Watchdog.end();
             }
             // A detector's finding counts even if the test caught what the detector threw.
             Throwable hooked = Runner.takeHookFinding();
@@ -184,9 +173,21 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             Class<?> c = m.getDeclaringClass();
             Arguments args = Arguments.of(m);
             FuzzTarget.set(ctx.getTarget().orElse(null), m, args);
+            CommandLine cli = CommandLine.active;
+            if (cli != null && cli.tool != null) {
+                // `fuzz repro|minimize|cmin` over this fuzz test, as over a harness. Should the
+                // JVM end inside it (a timeout it reported, a crash), `fuzz` reads "tool".
+                CommandLine.say(cli.result, "tool");
+                String answer = Engine.tool("harness=" + FuzzTarget.class.getName() + "\n" + cli.tool);
+                if (answer == null || answer.startsWith("error ")) {
+                    throw new IllegalStateException("jvmfuzz: " + (answer == null ? "the engine gave no answer"
+                            : answer.substring(6).replace(" | ", "\n")));
+                }
+                cli.found |= answer.equals("found");
+                return;
+            }
             // Under `fuzz --fuzz-test` the command line says where things go, as it does for
             // a harness; under a build tool they go beside the project's sources.
-            CommandLine cli = CommandLine.active;
             Path findings = cli != null && cli.findings != null ? cli.findings
                     : Config.findingsRoot().resolve(c.getName()).resolve(m.getName());
             Path corpus = cli != null && cli.corpus != null ? cli.corpus
