@@ -20,6 +20,7 @@
 #   benchmarks/drivers/package_bench.sh --lib commons-collections4 --only run,report   # the fourth
 #   benchmarks/drivers/package_bench.sh --lib commons-csv --only run,report   # the fifth
 #   benchmarks/drivers/package_bench.sh --lib jsoup --only run,report         # the sixth
+#   benchmarks/drivers/package_bench.sh --lib commons-cli --only run,report   # the seventh
 #   benchmarks/drivers/package_bench.sh --reuse             # recompute everything from out/ (no fuzzing)
 #   benchmarks/drivers/package_bench.sh --triage            # the latest runs' findings not in the ground truth
 #   FUZZ_BIN=/path/to/fuzz benchmarks/drivers/package_bench.sh   # a prebuilt binary (default target/release/fuzz)
@@ -41,6 +42,7 @@ COLLECTIONS_VERSION=4.6.0   # the newest; the fourth library (--lib commons-coll
 CSV_VERSION=1.14.1   # the newest; the fifth library (--lib commons-csv), with commons-io beside it
 IO_VERSION=2.20.0    # the version commons-csv 1.14.1's pom names
 JSOUP_VERSION=1.24.1 # the newest here; the sixth library (--lib jsoup), no dependencies
+CLI_VERSION=1.11.0   # the newest; the seventh library (--lib commons-cli), no dependencies
 JAZZER_VERSION=0.30.0
 JACOCO_VERSION=0.8.14
 
@@ -59,7 +61,7 @@ for a in "$@"; do
 done
 
 need_tools
-export TEXT_VERSION LANG3_VERSION CODEC_VERSION COLLECTIONS_VERSION CSV_VERSION JSOUP_VERSION JAZZER_VERSION
+export TEXT_VERSION LANG3_VERSION CODEC_VERSION COLLECTIONS_VERSION CSV_VERSION JSOUP_VERSION CLI_VERSION JAZZER_VERSION
 export TEXT_JAR="$(fetch org.apache.commons:commons-text:$TEXT_VERSION)"
 export LANG3_JAR="$(fetch org.apache.commons:commons-lang3:$LANG3_VERSION)"
 export CODEC_JAR="$(fetch commons-codec:commons-codec:$CODEC_VERSION)"
@@ -67,12 +69,13 @@ export COLLECTIONS_JAR="$(fetch org.apache.commons:commons-collections4:$COLLECT
 export CSV_JAR="$(fetch org.apache.commons:commons-csv:$CSV_VERSION)"
 export IO_JAR="$(fetch commons-io:commons-io:$IO_VERSION)"
 export JSOUP_JAR="$(fetch org.jsoup:jsoup:$JSOUP_VERSION)"
+export CLI_JAR="$(fetch commons-cli:commons-cli:$CLI_VERSION)"
 export JAZZER_JAR="$(fetch com.code-intelligence:jazzer:$JAZZER_VERSION)"
 export JAZZER_API="$(fetch com.code-intelligence:jazzer-api:$JAZZER_VERSION)"
 export JACOCO_CLI="$(fetch org.jacoco:org.jacoco.cli:$JACOCO_VERSION:nodeps)"
 export JACOCO_AGENT="$(fetch org.jacoco:org.jacoco.agent:$JACOCO_VERSION:runtime)"
 export JAVA="${JAVA:-$(command -v java)}"
-export TEXT_SOURCES="" LANG3_SOURCES="" CODEC_SOURCES="" COLLECTIONS_SOURCES="" CSV_SOURCES="" JSOUP_SOURCES="" SOURCES_OPTION=""
+export TEXT_SOURCES="" LANG3_SOURCES="" CODEC_SOURCES="" COLLECTIONS_SOURCES="" CSV_SOURCES="" JSOUP_SOURCES="" CLI_SOURCES="" SOURCES_OPTION=""
 
 if [ "$runs_target" = 1 ]; then
     [ "$(id -u)" = 0 ] || { echo "package_bench.sh: needs root (unshare -n)" >&2; exit 1; }
@@ -96,6 +99,8 @@ if [ "$runs_target" = 1 ]; then
             { echo "no sources jar for commons-csv $CSV_VERSION: running without --sources" >&2; CSV_SOURCES=""; }
         JSOUP_SOURCES="$(fetch org.jsoup:jsoup:$JSOUP_VERSION:sources)" ||
             { echo "no sources jar for jsoup $JSOUP_VERSION: running without --sources" >&2; JSOUP_SOURCES=""; }
+        CLI_SOURCES="$(fetch commons-cli:commons-cli:$CLI_VERSION:sources)" ||
+            { echo "no sources jar for commons-cli $CLI_VERSION: running without --sources" >&2; CLI_SOURCES=""; }
     fi
     echo "fuzz: $FUZZ_BIN; jazzer $JAZZER_VERSION; jacoco $JACOCO_VERSION; $("$JAVA" -version 2>&1 | head -1); $(nproc) cores" >&2
 fi

@@ -657,7 +657,8 @@ fn findings_are_sorted_into_bugs_and_contract() {
     // overflow in 2 of 5 local runs (driver runs are scheduled by measured time, not seeded).
     let s = run_fuzz(&["--package", "contract", "--runs", "4000000", "--keep-going", "--sources", &src]);
     s.assert_exit(1);
-    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 7 method(s)"), "{}", s.out.dump());
+    // (Of the whole folder: package cfg's Spec.Builder.get is the eighth.)
+    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 8 method(s)"), "{}", s.out.dump());
     // The JDK's own Javadoc (lib/src.zip; Debian's openjdk-17-source, which .ci/run installs).
     assert!(
         s.out.stdout.contains("jvmfuzz: the JDK's Javadoc of java.lang, java.util and java.io from"),
@@ -711,6 +712,47 @@ fn findings_are_sorted_into_bugs_and_contract() {
     let defects: u64 = twice.split(' ').nth(3).and_then(|n| n.parse().ok()).unwrap_or(0);
     assert!(defects > 0, "no Supplier of the wrong type reached Rules.measureTwice:\n{stats}");
     assert!(s.out.stdout.contains("contract exception(s)"), "{}", s.out.dump());
+}
+
+/// What the caller configured (tests/java/driver-targets/src/cfg): a builder handed over as a
+/// Source that refuses to build without a name (commons-cli's Option.Builder as a default
+/// value's Supplier), a static builder called unconfigured (OptionBuilder.create()), a public
+/// field set to a size the method allocates (HelpFormatter.defaultLeftPad); beside each, the
+/// same exception type as a bug: a builder the method made itself, a static method with no
+/// state, a size the method computed.
+#[test]
+fn what_the_caller_configured_is_its_contract() {
+    let src = support::java_dir("driver-targets/src").display().to_string();
+    let s = run_fuzz(&["--package", "cfg", "--runs", "300000", "--keep-going", "--sources", &src]);
+    s.assert_exit(1);
+    let entries = s.summary();
+    let cases = [
+        (
+            "cfg.Spec.<init>",
+            "java.lang.IllegalStateException",
+            "contract",
+            "documented: cfg.Spec$Builder.get @throws java.lang.IllegalStateException (Javadoc), of the cfg.Spec$Builder the caller built",
+        ),
+        ("cfg.Spec.<init>", "java.lang.IllegalStateException", "bug", ""),
+        ("cfg.StaticBuilder.create", "java.lang.IllegalStateException", "contract", "state check: cfg.StaticBuilder.create"),
+        ("cfg.Stateless.level", "java.lang.IllegalStateException", "bug", ""),
+        ("cfg.Padder.padding", "java.lang.NegativeArraySizeException", "contract", "size the caller configured"),
+        ("cfg.Padder.room", "java.lang.NegativeArraySizeException", "bug", ""),
+        // Headers and widths handed to Table.of that do not line up, read in step by render;
+        // an index one past the end of a lone list.
+        ("cfg.Table.render", "java.lang.IndexOutOfBoundsException", "contract", "sequences that do not line up"),
+        ("cfg.Table.last", "java.lang.IndexOutOfBoundsException", "bug", ""),
+    ];
+    assert_one_each(&s, &entries, &cases);
+    // A pad of a billion, when the run sets one: the caller's size too.
+    let oom = ("cfg.Padder.padding", "java.lang.OutOfMemoryError", "contract", "size the caller configured");
+    assert!(entries_of(&entries, &oom).len() <= 1, "{entries:#?}");
+    let unexpected: Vec<String> = entries
+        .iter()
+        .filter(|e| !named(e, &cases) && !is_case(e, &oom))
+        .map(|e| format!("{} {} at {}: {:?} ({})", e.kind, e.exception, e.top_frame, e.message, e.reason))
+        .collect();
+    assert!(unexpected.is_empty(), "findings no case names:\n{}\n{}", unexpected.join("\n"), s.out.dump());
 }
 
 /// contract.HexOut alone: each of its methods gets a sixth of the runs, so the off-by-one that

@@ -59,8 +59,14 @@ fn fuzz(dir: &Path, args: &[&str]) -> Output {
 
 /// Jazzer 0.30.0's driver with the same arguments.
 fn jazzer(dir: &Path, args: &[&str]) -> Output {
+    jazzer_in_jvm(dir, &[], args)
+}
+
+/// Jazzer's driver run as a main class, `jvm` the options of its JVM (its `--jvm_args` only
+/// reach JVMs it starts).
+fn jazzer_in_jvm(dir: &Path, jvm: &[&str], args: &[&str]) -> Output {
     let mut cmd = Command::new(support::jdk17().home.join("bin/java"));
-    cmd.current_dir(dir).arg("-cp").arg(cp(true)).arg("com.code_intelligence.jazzer.Jazzer").args(args);
+    cmd.current_dir(dir).args(jvm).arg("-cp").arg(cp(true)).arg("com.code_intelligence.jazzer.Jazzer").args(args);
     support::run(cmd, Duration::from_secs(300))
 }
 
@@ -168,6 +174,102 @@ fn lifecycle_methods_run_and_typed_parameters_work() {
     assert_eq!(out.status, Some(1), "{}", out.dump());
     assert!(out.stdout.contains("== Java Exception: java.lang.ArithmeticException"), "{}", out.dump());
     assert!(dir.join("findings/ParserFuzzTest_discount_Reproducer.java").is_file(), "{}", out.dump());
+}
+
+/// The events `PerExecutionFuzzTest` wrote, cut into what happened before the first
+/// execution, each execution's steps, and what happened after the last. Instances are named
+/// `#junit` (the first, JUnit's own) and `#exec` (all others), so the two tools' runs compare
+/// whatever number of executions each made.
+struct Lifecycle {
+    before: Vec<String>,
+    executions: Vec<Vec<String>>,
+    after: Vec<String>,
+}
+
+fn lifecycle_events(file: &Path) -> Lifecycle {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let mut first: Option<String> = None;
+    let events: Vec<String> = text
+        .lines()
+        .map(|line| match line.rsplit_once(" on ") {
+            Some((what, id)) => {
+                let junit = first.get_or_insert_with(|| id.to_string()) == id;
+                format!("{what} on {}", if junit { "#junit" } else { "#exec" })
+            }
+            None => line.to_string(),
+        })
+        .collect();
+    let starts: Vec<usize> = (0..events.len()).filter(|&i| events[i] == "postProcess on #exec").collect();
+    let tail = events.iter().rposition(|e| e.ends_with("#exec")).map_or(events.len(), |i| i + 1);
+    let mut executions = Vec::new();
+    for (k, &s) in starts.iter().enumerate() {
+        let e = starts.get(k + 1).copied().unwrap_or(tail);
+        executions.push(events[s..e].to_vec());
+    }
+    Lifecycle {
+        before: events[..starts.first().copied().unwrap_or(tail)].to_vec(),
+        executions,
+        after: events[tail..].to_vec(),
+    }
+}
+
+#[test]
+fn a_per_execution_lifecycle_gives_each_execution_a_fresh_instance_as_jazzer_does() {
+    let dir = TempDir::new("junit-cli-per-execution");
+    let (ours, theirs) = (dir.join("ours"), dir.join("theirs"));
+    std::fs::create_dir_all(&ours).unwrap();
+    std::fs::create_dir_all(&theirs).unwrap();
+    let class = "--target_class=com.example.cli.PerExecutionFuzzTest";
+    // The planted failure on the first non-empty input: the same instances, lifecycle steps
+    // and order as Jazzer 0.30.0's, the failing execution's after-each steps included.
+    let events = |d: &Path| format!("--jvm_args=-Devents={}", d.join("events.txt").display());
+    let cp_ours = format!("--cp={}", cp(false));
+    let out = fuzz(&ours, &[&cp_ours, class, "--target_method=planted", &events(&ours), "-runs=1000", "-seed=1"]);
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("java.io.IOException: planted: the first non-empty input"), "{}", out.dump());
+    let events_property = format!("-Devents={}", theirs.join("events.txt").display());
+    let jazzer_out =
+        jazzer_in_jvm(&theirs, &[&events_property], &[class, "--target_method=planted", "-runs=1000", "-seed=1"]);
+    assert_ne!(jazzer_out.status, Some(0), "{}", jazzer_out.dump());
+    let (ours_events, theirs_events) =
+        (lifecycle_events(&ours.join("events.txt")), lifecycle_events(&theirs.join("events.txt")));
+    let context = format!("{}\n{}", out.dump(), jazzer_out.dump());
+    assert_eq!(ours_events.before, theirs_events.before, "JUnit's instance, then Jazzer's\n{context}");
+    assert_eq!(ours_events.after, theirs_events.after, "after the last execution, then Jazzer's\n{context}");
+    assert!(ours_events.executions.len() >= 2 && theirs_events.executions.len() >= 2, "{context}");
+    let one = &theirs_events.executions[0];
+    assert!(
+        theirs_events.executions.iter().all(|e| e == one),
+        "Jazzer's executions differ: {:#?}",
+        theirs_events.executions
+    );
+    for e in &ours_events.executions {
+        assert_eq!(e, one, "an execution of jvmfuzz's, then Jazzer's\n{context}");
+    }
+    for step in ["postProcess on #exec", "beforeEachCallback2 on #exec", "before1 planted on #exec", "after2 on #exec"]
+    {
+        assert!(one.contains(&step.to_string()), "{step} missing: {one:#?}");
+    }
+    assert!(ours_events.after.contains(&"baseAfter on #junit".to_string()), "{:#?}", ours_events.after);
+
+    // Thousands of executions, none seeing another's instance or missing its @BeforeEach
+    // (one shared instance fails this on the second execution).
+    let out = fuzz(&ours, &[&cp_ours, class, "--target_method=state", &events(&ours), "-runs=3000", "-seed=1"]);
+    assert_eq!(out.status, Some(0), "{}", out.dump());
+    let runs = lifecycle_events(&ours.join("events.txt")).executions.len();
+    assert!(runs >= 3000, "{runs} executions\n{}", out.dump());
+
+    // A @BeforeEach that fails (on the third instance): the execution's finding, and that
+    // instance's @AfterEach still runs.
+    let fails = "--target_class=com.example.cli.PerExecutionSetupFailsFuzzTest";
+    let out = fuzz(&ours, &[&cp_ours, fails, "--target_method=run", &events(&ours), "-runs=1000", "-seed=1"]);
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("java.lang.IllegalStateException: set-up failed on instance 3"), "{}", out.dump());
+    let text = std::fs::read_to_string(ours.join("events.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let open3 = lines.iter().position(|l| *l == "open 3").unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(lines.get(open3 + 1), Some(&"close 3"), "{text}");
+    assert!(!lines.contains(&"run 3"), "{text}");
 }
 
 #[test]

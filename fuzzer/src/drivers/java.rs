@@ -497,7 +497,9 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: 
                     b.line(format!("{recv}.{name}({});", args.join(", ")));
                 }
                 Step::SetField { name, param } => {
-                    let x = b.expr(&param.value, &param.ty, &param.name, "0");
+                    // A public field the caller sets (HelpFormatter's defaultLeftPad) configures
+                    // the receiver as a setter does: its value is a set-up argument too.
+                    let x = setup_args(&mut b, std::slice::from_ref(param), "0", false).remove(0);
                     b.line(format!("{recv}.{name} = {x};"));
                 }
             }
@@ -608,6 +610,7 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: 
     if !texts.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.texts(new Object[] {{{}}});", texts.join(", ")));
     }
+    sequences(&mut b, &d.params, &args, "0");
     // From here on an exception is the method's, not its set-up's (see Expected.call).
     b.line("com.jvmfuzz.shim.driver.Expected.call();");
     if by_handle {
@@ -798,10 +801,17 @@ fn is_integral(t: &JType) -> bool {
 /// pairs of the table it is given) and its Strings (`Expected.setupStrings`: a constructor
 /// compiling the pattern it is given).
 fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool) -> Vec<String> {
-    if !params.iter().any(|p| is_integral(&p.ty) || is_table(&p.ty) || is_string(&p.ty)) {
+    let parallel = params.iter().filter(|p| is_sequence(&p.ty)).count() >= 2;
+    if !parallel && !params.iter().any(|p| is_integral(&p.ty) || is_table(&p.ty) || is_string(&p.ty)) {
         return b.args(params, depth, false, cast);
     }
     let args = b.args(params, depth, true, cast);
+    if parallel {
+        // Inside an instance helper the call builds an object at the helper's `depth` (0: an
+        // argument or the receiver of the method under test); a step's call is on the receiver.
+        let level = if depth == "depth + 1" { "depth" } else { "0" };
+        sequences(b, params, &args, level);
+    }
     let strings: Vec<&str> =
         params.iter().zip(&args).filter(|(p, _)| is_string(&p.ty)).map(|(_, a)| a.as_str()).collect();
     if !strings.is_empty() {
@@ -818,6 +828,37 @@ fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool) -> Vec<St
         b.line(format!("com.jvmfuzz.shim.driver.Expected.setupTables(new Object[] {{{}}});", tables.join(", ")));
     }
     args
+}
+
+/// An array of objects or a collection: what a method may index in step with another such
+/// argument. Not an array of primitives: a buffer, read or written by the rules for output
+/// arrays (a `char[]` too short for what `HexOut.spread` writes is its own bug).
+fn is_sequence(t: &JType) -> bool {
+    match t {
+        JType::Array(e) => !matches!(**e, JType::Prim(_)),
+        JType::Object(n, _) => matches!(
+            n.as_str(),
+            "java/util/List"
+                | "java/util/Collection"
+                | "java/lang/Iterable"
+                | "java/util/ArrayList"
+                | "java/util/LinkedList"
+        ),
+        JType::Prim(_) => false,
+    }
+}
+
+/// The sequence arguments of one call that takes two or more (`Expected.sequences`), with the
+/// depth of the object the call builds (`level`; 0 for the method under test, its receiver and
+/// its arguments): an index fault inside one of them and past the end of another is the
+/// caller's sequences not lining up (a table's headers, styles and rows of different
+/// lengths), not the method's bound.
+fn sequences(b: &mut Body, params: &[Param], args: &[String], level: &str) {
+    let seqs: Vec<&str> =
+        params.iter().zip(args).filter(|(p, _)| is_sequence(&p.ty)).map(|(_, a)| a.as_str()).collect();
+    if seqs.len() >= 2 {
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.sequences({level}, new Object[] {{{}}});", seqs.join(", ")));
+    }
 }
 
 /// A choice among `alts` (none when there is only one: nothing is read from the input).
@@ -1072,6 +1113,20 @@ mod tests {
         ] {
             assert_eq!(position_kind(name), kind, "{name}");
         }
+    }
+
+    #[test]
+    fn sequences_are_arrays_of_objects_and_collections() {
+        let object = |n: &str| JType::object(n);
+        assert!(is_sequence(&JType::Array(Box::new(object("java/lang/String")))));
+        assert!(is_sequence(&JType::Array(Box::new(JType::Array(Box::new(JType::Prim('I')))))));
+        assert!(is_sequence(&object("java/util/List")));
+        assert!(is_sequence(&object("java/lang/Iterable")));
+        // Buffers (judged as outputs), maps (tables), single values: not sequences.
+        assert!(!is_sequence(&JType::Array(Box::new(JType::Prim('C')))));
+        assert!(!is_sequence(&object("java/util/Map")));
+        assert!(!is_sequence(&object("java/lang/String")));
+        assert!(!is_sequence(&JType::Prim('I')));
     }
 
     #[test]

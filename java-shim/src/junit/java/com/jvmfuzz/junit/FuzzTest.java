@@ -30,4 +30,11 @@ public @interface FuzzTest {
 
     /** One execution running longer than this is a finding, with every thread's stack. */
     String timeout() default "10s";
+
+    /**
+     * PER_TEST (the default): one test instance, and one pass through @BeforeEach/@AfterEach,
+     * for the whole run. PER_EXECUTION: a new instance, post-processed and passed through the
+     * before-each and after-each methods and callbacks, for every execution while fuzzing.
+     */
+    Lifecycle lifecycle() default Lifecycle.PER_TEST;
 }

@@ -99,11 +99,16 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
         }
     }
 
-    /* Resolves every parameter of the fuzz test to a placeholder: the interceptor supplies the real ones. */
+    /*
+     * Resolves every parameter of the fuzz test to a placeholder: the interceptor supplies the
+     * real ones. Only the fuzz test's own: a @BeforeEach method's TestInfo is JUnit's to resolve.
+     */
     private abstract static class Placeholders implements ParameterResolver, InvocationInterceptor {
         @Override
         public boolean supportsParameter(ParameterContext p, ExtensionContext e) {
-            return e.getTestMethod().map(m -> annotation(m) != null).orElse(false);
+            return e.getTestMethod()
+                    .map(m -> annotation(m) != null && p.getParameter().getDeclaringExecutable().equals(m))
+                    .orElse(false);
         }
 
         @Override
@@ -172,7 +177,8 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             Method m = ctx.getExecutable();
             Class<?> c = m.getDeclaringClass();
             Arguments args = Arguments.of(m);
-            FuzzTarget.set(ctx.getTarget().orElse(null), m, args);
+            FuzzTarget.set(ctx.getTarget().orElse(null), m, args,
+                    PerExecution.wanted(m) ? PerExecution.of(ext, ext.getRequiredTestClass()) : null);
             CommandLine cli = CommandLine.active;
             if (cli != null && cli.tool != null) {
                 // `fuzz repro|minimize|cmin` over this fuzz test, as over a harness. Should the
@@ -297,7 +303,7 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             return new Budget(seconds, executions, to);
         }
 
-        private static Object element(Annotation a, String name, Object otherwise) {
+        static Object element(Annotation a, String name, Object otherwise) {
             try {
                 return a.annotationType().getMethod(name).invoke(a);
             } catch (ReflectiveOperationException e) {

@@ -20,7 +20,8 @@
  *       - an exception type that method (any overload of that name, or any constructor)
  *         declares in `throws`, or documents with Javadoc `@throws` (or a method of an
  *         object the driver built and handed over documents it, called back on the way: a
- *         BackgroundInitializer's get() as a stream's Supplier) (the table
+ *         BackgroundInitializer's get() as a stream's Supplier, an Option.Builder's get() as
+ *         a default value's Supplier, refusing to build) (the table
  *         -Djvmfuzz.documented names, read by the fuzzer from the library's sources; the
  *         method's class, its superclasses and interfaces), or that a method of the same class
  *         documents that threw it on the way from the call. A method whose Javadoc says it does
@@ -73,7 +74,8 @@
  *       - an IllegalStateException the library throws itself in an instance method (the call's
  *         or that of an object the call was given), every frame up to the call its own: a state
  *         check (the call came in an order the object refuses; a static method has no state,
- *         its IllegalStateException is a bug); likewise one a JDK object throws under an
+ *         its IllegalStateException is a bug, unless its class keeps mutable static state: a
+ *         static builder, OptionBuilder.create()); likewise one a JDK object throws under an
  *         instance method whose class holds a field of that object's type (a stream the
  *         receiver wraps, used up by an earlier call), not one the method made itself (an
  *         iterator it removes from twice);
@@ -94,6 +96,15 @@
  *         of arrays or a map: tables(), setupTables()) has a row, key or value that short (an
  *         empty row, a row of one, an empty key: LookupTranslator's CharSequence[*][2]); a
  *         flat array of Strings is no table (charAt(0) on an empty word is a bug);
+ *       - an index fault ("Index i out of bounds for length n", a list's or an array's) under
+ *         the call, every frame up to it the library's or the JDK's, when one call of the run
+ *         (the method's, or a set-up call building its receiver or an argument) was given two
+ *         or more arrays of objects or collections that do not line up (not arrays of
+ *         primitives: buffers, judged as outputs above): one of length n, another argument
+ *         (or a row of it) longer than i (TableDefinition.from with fewer headers than column
+ *         styles, a row shorter than the others); sequences of one length, or a read past the
+ *         longest, stay the method's bound. (Which sequence was read is not known: an
+ *         off-by-one on the shorter of two unequal sequences is judged contract too.)
  *       - a NegativeArraySizeException or OutOfMemoryError from an allocation the caller sized
  *         (the message names an integer argument, or an OutOfMemoryError with an integer
  *         argument of 2^24 or more: a capacity of a billion);
@@ -318,6 +329,7 @@ public final class Expected {
         longestSequence = -1;
         longestArray = -1;
         configuredCount = 0;
+        sequenceGroupCount = 0;
         if (i >= 0 && i < runs.length) {
             runs[i]++;
         }
@@ -336,6 +348,66 @@ public final class Expected {
      */
     public static void tables(Object[] values) {
         tableArgs = values;
+    }
+
+    /*
+     * The lengths of the sequence arguments (arrays, collections, and the rows of a collection
+     * or array of them) of each call this run made that took two or more and built the method's
+     * receiver or an argument (or was the method's own call): one group per call (the first
+     * 16), measured when given, each length with the position of the argument it belongs to.
+     */
+    private static final long[][] sequenceGroups = new long[16][];
+    private static final int[][] sequenceOwners = new int[16][];
+    private static int sequenceGroupCount;
+
+    /**
+     * Called by a driver just before a call that takes two or more arrays or collections (the
+     * method under test, or a set-up call: TableDefinition.from(caption, styles, headers, rows)),
+     * with the depth of what the call builds (0: the receiver or an argument of the method under
+     * test; deeper calls are not recorded): those arguments (see unequalSequences).
+     */
+    public static void sequences(int depth, Object[] values) {
+        if (depth != 0 || sequenceGroupCount >= sequenceGroups.length) {
+            return;
+        }
+        long[] lengths = new long[64];
+        int[] owners = new int[64];
+        int n = 0;
+        for (int a = 0; a < values.length; a++) {
+            Object v = values[a];
+            boolean buffer = v != null && v.getClass().isArray() && v.getClass().getComponentType().isPrimitive();
+            long len = buffer || v instanceof java.util.Collection && !v.getClass().getName().startsWith("java.") ? -1 : lengthOf(v);
+            if (len < 0 || n == lengths.length) {
+                continue;
+            }
+            owners[n] = a;
+            lengths[n++] = len;
+            // The rows of the JDK's collections and of arrays only: iterating a collection of
+            // the library's could run its code before the call.
+            Iterable<?> rows = v instanceof java.util.Collection && v.getClass().getName().startsWith("java.")
+                    ? (java.util.Collection<?>) v
+                    : v instanceof Object[] ? java.util.Arrays.asList((Object[]) v) : null;
+            if (rows == null) {
+                continue;
+            }
+            try {
+                for (Object row : rows) {
+                    if (n == lengths.length) {
+                        break;
+                    }
+                    boolean sequence = row != null && (row.getClass().isArray()
+                            || row instanceof java.util.Collection && row.getClass().getName().startsWith("java."));
+                    if (sequence) {
+                        owners[n] = a;
+                        lengths[n++] = lengthOf(row);
+                    }
+                }
+            } catch (RuntimeException changing) {
+                // a collection that cannot be iterated tells no more
+            }
+        }
+        sequenceOwners[sequenceGroupCount] = java.util.Arrays.copyOf(owners, n);
+        sequenceGroups[sequenceGroupCount++] = java.util.Arrays.copyOf(lengths, n);
     }
 
     /* The table arguments of the latest set-up call (see setupArgs). */
@@ -457,7 +529,8 @@ public final class Expected {
 
     /**
      * Called by an instance helper just before a set-up call, and by a driver just before a
-     * step of its method sequence (a setter): its integer arguments.
+     * step of its method sequence (a setter, or a public field it writes: HelpFormatter's
+     * defaultLeftPad): its integer arguments.
      */
     public static void setupArgs(long[] values) {
         setupIntArgs = values;
@@ -1033,7 +1106,8 @@ public final class Expected {
         if (jdk != null) {
             return "argument check: " + jdk + " rejects what " + method + " passed on";
         }
-        if (t.getClass() == IllegalStateException.class && ownThrow(st, k) && instanceMethod(st[0])) {
+        if (t.getClass() == IllegalStateException.class && ownThrow(st, k) && (instanceMethod(st[0])
+                || (k == 1 && staticStateMethod(st[0]) && !INTERNAL_FAILURE.matcher(String.valueOf(t.getMessage())).find()))) {
             return "state check: " + st[0].getClassName() + "." + st[0].getMethodName()
                     + " refuses the call in this state";
         }
@@ -1064,6 +1138,10 @@ public final class Expected {
         String shape = tableShape(t, st, k);
         if (shape != null) {
             return shape + " of " + method;
+        }
+        String unequal = unequalSequences(t, st, k);
+        if (unequal != null) {
+            return unequal + ", given to " + method;
         }
         if (invalidCodePoint(t, st, call)) {
             return "invalid code point: " + method + " was given it";
@@ -1222,16 +1300,43 @@ public final class Expected {
     }
 
     /*
-     * The innermost frame in the packages under test is a method of an object the driver
-     * built (not of the call's class), and its Javadoc documents t: "documented: ...", else
-     * null.
+     * On the way out from the throw, before any frame of the call's class, a frame in the
+     * packages under test runs a method of an object the driver built, and its Javadoc
+     * documents t: "documented: ...", else null.
      */
     private static String documentedCallback(Throwable t, StackTraceElement[] st, int k) {
         if (builtCount == 0 || DOCUMENTED_NAMES.isEmpty()) {
             return null;
         }
+        // The innermost frame of such an object on the way out from the throw, reached over
+        // frames of the packages under test only (no JDK code, none of the called class or its
+        // superclasses, the receiver's own): the library code under it runs for that object
+        // (Option.Builder.get, handed over as a Supplier, constructing its Option).
         int i = innermostUnderTest(st, k);
-        Class<?> made = i < 0 || st[i].getClassName().equals(st[k - 1].getClassName()) ? null : builtAs(st[i]);
+        Class<?> called;
+        try {
+            called = Class.forName(st[k - 1].getClassName(), false, loader);
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            return null;
+        }
+        Class<?> made = null;
+        for (int first = i; i >= 0 && i < k - 1; i++) {
+            String name = st[i].getClassName();
+            if (name.equals(called.getName()) || (i > first && !packages.contains(packageOf(name)))) {
+                return null;
+            }
+            try {
+                if (Class.forName(name, false, loader).isAssignableFrom(called)) {
+                    return null;
+                }
+            } catch (ClassNotFoundException | LinkageError unknown) {
+                return null;
+            }
+            made = builtAs(st[i]);
+            if (made != null) {
+                break;
+            }
+        }
         if (made == null) {
             return null;
         }
@@ -1902,6 +2007,58 @@ public final class Expected {
         return null;
     }
 
+    /*
+     * An index fault ("Index i out of bounds for length n": the JDK's list check, the JVM's
+     * array check) under the call, every frame up to it the library's or the JDK's, where one
+     * call of this run was given sequences that do not line up: one of length n, another longer
+     * than i. The method indexed them in step, as their documentation asks of the caller (one
+     * header and one style per column of a table); the caller's sequences differ. Why, else
+     * null. A fault on sequences of one length, or past the end of the longest, is the
+     * method's own bound.
+     */
+    static String unequalSequences(Throwable t, StackTraceElement[] st, int k) {
+        if (sequenceGroupCount == 0 || !(t instanceof IndexOutOfBoundsException)
+                || t instanceof StringIndexOutOfBoundsException || !inLibraryOrJdk(st, 0, k)) {
+            return null;
+        }
+        java.util.regex.Matcher m = INDEX_LENGTH.matcher(String.valueOf(t.getMessage()));
+        if (!m.matches()) {
+            return null;
+        }
+        long index;
+        long length;
+        try {
+            index = Long.parseLong(m.group(1));
+            length = Long.parseLong(m.group(2));
+        } catch (NumberFormatException huge) {
+            return null;
+        }
+        if (index < length) {
+            return null;
+        }
+        for (int g = 0; g < sequenceGroupCount; g++) {
+            long[] lengths = sequenceGroups[g];
+            int[] owners = sequenceOwners[g];
+            // The short one and the longer one must be different arguments: the rows of one
+            // table against its own length are no two sequences (a transposed index).
+            for (int s = 0; s < lengths.length; s++) {
+                if (lengths[s] != length) {
+                    continue;
+                }
+                for (int l = 0; l < lengths.length; l++) {
+                    if (owners[l] != owners[s] && lengths[l] > index) {
+                        return "sequences that do not line up: one of length " + length + ", another of length "
+                                + lengths[l] + " (position " + index + " read)";
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static final java.util.regex.Pattern INDEX_LENGTH =
+            java.util.regex.Pattern.compile("Index (\\d+) out of bounds for length (\\d+)");
+
     /* The length of the shortest row of a table: an array or String inside an array of arrays,
      * or a key or value of a map (Strings, CharSequences, arrays); -1 when it has none. */
     static long shortestRow(Object table) {
@@ -1975,6 +2132,38 @@ public final class Expected {
             }
         }
         return !all.isEmpty() && !call.getMethodName().equals("<init>");
+    }
+
+    /*
+     * A static method (every overload of the name) of a class that keeps mutable static state,
+     * a non-final static field: a static builder configured by earlier static calls
+     * (commons-cli's OptionBuilder.create() with no long option set). Its refusal, thrown by
+     * the called method itself and not worded as an internal failure ("unreachable"), is a
+     * state check as an instance method's is; a static method of a class without such state
+     * has none to refuse. (A class whose static field is only a cache or a counter passes this
+     * test too: its deliberate IllegalStateException is then judged contract.)
+     */
+    private static boolean staticStateMethod(StackTraceElement frame) {
+        List<Executable> all = executables(frame);
+        if (all.isEmpty() || frame.getMethodName().startsWith("<")) {
+            return false;
+        }
+        for (Executable e : all) {
+            if (!java.lang.reflect.Modifier.isStatic(e.getModifiers())) {
+                return false;
+            }
+        }
+        try {
+            for (java.lang.reflect.Field f : all.get(0).getDeclaringClass().getDeclaredFields()) {
+                int m = f.getModifiers();
+                if (java.lang.reflect.Modifier.isStatic(m) && !java.lang.reflect.Modifier.isFinal(m) && !f.isSynthetic()) {
+                    return true;
+                }
+            }
+        } catch (LinkageError | SecurityException unreadable) {
+            // fields not readable: no state known
+        }
+        return false;
     }
 
     /* Thrown by the library itself (a throw statement, not the JVM or the JDK), every frame up

@@ -13,4 +13,14 @@ public interface ExtensionContext {
     Method getRequiredTestMethod();
 
     String getDisplayName();
+
+    Optional<Object> getTestInstance();
+
+    Object getRequiredTestInstance();
+
+    Optional<TestInstances> getTestInstances();
+
+    TestInstances getRequiredTestInstances();
+
+    ExecutableInvoker getExecutableInvoker();
 }

@@ -1,0 +1,5 @@
+package org.junit.jupiter.api.extension;
+
+public interface AfterEachCallback extends Extension {
+    void afterEach(ExtensionContext context) throws Exception;
+}

@@ -1,0 +1,5 @@
+package org.junit.jupiter.api.extension;
+
+public interface BeforeEachCallback extends Extension {
+    void beforeEach(ExtensionContext context) throws Exception;
+}
