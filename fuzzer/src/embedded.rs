@@ -169,6 +169,9 @@ pub struct Campaign {
     pub max_findings: Option<u64>,
     /// Print each finding as Jazzer does (`fuzz --fuzz-test`: ClusterFuzz reads the lines).
     pub libfuzzer_output: bool,
+    /// 0 alone; from 1, one of several JVMs (`fuzz --fuzz-test -jobs=N`) that share `corpus`,
+    /// each writing its inputs under its own name prefix and reading the others'.
+    pub job: usize,
 }
 
 /// A finding of a campaign.
@@ -220,6 +223,7 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
         grammar: None,
         solver: None,
         linked: false,
+        sync_corpus: c.job > 0,
     };
     // In a Surefire fork reports go to standard error, which Surefire shows as it comes;
     // `fuzz --fuzz-test` (the one caller asking for libFuzzer's lines) prints where `fuzz` does.
@@ -229,7 +233,10 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
     crate::coverage_map::keep_covered();
     crate::output::set_campaign(Some(c.name.clone()));
     let mgr = SimpleEventManager::new(crate::launch::plain_monitor());
-    let ran = engine::run_client_in(Jvm::Existing(vm), &cfg, 0, None, mgr);
+    let ran = engine::run_client_in(Jvm::Existing(vm), &cfg, c.job, None, mgr);
+    if c.job > 0 {
+        crate::say!("jvmfuzz: job {}: read {} input(s) the other jobs found", c.job, crate::corpus_sync::taken());
+    }
     crate::output::set_campaign(None);
     let st = status::read(&status_file);
     let _ = std::fs::remove_file(&status_file);

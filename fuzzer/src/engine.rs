@@ -98,6 +98,9 @@ pub struct FuzzConfig {
     /// Linked to other nodes (`--listen`/`--connect`, `crate::nodes`): findings are sent with
     /// their input, so the other nodes run and save them too.
     pub linked: bool,
+    /// One of several JVMs fuzzing the same fuzz test (`fuzz --fuzz-test -jobs=N`): read the
+    /// inputs the others write to `corpus` (`corpus_sync`).
+    pub sync_corpus: bool,
 }
 
 /// Havoc stacks 2..=2^N mutations per execution (LibAFL's default N is 7: up to 128;
@@ -315,6 +318,7 @@ fn fuzz<EM: ClientManager>(
     let grammar_stage = StdPowerMutationalStage::new(MaybeGrammar(grammar.map(GrammarMutator::new)));
     let solver_stage = solver_stage(cfg, &runner)?;
     let mut stages = tuple_list!(
+        crate::corpus_sync::stage(cfg.sync_corpus.then_some(cfg.corpus.as_path()), client),
         crate::length::LengthControl::new(cfg.len_control, cfg.max_len),
         Calibration::new(calibration, cfg.target.timeout),
         FixedTimesStage::new(seeded),
@@ -331,7 +335,9 @@ fn fuzz<EM: ClientManager>(
     );
 
     if !restarted && state.corpus().count() == 0 {
+        let before = libafl_bolts::current_time();
         load_seeds(cfg, &mut state, &mut fuzzer, &mut executor, mgr)?;
+        crate::corpus_sync::loaded_since(&mut state, before);
     }
 
     let started = Instant::now();

@@ -408,6 +408,7 @@ impl FindingSink {
         // exit status, and has no libFuzzer artifacts.
         let contract = f.contract.as_deref();
         if contract.is_none() {
+            status::append(&self.status_file, &format!("execs {execs}"));
             status::append(&self.status_file, &format!("finding {id}"));
         }
         let mut store = match FindingStore::open(&self.dir, self.offset_secs + self.born.elapsed().as_secs_f64()) {
@@ -462,9 +463,13 @@ impl FindingSink {
                 let reproducer = std::fs::read_to_string(at.join("Reproducer.java")).ok();
                 self.artifacts.write(kind, f, &e.id, input, reproducer.as_deref());
                 match kind {
-                    Kind::Timeout => crate::output::ending("an execution ran past the timeout"),
-                    Kind::OutOfMemory => crate::output::ending("an execution went past the memory limit"),
-                    Kind::NativeCrash => crate::output::ending("the JVM crashed natively"),
+                    Kind::Timeout => {
+                        crate::output::ending("an execution ran past the timeout", crate::output::ENDS_IF_STUCK)
+                    }
+                    Kind::OutOfMemory => {
+                        crate::output::ending("an execution went past the memory limit", crate::output::ENDS_NOW)
+                    }
+                    Kind::NativeCrash => crate::output::ending("the JVM crashed natively", crate::output::ENDS_NOW),
                     Kind::Exception => {}
                 }
             }

@@ -10,9 +10,16 @@
 //! (before any Jazzer jar, so Jazzer's `@FuzzTest` is ours), the native engine next to this
 //! executable, and `com.jvmfuzz.junit.CommandLine` as the main class, which runs the method
 //! through JUnit's launcher. What the command line asked for travels in a key=value file.
+//!
+//! A JVM cannot be forked, so the campaign is kept here: a finding that ends a JVM (a timeout,
+//! a native crash, the memory limit) is followed by a new JVM on the same corpus while
+//! `--keep_going` and the budget allow, and `-jobs=N` runs N JVMs side by side on one corpus
+//! folder (each reads the others' new inputs: `corpus_sync`).
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
 
 use crate::cli::{FuzzArgs, TargetArgs};
 
@@ -46,9 +53,7 @@ fn setup(msg: impl Into<String>) -> FuzzTestError {
 /// Options of `fuzz` that a fuzz test run cannot honour yet: named, so that the run stops
 /// before it starts instead of ignoring them.
 pub fn unsupported(a: &FuzzArgs) -> Option<&'static str> {
-    if a.jobs > 1 {
-        Some("--jobs (-jobs=/-fork=)")
-    } else if a.listen.is_some() || a.connect.is_some() {
+    if a.listen.is_some() || a.connect.is_some() {
         Some("--listen/--connect")
     } else if !a.grammar.grammar.is_empty() {
         Some("--grammar (annotate the parameter with @Grammar instead)")
@@ -90,16 +95,7 @@ pub fn fuzz(a: &FuzzArgs, method: &str) -> Result<Outcome, FuzzTestError> {
     for d in &a.dict {
         s.path("engine.dict", d)?;
     }
-    if let Some(t) = a.max_total_time {
-        s.line("engine.max_total_secs", t)?;
-    }
-    if let Some(r) = a.runs {
-        s.line("engine.runs", r)?;
-    }
     s.line("engine.timeout_secs", a.target.timeout)?;
-    if let Some(seed) = a.seed {
-        s.line("engine.seed", seed)?;
-    }
     if let Some(mb) = a.target.rss_limit_mb {
         s.line("engine.rss_limit_mb", mb)?;
     }
@@ -109,21 +105,178 @@ pub fn fuzz(a: &FuzzArgs, method: &str) -> Result<Outcome, FuzzTestError> {
     s.line("engine.max_len", a.max_len)?;
     s.line("engine.len_control", a.len_control)?;
     s.line("engine.keep_going", a.keep_going)?;
-    if let Some(n) = a.max_findings {
-        s.line("engine.max_findings", n)?;
-    }
     s.line("engine.libfuzzer_output", a.libfuzzer_output)?;
-    let known = summary_entries(&a.findings);
-    let ended = s.run(&a.target)?;
-    match ended {
-        Ended::Said(o) => Ok(o),
-        // A timeout, a native crash or the memory limit ends the JVM once its input is saved.
-        Ended::Silent(status, _) if summary_entries(&a.findings) > known => {
-            println!("jvmfuzz: the test JVM ended ({status}) after saving the finding that ended it");
-            Ok(Outcome::Found)
+    Campaign::new(a, s).run()
+}
+
+/// The budget of a fuzz test's campaign, and where each of its JVMs stands.
+struct Campaign<'a> {
+    a: &'a FuzzArgs,
+    settings: Settings,
+    start: Instant,
+    jobs: Vec<Job>,
+    /// Summary entries before the campaign (a JVM that ended silently added one if it grew).
+    known: usize,
+    found: bool,
+}
+
+/// One of `-jobs=N` (numbered from 1; 0 when there is one): its JVM and its lives so far.
+struct Job {
+    number: usize,
+    lives: u64,
+    /// Executions of the JVMs a finding ended (each one's count at its finding).
+    runs_used: u64,
+    /// Distinct findings those JVMs hit.
+    findings: BTreeSet<String>,
+    running: Option<Launch>,
+}
+
+impl<'a> Campaign<'a> {
+    fn new(a: &'a FuzzArgs, settings: Settings) -> Campaign<'a> {
+        let n = a.jobs.max(1);
+        let numbers: Vec<usize> = if n == 1 { vec![0] } else { (1..=n).collect() };
+        Campaign {
+            a,
+            settings,
+            start: Instant::now(),
+            jobs: numbers
+                .into_iter()
+                .map(|number| Job { number, lives: 0, runs_used: 0, findings: BTreeSet::new(), running: None })
+                .collect(),
+            known: summary_entries(&a.findings),
+            found: false,
         }
-        Ended::Silent(status, _) => {
-            Err(setup(format!("the test JVM ended ({status}) with no finding saved; see above")))
+    }
+
+    fn run(mut self) -> Result<Outcome, FuzzTestError> {
+        for i in 0..self.jobs.len() {
+            if let Err(e) = self.start_job(i) {
+                self.stop_all();
+                return Err(e);
+            }
+        }
+        while self.jobs.iter().any(|j| j.running.is_some()) {
+            std::thread::sleep(Duration::from_millis(50));
+            for i in 0..self.jobs.len() {
+                let exited = match self.jobs[i].running.as_mut().map(|l| l.child.try_wait()) {
+                    Some(Ok(Some(status))) => status,
+                    Some(Ok(None)) | None => continue,
+                    Some(Err(e)) => {
+                        self.stop_all();
+                        return Err(setup(format!("cannot wait for the test JVM: {e}")));
+                    }
+                };
+                if let Err(e) = self.ended(i, exited) {
+                    self.stop_all();
+                    return Err(e);
+                }
+                // Without --keep_going the first finding ends the campaign, in every JVM.
+                if self.found && !self.a.keep_going {
+                    self.stop_all();
+                }
+            }
+        }
+        Ok(if self.found { Outcome::Found } else { Outcome::Nothing })
+    }
+
+    /// Starts job `i`'s next JVM with what is left of the budget.
+    fn start_job(&mut self, i: usize) -> Result<(), FuzzTestError> {
+        let a = self.a;
+        let job = &self.jobs[i];
+        let mut s = self.settings.clone();
+        if job.number > 0 {
+            s.line("engine.job", job.number)?;
+        }
+        if let Some(t) = a.max_total_time {
+            let left = Duration::from_secs(t).saturating_sub(self.start.elapsed());
+            s.line("engine.max_total_secs", left.as_secs_f64())?;
+        }
+        if let Some(r) = a.runs {
+            s.line("engine.runs", r.saturating_sub(job.runs_used))?;
+        }
+        if let Some(seed) = a.seed {
+            s.line("engine.seed", seed.wrapping_add(job.lives))?;
+        }
+        if let Some(n) = a.max_findings {
+            let left = n.saturating_sub(job.findings.len() as u64);
+            s.line("engine.max_findings", left)?;
+        }
+        let launch = s.spawn(&a.target)?;
+        let job = &mut self.jobs[i];
+        job.lives += 1;
+        job.running = Some(launch);
+        Ok(())
+    }
+
+    /// Job `i`'s JVM exited with `status`: its outcome, and a new JVM if a finding ended it and
+    /// the campaign goes on.
+    fn ended(&mut self, i: usize, status: std::process::ExitStatus) -> Result<(), FuzzTestError> {
+        let Some(launch) = self.jobs[i].running.take() else { return Ok(()) };
+        let pid = launch.child.id();
+        let ended = launch.finish(status)?;
+        // The status file a JVM leaves when a finding ends it (one that ends on its own
+        // removes it): what it found, and how far it got.
+        let session = crate::status::of_process(&self.a.findings, pid);
+        let st = crate::status::read(&session);
+        let _ = std::fs::remove_file(&session);
+        let who = match self.jobs[i].number {
+            0 => "the test JVM".to_string(),
+            n => format!("job {n}'s test JVM"),
+        };
+        match ended {
+            Ended::Said(Outcome::Found) => self.found = true,
+            Ended::Said(Outcome::Nothing) => {}
+            Ended::Silent(status, _) if !st.findings.is_empty() || summary_entries(&self.a.findings) > self.known => {
+                self.found = true;
+                let job = &mut self.jobs[i];
+                job.runs_used = job.runs_used.saturating_add(st.execs);
+                job.findings.extend(st.findings);
+                match self.why_not_restart(i) {
+                    Some(why) => {
+                        println!("jvmfuzz: {who} ended ({status}) after saving the finding that ended it; {why}")
+                    }
+                    None => {
+                        println!(
+                            "jvmfuzz: {who} ended ({status}) after saving the finding that ended it; a new one goes on with the corpus (--keep_going)"
+                        );
+                        self.start_job(i)?;
+                    }
+                }
+            }
+            Ended::Silent(status, _) => {
+                return Err(setup(format!("{who} ended ({status}) with no finding saved; see above")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Why job `i` ends with the JVM a finding ended, or `None` if it goes on in a new one.
+    fn why_not_restart(&self, i: usize) -> Option<&'static str> {
+        let (a, job) = (self.a, &self.jobs[i]);
+        if !a.keep_going {
+            Some("the campaign ends there (--keep_going goes on)")
+        } else if a.max_findings.is_some_and(|n| job.findings.len() as u64 >= n) {
+            Some("that was the last finding --keep_going asked for")
+        } else if a.runs.is_some_and(|r| job.runs_used >= r) {
+            Some("the -runs budget is spent")
+        } else if a.max_total_time.is_some_and(|t| self.start.elapsed() >= Duration::from_secs(t)) {
+            Some("the -max_total_time budget is spent")
+        } else {
+            None
+        }
+    }
+
+    /// Ends every JVM still running (their corpus files are on disk already).
+    fn stop_all(&mut self) {
+        for job in &mut self.jobs {
+            if let Some(mut launch) = job.running.take() {
+                let pid = launch.child.id();
+                let _ = launch.child.kill();
+                if let Ok(status) = launch.child.wait() {
+                    let _ = launch.finish(status);
+                }
+                let _ = std::fs::remove_file(crate::status::of_process(&self.a.findings, pid));
+            }
         }
     }
 }
@@ -190,13 +343,21 @@ enum Ended {
     Silent(std::process::ExitStatus, &'static str),
 }
 
-/// The settings file's lines, and the files of this run in jvmfuzz's private temporary folder.
+/// The settings file's lines, and jvmfuzz's private temporary folder, where each test JVM's
+/// settings and result files go.
+#[derive(Clone)]
 struct Settings {
     text: String,
     dir: PathBuf,
+    classes: PathBuf,
+}
+
+/// A test JVM started, and its files.
+struct Launch {
+    child: Child,
+    dir: PathBuf,
     file: PathBuf,
     result: PathBuf,
-    classes: PathBuf,
 }
 
 impl Settings {
@@ -209,18 +370,9 @@ impl Settings {
         let classes = jvmfuzz_jvm::shim::install_jar(&std::env::temp_dir(), jvmfuzz_jvm::JUNIT_CLASSES_JAR)
             .map_err(|e| setup(format!("cannot write jvmfuzz-junit's classes: {e}")))?;
         let dir = classes.parent().map(Path::to_path_buf).unwrap_or_else(std::env::temp_dir);
-        let tag = format!("fuzz-test-{}-{}", std::process::id(), unique());
-        let mut s = Settings {
-            text: String::new(),
-            file: dir.join(format!("{tag}.settings")),
-            result: dir.join(format!("{tag}.result")),
-            dir,
-            classes,
-        };
+        let mut s = Settings { text: String::new(), dir, classes };
         s.line("class", class)?;
         s.line("method", method)?;
-        let result = s.result.clone();
-        s.path("result", &result)?;
         Ok(s)
     }
 
@@ -282,6 +434,24 @@ impl Settings {
 
     /// Starts the test JVM and waits for it.
     fn run(self, t: &TargetArgs) -> Result<Ended, FuzzTestError> {
+        let mut launch = self.spawn(t)?;
+        let status = launch.child.wait();
+        match status {
+            Ok(status) => launch.finish(status),
+            Err(e) => {
+                let _ = launch.finish_files();
+                Err(setup(format!("cannot wait for the test JVM: {e}")))
+            }
+        }
+    }
+
+    /// Starts a test JVM with these settings.
+    fn spawn(&self, t: &TargetArgs) -> Result<Launch, FuzzTestError> {
+        let tag = format!("fuzz-test-{}-{}", std::process::id(), unique());
+        let file = self.dir.join(format!("{tag}.settings"));
+        let result = self.dir.join(format!("{tag}.result"));
+        let mut text = self.clone();
+        text.path("result", &result)?;
         let native = std::env::var_os("JVMFUZZ_JUNIT_NATIVE")
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
@@ -347,7 +517,7 @@ impl Settings {
         }
         let cp = t.cp.as_deref().unwrap_or("");
         cmd.arg("-cp").arg(format!("{}:{cp}", self.classes.display()));
-        cmd.arg("com.jvmfuzz.junit.CommandLine").arg(&self.file);
+        cmd.arg("com.jvmfuzz.junit.CommandLine").arg(&file);
         // The JUnit integration reads the environment before these properties: a build's
         // switches left in the shell must not override the command line.
         for k in [
@@ -373,12 +543,21 @@ impl Settings {
                 Ok(())
             });
         }
-        write_new(&self.file, &self.text)?;
-        let status = cmd.status().map_err(|e| setup(format!("cannot start {:?}: {e}", cmd.get_program())));
-        let said = std::fs::read_to_string(&self.result).unwrap_or_default();
-        let _ = std::fs::remove_file(&self.file);
-        let _ = std::fs::remove_file(&self.result);
-        let status = status?;
+        write_new(&file, &text.text)?;
+        match cmd.spawn() {
+            Ok(child) => Ok(Launch { child, dir: self.dir.clone(), file, result }),
+            Err(e) => {
+                let _ = std::fs::remove_file(&file);
+                Err(setup(format!("cannot start {:?}: {e}", cmd.get_program())))
+            }
+        }
+    }
+}
+
+impl Launch {
+    /// What the JVM said before it exited with `status`.
+    fn finish(self, status: std::process::ExitStatus) -> Result<Ended, FuzzTestError> {
+        let said = self.finish_files();
         match said.trim() {
             FOUND => Ok(Ended::Said(Outcome::Found)),
             NOTHING => Ok(Ended::Said(Outcome::Nothing)),
@@ -391,6 +570,14 @@ impl Settings {
                 self.dir.display()
             ))),
         }
+    }
+
+    /// The result file's text; both files removed.
+    fn finish_files(&self) -> String {
+        let said = std::fs::read_to_string(&self.result).unwrap_or_default();
+        let _ = std::fs::remove_file(&self.file);
+        let _ = std::fs::remove_file(&self.result);
+        said
     }
 }
 
@@ -425,7 +612,7 @@ mod tests {
     #[test]
     fn options_a_fuzz_test_cannot_honour_are_named() {
         assert_eq!(unsupported(&args(&[])), None);
-        assert!(unsupported(&args(&["--jobs", "2"])).unwrap().contains("--jobs"));
+        assert_eq!(unsupported(&args(&["--jobs", "2"])), None);
         assert!(unsupported(&args(&["--coverage-report", "r"])).unwrap().contains("JVMFUZZ_COVERAGE"));
         assert!(unsupported(&args(&["--custom-hook-includes", "com.acme.*"])).is_some());
     }
@@ -437,7 +624,7 @@ mod tests {
             matches!(Settings::new(&a.target, "parse(byte[])"), Err(FuzzTestError::Setup(m)) if m.contains("method name"))
         );
         let s = Settings::new(&a.target, "parses").unwrap();
-        assert!(s.text.starts_with("class=X\nmethod=parses\nresult=/"), "{}", s.text);
+        assert_eq!(s.text, "class=X\nmethod=parses\n");
         let mut s = s;
         assert!(matches!(s.line("engine.ignore", "a\nreplay=/etc/passwd"), Err(FuzzTestError::Setup(_))));
     }

@@ -7,6 +7,7 @@ pub mod classpath;
 pub mod cli;
 pub mod cmp_values;
 pub mod corpus;
+pub mod corpus_sync;
 pub mod coverage_map;
 pub mod custom_hooks;
 pub mod detectors;

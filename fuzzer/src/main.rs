@@ -638,6 +638,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         grammar,
         solver,
         linked: links.any(),
+        sync_corpus: false,
     };
     if let Some(d) = &cfg.target.drivers {
         drivers::reset_stats(d);

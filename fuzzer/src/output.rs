@@ -23,15 +23,17 @@ pub fn set_campaign(name: Option<String>) {
     *CAMPAIGN.lock().unwrap_or_else(|e| e.into_inner()) = name;
 }
 
-/// Says, inside a test JVM, that the process is about to end because of a finding.
-pub fn ending(what: &str) {
+/// Says, inside a test JVM, what a finding that may end the process does (`then`).
+pub fn ending(what: &str, then: &str) {
     if let Some(name) = CAMPAIGN.lock().unwrap_or_else(|e| e.into_inner()).as_deref() {
-        eprintln!(
-            "jvmfuzz: {name}: {what}; the input is saved (see above) and the next `mvn test` replays it. \
-             The test JVM ends now: the execution cannot be stopped."
-        );
+        eprintln!("jvmfuzz: {name}: {what}; the input is saved (see above) and the next `mvn test` replays it. {then}");
     }
 }
+
+/// What follows a finding that may end the test JVM ([`ending`]).
+pub const ENDS_NOW: &str = "The test JVM ends now: the execution cannot be stopped.";
+pub const ENDS_IF_STUCK: &str =
+    "The execution is stopped; if it cannot be (blocked in native code or on a lock), the test JVM ends.";
 
 /// `println!` to the engine's output.
 #[macro_export]

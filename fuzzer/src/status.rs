@@ -4,6 +4,8 @@
 //!   `finding <id>`    a finding (new or already on disk) was hit in this session
 //!   `setup <message>` the client could not start (bad harness, JVM error): exit status 2
 //!   `done`            the client stopped normally
+//!   `execs <n>`       the client's execution count when it hit a finding (the last one is
+//!                     how far a fuzz test's JVM got before a finding ended it)
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,14 +16,22 @@ pub struct Status {
     pub setup_error: Option<String>,
     /// Clients that stopped normally (one per job).
     pub done: usize,
+    /// The highest execution count a finding was hit at.
+    pub execs: u64,
 }
 
 /// A fresh status file for this session.
 pub fn create(findings_dir: &Path) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(findings_dir)?;
-    let p = findings_dir.join(format!(".session-{}", std::process::id()));
+    let p = of_process(findings_dir, std::process::id());
     std::fs::write(&p, b"")?;
     Ok(p)
+}
+
+/// The status file process `pid` creates in `findings_dir` (a fuzz test's JVM leaves it behind
+/// when a finding ends it, which is how `fuzz --fuzz-test` learns what that JVM found).
+pub fn of_process(findings_dir: &Path, pid: u32) -> PathBuf {
+    findings_dir.join(format!(".session-{pid}"))
 }
 
 pub fn append(path: &Path, line: &str) {
@@ -42,6 +52,8 @@ pub fn read(path: &Path) -> Status {
             s.setup_error.get_or_insert_with(|| m.replace(" | ", "\n"));
         } else if line == "done" {
             s.done += 1;
+        } else if let Some(n) = line.strip_prefix("execs ").and_then(|n| n.parse::<u64>().ok()) {
+            s.execs = s.execs.max(n);
         }
     }
     s
@@ -59,7 +71,10 @@ mod tests {
         append(&p, "finding abc");
         append(&p, "setup class not found\nhint");
         append(&p, "done");
+        append(&p, "execs 12");
+        append(&p, "execs 7");
         let s = read(&p);
+        assert_eq!(s.execs, 12);
         assert_eq!(s.findings, vec!["abc"]);
         assert_eq!(s.setup_error.as_deref(), Some("class not found\nhint"));
         assert_eq!(s.done, 1);

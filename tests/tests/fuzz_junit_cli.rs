@@ -321,6 +321,99 @@ fn a_hang_ends_the_test_jvm_as_a_timeout_when_fuzzed_and_when_replayed() {
     assert!(replay.stdout.contains("com.example.HangFuzzCheck.loops(HangFuzzCheck.java"), "{}", replay.dump());
 }
 
+/// The files of `dir` whose names start with `prefix`.
+fn named(dir: &Path, prefix: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> =
+        std::fs::read_dir(dir).map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect()).unwrap_or_default();
+    v.retain(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(prefix)));
+    v
+}
+
+#[test]
+fn a_finding_that_ends_the_test_jvm_is_followed_by_a_new_one_on_the_same_corpus_with_keep_going() {
+    let dir = TempDir::new("junit-cli-restart");
+    let cp = format!("--cp={}", cp(false));
+    let target = ["--target_class=com.example.cli.HangOnceFuzzTest", "--target_method=parse"];
+    // The first JVM hangs (once per campaign) and is ended by its timeout; the second goes on
+    // from the corpus and finds the planted bug, the second finding --keep_going asked for.
+    let out =
+        fuzz(dir.path(), &[&cp, target[0], target[1], "--keep_going=2", "-timeout=1", "-runs=3000000", "-seed=3"]);
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(dir.join("hung-once").is_file(), "{}", out.dump());
+    assert_eq!(
+        out.stdout.matches("a new one goes on with the corpus (--keep_going)").count(),
+        1,
+        "one restart after the hang\n{}",
+        out.dump()
+    );
+    assert_eq!(named(dir.path(), "timeout-").len(), 1, "{}", out.dump());
+    assert!(
+        out.stdout.contains("== Java Exception: java.lang.IllegalStateException: planted bug after the hang"),
+        "{}",
+        out.dump()
+    );
+    assert_eq!(crashes(dir.path()).len(), 1, "{}", out.dump());
+    // The second JVM started from what the first one kept.
+    let loaded: Vec<&str> = out.stdout.lines().filter(|l| l.contains("seed input(s) in the corpus")).collect();
+    assert_eq!(loaded.len(), 2, "{}", out.dump());
+
+    // Without --keep_going the hang ends the campaign, as it did before.
+    let dir = TempDir::new("junit-cli-restart-once");
+    let out = fuzz(dir.path(), &[&cp, target[0], target[1], "-timeout=1", "-runs=3000000", "-seed=3"]);
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("the campaign ends there (--keep_going goes on)"), "{}", out.dump());
+    assert!(crashes(dir.path()).is_empty(), "{}", out.dump());
+}
+
+#[test]
+fn jobs_are_test_jvms_side_by_side_that_read_each_others_corpus_files() {
+    let dir = TempDir::new("junit-cli-jobs");
+    let cp = format!("--cp={}", cp(false));
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let run = {
+        let (dir, corpus) = (dir.path().to_path_buf(), corpus.display().to_string());
+        std::thread::spawn(move || {
+            fuzz(
+                &dir,
+                &[
+                    &cp,
+                    "--target_class=com.example.cli.JobsFuzzTest",
+                    "--target_method=crc",
+                    "-jobs=2",
+                    "-seed=1",
+                    "-max_total_time=240",
+                    &corpus,
+                ],
+            )
+        })
+    };
+    // Once both jobs have written inputs (each under its own prefix), an input only this test
+    // knows goes into the shared folder: the bug is found from it, as libFuzzer's jobs pick up
+    // each other's inputs.
+    let start = std::time::Instant::now();
+    while (named(&corpus, "c1-").is_empty() || named(&corpus, "c2-").is_empty())
+        && !run.is_finished()
+        && start.elapsed() < Duration::from_secs(200)
+    {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let planted = [
+        0x4a, 0x6f, 0x62, 0x73, 0x20, 0x73, 0x68, 0x61, 0x72, 0x65, 0x20, 0x61, 0x20, 0x63, 0x6f, 0x21, 0xef, 0x03,
+        0x2f, 0x0b,
+    ];
+    std::fs::write(corpus.join("from-elsewhere"), planted).unwrap();
+    let out = run.join().unwrap();
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("planted: reached only through the corpus folder"), "{}", out.dump());
+    let jvms = std::fs::read_to_string(dir.join("jvms")).unwrap_or_default();
+    let pids: std::collections::BTreeSet<&str> = jvms.lines().collect();
+    assert_eq!(pids.len(), 2, "two test JVMs: {jvms}\n{}", out.dump());
+    let read: u64 =
+        out.stdout.lines().filter_map(|l| l.split(": read ").nth(1)?.split(' ').next()?.parse::<u64>().ok()).sum();
+    assert!(read >= 1, "{}", out.dump());
+}
+
 #[test]
 fn a_wrong_fuzz_test_says_what_to_fix_with_exit_2() {
     let dir = TempDir::new("junit-cli-errors");
@@ -350,10 +443,16 @@ fn a_wrong_fuzz_test_says_what_to_fix_with_exit_2() {
     // An option a fuzz test cannot honour yet is refused, not ignored.
     let out = fuzz(
         dir.path(),
-        &[&cp, "--target_class=com.example.ParserFuzzTest", "--target_method=parses", "-jobs=2", "-runs=10"],
+        &[
+            &cp,
+            "--target_class=com.example.ParserFuzzTest",
+            "--target_method=parses",
+            "--reproducer_path=repro",
+            "-runs=10",
+        ],
     );
     assert_eq!(out.status, Some(2), "{}", out.dump());
-    assert!(out.stderr.contains("--jobs (-jobs=/-fork=) does not work with --fuzz-test"), "{}", out.dump());
+    assert!(out.stderr.contains("--reproducer-path (typed fuzz tests get"), "{}", out.dump());
     // A tool over a fuzz test whose @BeforeAll fails did nothing: no success.
     let input = dir.join("in");
     std::fs::write(&input, b"x").unwrap();
