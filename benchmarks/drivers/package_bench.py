@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Package mode's findings and coverage (issue 27, item 5). Started by package_bench.sh, which
 exports FUZZ_BIN, JAVA, TEXT_JAR, LANG3_JAR, CODEC_JAR, COLLECTIONS_JAR, CSV_JAR, IO_JAR, JSOUP_JAR,
-CLI_JAR, TEXT_VERSION, LANG3_VERSION, CODEC_VERSION, COLLECTIONS_VERSION, CSV_VERSION, JSOUP_VERSION,
-CLI_VERSION, TEXT_SOURCES, LANG3_SOURCES, CODEC_SOURCES, COLLECTIONS_SOURCES, CSV_SOURCES, JSOUP_SOURCES,
-CLI_SOURCES, SOURCES_OPTION, JAZZER_JAR, JAZZER_API, JAZZER_VERSION, JACOCO_CLI, JACOCO_AGENT.
+CLI_JAR, JSON_JAR, JODA_JAR, TEXT_VERSION, LANG3_VERSION, CODEC_VERSION, COLLECTIONS_VERSION, CSV_VERSION, JSOUP_VERSION,
+CLI_VERSION, JSON_VERSION, JODA_VERSION, TEXT_SOURCES, LANG3_SOURCES, CODEC_SOURCES, COLLECTIONS_SOURCES, CSV_SOURCES, JSOUP_SOURCES,
+CLI_SOURCES, JSON_SOURCES, JODA_SOURCES, SOURCES_OPTION, JAZZER_JAR, JAZZER_API, JAZZER_VERSION, JACOCO_CLI, JACOCO_AGENT.
 
 Per library (--lib, default commons-text and commons-lang3; on request commons-codec, the third
 library, first run before any rule was drawn from it, commons-collections4, the fourth, and
-commons-csv, the fifth, with commons-io and commons-codec beside it, jsoup, the sixth, and commons-cli, the seventh), in
+commons-csv, the fifth, with commons-io and commons-codec beside it, jsoup, the sixth, commons-cli, the seventh, org.json, the eighth, and joda-time, the ninth), in
 out/package/<lib>/:
   run       `fuzz --cp CP --package PKG --keep-going --max-total-time T --progress plain` in a
             fresh jvmfuzz/ (under unshare -n): executions and exec/s (the log's closing
@@ -72,6 +72,10 @@ def libs():
                   "cp": [env("JSOUP_JAR")], "sources": os.environ.get("JSOUP_SOURCES", "")},
         "commons-cli": {"version": env("CLI_VERSION"), "pkg": "org.apache.commons.cli", "jar": env("CLI_JAR"),
                         "cp": [env("CLI_JAR")], "sources": os.environ.get("CLI_SOURCES", "")},
+        "org-json": {"version": env("JSON_VERSION"), "pkg": "org.json", "jar": env("JSON_JAR"),
+                     "cp": [env("JSON_JAR")], "sources": os.environ.get("JSON_SOURCES", "")},
+        "joda-time": {"version": env("JODA_VERSION"), "pkg": "org.joda.time", "jar": env("JODA_JAR"),
+                      "cp": [env("JODA_JAR")], "sources": os.environ.get("JODA_SOURCES", "")},
     }
 
 

@@ -21,6 +21,8 @@
 #   benchmarks/drivers/package_bench.sh --lib commons-csv --only run,report   # the fifth
 #   benchmarks/drivers/package_bench.sh --lib jsoup --only run,report         # the sixth
 #   benchmarks/drivers/package_bench.sh --lib commons-cli --only run,report   # the seventh
+#   benchmarks/drivers/package_bench.sh --lib org-json --only run,report      # the eighth
+#   benchmarks/drivers/package_bench.sh --lib joda-time --only run,report     # the ninth
 #   benchmarks/drivers/package_bench.sh --reuse             # recompute everything from out/ (no fuzzing)
 #   benchmarks/drivers/package_bench.sh --triage            # the latest runs' findings not in the ground truth
 #   FUZZ_BIN=/path/to/fuzz benchmarks/drivers/package_bench.sh   # a prebuilt binary (default target/release/fuzz)
@@ -43,6 +45,8 @@ CSV_VERSION=1.14.1   # the newest; the fifth library (--lib commons-csv), with c
 IO_VERSION=2.20.0    # the version commons-csv 1.14.1's pom names
 JSOUP_VERSION=1.24.1 # the newest here; the sixth library (--lib jsoup), no dependencies
 CLI_VERSION=1.11.0   # the newest; the seventh library (--lib commons-cli), no dependencies
+JSON_VERSION=20260814   # the newest; the eighth library (--lib org-json), no dependencies
+JODA_VERSION=2.15.1   # the newest; the ninth library (--lib joda-time), no dependencies
 JAZZER_VERSION=0.30.0
 JACOCO_VERSION=0.8.14
 
@@ -61,7 +65,7 @@ for a in "$@"; do
 done
 
 need_tools
-export TEXT_VERSION LANG3_VERSION CODEC_VERSION COLLECTIONS_VERSION CSV_VERSION JSOUP_VERSION CLI_VERSION JAZZER_VERSION
+export TEXT_VERSION LANG3_VERSION CODEC_VERSION COLLECTIONS_VERSION CSV_VERSION JSOUP_VERSION CLI_VERSION JSON_VERSION JODA_VERSION JAZZER_VERSION
 export TEXT_JAR="$(fetch org.apache.commons:commons-text:$TEXT_VERSION)"
 export LANG3_JAR="$(fetch org.apache.commons:commons-lang3:$LANG3_VERSION)"
 export CODEC_JAR="$(fetch commons-codec:commons-codec:$CODEC_VERSION)"
@@ -70,12 +74,14 @@ export CSV_JAR="$(fetch org.apache.commons:commons-csv:$CSV_VERSION)"
 export IO_JAR="$(fetch commons-io:commons-io:$IO_VERSION)"
 export JSOUP_JAR="$(fetch org.jsoup:jsoup:$JSOUP_VERSION)"
 export CLI_JAR="$(fetch commons-cli:commons-cli:$CLI_VERSION)"
+export JSON_JAR="$(fetch org.json:json:$JSON_VERSION)"
+export JODA_JAR="$(fetch joda-time:joda-time:$JODA_VERSION)"
 export JAZZER_JAR="$(fetch com.code-intelligence:jazzer:$JAZZER_VERSION)"
 export JAZZER_API="$(fetch com.code-intelligence:jazzer-api:$JAZZER_VERSION)"
 export JACOCO_CLI="$(fetch org.jacoco:org.jacoco.cli:$JACOCO_VERSION:nodeps)"
 export JACOCO_AGENT="$(fetch org.jacoco:org.jacoco.agent:$JACOCO_VERSION:runtime)"
 export JAVA="${JAVA:-$(command -v java)}"
-export TEXT_SOURCES="" LANG3_SOURCES="" CODEC_SOURCES="" COLLECTIONS_SOURCES="" CSV_SOURCES="" JSOUP_SOURCES="" CLI_SOURCES="" SOURCES_OPTION=""
+export TEXT_SOURCES="" LANG3_SOURCES="" CODEC_SOURCES="" COLLECTIONS_SOURCES="" CSV_SOURCES="" JSOUP_SOURCES="" CLI_SOURCES="" JSON_SOURCES="" JODA_SOURCES="" SOURCES_OPTION=""
 
 if [ "$runs_target" = 1 ]; then
     [ "$(id -u)" = 0 ] || { echo "package_bench.sh: needs root (unshare -n)" >&2; exit 1; }
@@ -101,6 +107,11 @@ if [ "$runs_target" = 1 ]; then
             { echo "no sources jar for jsoup $JSOUP_VERSION: running without --sources" >&2; JSOUP_SOURCES=""; }
         CLI_SOURCES="$(fetch commons-cli:commons-cli:$CLI_VERSION:sources)" ||
             { echo "no sources jar for commons-cli $CLI_VERSION: running without --sources" >&2; CLI_SOURCES=""; }
+        JSON_SOURCES="$(fetch org.json:json:$JSON_VERSION:sources)" ||
+            { echo "no sources jar for org.json $JSON_VERSION: running without --sources" >&2; JSON_SOURCES=""; }
+        # JODA_SOURCES_VERSION likewise (none is served here for 2.15.x; 2.14.1's is).
+        JODA_SOURCES="$(fetch joda-time:joda-time:${JODA_SOURCES_VERSION:-$JODA_VERSION}:sources)" ||
+            { echo "no sources jar for joda-time ${JODA_SOURCES_VERSION:-$JODA_VERSION}: running without --sources" >&2; JODA_SOURCES=""; }
     fi
     echo "fuzz: $FUZZ_BIN; jazzer $JAZZER_VERSION; jacoco $JACOCO_VERSION; $("$JAVA" -version 2>&1 | head -1); $(nproc) cores" >&2
 fi

@@ -43,6 +43,10 @@ pub struct Setup {
     /// `@MethodHook` classes to load besides the class path's manifests, and ones not to load.
     pub custom_hooks: Vec<String>,
     pub disabled_hooks: Vec<String>,
+    /// The classes whose calls the hooks apply to (`:`-separated globs; Jazzer's
+    /// `--custom_hook_includes`/`_excludes`); unset: every instrumented class.
+    pub hook_includes: Option<String>,
+    pub hook_excludes: Option<String>,
     /// False for a regression run: inputs are only replayed, so classes get the detectors'
     /// hooked calls and no probes.
     pub probes: bool,
@@ -60,6 +64,11 @@ pub fn ready(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(), String> {
 
 fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool), String> {
     let filter = jvm::class_filter(s.includes.as_deref(), s.excludes.as_deref())?;
+    let hook_filter = jvm::globs_filter(
+        s.hook_includes.as_deref(),
+        s.hook_excludes.as_deref(),
+        ("JVMFUZZ_CUSTOM_HOOK_INCLUDES", "JVMFUZZ_CUSTOM_HOOK_EXCLUDES"),
+    )?;
     // The JVM ignores class path entries that do not exist, and so does this: it reads the
     // entries only for hook manifests.
     let existing: Vec<&str> =
@@ -76,7 +85,7 @@ fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool)
         includes: s.includes.clone(),
         excludes: s.excludes.clone(),
         hooks: jvmfuzz_instrument::hooks::HookSet::new(hooks),
-        hook_filter: Default::default(),
+        hook_filter,
         verbose: s.verbose,
         crash_log_dir: None,
     };

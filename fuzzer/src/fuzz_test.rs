@@ -62,13 +62,8 @@ pub fn unsupported(a: &FuzzArgs) -> Option<&'static str> {
     } else if a.reproducer_path.is_some() {
         Some("--reproducer-path (typed fuzz tests get a JUnit reproducer in the findings folder)")
     } else {
-        target_unsupported(&a.target)
+        None
     }
-}
-
-fn target_unsupported(t: &TargetArgs) -> Option<&'static str> {
-    (t.custom_hook_includes.is_some() || t.custom_hook_excludes.is_some())
-        .then_some("--custom-hook-includes/--custom-hook-excludes (hooks apply to every instrumented class)")
 }
 
 /// Fuzzes `method` of `--harness` with the budget and folders of `a`.
@@ -378,9 +373,6 @@ impl Settings {
 
     /// The settings of a tool run (`tool.tool=NAME`) and the target options tools use.
     fn for_tool(t: &TargetArgs, method: &str, tool: &str) -> Result<Settings, FuzzTestError> {
-        if let Some(flag) = target_unsupported(t) {
-            return Err(setup(format!("{flag} does not work with --fuzz-test (--target_method=) yet")));
-        }
         let mut s = Settings::new(t, method)?;
         s.line("tool.tool", tool)?;
         s.line("tool.timeout_secs", t.timeout)?;
@@ -492,6 +484,12 @@ impl Settings {
         if let Some(e) = &t.excludes {
             props.push(("jvmfuzz.excludes", e.clone()));
         }
+        if let Some(i) = &t.custom_hook_includes {
+            props.push(("jvmfuzz.custom.hook.includes", i.clone()));
+        }
+        if let Some(e) = &t.custom_hook_excludes {
+            props.push(("jvmfuzz.custom.hook.excludes", e.clone()));
+        }
         // Jazzer's --disabled_hooks names its sanitizers by class: those turn detectors off,
         // as with a harness.
         let (sanitizers, hooks): (Vec<&String>, Vec<&String>) =
@@ -529,6 +527,8 @@ impl Settings {
             "JVMFUZZ_DISABLE_DETECTORS",
             "JVMFUZZ_CUSTOM_HOOKS",
             "JVMFUZZ_DISABLED_HOOKS",
+            "JVMFUZZ_CUSTOM_HOOK_INCLUDES",
+            "JVMFUZZ_CUSTOM_HOOK_EXCLUDES",
             "JVMFUZZ_VERBOSE",
             "JVMFUZZ_JUNIT_NATIVE",
         ] {
@@ -614,7 +614,7 @@ mod tests {
         assert_eq!(unsupported(&args(&[])), None);
         assert_eq!(unsupported(&args(&["--jobs", "2"])), None);
         assert!(unsupported(&args(&["--coverage-report", "r"])).unwrap().contains("JVMFUZZ_COVERAGE"));
-        assert!(unsupported(&args(&["--custom-hook-includes", "com.acme.*"])).is_some());
+        assert_eq!(unsupported(&args(&["--custom-hook-includes", "com.acme.*"])), None);
     }
 
     #[test]

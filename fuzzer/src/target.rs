@@ -398,7 +398,8 @@ impl Target {
         if let (Some((m, limit)), Some(c)) = (method, self.clock.borrow_mut().as_mut()) {
             match stall {
                 Some(Stall::Limit) => c.stopped(m, started.map_or(limit, |t0| t0.elapsed())),
-                _ => c.finished(m, started.map(|t0| t0.elapsed())),
+                Some(_) => c.timed_out(m, started.map_or(self.timeout, |t0| t0.elapsed())),
+                None => c.finished(m, started.map(|t0| t0.elapsed())),
             }
         }
         if let Some(why) = stall {

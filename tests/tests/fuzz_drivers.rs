@@ -853,7 +853,9 @@ fn detector_values_in_lookup_keys_and_texts_are_judged_by_who_chose_them() {
 /// A library whose packages lie under a root of one or two segments (jsoup's org.jsoup.nodes,
 /// .select and .helper; here jlib.text, jlib.query, jlib.check) is one library to the contract
 /// rules (tests/java/driver-targets/src/jlib), and the rules drawn from jsoup 1.24.1's first
-/// run: the library's own exception type, a precondition helper called directly, a pop of an
+/// run: the library's own exception type (and org.json's, straight under RuntimeException,
+/// unless its message owns up to an internal failure; a resource bundle of the caller's name),
+/// a precondition helper called directly, a pop of an
 /// empty stack, a write past the end of an array argument on a line that only stores, a JDK
 /// object the caller built refusing (a DOMException); each beside the same exception type as a
 /// bug. An object is never closed to set
@@ -878,6 +880,16 @@ fn a_library_in_subpackages_is_one_library() {
             "by design: the library's own QueryException",
         ),
         ("jlib.query.Query.parse", "jlib.query.UnexpectedQueryState", "bug", ""),
+        ("jlib.query.Query.select", "jlib.query.QueryFailure", "contract", "by design: the library's own QueryFailure"),
+        ("jlib.query.Query.select", "jlib.query.QueryFailure", "bug", ""),
+        // A resource bundle the caller names, or the library's own, missing.
+        (
+            "jlib.Bundles.load",
+            "java.util.MissingResourceException",
+            "contract",
+            "resource name parameter: jlib.Bundles.load",
+        ),
+        ("jlib.Bundles.messages", "java.util.MissingResourceException", "bug", ""),
         (
             "jlib.check.Validate.fail",
             "java.lang.IllegalStateException",

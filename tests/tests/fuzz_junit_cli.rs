@@ -357,6 +357,23 @@ fn a_finding_that_ends_the_test_jvm_is_followed_by_a_new_one_on_the_same_corpus_
     let loaded: Vec<&str> = out.stdout.lines().filter(|l| l.contains("seed input(s) in the corpus")).collect();
     assert_eq!(loaded.len(), 2, "{}", out.dump());
 
+    // The same after the memory limit, which ends the JVM as libFuzzer's -rss_limit_mb does.
+    let dir = TempDir::new("junit-cli-restart-rss");
+    let target = ["--target_class=com.example.cli.MemoryOnceFuzzTest", "--target_method=parse"];
+    let out = fuzz(
+        dir.path(),
+        &[&cp, target[0], target[1], "--keep_going=2", "-rss_limit_mb=700", "-timeout=20", "-runs=3000000", "-seed=3"],
+    );
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("ERROR: libFuzzer: out-of-memory"), "{}", out.dump());
+    assert_eq!(out.stdout.matches("a new one goes on with the corpus (--keep_going)").count(), 1, "{}", out.dump());
+    assert!(
+        out.stdout.contains("== Java Exception: java.lang.IllegalStateException: planted bug after the memory limit"),
+        "{}",
+        out.dump()
+    );
+    let target = ["--target_class=com.example.cli.HangOnceFuzzTest", "--target_method=parse"];
+
     // Without --keep_going the hang ends the campaign, as it did before.
     let dir = TempDir::new("junit-cli-restart-once");
     let out = fuzz(dir.path(), &[&cp, target[0], target[1], "-timeout=1", "-runs=3000000", "-seed=3"]);
@@ -412,6 +429,33 @@ fn jobs_are_test_jvms_side_by_side_that_read_each_others_corpus_files() {
     let read: u64 =
         out.stdout.lines().filter_map(|l| l.split(": read ").nth(1)?.split(' ').next()?.parse::<u64>().ok()).sum();
     assert!(read >= 1, "{}", out.dump());
+}
+
+#[test]
+fn custom_hooks_apply_to_the_classes_the_command_line_names() {
+    let dir = TempDir::new("junit-cli-hooks");
+    let cp = format!("--cp={}", cp(false));
+    let args = [
+        cp.as_str(),
+        "--target_class=com.example.cli.HookedFuzzTest",
+        "--target_method=checks",
+        "--custom_hooks=com.example.cli.SecretHooks",
+        "-runs=400000",
+        "-seed=1",
+    ];
+    let out = fuzz(dir.path(), &args);
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("the hook saw open"), "{}", out.dump());
+    // The fuzz test's own class excluded, or only another class included: no call is hooked,
+    // so there is nothing to find.
+    for filter in
+        ["--custom_hook_excludes=com.example.cli.HookedFuzzTest", "--custom_hook_includes=com.example.other.*"]
+    {
+        let dir = TempDir::new("junit-cli-hooks-filtered");
+        let out = fuzz(dir.path(), &[&args[..], &[filter]].concat());
+        assert_eq!(out.status, Some(0), "{filter}\n{}", out.dump());
+        assert!(!out.stdout.contains("the hook saw open"), "{filter}\n{}", out.dump());
+    }
 }
 
 #[test]

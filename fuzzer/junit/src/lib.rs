@@ -34,6 +34,8 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_ready<'l>(
             verbose: s.flag("verbose")?,
             custom_hooks: s.list("custom_hooks"),
             disabled_hooks: s.list("disabled_hooks"),
+            hook_includes: s.get("hook_includes").map(str::to_string),
+            hook_excludes: s.get("hook_excludes").map(str::to_string),
             probes: s.flag("probes")?,
         };
         let vm = env.get_java_vm().map_err(|e| format!("JNI: {e}"))?;

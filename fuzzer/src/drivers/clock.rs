@@ -9,6 +9,13 @@
 //! hangs on many inputs still reaches `--timeout` and is reported as a timeout there; one that
 //! hangs only on a rare input is not (its runs are stopped and counted in `stats.txt`).
 //!
+//! Once a method's run has gone all the way to `--timeout` (a timeout finding, saved), its
+//! limit starts low again and climbs eight times slower: the hang is known, and each later
+//! input that meets it would otherwise hold the campaign for `--timeout` again (org.json's
+//! NUL-delimited CSV took half of a ten-minute package run). A second hang of the same method
+//! still climbs to `--timeout` in the end. Such a run is no completed run either: its time
+//! would lift the mean, and with it the limit, to `--timeout` for good.
+//!
 //! The mean and not the slowest run: a method's slowest completed run is often one huge
 //! boundary value that took seconds, and a limit of fifty times that is no limit. The caller
 //! times a sample of the runs (two clock reads per run cost a fast driver a tenth of its run):
@@ -49,6 +56,9 @@ pub struct MethodClock {
     stopped_ns: Vec<u64>,
     /// Runs stopped at the method's limit (before `--timeout`).
     stops: Vec<u64>,
+    /// Runs that went on to `--timeout` (or past the memory limit), and `stops` at the last one.
+    timeouts: Vec<u64>,
+    stops_at_timeout: Vec<u64>,
 }
 
 impl MethodClock {
@@ -61,6 +71,8 @@ impl MethodClock {
             completed_ns: vec![0; methods],
             stopped_ns: vec![0; methods],
             stops: vec![0; methods],
+            timeouts: vec![0; methods],
+            stops_at_timeout: vec![0; methods],
         }
     }
 
@@ -69,13 +81,16 @@ impl MethodClock {
     }
 
     /// How long a run of method `m` may take before it is stopped: `SLACK` times its mean
-    /// completed run, at least [`FLOOR`], doubled per [`STOPS_PER_DOUBLING`] stops, at most
-    /// `--timeout` (where the run is a timeout finding instead).
+    /// completed run, at least [`FLOOR`], doubled per [`STOPS_PER_DOUBLING`] stops (eight
+    /// times as many per timeout the method had), at most `--timeout` (where the run is a
+    /// timeout finding instead).
     pub fn limit(&self, m: usize) -> Duration {
         let Some(&done) = self.completed.get(m) else { return self.timeout };
         let mean = self.completed_ns[m].checked_div(done).unwrap_or(0);
         let base = Duration::from_nanos(mean).saturating_mul(SLACK).max(FLOOR);
-        let doublings = u32::try_from(self.stops[m] / STOPS_PER_DOUBLING).unwrap_or(u32::MAX).min(20);
+        let per_doubling = STOPS_PER_DOUBLING << (3 * self.timeouts[m].min(6));
+        let since = self.stops[m] - self.stops_at_timeout[m];
+        let doublings = u32::try_from(since / per_doubling).unwrap_or(u32::MAX).min(20);
         base.saturating_mul(1u32 << doublings).min(self.timeout)
     }
 
@@ -104,9 +119,21 @@ impl MethodClock {
         self.stops[m] += 1;
     }
 
+    /// A run of method `m` that went on to `--timeout` or past the memory limit (a finding),
+    /// after `took`.
+    pub fn timed_out(&mut self, m: usize, took: Duration) {
+        if m >= self.runs.len() {
+            return;
+        }
+        self.runs[m] += 1;
+        self.stopped_ns[m] = self.stopped_ns[m].saturating_add(u64::try_from(took.as_nanos()).unwrap_or(u64::MAX));
+        self.timeouts[m] += 1;
+        self.stops_at_timeout[m] = self.stops[m];
+    }
+
     /// Time spent in method `m`'s runs: the stopped ones, and the others at the sample's mean.
     fn spent_ns(&self, m: usize) -> u64 {
-        let done = self.runs[m] - self.stops[m];
+        let done = self.runs[m] - self.stops[m] - self.timeouts[m];
         let mean = self.completed_ns[m].checked_div(self.completed[m]).unwrap_or(0);
         self.stopped_ns[m].saturating_add(mean.saturating_mul(done))
     }
@@ -161,5 +188,27 @@ mod tests {
         assert_eq!(c.limit(7), Duration::from_secs(10), "an unknown method gets --timeout");
         // 27 runs: 24 stopped (80 s), 3 ended by themselves at the sample's mean of 40 ms.
         assert!(c.text().starts_with("27 80120 70 24 10000\n"), "{}", c.text());
+    }
+
+    #[test]
+    fn after_a_timeout_the_limit_starts_low_again_and_climbs_slower() {
+        let mut c = MethodClock::new(1, Duration::from_secs(10));
+        c.finished(0, Duration::from_millis(1).into());
+        for _ in 0..6 * STOPS_PER_DOUBLING {
+            c.stopped(0, c.limit(0));
+        }
+        assert_eq!(c.limit(0), Duration::from_secs(10), "a hang climbs to --timeout");
+        c.timed_out(0, Duration::from_secs(10));
+        assert_eq!(c.limit(0), FLOOR, "the known hang costs little now; the mean is still 1 ms");
+        for _ in 0..STOPS_PER_DOUBLING {
+            c.stopped(0, FLOOR);
+        }
+        assert_eq!(c.limit(0), FLOOR, "eight times as many stops per doubling");
+        for _ in 0..7 * STOPS_PER_DOUBLING {
+            c.stopped(0, FLOOR);
+        }
+        assert_eq!(c.limit(0), 2 * FLOOR);
+        // 1 + 48 + 1 + 64 runs; 112 stopped, 1 timeout, 1 completed.
+        assert!(c.text().starts_with("114 "), "{}", c.text());
     }
 }

@@ -16,8 +16,9 @@ public abstract class Store {
     abstract int size();
 
     /**
-     * Bug on a {@link #failing()} store: flushing is no write, yet it throws the exception of
-     * a failed write (the store the caller built is the receiver here, the method's own).
+     * Bug on a {@link #failing()} store: it wraps a fault of the JVM (a null dereference of
+     * its own) in the library's exception type (the store the caller built is the receiver
+     * here, the method's own).
      */
     public int flush() {
         return size();
@@ -41,6 +42,10 @@ public abstract class Store {
         StoreException(String message) {
             super(message);
         }
+
+        StoreException(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 
     private static final class Failing extends Store {
@@ -54,9 +59,15 @@ public abstract class Store {
             return 0;
         }
 
+        private final int[] pending = null;
+
         @Override
         public int flush() {
-            throw new StoreException("flush of a failing store");
+            try {
+                return pending.length;
+            } catch (NullPointerException e) {
+                throw new StoreException("flush of a failing store", e);
+            }
         }
     }
 

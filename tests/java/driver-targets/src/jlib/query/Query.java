@@ -14,4 +14,18 @@ public final class Query {
         }
         return q.length();
     }
+
+    /**
+     * QueryFailure (straight under RuntimeException, as org.json's JSONException) for a '#'
+     * (the caller's query); the same type owning up to a failure of its own for a '%' (a bug).
+     */
+    public static int select(String q) {
+        if (q.indexOf('#') >= 0) {
+            throw new QueryFailure("no field named in " + q);
+        }
+        if (q.indexOf('%') >= 0) {
+            throw new QueryFailure("internal error: lost the field at position " + q.indexOf('%'));
+        }
+        return q.length();
+    }
 }

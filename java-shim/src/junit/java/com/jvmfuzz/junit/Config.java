@@ -19,6 +19,9 @@
  *   JVMFUZZ_CUSTOM_HOOKS=A,B  Jazzer @MethodHook classes to load (besides the class path's
  *                             Jazzer-Hook-Classes manifests)
  *   JVMFUZZ_DISABLED_HOOKS=A,B hook classes not to load
+ *   JVMFUZZ_CUSTOM_HOOK_INCLUDES=GLOBS  the classes whose calls the hooks apply to,
+ *                             ':'-separated (default: every instrumented class)
+ *   JVMFUZZ_CUSTOM_HOOK_EXCLUDES=GLOBS  classes whose calls the hooks leave alone
  *   JVMFUZZ_COVERAGE=DIR      fuzz mode: at exit, the coverage the fuzz tests reached as
  *                             JaCoCo XML, HTML and LCOV in DIR
  *   JVMFUZZ_COVERAGE_SOURCES=DIRS  source roots for the HTML (default <basedir>/src/main/java)

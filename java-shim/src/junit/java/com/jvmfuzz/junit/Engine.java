@@ -53,6 +53,8 @@ final class Engine {
         list(s, "disabled_detectors", Config.get("JVMFUZZ_DISABLE_DETECTORS"));
         list(s, "custom_hooks", Config.get("JVMFUZZ_CUSTOM_HOOKS"));
         list(s, "disabled_hooks", Config.get("JVMFUZZ_DISABLED_HOOKS"));
+        line(s, "hook_includes", Config.get("JVMFUZZ_CUSTOM_HOOK_INCLUDES"));
+        line(s, "hook_excludes", Config.get("JVMFUZZ_CUSTOM_HOOK_EXCLUDES"));
         line(s, "verbose", String.valueOf(Config.flag("JVMFUZZ_VERBOSE")));
         line(s, "probes", String.valueOf(fuzzing));
         String error = ready(s.toString());
