@@ -178,6 +178,9 @@ pub struct Campaign {
     pub max_findings: Option<u64>,
     /// Print each finding as Jazzer does (`fuzz --fuzz-test`: ClusterFuzz reads the lines).
     pub libfuzzer_output: bool,
+    /// Findings an earlier JVM of the same campaign hit (`fuzz --fuzz-test` restarts it after
+    /// a finding that ended it): they count toward `max_findings` as this JVM's own.
+    pub seen: Vec<String>,
     /// 0 alone; from 1, one of several JVMs (`fuzz --fuzz-test -jobs=N`) that share `corpus`,
     /// each writing its inputs under its own name prefix and reading the others'.
     pub job: usize,
@@ -203,6 +206,9 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
     std::fs::create_dir_all(&c.corpus).map_err(|e| format!("cannot create {}: {e}", c.corpus.display()))?;
     let status_file =
         status::create(&c.findings).map_err(|e| format!("cannot create {}: {e}", c.findings.display()))?;
+    for id in &c.seen {
+        status::append(&status_file, &format!("finding {id}"));
+    }
     let cfg = FuzzConfig {
         jvm: jvm_cfg,
         target: TargetConfig {

@@ -80,6 +80,17 @@ pub fn recursion_cycle(frames: &[String]) -> Vec<String> {
     frames.to_vec()
 }
 
+/// A frame as every JVM names it: a hidden class's name carries its address in this process
+/// (`LambdaForm$MH/0x00007efec00c8800`), a lambda's also its number in load order
+/// (`Foo$$Lambda$223/0x...`), so both are cut. Without this, the same hang seen through JUnit's
+/// method handles was a new finding in every JVM.
+fn stable_frame(frame: &str) -> std::borrow::Cow<'_, str> {
+    static HIDDEN: once_cell::sync::Lazy<regex::Regex> = once_cell::sync::Lazy::new(|| {
+        regex::Regex::new(r"(\$\$Lambda)(?:\$\d+)?/0x[0-9a-fA-F]+|/0x[0-9a-fA-F]+").expect("a valid pattern")
+    });
+    HIDDEN.replace_all(frame, "$1")
+}
+
 /// The dedup key of a failure (16 hex digits).
 pub fn finding_id(f: &Failure) -> String {
     let frames: Vec<String> =
@@ -91,7 +102,7 @@ pub fn finding_id(f: &Failure) -> String {
     }
     for fr in &frames {
         h = fnv1a(h, b"\n");
-        h = fnv1a(h, fr.as_bytes());
+        h = fnv1a(h, stable_frame(fr).as_bytes());
     }
     format!("{h:016x}")
 }
@@ -410,6 +421,9 @@ impl FindingSink {
         if contract.is_none() {
             status::append(&self.status_file, &format!("execs {execs}"));
             status::append(&self.status_file, &format!("finding {id}"));
+            if kind != Kind::Exception {
+                status::append(&self.status_file, &format!("fatal {id}"));
+            }
         }
         let mut store = match FindingStore::open(&self.dir, self.offset_secs + self.born.elapsed().as_secs_f64()) {
             Ok(s) => s,
@@ -644,6 +658,32 @@ mod tests {
         let c = failure("java.lang.IllegalStateException", &["a.B.c(B.java:1)", "a.B.e(B.java:5)"]);
         assert_ne!(finding_id(&a), finding_id(&c));
         assert_eq!(finding_id(&a).len(), 16);
+    }
+
+    #[test]
+    fn ids_do_not_depend_on_where_a_jvm_put_its_hidden_classes() {
+        let frames = |mh: &str, lambda: &str| {
+            failure(
+                "timeout",
+                &[
+                    "com.acme.T.always(T.java:60)",
+                    &format!("java.lang.invoke.LambdaForm$MH/{mh}.invoke(LambdaForm$MH)"),
+                    &format!("com.acme.T$$Lambda${lambda}.run(Unknown Source)"),
+                ],
+            )
+        };
+        let a = frames("0x00007efec00c8800", "223/0x00007f3bd408bbd8");
+        let b = frames("0x00007f3bd40c8800", "31/0x0000000800c4a000");
+        assert_eq!(finding_id(&a), finding_id(&b));
+        assert_eq!(
+            stable_frame("com.acme.T$$Lambda$223/0x0000a.run(Unknown Source)"),
+            "com.acme.T$$Lambda.run(Unknown Source)"
+        );
+        assert_eq!(stable_frame("a.B.c(B.java:1)"), "a.B.c(B.java:1)");
+        let c = frames("0x00007efec00c8800", "223/0x00007f3bd408bbd8");
+        let mut d = c.clone();
+        d.frames[0] = "com.acme.T.other(T.java:61)".into();
+        assert_ne!(finding_id(&c), finding_id(&d));
     }
 
     #[test]

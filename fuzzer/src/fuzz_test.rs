@@ -110,8 +110,6 @@ struct Campaign<'a> {
     settings: Settings,
     start: Instant,
     jobs: Vec<Job>,
-    /// Summary entries before the campaign (a JVM that ended silently added one if it grew).
-    known: usize,
     found: bool,
 }
 
@@ -123,8 +121,18 @@ struct Job {
     runs_used: u64,
     /// Distinct findings those JVMs hit.
     findings: BTreeSet<String>,
+    /// JVMs in a row that a finding ended without a new one: an input every new JVM meets
+    /// at once (a seed, a corpus file) would otherwise end JVMs forever.
+    repeats: u32,
     running: Option<Launch>,
 }
+
+/// New JVMs in a row ended by findings they all had hit before: the job stops there.
+const MAX_REPEATS: u32 = 3;
+
+/// How long past `-max_total_time` the JVMs may take to end by themselves before they are
+/// ended (loading, a last execution up to `-timeout`, writing their reports).
+const GRACE: Duration = Duration::from_secs(60);
 
 impl<'a> Campaign<'a> {
     fn new(a: &'a FuzzArgs, settings: Settings) -> Campaign<'a> {
@@ -136,9 +144,15 @@ impl<'a> Campaign<'a> {
             start: Instant::now(),
             jobs: numbers
                 .into_iter()
-                .map(|number| Job { number, lives: 0, runs_used: 0, findings: BTreeSet::new(), running: None })
+                .map(|number| Job {
+                    number,
+                    lives: 0,
+                    runs_used: 0,
+                    findings: BTreeSet::new(),
+                    repeats: 0,
+                    running: None,
+                })
                 .collect(),
-            known: summary_entries(&a.findings),
             found: false,
         }
     }
@@ -150,8 +164,17 @@ impl<'a> Campaign<'a> {
                 return Err(e);
             }
         }
+        let deadline = self
+            .a
+            .max_total_time
+            .map(|t| Duration::from_secs(t) + GRACE + Duration::from_secs_f64(2.0 * self.a.target.timeout.max(0.0)));
         while self.jobs.iter().any(|j| j.running.is_some()) {
             std::thread::sleep(Duration::from_millis(50));
+            if deadline.is_some_and(|d| self.start.elapsed() > d) {
+                println!("jvmfuzz: the test JVM(s) did not end after -max_total_time; ending them");
+                self.stop_all();
+                break;
+            }
             for i in 0..self.jobs.len() {
                 let exited = match self.jobs[i].running.as_mut().map(|l| l.child.try_wait()) {
                     Some(Ok(Some(status))) => status,
@@ -163,6 +186,11 @@ impl<'a> Campaign<'a> {
                 };
                 if let Err(e) = self.ended(i, exited) {
                     self.stop_all();
+                    // A finding made already is the outcome; the JVM said what went wrong.
+                    if self.found {
+                        println!("jvmfuzz: a test JVM could not run ({e}); the campaign ends with its finding");
+                        return Ok(Outcome::Found);
+                    }
                     return Err(e);
                 }
                 // Without --keep_going the first finding ends the campaign, in every JVM.
@@ -193,10 +221,13 @@ impl<'a> Campaign<'a> {
             s.line("engine.seed", seed.wrapping_add(job.lives))?;
         }
         if let Some(n) = a.max_findings {
-            let left = n.saturating_sub(job.findings.len() as u64);
-            s.line("engine.max_findings", left)?;
+            s.line("engine.max_findings", n)?;
         }
-        let launch = s.spawn(&a.target)?;
+        for id in &job.findings {
+            s.line("engine.seen", id)?;
+        }
+        remove_stale_writes(&a.corpus, job.number);
+        let launch = s.spawn(&a.target, summary_entries(&a.findings))?;
         let job = &mut self.jobs[i];
         job.lives += 1;
         job.running = Some(launch);
@@ -208,22 +239,29 @@ impl<'a> Campaign<'a> {
     fn ended(&mut self, i: usize, status: std::process::ExitStatus) -> Result<(), FuzzTestError> {
         let Some(launch) = self.jobs[i].running.take() else { return Ok(()) };
         let pid = launch.child.id();
-        let ended = launch.finish(status)?;
+        let known = launch.known;
         // The status file a JVM leaves when a finding ends it (one that ends on its own
         // removes it): what it found, and how far it got.
         let session = crate::status::of_process(&self.a.findings, pid);
+        let no_session = !session.exists();
         let st = crate::status::read(&session);
         let _ = std::fs::remove_file(&session);
+        let ended = launch.finish(status)?;
         let who = match self.jobs[i].number {
             0 => "the test JVM".to_string(),
             n => format!("job {n}'s test JVM"),
         };
+        // Ended by a finding: the last thing it did was to save a timeout, the memory limit or
+        // a native crash (or, with no status file at all, the findings folder grew).
+        let by_finding = st.ended_by_finding() || (no_session && summary_entries(&self.a.findings) > known);
         match ended {
             Ended::Said(Outcome::Found) => self.found = true,
             Ended::Said(Outcome::Nothing) => {}
-            Ended::Silent(status, _) if !st.findings.is_empty() || summary_entries(&self.a.findings) > self.known => {
+            Ended::Silent(status, _) if by_finding => {
                 self.found = true;
                 let job = &mut self.jobs[i];
+                let new = st.findings.iter().any(|id| !job.findings.contains(id));
+                job.repeats = if new { 0 } else { job.repeats + 1 };
                 job.runs_used = job.runs_used.saturating_add(st.execs);
                 job.findings.extend(st.findings);
                 match self.why_not_restart(i) {
@@ -246,16 +284,20 @@ impl<'a> Campaign<'a> {
     }
 
     /// Why job `i` ends with the JVM a finding ended, or `None` if it goes on in a new one.
-    fn why_not_restart(&self, i: usize) -> Option<&'static str> {
+    fn why_not_restart(&self, i: usize) -> Option<String> {
         let (a, job) = (self.a, &self.jobs[i]);
         if !a.keep_going {
-            Some("the campaign ends there (--keep_going goes on)")
+            Some("the campaign ends there (--keep_going goes on)".into())
         } else if a.max_findings.is_some_and(|n| job.findings.len() as u64 >= n) {
-            Some("that was the last finding --keep_going asked for")
+            Some("that was the last finding --keep_going asked for".into())
         } else if a.runs.is_some_and(|r| job.runs_used >= r) {
-            Some("the -runs budget is spent")
+            Some("the -runs budget is spent".into())
         } else if a.max_total_time.is_some_and(|t| self.start.elapsed() >= Duration::from_secs(t)) {
-            Some("the -max_total_time budget is spent")
+            Some("the -max_total_time budget is spent".into())
+        } else if job.repeats >= MAX_REPEATS {
+            Some(format!(
+                "{MAX_REPEATS} JVMs in a row ended on findings saved before: an input of the corpus or seed folders reaches one at once (move it out of them to go on)"
+            ))
         } else {
             None
         }
@@ -272,6 +314,22 @@ impl<'a> Campaign<'a> {
                 }
                 let _ = std::fs::remove_file(crate::status::of_process(&self.a.findings, pid));
             }
+        }
+    }
+}
+
+/// Removes the temporary files of job `number`'s corpus writes that a JVM ended mid-write left
+/// behind: LibAFL creates them exclusively, so a later save of the same input would fail.
+/// Each job writes under its own prefix (`corpus::client_corpus`), so these are only its own.
+fn remove_stale_writes(corpus: &Path, number: usize) {
+    let own = if number == 0 { ".".to_string() } else { format!(".c{number}-") };
+    let Ok(dir) = std::fs::read_dir(corpus) else { return };
+    for e in dir.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        let plain = number > 0 || !name.starts_with(".c");
+        if name.starts_with(&own) && name.ends_with(".tmp") && plain {
+            let _ = std::fs::remove_file(e.path());
         }
     }
 }
@@ -350,6 +408,8 @@ struct Settings {
 /// A test JVM started, and its files.
 struct Launch {
     child: Child,
+    /// Entries of summary.json when it started.
+    known: usize,
     dir: PathBuf,
     file: PathBuf,
     result: PathBuf,
@@ -426,7 +486,7 @@ impl Settings {
 
     /// Starts the test JVM and waits for it.
     fn run(self, t: &TargetArgs) -> Result<Ended, FuzzTestError> {
-        let mut launch = self.spawn(t)?;
+        let mut launch = self.spawn(t, 0)?;
         let status = launch.child.wait();
         match status {
             Ok(status) => launch.finish(status),
@@ -437,8 +497,8 @@ impl Settings {
         }
     }
 
-    /// Starts a test JVM with these settings.
-    fn spawn(&self, t: &TargetArgs) -> Result<Launch, FuzzTestError> {
+    /// Starts a test JVM with these settings (`known`: summary.json's entries now).
+    fn spawn(&self, t: &TargetArgs, known: usize) -> Result<Launch, FuzzTestError> {
         let tag = format!("fuzz-test-{}-{}", std::process::id(), unique());
         let file = self.dir.join(format!("{tag}.settings"));
         let result = self.dir.join(format!("{tag}.result"));
@@ -545,7 +605,7 @@ impl Settings {
         }
         write_new(&file, &text.text)?;
         match cmd.spawn() {
-            Ok(child) => Ok(Launch { child, dir: self.dir.clone(), file, result }),
+            Ok(child) => Ok(Launch { child, known, dir: self.dir.clone(), file, result }),
             Err(e) => {
                 let _ = std::fs::remove_file(&file);
                 Err(setup(format!("cannot start {:?}: {e}", cmd.get_program())))

@@ -6,6 +6,8 @@
 //!   `done`            the client stopped normally
 //!   `execs <n>`       the client's execution count when it hit a finding (the last one is
 //!                     how far a fuzz test's JVM got before a finding ended it)
+//!   `fatal <id>`      that finding was a timeout, the memory limit or a native crash: one
+//!                     that may end the process
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -18,6 +20,17 @@ pub struct Status {
     pub done: usize,
     /// The highest execution count a finding was hit at.
     pub execs: u64,
+    /// The last finding hit, and whether it was of a kind that may end the process.
+    pub last_finding: Option<String>,
+    pub last_fatal: bool,
+}
+
+impl Status {
+    /// Whether the last thing the process did was to save a finding that may end it (a
+    /// fuzz test's JVM that ended without its own word on the outcome was ended by it).
+    pub fn ended_by_finding(&self) -> bool {
+        self.last_finding.is_some() && self.last_fatal
+    }
 }
 
 /// A fresh status file for this session.
@@ -48,6 +61,10 @@ pub fn read(path: &Path) -> Status {
             if !s.findings.iter().any(|f| f == id) {
                 s.findings.push(id.to_string());
             }
+            s.last_finding = Some(id.to_string());
+            s.last_fatal = false;
+        } else if let Some(id) = line.strip_prefix("fatal ") {
+            s.last_fatal = s.last_finding.as_deref() == Some(id);
         } else if let Some(m) = line.strip_prefix("setup ") {
             s.setup_error.get_or_insert_with(|| m.replace(" | ", "\n"));
         } else if line == "done" {
@@ -75,6 +92,12 @@ mod tests {
         append(&p, "execs 7");
         let s = read(&p);
         assert_eq!(s.execs, 12);
+        assert!(!s.ended_by_finding());
+        append(&p, "finding def");
+        append(&p, "fatal def");
+        assert!(read(&p).ended_by_finding(), "a timeout was the last finding");
+        append(&p, "finding abc");
+        assert!(!read(&p).ended_by_finding(), "an exception came after it");
         assert_eq!(s.findings, vec!["abc"]);
         assert_eq!(s.setup_error.as_deref(), Some("class not found\nhint"));
         assert_eq!(s.done, 1);

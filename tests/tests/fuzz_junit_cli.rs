@@ -374,6 +374,27 @@ fn a_finding_that_ends_the_test_jvm_is_followed_by_a_new_one_on_the_same_corpus_
     );
     let target = ["--target_class=com.example.cli.HangOnceFuzzTest", "--target_method=parse"];
 
+    // An input of the corpus that ends every new JVM at once: a few JVMs, then the job stops.
+    let dir = TempDir::new("junit-cli-restart-loop");
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    std::fs::write(corpus.join("lock"), b"LOCK").unwrap();
+    let out = fuzz(
+        dir.path(),
+        &[
+            &cp,
+            "--target_class=com.example.cli.HangOnceFuzzTest",
+            "--target_method=always",
+            "--keep_going=5",
+            "-timeout=1",
+            "-max_total_time=240",
+            corpus.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert_eq!(out.stdout.matches("a new one goes on with the corpus (--keep_going)").count(), 3, "{}", out.dump());
+    assert!(out.stdout.contains("3 JVMs in a row ended on findings saved before"), "{}", out.dump());
+
     // Without --keep_going the hang ends the campaign, as it did before.
     let dir = TempDir::new("junit-cli-restart-once");
     let out = fuzz(dir.path(), &[&cp, target[0], target[1], "-timeout=1", "-runs=3000000", "-seed=3"]);

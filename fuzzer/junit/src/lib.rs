@@ -73,6 +73,7 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_fuzz<'l>(
             max_findings: s.integer("max_findings")?,
             libfuzzer_output: s.flag("libfuzzer_output")?,
             job: s.integer("job")?.map_or(0, |n| n as usize),
+            seen: s.list("seen"),
         };
         let vm = env.get_java_vm().map_err(|e| format!("JNI: {e}"))?;
         let found = embedded::fuzz(vm, &campaign)?;

@@ -10,7 +10,8 @@
 //! hangs only on a rare input is not (its runs are stopped and counted in `stats.txt`).
 //!
 //! Once a method's run has gone all the way to `--timeout` (a timeout finding, saved), its
-//! limit starts low again and climbs eight times slower: the hang is known, and each later
+//! limit starts low again and climbs eight times slower (sixty-four times after a second
+//! timeout, no slower after more): the hang is known, and each later
 //! input that meets it would otherwise hold the campaign for `--timeout` again (org.json's
 //! NUL-delimited CSV took half of a ten-minute package run). A second hang of the same method
 //! still climbs to `--timeout` in the end. Such a run is no completed run either: its time
@@ -82,13 +83,13 @@ impl MethodClock {
 
     /// How long a run of method `m` may take before it is stopped: `SLACK` times its mean
     /// completed run, at least [`FLOOR`], doubled per [`STOPS_PER_DOUBLING`] stops (eight
-    /// times as many per timeout the method had), at most `--timeout` (where the run is a
-    /// timeout finding instead).
+    /// times as many per timeout the method had, up to two), at most `--timeout` (where the
+    /// run is a timeout finding instead).
     pub fn limit(&self, m: usize) -> Duration {
         let Some(&done) = self.completed.get(m) else { return self.timeout };
         let mean = self.completed_ns[m].checked_div(done).unwrap_or(0);
         let base = Duration::from_nanos(mean).saturating_mul(SLACK).max(FLOOR);
-        let per_doubling = STOPS_PER_DOUBLING << (3 * self.timeouts[m].min(6));
+        let per_doubling = STOPS_PER_DOUBLING << (3 * self.timeouts[m].min(2));
         let since = self.stops[m] - self.stops_at_timeout[m];
         let doublings = u32::try_from(since / per_doubling).unwrap_or(u32::MAX).min(20);
         base.saturating_mul(1u32 << doublings).min(self.timeout)
@@ -111,24 +112,28 @@ impl MethodClock {
 
     /// A run of method `m` stopped at its limit after `took`.
     pub fn stopped(&mut self, m: usize, took: Duration) {
-        if m >= self.runs.len() {
-            return;
+        if self.cut_short(m, took) {
+            self.stops[m] += 1;
         }
-        self.runs[m] += 1;
-        self.stopped_ns[m] = self.stopped_ns[m].saturating_add(u64::try_from(took.as_nanos()).unwrap_or(u64::MAX));
-        self.stops[m] += 1;
     }
 
     /// A run of method `m` that went on to `--timeout` or past the memory limit (a finding),
     /// after `took`.
     pub fn timed_out(&mut self, m: usize, took: Duration) {
+        if self.cut_short(m, took) {
+            self.timeouts[m] += 1;
+            self.stops_at_timeout[m] = self.stops[m];
+        }
+    }
+
+    /// Counts a run of method `m` that did not end by itself; false for an unknown method.
+    fn cut_short(&mut self, m: usize, took: Duration) -> bool {
         if m >= self.runs.len() {
-            return;
+            return false;
         }
         self.runs[m] += 1;
         self.stopped_ns[m] = self.stopped_ns[m].saturating_add(u64::try_from(took.as_nanos()).unwrap_or(u64::MAX));
-        self.timeouts[m] += 1;
-        self.stops_at_timeout[m] = self.stops[m];
+        true
     }
 
     /// Time spent in method `m`'s runs: the stopped ones, and the others at the sample's mean.

@@ -50,4 +50,15 @@ class HangOnceFuzzTest {
             throw new IllegalStateException("planted bug after the hang");
         }
     }
+
+    /** Deadlocks on every input that starts with LOCK, in every JVM. */
+    @FuzzTest
+    void always(FuzzedDataProvider data) throws InterruptedException {
+        if (data.consumeRemainingAsString().startsWith("LOCK")) {
+            HELD.await();
+            synchronized (LOCK) {
+                Thread.onSpinWait();
+            }
+        }
+    }
 }

@@ -1523,11 +1523,12 @@ public final class Expected {
      * its own code on the way from the call, every frame up to the call the library's or the
      * JDK's: a library that subclasses the JDK's refusals raises them on purpose, to report
      * what it refuses; the JVM's faults and the JDK's own types are where its bugs show.
-     * With anyType, a library type straight under RuntimeException too (org.json's
-     * JSONException: a library raises its own type on purpose; every such finding of the seven
-     * libraries triaged before was its contract), unless its message owns up to a failure of
-     * the library's own. Never one wrapping a fault of the JVM (a store's flush wrapping its
-     * own null dereference stays a bug).
+     * With anyType, any other RuntimeException type of the library's own too (org.json's
+     * JSONException, straight under RuntimeException: a library raises its own type on
+     * purpose; every such finding of the seven libraries triaged before was its contract),
+     * unless its message owns up to a failure of the library's own. Never one caused by a
+     * fault of the JVM, however deep in the chain of causes (a store's flush wrapping its own
+     * null dereference stays a bug).
      * Not a type named for an internal failure (an assertion, a "bug", an unexpected state).
      * "<library's> Type", else null.
      */
@@ -1539,26 +1540,40 @@ public final class Expected {
         }
         String c = t.getClass().getName();
         if (!library(c).equals(library(st[k - 1].getClassName()))
-                || INTERNAL_FAILURE.matcher(t.getClass().getSimpleName()).find() || jvmFault(t.getCause())) {
+                || INTERNAL_FAILURE.matcher(t.getClass().getSimpleName()).find() || causedByJvmFault(t)) {
             return null;
         }
-        // Any other exception type of the library's own (org.json's JSONException) is its
-        // refusal too, unless its message owns up to a failure of the library itself.
-        if (!refusal && INTERNAL_FAILURE.matcher(withoutArguments(String.valueOf(t.getMessage()))).find()) {
+        // Any other RuntimeException type of the library's own (org.json's JSONException) is
+        // its refusal too, unless its message owns up to a failure of the library itself.
+        if (!refusal && OWNED_FAILURE.matcher(withoutArguments(String.valueOf(t.getMessage()))).find()) {
             return null;
         }
         return "the library's own " + t.getClass().getSimpleName();
     }
 
-    /* The message without the caller's texts it quotes (a query of the caller's may hold any word). */
+    /*
+     * The message without the caller's texts it quotes (a query of the caller's may hold any
+     * word); not texts of under four characters, whose removal would cut words apart.
+     */
     private static String withoutArguments(String message) {
         String m = message;
         for (String a : textArguments()) {
-            if (a != null && !a.isEmpty()) {
+            if (a != null && a.length() >= 4) {
                 m = m.replace(a, "");
             }
         }
         return m;
+    }
+
+    /* A fault of the JVM's anywhere in the chain of causes (a few levels deep). */
+    private static boolean causedByJvmFault(Throwable t) {
+        Throwable c = t.getCause();
+        for (int depth = 0; c != null && depth < 8; depth++, c = c.getCause()) {
+            if (jvmFault(c)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /*
@@ -1577,6 +1592,13 @@ public final class Expected {
 
     private static final java.util.regex.Pattern INTERNAL_FAILURE =
             java.util.regex.Pattern.compile("(?i)assert|internal|bug|unexpected|unreachable|impossible|fatal|verify");
+
+    /*
+     * A message owning up to a failure of the library's own. Not "unexpected": a parser's
+     * refusal of the caller's text says "unexpected character" as often as not.
+     */
+    private static final java.util.regex.Pattern OWNED_FAILURE = java.util.regex.Pattern.compile(
+            "(?i)assert|internal|\\bbug\\b|unreachable|impossible|should (never|not) (happen|be reached)|invariant");
 
     /*
      * A fault of the JVM's own making, where a library's bugs show: its NullPointerException
