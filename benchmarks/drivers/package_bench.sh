@@ -61,8 +61,14 @@ for a in "$@"; do
         case ",$a," in *,run,* | *,coverage,*) ;; *) runs_target=0 ;; esac
     fi
     case "$a" in --only=*) case ",${a#--only=}," in *,run,* | *,coverage,*) ;; *) runs_target=0 ;; esac ;; esac
+    [ "$prev" = --lib ] && libs="$a"
+    case "$a" in --lib=*) libs="${a#--lib=}" ;; esac
     prev="$a"
 done
+# The libraries this invocation runs (package_bench.py's default when no --lib): only their
+# sources jars are fetched.
+libs=",${libs:-commons-text,commons-lang3},"
+wants() { case "$libs" in *",$1,"*) return 0 ;; esac; return 1; }
 
 need_tools
 export TEXT_VERSION LANG3_VERSION CODEC_VERSION COLLECTIONS_VERSION CSV_VERSION JSOUP_VERSION CLI_VERSION JSON_VERSION JODA_VERSION JAZZER_VERSION
@@ -90,28 +96,46 @@ if [ "$runs_target" = 1 ]; then
     if "$FUZZ_BIN" --help 2>/dev/null | grep -- '^ *--sources' >/dev/null; then   # not -q: no SIGPIPE under pipefail
         SOURCES_OPTION=1
         # fetch exits 2 when Maven Central has no such jar: run without it then.
-        TEXT_SOURCES="$(fetch org.apache.commons:commons-text:$TEXT_VERSION:sources)" ||
-            { echo "no sources jar for commons-text $TEXT_VERSION: running without --sources" >&2; TEXT_SOURCES=""; }
+        if wants commons-text; then
+            TEXT_SOURCES="$(fetch org.apache.commons:commons-text:$TEXT_VERSION:sources)" ||
+                { echo "no sources jar for commons-text $TEXT_VERSION: running without --sources" >&2; TEXT_SOURCES=""; }
+        fi
         # LANG3_SOURCES_VERSION: the Javadoc of another release when this one's sources jar is
         # not to be had (Maven Central's mirror here serves none for 3.21.0 and 3.22.0).
-        LANG3_SOURCES="$(fetch org.apache.commons:commons-lang3:${LANG3_SOURCES_VERSION:-$LANG3_VERSION}:sources)" ||
-            { echo "no sources jar for commons-lang3 ${LANG3_SOURCES_VERSION:-$LANG3_VERSION}: running without --sources" >&2; LANG3_SOURCES=""; }
+        if wants commons-lang3; then
+            LANG3_SOURCES="$(fetch org.apache.commons:commons-lang3:${LANG3_SOURCES_VERSION:-$LANG3_VERSION}:sources)" ||
+                { echo "no sources jar for commons-lang3 ${LANG3_SOURCES_VERSION:-$LANG3_VERSION}: running without --sources" >&2; LANG3_SOURCES=""; }
+        fi
         # CODEC_SOURCES_VERSION likewise (none is served here for 1.23.0; 1.17.0's is).
-        CODEC_SOURCES="$(fetch commons-codec:commons-codec:${CODEC_SOURCES_VERSION:-$CODEC_VERSION}:sources)" ||
-            { echo "no sources jar for commons-codec ${CODEC_SOURCES_VERSION:-$CODEC_VERSION}: running without --sources" >&2; CODEC_SOURCES=""; }
-        COLLECTIONS_SOURCES="$(fetch org.apache.commons:commons-collections4:$COLLECTIONS_VERSION:sources)" ||
-            { echo "no sources jar for commons-collections4 $COLLECTIONS_VERSION: running without --sources" >&2; COLLECTIONS_SOURCES=""; }
-        CSV_SOURCES="$(fetch org.apache.commons:commons-csv:$CSV_VERSION:sources)" ||
-            { echo "no sources jar for commons-csv $CSV_VERSION: running without --sources" >&2; CSV_SOURCES=""; }
-        JSOUP_SOURCES="$(fetch org.jsoup:jsoup:$JSOUP_VERSION:sources)" ||
-            { echo "no sources jar for jsoup $JSOUP_VERSION: running without --sources" >&2; JSOUP_SOURCES=""; }
-        CLI_SOURCES="$(fetch commons-cli:commons-cli:$CLI_VERSION:sources)" ||
-            { echo "no sources jar for commons-cli $CLI_VERSION: running without --sources" >&2; CLI_SOURCES=""; }
-        JSON_SOURCES="$(fetch org.json:json:$JSON_VERSION:sources)" ||
-            { echo "no sources jar for org.json $JSON_VERSION: running without --sources" >&2; JSON_SOURCES=""; }
+        if wants commons-codec; then
+            CODEC_SOURCES="$(fetch commons-codec:commons-codec:${CODEC_SOURCES_VERSION:-$CODEC_VERSION}:sources)" ||
+                { echo "no sources jar for commons-codec ${CODEC_SOURCES_VERSION:-$CODEC_VERSION}: running without --sources" >&2; CODEC_SOURCES=""; }
+        fi
+        if wants commons-collections4; then
+            COLLECTIONS_SOURCES="$(fetch org.apache.commons:commons-collections4:$COLLECTIONS_VERSION:sources)" ||
+                { echo "no sources jar for commons-collections4 $COLLECTIONS_VERSION: running without --sources" >&2; COLLECTIONS_SOURCES=""; }
+        fi
+        if wants commons-csv; then
+            CSV_SOURCES="$(fetch org.apache.commons:commons-csv:$CSV_VERSION:sources)" ||
+                { echo "no sources jar for commons-csv $CSV_VERSION: running without --sources" >&2; CSV_SOURCES=""; }
+        fi
+        if wants jsoup; then
+            JSOUP_SOURCES="$(fetch org.jsoup:jsoup:$JSOUP_VERSION:sources)" ||
+                { echo "no sources jar for jsoup $JSOUP_VERSION: running without --sources" >&2; JSOUP_SOURCES=""; }
+        fi
+        if wants commons-cli; then
+            CLI_SOURCES="$(fetch commons-cli:commons-cli:$CLI_VERSION:sources)" ||
+                { echo "no sources jar for commons-cli $CLI_VERSION: running without --sources" >&2; CLI_SOURCES=""; }
+        fi
+        if wants org-json; then
+            JSON_SOURCES="$(fetch org.json:json:$JSON_VERSION:sources)" ||
+                { echo "no sources jar for org.json $JSON_VERSION: running without --sources" >&2; JSON_SOURCES=""; }
+        fi
         # JODA_SOURCES_VERSION likewise (none is served here for 2.15.x; 2.14.1's is).
-        JODA_SOURCES="$(fetch joda-time:joda-time:${JODA_SOURCES_VERSION:-$JODA_VERSION}:sources)" ||
-            { echo "no sources jar for joda-time ${JODA_SOURCES_VERSION:-$JODA_VERSION}: running without --sources" >&2; JODA_SOURCES=""; }
+        if wants joda-time; then
+            JODA_SOURCES="$(fetch joda-time:joda-time:${JODA_SOURCES_VERSION:-$JODA_VERSION}:sources)" ||
+                { echo "no sources jar for joda-time ${JODA_SOURCES_VERSION:-$JODA_VERSION}: running without --sources" >&2; JODA_SOURCES=""; }
+        fi
     fi
     echo "fuzz: $FUZZ_BIN; jazzer $JAZZER_VERSION; jacoco $JACOCO_VERSION; $("$JAVA" -version 2>&1 | head -1); $(nproc) cores" >&2
 fi
