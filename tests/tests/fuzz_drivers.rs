@@ -890,6 +890,10 @@ fn a_library_in_subpackages_is_one_library() {
             "resource name parameter: jlib.Bundles.load",
         ),
         ("jlib.Bundles.messages", "java.util.MissingResourceException", "bug", ""),
+        // Fewer values than the shape they describe (joda-time's partial and its int[]); one
+        // past the shape's end.
+        ("jlib.Fields.total", "java.lang.ArrayIndexOutOfBoundsException", "contract", "values that do not line up"),
+        ("jlib.Fields.after", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
         (
             "jlib.check.Validate.fail",
             "java.lang.IllegalStateException",

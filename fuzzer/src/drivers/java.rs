@@ -802,14 +802,15 @@ fn is_integral(t: &JType) -> bool {
 /// compiling the pattern it is given).
 fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool) -> Vec<String> {
     let parallel = params.iter().filter(|p| is_sequence(&p.ty)).count() >= 2;
-    if !parallel && !params.iter().any(|p| is_integral(&p.ty) || is_table(&p.ty) || is_string(&p.ty)) {
+    let described = describes(&params.iter().map(|p| &p.ty).collect::<Vec<_>>());
+    if !parallel && !described && !params.iter().any(|p| is_integral(&p.ty) || is_table(&p.ty) || is_string(&p.ty)) {
         return b.args(params, depth, false, cast);
     }
     let args = b.args(params, depth, true, cast);
-    if parallel {
-        // Inside an instance helper the call builds an object at the helper's `depth` (0: an
-        // argument or the receiver of the method under test); a step's call is on the receiver.
-        let level = if depth == "depth + 1" { "depth" } else { "0" };
+    // Inside an instance helper the call builds an object at the helper's `depth` (0: an
+    // argument or the receiver of the method under test); a step's call is on the receiver.
+    let level = if depth == "depth + 1" { "depth" } else { "0" };
+    if parallel || described {
         sequences(b, params, &args, level);
     }
     let strings: Vec<&str> =
@@ -833,6 +834,21 @@ fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool) -> Vec<St
 /// An array of objects or a collection: what a method may index in step with another such
 /// argument. Not an array of primitives: a buffer, read or written by the rules for output
 /// arrays (a `char[]` too short for what `HexOut.spread` writes is its own bug).
+/// A call that takes an array of primitives beside an object of a library's (not the JDK's):
+/// the array may describe that object, as joda-time's `int[]` of field values describes the
+/// `ReadablePartial` beside it (`Expected.described`).
+fn describes(types: &[&JType]) -> bool {
+    types.iter().any(|t| is_primitive_array(t)) && types.iter().any(|t| is_library_object(t))
+}
+
+fn is_primitive_array(t: &JType) -> bool {
+    matches!(t, JType::Array(e) if matches!(**e, JType::Prim(_)))
+}
+
+fn is_library_object(t: &JType) -> bool {
+    matches!(t, JType::Object(n, _) if !n.starts_with("java/") && !n.starts_with("javax/"))
+}
+
 fn is_sequence(t: &JType) -> bool {
     match t {
         JType::Array(e) => !matches!(**e, JType::Prim(_)),
@@ -848,7 +864,8 @@ fn is_sequence(t: &JType) -> bool {
     }
 }
 
-/// The sequence arguments of one call that takes two or more (`Expected.sequences`), with the
+/// The sequence arguments of one call that takes two or more (`Expected.sequences`), and its
+/// arrays of primitives with the library objects beside them (`Expected.described`), with the
 /// depth of the object the call builds (`level`; 0 for the method under test, its receiver and
 /// its arguments): an index fault inside one of them and past the end of another is the
 /// caller's sequences not lining up (a table's headers, styles and rows of different
@@ -858,6 +875,15 @@ fn sequences(b: &mut Body, params: &[Param], args: &[String], level: &str) {
         params.iter().zip(args).filter(|(p, _)| is_sequence(&p.ty)).map(|(_, a)| a.as_str()).collect();
     if seqs.len() >= 2 {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.sequences({level}, new Object[] {{{}}});", seqs.join(", ")));
+    }
+    if describes(&params.iter().map(|p| &p.ty).collect::<Vec<_>>()) {
+        let pairs: Vec<&str> = params
+            .iter()
+            .zip(args)
+            .filter(|(p, _)| is_primitive_array(&p.ty) || is_library_object(&p.ty))
+            .map(|(_, a)| a.as_str())
+            .collect();
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.described({level}, new Object[] {{{}}});", pairs.join(", ")));
     }
 }
 
@@ -1127,6 +1153,15 @@ mod tests {
         assert!(!is_sequence(&object("java/util/Map")));
         assert!(!is_sequence(&object("java/lang/String")));
         assert!(!is_sequence(&JType::Prim('I')));
+    }
+
+    #[test]
+    fn an_array_of_primitives_beside_a_library_object_may_describe_it() {
+        let ints = JType::Array(Box::new(JType::Prim('I')));
+        let partial = JType::object("org/joda/time/ReadablePartial");
+        assert!(describes(&[&partial, &ints]));
+        assert!(!describes(&[&JType::object("java/lang/String"), &ints]), "a JDK object");
+        assert!(!describes(&[&JType::object("org/acme/Shape"), &JType::Prim('I')]), "no array");
     }
 
     #[test]

@@ -330,6 +330,7 @@ public final class Expected {
         longestArray = -1;
         configuredCount = 0;
         sequenceGroupCount = 0;
+        describedArgs = NO_OBJECTS;
         if (i >= 0 && i < runs.length) {
             runs[i]++;
         }
@@ -356,6 +357,72 @@ public final class Expected {
      * receiver or an argument (or was the method's own call): one group per call (the first
      * 16), measured when given, each length with the position of the argument it belongs to.
      */
+    /* The arrays of primitives and the library objects beside them of the method's call or a
+     * set-up call building its receiver or an argument (the last such call): see describedTwice. */
+    private static Object[] describedArgs = NO_OBJECTS;
+
+    /**
+     * Called by a driver just before a call that takes an array of primitives beside an object
+     * of a library's (joda-time's getMaximumValue(ReadablePartial, int[])), with the depth of
+     * what the call builds: those arguments, kept as given (measured only when a run fails).
+     */
+    public static void described(int depth, Object[] values) {
+        if (depth == 0) {
+            describedArgs = values;
+        }
+    }
+
+    /*
+     * An index past the end of an array of primitives the call was given, while an object
+     * given beside it has more elements than that index (its size()): the array describes
+     * that object (the values of a partial's fields), and the caller gave fewer values than the
+     * object has elements. Not when no such object is larger (an off-by-one past both stays a
+     * bug). Measured after the failure: size() is the library's own code.
+     */
+    static String describedTwice(Throwable t, StackTraceElement[] st, int k) {
+        if (describedArgs.length == 0 || !(t instanceof ArrayIndexOutOfBoundsException) || !inLibraryOrJdk(st, 0, k)) {
+            return null;
+        }
+        java.util.regex.Matcher m = INDEX_LENGTH.matcher(String.valueOf(t.getMessage()));
+        if (!m.matches()) {
+            return null;
+        }
+        long index;
+        long length;
+        try {
+            index = Long.parseLong(m.group(1));
+            length = Long.parseLong(m.group(2));
+        } catch (NumberFormatException huge) {
+            return null;
+        }
+        boolean given = false;
+        for (Object v : describedArgs) {
+            if (v != null && v.getClass().isArray() && v.getClass().getComponentType().isPrimitive()
+                    && java.lang.reflect.Array.getLength(v) == length) {
+                given = true;
+            }
+        }
+        if (!given || index < length) {
+            return null;
+        }
+        for (Object v : describedArgs) {
+            if (v == null || v.getClass().isArray()) {
+                continue;
+            }
+            try {
+                java.lang.reflect.Method size = v.getClass().getMethod("size");
+                Object n = size.getReturnType() == int.class ? size.invoke(v) : null;
+                if (n instanceof Integer && (Integer) n > index) {
+                    return "values that do not line up: an array of " + length + " given for the " + n + " elements of the "
+                            + v.getClass().getName();
+                }
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError none) {
+                // no size() to compare
+            }
+        }
+        return null;
+    }
+
     private static final long[][] sequenceGroups = new long[16][];
     private static final int[][] sequenceOwners = new int[16][];
     private static int sequenceGroupCount;
@@ -1145,6 +1212,10 @@ public final class Expected {
         String unequal = unequalSequences(t, st, k);
         if (unequal != null) {
             return unequal + ", given to " + method;
+        }
+        String twice = describedTwice(t, st, k);
+        if (twice != null) {
+            return twice + ", given to " + method;
         }
         if (invalidCodePoint(t, st, call)) {
             return "invalid code point: " + method + " was given it";
