@@ -383,18 +383,12 @@ public final class Expected {
         if (describedArgs.length == 0 || !(t instanceof ArrayIndexOutOfBoundsException) || !inLibraryOrJdk(st, 0, k)) {
             return null;
         }
-        java.util.regex.Matcher m = INDEX_LENGTH.matcher(String.valueOf(t.getMessage()));
-        if (!m.matches()) {
+        long[] at = indexAndLength(t);
+        if (at == null) {
             return null;
         }
-        long index;
-        long length;
-        try {
-            index = Long.parseLong(m.group(1));
-            length = Long.parseLong(m.group(2));
-        } catch (NumberFormatException huge) {
-            return null;
-        }
+        long index = at[0];
+        long length = at[1];
         boolean given = false;
         for (Object v : describedArgs) {
             if (v != null && v.getClass().isArray() && v.getClass().getComponentType().isPrimitive()
@@ -2155,18 +2149,12 @@ public final class Expected {
                 || t instanceof StringIndexOutOfBoundsException || !inLibraryOrJdk(st, 0, k)) {
             return null;
         }
-        java.util.regex.Matcher m = INDEX_LENGTH.matcher(String.valueOf(t.getMessage()));
-        if (!m.matches()) {
+        long[] at = indexAndLength(t);
+        if (at == null) {
             return null;
         }
-        long index;
-        long length;
-        try {
-            index = Long.parseLong(m.group(1));
-            length = Long.parseLong(m.group(2));
-        } catch (NumberFormatException huge) {
-            return null;
-        }
+        long index = at[0];
+        long length = at[1];
         if (index < length) {
             return null;
         }
@@ -2192,6 +2180,19 @@ public final class Expected {
 
     private static final java.util.regex.Pattern INDEX_LENGTH =
             java.util.regex.Pattern.compile("Index (\\d+) out of bounds for length (\\d+)");
+
+    /* The index and the length of an "Index i out of bounds for length n" message, else null. */
+    private static long[] indexAndLength(Throwable t) {
+        java.util.regex.Matcher m = INDEX_LENGTH.matcher(String.valueOf(t.getMessage()));
+        if (!m.matches()) {
+            return null;
+        }
+        try {
+            return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
+        } catch (NumberFormatException huge) {
+            return null;
+        }
+    }
 
     /* The length of the shortest row of a table: an array or String inside an array of arrays,
      * or a key or value of a map (Strings, CharSequences, arrays); -1 when it has none. */
