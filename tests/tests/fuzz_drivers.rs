@@ -858,7 +858,7 @@ fn detector_values_in_lookup_keys_and_texts_are_judged_by_who_chose_them() {
 /// a precondition helper called directly, a pop of an
 /// empty stack, a write past the end of an array argument on a line that only stores, a JDK
 /// object the caller built refusing (a DOMException); each beside the same exception type as a
-/// bug. An object is never closed to set
+/// bug; a division by the caller's zero, beside one by the library's own. An object is never closed to set
 /// up a call (Source.read after close() is the caller's misuse, and no finding).
 #[test]
 fn a_library_in_subpackages_is_one_library() {
@@ -894,6 +894,16 @@ fn a_library_in_subpackages_is_one_library() {
         // past the shape's end.
         ("jlib.Fields.total", "java.lang.ArrayIndexOutOfBoundsException", "contract", "values that do not line up"),
         ("jlib.Fields.after", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+        // A division by the caller's zero (an argument, a unit it configured); by the length
+        // of an empty array, no zero of the caller's.
+        ("jlib.Ratios.share", "java.lang.ArithmeticException", "contract", "division by the caller's zero (an argument)"),
+        (
+            "jlib.Ratios$Unit.perSecond",
+            "java.lang.ArithmeticException",
+            "contract",
+            "division by the caller's zero (an argument of a set-up call)",
+        ),
+        ("jlib.Ratios.mean", "java.lang.ArithmeticException", "bug", ""),
         (
             "jlib.check.Validate.fail",
             "java.lang.IllegalStateException",
