@@ -1,14 +1,11 @@
 #!/usr/bin/env python3
 """Package mode's findings and coverage (issue 27, item 5). Started by package_bench.sh, which
-exports FUZZ_BIN, JAVA, TEXT_JAR, LANG3_JAR, CODEC_JAR, COLLECTIONS_JAR, CSV_JAR, IO_JAR, JSOUP_JAR,
-CLI_JAR, JSON_JAR, JODA_JAR, TEXT_VERSION, LANG3_VERSION, CODEC_VERSION, COLLECTIONS_VERSION, CSV_VERSION, JSOUP_VERSION,
-CLI_VERSION, JSON_VERSION, JODA_VERSION, TEXT_SOURCES, LANG3_SOURCES, CODEC_SOURCES, COLLECTIONS_SOURCES, CSV_SOURCES, JSOUP_SOURCES,
-CLI_SOURCES, JSON_SOURCES, JODA_SOURCES, SOURCES_OPTION, JAZZER_JAR, JAZZER_API, JAZZER_VERSION, JACOCO_CLI, JACOCO_AGENT.
+exports FUZZ_BIN, JAVA, LIBRARIES (libraries.tsv), per library it runs PB_<NAME>_JAR, _CP and _SOURCES
+(commons-text: PB_COMMONS_TEXT_JAR), SOURCES_OPTION, JAZZER_JAR, JAZZER_API, JAZZER_VERSION,
+JACOCO_CLI, JACOCO_AGENT.
 
-Per library (--lib, default commons-text and commons-lang3; on request commons-codec, the third
-library, first run before any rule was drawn from it, commons-collections4, the fourth, and
-commons-csv, the fifth, with commons-io and commons-codec beside it, jsoup, the sixth, commons-cli, the seventh, org.json, the eighth, and joda-time, the ninth), in
-out/package/<lib>/:
+Per library of libraries.tsv (--lib, default commons-text and commons-lang3; the others, each
+first run before any rule was drawn from it, on request), in out/package/<lib>/:
   run       `fuzz --cp CP --package PKG --keep-going --max-total-time T --progress plain` in a
             fresh jvmfuzz/ (under unshare -n): executions and exec/s (the log's closing
             `campaign: S s, N execs`, else its last `executions: N`, over T), restarts, findings/summary.json, findings/drivers/stats.txt.
@@ -54,29 +51,18 @@ PHASES = ("run", "coverage", "report")
 
 
 def libs():
-    env = ev.env
-    return {
-        "commons-text": {"version": env("TEXT_VERSION"), "pkg": "org.apache.commons.text", "jar": env("TEXT_JAR"),
-                         "cp": [env("TEXT_JAR"), env("LANG3_JAR")], "sources": os.environ.get("TEXT_SOURCES", "")},
-        "commons-lang3": {"version": env("LANG3_VERSION"), "pkg": "org.apache.commons.lang3", "jar": env("LANG3_JAR"),
-                          "cp": [env("LANG3_JAR")], "sources": os.environ.get("LANG3_SOURCES", "")},
-        "commons-codec": {"version": env("CODEC_VERSION"), "pkg": "org.apache.commons.codec", "jar": env("CODEC_JAR"),
-                          "cp": [env("CODEC_JAR")], "sources": os.environ.get("CODEC_SOURCES", "")},
-        "commons-collections4": {"version": env("COLLECTIONS_VERSION"), "pkg": "org.apache.commons.collections4",
-                                 "jar": env("COLLECTIONS_JAR"), "cp": [env("COLLECTIONS_JAR")],
-                                 "sources": os.environ.get("COLLECTIONS_SOURCES", "")},
-        "commons-csv": {"version": env("CSV_VERSION"), "pkg": "org.apache.commons.csv", "jar": env("CSV_JAR"),
-                        "cp": [env("CSV_JAR"), env("IO_JAR"), env("CODEC_JAR")],
-                        "sources": os.environ.get("CSV_SOURCES", "")},
-        "jsoup": {"version": env("JSOUP_VERSION"), "pkg": "org.jsoup", "jar": env("JSOUP_JAR"),
-                  "cp": [env("JSOUP_JAR")], "sources": os.environ.get("JSOUP_SOURCES", "")},
-        "commons-cli": {"version": env("CLI_VERSION"), "pkg": "org.apache.commons.cli", "jar": env("CLI_JAR"),
-                        "cp": [env("CLI_JAR")], "sources": os.environ.get("CLI_SOURCES", "")},
-        "org-json": {"version": env("JSON_VERSION"), "pkg": "org.json", "jar": env("JSON_JAR"),
-                     "cp": [env("JSON_JAR")], "sources": os.environ.get("JSON_SOURCES", "")},
-        "joda-time": {"version": env("JODA_VERSION"), "pkg": "org.joda.time", "jar": env("JODA_JAR"),
-                      "cp": [env("JODA_JAR")], "sources": os.environ.get("JODA_SOURCES", "")},
-    }
+    """The libraries of libraries.tsv, with the jars package_bench.sh fetched for those it runs
+    (PB_<NAME>_JAR, _CP, _SOURCES; empty for the others, which need none to be triaged)."""
+    out = {}
+    for line in open(ev.env("LIBRARIES")):
+        if line.startswith("#") or not line.strip():
+            continue
+        name, artifact, pkg, _sources, _beside, _note = line.rstrip("\n").split("\t")
+        key = "PB_" + name.replace("-", "_").upper()
+        cp = os.environ.get(key + "_CP", "")
+        out[name] = {"version": artifact.rsplit(":", 1)[1], "pkg": pkg, "jar": os.environ.get(key + "_JAR", ""),
+                     "cp": cp.split(":") if cp else [], "sources": os.environ.get(key + "_SOURCES", "")}
+    return out
 
 
 def select(name, L):

@@ -355,7 +355,8 @@ pub struct FuzzArgs {
     #[arg(long, value_name = "PREFIX")]
     pub artifact_prefix: Option<String>,
     /// Also write each finding's Java reproducer as DIR/Crash_<sha1>.java (Jazzer's
-    /// --reproducer_path).
+    /// --reproducer_path). With a fuzz test (--target_method=), a program that runs the test
+    /// class's @BeforeAll and @BeforeEach methods, then the test method with the input.
     #[arg(long, value_name = "DIR")]
     pub reproducer_path: Option<PathBuf>,
     /// Print each finding as Jazzer does (`== Java Exception:`, `DEDUP_TOKEN:`, `Test unit

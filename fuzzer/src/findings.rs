@@ -507,7 +507,7 @@ impl FindingSink {
 }
 
 /// Reproducers of provider-style harnesses need the shim classes: put the jar next to them.
-fn write_shim_jar(findings: &Path) {
+pub(crate) fn write_shim_jar(findings: &Path) {
     let _ = std::fs::create_dir_all(findings);
     let _ = std::fs::write(findings.join("jvmfuzz-shim.jar"), jvmfuzz_jvm::SHIM_JAR);
 }

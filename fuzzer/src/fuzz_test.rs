@@ -59,8 +59,6 @@ pub fn unsupported(a: &FuzzArgs) -> Option<&'static str> {
         Some("--grammar (annotate the parameter with @Grammar instead)")
     } else if a.coverage_report.is_some() {
         Some("--coverage-report (set JVMFUZZ_COVERAGE=DIR instead)")
-    } else if a.reproducer_path.is_some() {
-        Some("--reproducer-path (typed fuzz tests get a JUnit reproducer in the findings folder)")
     } else {
         None
     }
@@ -83,6 +81,13 @@ pub fn fuzz(a: &FuzzArgs, method: &str) -> Result<Outcome, FuzzTestError> {
     s.path("findings", &a.findings)?;
     if let Some(p) = &a.artifact_prefix {
         s.line("artifact_prefix", p)?;
+    }
+    if let Some(d) = &a.reproducer_path {
+        std::fs::create_dir_all(d)
+            .map_err(|e| setup(format!("cannot create --reproducer-path {}: {e}", d.display())))?;
+        // A FuzzedDataProvider test's Crash_<sha1>.java builds its provider with the shim's classes.
+        crate::findings::write_shim_jar(d);
+        s.path("reproducer_path", d)?;
     }
     for d in &a.seed_corpus {
         s.path("engine.seeds", d)?;

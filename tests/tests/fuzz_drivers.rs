@@ -896,7 +896,12 @@ fn a_library_in_subpackages_is_one_library() {
         ("jlib.Fields.after", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
         // A division by the caller's zero (an argument, a unit it configured); by the length
         // of an empty array, no zero of the caller's.
-        ("jlib.Ratios.share", "java.lang.ArithmeticException", "contract", "division by the caller's zero (an argument)"),
+        (
+            "jlib.Ratios.share",
+            "java.lang.ArithmeticException",
+            "contract",
+            "division by the caller's zero (an argument)",
+        ),
         (
             "jlib.Ratios$Unit.perSecond",
             "java.lang.ArithmeticException",

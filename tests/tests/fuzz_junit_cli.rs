@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use fuzz_common::{fuzz_bin, junit_jar, JAZZER_API};
-use jvmfuzz_tests::{self as support, Output, TempDir};
+use jvmfuzz_tests::{self as support, jacoco, Output, TempDir};
 
 const JAZZER: &str = "com.code-intelligence:jazzer:0.30.0";
 const JAZZER_JUNIT: &str = "com.code-intelligence:jazzer-junit:0.30.0";
@@ -174,6 +174,100 @@ fn lifecycle_methods_run_and_typed_parameters_work() {
     assert_eq!(out.status, Some(1), "{}", out.dump());
     assert!(out.stdout.contains("== Java Exception: java.lang.ArithmeticException"), "{}", out.dump());
     assert!(dir.join("findings/ParserFuzzTest_discount_Reproducer.java").is_file(), "{}", out.dump());
+}
+
+/// Jazzer's `--reproducer_path=DIR` with a fuzz test: `DIR/Crash_<sha1>.java`, named for the
+/// same input as `crash-<sha1>`, is a program that fails as the fuzz test did, run with the
+/// JDK's source launcher on the test class path and nothing of the fuzzer's (a typed fuzz
+/// test: its values written out) or with the shim jar written beside it (a
+/// `FuzzedDataProvider` test, whose `@BeforeAll` and `@BeforeEach` it runs first).
+#[test]
+fn reproducer_path_writes_a_program_that_fails_as_the_fuzz_test_did() {
+    let dir = TempDir::new("junit-cli-reproducer");
+    let cp_arg = format!("--cp={}", cp(false));
+    let cases = [
+        ("com.example.cli.LifecycleFuzzTest", "keys", "-seed=2", "planted bug: a key ending in a bang", true),
+        ("com.example.ParserFuzzTest", "discount", "-seed=1", "java.lang.ArithmeticException", false),
+    ];
+    for (class, method, seed, failure, provider) in cases {
+        let work = dir.join(method);
+        std::fs::create_dir_all(&work).unwrap();
+        let out = fuzz(
+            &work,
+            &[
+                &cp_arg,
+                &format!("--target_class={class}"),
+                &format!("--target_method={method}"),
+                "--reproducer_path=repro",
+                "-runs=3000000",
+                seed,
+            ],
+        );
+        assert_eq!(out.status, Some(1), "{}", out.dump());
+        let crash = crashes(&work);
+        assert_eq!(crash.len(), 1, "{}", out.dump());
+        let sha1 = crash[0].file_name().unwrap().to_string_lossy().trim_start_matches("crash-").to_string();
+        let program = work.join(format!("repro/Crash_{sha1}.java"));
+        assert!(program.is_file(), "no {}: {}", program.display(), out.dump());
+        assert!(out.stderr.contains("Java reproducer written to"), "{}", out.dump());
+        let mut run_cp = cp(false);
+        if provider {
+            run_cp = format!("{run_cp}:{}", work.join("repro/jvmfuzz-shim.jar").display());
+        }
+        let mut java = Command::new(support::jdk17().home.join("bin/java"));
+        java.current_dir(&work).arg("-ea").arg("-cp").arg(&run_cp).arg(&program);
+        let replay = support::run(java, Duration::from_secs(120));
+        assert_ne!(replay.status, Some(0), "{}", replay.dump());
+        assert!(replay.stderr.contains(failure), "{}", replay.dump());
+        assert!(!replay.stdout.contains("did not reproduce"), "{}", replay.dump());
+    }
+}
+
+/// OSS-Fuzz's coverage build runs each fuzz target as `-merge=1 --nohooks
+/// --additional_jvm_args=-javaagent:jacocoagent.jar=destfile=...` over an empty folder and the
+/// corpus: with a fuzz test, the test JVM gets JaCoCo's agent, replays the corpus and ends so
+/// that JaCoCo writes its file, whose counters are the corpus's coverage of the code under test.
+#[test]
+fn oss_fuzz_coverage_command_line_gets_jacocos_counts_from_a_fuzz_test() {
+    let dir = TempDir::new("junit-cli-coverage");
+    let corpus = dir.join("corpus");
+    let merged = dir.join("merged");
+    std::fs::create_dir_all(&corpus).unwrap();
+    std::fs::create_dir_all(&merged).unwrap();
+    // Short; not a record; a record of kind 1; of kind 0x7f with another length.
+    for (i, input) in [&b"x"[..], b"XYZ0000", b"REC\x01\x00\x02x", b"REC\x7f\x00\x02x"].iter().enumerate() {
+        std::fs::write(corpus.join(format!("in{i}")), input).unwrap();
+    }
+    let exec = dir.join("jacoco.exec");
+    // `\:` for a colon, as OSS-Fuzz's script writes it (`:` separates the JVM options).
+    let agent = format!(
+        "--additional_jvm_args=-javaagent\\:{}=destfile={},excludes=com.jvmfuzz.*",
+        support::jacoco_agent_jar().display(),
+        exec.display()
+    );
+    let cp_arg = format!("--cp={}", cp(false));
+    let out = fuzz(
+        dir.path(),
+        &[
+            &cp_arg,
+            "--target_class=com.example.ParserFuzzTest",
+            "--target_method=parses",
+            "-merge=1",
+            "-timeout=100",
+            "--nohooks",
+            &agent,
+            "merged",
+            "corpus",
+        ],
+    );
+    assert_eq!(out.status, Some(0), "{}", out.dump());
+    assert!(exec.is_file(), "JaCoCo wrote no {}: {}", exec.display(), out.dump());
+    let report = support::jacoco_cli_report(&support::jdk17(), &exec, &[classes()], &[], &dir.join("jacoco.xml"));
+    let parser = &report.classes["com/example/Parser"];
+    let branches = jacoco::get(&parser.counters, "BRANCH");
+    // 12 branches (6 conditions). Missed: a first byte 'R' followed by another than 'E', then
+    // by another than 'C' (no input has them), and the length 0xbeef.
+    assert_eq!((branches.covered, branches.missed), (9, 3), "{branches:?}\n{}", out.dump());
 }
 
 /// The events `PerExecutionFuzzTest` wrote, cut into what happened before the first
@@ -512,12 +606,12 @@ fn a_wrong_fuzz_test_says_what_to_fix_with_exit_2() {
             &cp,
             "--target_class=com.example.ParserFuzzTest",
             "--target_method=parses",
-            "--reproducer_path=repro",
+            "--coverage-report=cov",
             "-runs=10",
         ],
     );
     assert_eq!(out.status, Some(2), "{}", out.dump());
-    assert!(out.stderr.contains("--reproducer-path (typed fuzz tests get"), "{}", out.dump());
+    assert!(out.stderr.contains("--coverage-report (set JVMFUZZ_COVERAGE"), "{}", out.dump());
     // A tool over a fuzz test whose @BeforeAll fails did nothing: no success.
     let input = dir.join("in");
     std::fs::write(&input, b"x").unwrap();

@@ -45,7 +45,7 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_ready<'l>(
 }
 
 /// `static native String fuzz(String settings)`: fuzzes one fuzz test on the calling thread.
-/// Answers `finding <exception>\t<artifact>\t<message>` lines, or `error <why>`.
+/// Answers `finding <exception>\t<artifact>\t<id>\t<message>` lines, or `error <why>`.
 #[no_mangle]
 pub extern "system" fn Java_com_jvmfuzz_junit_Engine_fuzz<'l>(
     mut env: JNIEnv<'l>,
@@ -81,9 +81,10 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_fuzz<'l>(
             .iter()
             .map(|f| {
                 format!(
-                    "finding {}\t{}\t{}\n",
+                    "finding {}\t{}\t{}\t{}\n",
                     f.exception,
                     f.artifact.as_deref().unwrap_or(""),
+                    f.id,
                     f.message.replace(['\n', '\t'], " ")
                 )
             })

@@ -103,6 +103,11 @@ final class Arguments {
         return kind == Kind.TYPED;
     }
 
+    /* Its one parameter is a FuzzedDataProvider (Jazzer's, ours, or the JUnit integration's). */
+    boolean provider() {
+        return kind == Kind.PROVIDER;
+    }
+
     /* The arguments for one execution. */
     Object[] decode(byte[] data) throws Throwable {
         switch (kind) {

@@ -7,6 +7,7 @@
  *   class, method        the fuzz test (every @FuzzTest overload of that name)
  *   corpus, findings     where new inputs and findings' details go
  *   artifact_prefix      where crash-<sha1> files go (libFuzzer's -artifact_prefix)
+ *   reproducer_path      where Crash_<sha1>.java programs go (Jazzer's --reproducer_path)
  *   result               a file this JVM writes "started" into, then the outcome: "found",
  *                        "nothing" or "setup" (an exit status could come from the code
  *                        under test; a JVM that ended mid-run leaves "started")
@@ -53,6 +54,8 @@ public final class CommandLine {
     final Path corpus;
     final Path findings;
     final String artifactPrefix;
+    /* Jazzer's --reproducer_path: where Crash_<sha1>.java goes, or null. */
+    final Path reproducerPath;
     final Path result;
     /* Settings lines for the engine, added after the extension's own. */
     final String engine;
@@ -63,7 +66,7 @@ public final class CommandLine {
 
     private CommandLine(List<String> lines) {
         String cls = null, method = null, art = null;
-        Path corp = null, find = null, res = null;
+        Path corp = null, find = null, res = null, repro = null;
         StringBuilder eng = new StringBuilder();
         StringBuilder tl = new StringBuilder();
         for (String line : lines) {
@@ -78,6 +81,7 @@ public final class CommandLine {
                 case "corpus": corp = Paths.get(v).toAbsolutePath(); break;
                 case "findings": find = Paths.get(v).toAbsolutePath(); break;
                 case "artifact_prefix": art = v; break;
+                case "reproducer_path": repro = Paths.get(v).toAbsolutePath(); break;
                 case "result": res = Paths.get(v); break;
                 default:
                     if (k.startsWith("engine.")) {
@@ -92,6 +96,7 @@ public final class CommandLine {
         corpus = corp;
         findings = find;
         artifactPrefix = art;
+        reproducerPath = repro;
         result = res;
         engine = eng.toString();
         tool = tl.length() == 0 ? null : tl.toString();

@@ -27,7 +27,7 @@ public final class FuzzTarget {
     private static volatile Arguments arguments;
     /* What the last failing execution threw. */
     static volatile Throwable lastFailure;
-    /* Its input. */
+    /* Its input: a copy, as the engine may hand the next execution the same array. */
     static volatile byte[] lastInput;
 
     static void set(Object testInstance, Method testMethod, Arguments args, PerExecution lifecycle)
@@ -67,7 +67,7 @@ public final class FuzzTarget {
             call.invokeExact(args);
         } catch (Throwable t) {
             lastFailure = t;
-            lastInput = data;
+            lastInput = data.clone();
             throw t;
         }
     }
@@ -78,7 +78,7 @@ public final class FuzzTarget {
             execution = lifecycle.begin();
         } catch (Throwable t) {
             lastFailure = t;
-            lastInput = data;
+            lastInput = data.clone();
             throw t;
         }
         Throwable failure = null;
@@ -90,7 +90,7 @@ public final class FuzzTarget {
         failure = lifecycle.end(execution, failure);
         if (failure != null) {
             lastFailure = failure;
-            lastInput = data;
+            lastInput = data.clone();
             throw failure;
         }
     }

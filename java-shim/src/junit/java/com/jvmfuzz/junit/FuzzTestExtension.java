@@ -247,14 +247,25 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             if (cli != null) {
                 cli.found = true;
             }
-            String[] f = answer.split("\n")[0].substring("finding ".length()).split("\t", 3);
+            String[] f = answer.split("\n")[0].substring("finding ".length()).split("\t", 4);
             String exception = f[0];
             String saved = f.length > 1 ? f[1] : "";
-            String message = f.length > 2 ? f[2] : "";
+            String id = f.length > 2 ? f[2] : "";
+            String message = f.length > 3 ? f[3] : "";
             Throwable t = FuzzTarget.lastFailure;
+            // The finding's saved input: the last failing execution may be a later one, of
+            // other bytes failing the same way (the loop ends after its current iteration).
             byte[] input = FuzzTarget.lastInput;
+            try {
+                input = java.nio.file.Files.readAllBytes(findings.resolve(id).resolve("input"));
+            } catch (java.io.IOException | java.nio.file.InvalidPathException notSaved) {
+                // a finding saved nowhere (no findings folder): the last failing input
+            }
             if (args.typed() && input != null) {
                 Reproducer.write(findings, m, args, input);
+            }
+            if (cli != null && cli.reproducerPath != null && input != null) {
+                Reproducer.crash(cli.reproducerPath, m, args, input);
             }
             System.err.println("jvmfuzz: " + c.getName() + "." + m.getName() + ": found " + exception
                     + (saved.isEmpty() ? "" : "; the input is saved as " + saved
