@@ -47,13 +47,15 @@
  *         ArrayIndexOutOfBoundsException), a NullPointerException that library code or
  *         Objects.requireNonNull creates (not the JVM's, with its "Cannot ..." message);
  *       - any RuntimeException thrown by one of the library's validate*, check* or require*
- *         helpers on the way from the call (commons-text's validateIndex);
+ *         helpers on the way from the call (commons-text's validateIndex), the innermost frame
+ *         of the library's (not a failure deeper in code a checkToken reaches);
  *       - an IllegalArgumentException or ArithmeticException the JDK throws (or a
  *         NullPointerException it throws itself, not the JVM's "Cannot ..." fault:
  *         ConcurrentHashMap refusing a null value an initializer the caller gave returned; or
  *         Collectors.toMap's IllegalStateException on a repeated key: a map whose values
  *         repeat, inverted), when a JDK method
- *         rejects what the call passed on through the library's own methods only (Charset.forName under a toCharset helper),
+ *         rejects what the call passed on through the library's own methods only (Charset.forName under a toCharset helper;
+ *         not an empty number no text argument is: a piece the library cut),
  *         its message names no number but the integer arguments, and the method's Javadoc
  *         documents no other type for bad values, an index exception or another kind of
  *         IllegalArgumentException (StringUtils.join promises an
@@ -135,7 +137,8 @@
  *       - any RuntimeException but the JVM's faults of a precondition helper called directly
  *         (jsoup's Validate.wtf: it exists to throw);
  *       - a NoSuchElementException from a JDK collection's pop, remove or get right under a
- *         called method named pop... (NamespaceBindings.popScope on an empty stack);
+ *         called method named pop... (NamespaceBindings.popScope on an empty stack), or a
+ *         list's IndexOutOfBoundsException of index -1 in length 0 there (remove(size() - 1));
  *       - the JVM's ArrayIndexOutOfBoundsException just past the end of an array argument, in
  *         the called method itself, on a line that writes a constant index of an array
  *         parameter and reads no array element or field, in a method that comes by no array of
@@ -1247,7 +1250,7 @@ public final class Expected {
         if (t instanceof RuntimeException && !jvmFault(t) && isPrecondition(call) && inLibraryOrJdk(st, 0, k)) {
             return "precondition helper: " + method + " exists to throw";
         }
-        if (t instanceof java.util.NoSuchElementException && poppedEmpty(st, k)) {
+        if ((t instanceof java.util.NoSuchElementException || lastOfEmpty(t)) && poppedEmpty(st, k)) {
             return "empty stack: " + method + " pops what no earlier call pushed";
         }
         String refuser = t instanceof UnsupportedOperationException || ownType(t, st[0]) || jdkRefusal(t, st[0])
@@ -1689,23 +1692,32 @@ public final class Expected {
     /*
      * A NoSuchElementException from a java.util collection's pop, remove*, element, getFirst or
      * getLast right under a called method named pop or pop<Upper>... (jsoup's
-     * NamespaceBindings.popScope; not populate): the caller popped more than it pushed. Any
-     * other method that empties its own collection stays a bug.
+     * NamespaceBindings.popScope; not populate), or the IndexOutOfBoundsException of a list's
+     * remove(size() - 1) on an empty list (snakeyaml-engine's ArrayStack.pop; see lastOfEmpty):
+     * the caller popped more than it pushed. Any other method that empties its own collection
+     * stays a bug.
      */
     private static boolean poppedEmpty(StackTraceElement[] st, int k) {
         String name = st[k - 1].getMethodName();
         boolean pops = name.equals("pop") || (name.startsWith("pop") && name.length() > 3 && Character.isUpperCase(name.charAt(3)));
-        if (!pops || k < 2) {
+        if (!pops || k < 2 || !st[k - 2].getClassName().startsWith("java.util.")) {
             return false;
         }
         for (int i = 0; i < k - 1; i++) {
-            if (!st[i].getClassName().startsWith("java.util.")) {
+            // (The list's index check runs in jdk.internal.util.Preconditions.)
+            if (!isJdk(st[i].getClassName())) {
                 return false;
             }
         }
         String jdk = st[k - 2].getMethodName();
         return jdk.equals("pop") || jdk.startsWith("remove") || jdk.equals("element") || jdk.equals("getFirst")
                 || jdk.equals("getLast") || jdk.equals("lastElement") || jdk.equals("firstElement");
+    }
+
+    /* An IndexOutOfBoundsException of index -1 in a sequence of length 0: the last element
+     * of an empty list (remove(size() - 1)). */
+    private static boolean lastOfEmpty(Throwable t) {
+        return t instanceof IndexOutOfBoundsException && "Index -1 out of bounds for length 0".equals(t.getMessage());
     }
 
     /*
@@ -1831,11 +1843,34 @@ public final class Expected {
             }
             via = " (called back, in the " + made.getName() + " the caller built)";
         }
-        if (computedNumber(t) || documentsOtherUnchecked(t, call)) {
+        if (computedNumber(t) || documentsOtherUnchecked(t, call) || emptyNumberCut(t)) {
             return null;
         }
         StackTraceElement jdk = st[first - 1];
         return jdk.getClassName() + "." + jdk.getMethodName() + via;
+    }
+
+    /*
+     * A NumberFormatException of an empty number (Integer.parseInt's `For input string: ""`,
+     * Double's "empty String", BigInteger's "Zero length BigInteger") when no text argument of
+     * the caller's is empty: the library cut an empty piece out of what it was given (a scanner
+     * at the end of its input: snakeyaml-engine's "\x" escape), not a value passed on.
+     */
+    private static boolean emptyNumberCut(Throwable t) {
+        if (!(t instanceof NumberFormatException)) {
+            return false;
+        }
+        String m = String.valueOf(t.getMessage());
+        if (!m.matches("For input string: \"\"( under radix \\d+)?") && !m.equals("empty String")
+                && !m.equals("Zero length BigInteger")) {
+            return false;
+        }
+        for (String a : textArguments()) {
+            if (a != null && a.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /*
@@ -2373,7 +2408,11 @@ public final class Expected {
         }
         String library = library(st[k - 1].getClassName());
         // Helpers the called method calls (below it), not the called method itself (a method
-        // under test named check... throws its bugs like any other).
+        // under test named check... throws its bugs like any other). The helper is the
+        // innermost frame of the library's: it threw, or the JDK call it made did. A failure
+        // deeper down, in code such a method merely reaches, is not its check
+        // (snakeyaml-engine's ScannerImpl.checkToken scans on, and a NumberFormatException of
+        // its scanner is the scanner's).
         for (int i = 0; i < k - 1; i++) {
             String c = st[i].getClassName();
             if (isJdk(c)) {
@@ -2383,9 +2422,7 @@ public final class Expected {
                 return null;
             }
             String m = st[i].getMethodName();
-            if (m.startsWith("validate") || m.startsWith("check") || m.startsWith("require")) {
-                return c + "." + m;
-            }
+            return m.startsWith("validate") || m.startsWith("check") || m.startsWith("require") ? c + "." + m : null;
         }
         return null;
     }
