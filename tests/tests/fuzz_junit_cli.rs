@@ -223,6 +223,37 @@ fn reproducer_path_writes_a_program_that_fails_as_the_fuzz_test_did() {
     }
 }
 
+/// The engine's input flags reach the test JVM: `-max_len=4` keeps every input of a fuzz test
+/// that fails on five bytes or more short, `--ignore-exception` (what `--autofuzz_ignore=`
+/// gives) lets its exception pass, and a `-dict=` file that is not a dictionary is refused
+/// with exit status 2; the same budget without them finds the failure.
+#[test]
+fn input_flags_reach_a_fuzz_test() {
+    let dir = TempDir::new("junit-cli-input-flags");
+    let cp_arg = format!("--cp={}", cp(false));
+    let base = [cp_arg.as_str(), "--target_class=com.example.cli.LengthFuzzTest", "--target_method=shortInputs"];
+    // Each run in a folder of its own: the first one's corpus holds inputs of five bytes and more.
+    let runs = std::cell::Cell::new(0);
+    let run = |extra: &[&str]| {
+        runs.set(runs.get() + 1);
+        let work = dir.join(format!("run{}", runs.get()));
+        std::fs::create_dir_all(&work).unwrap();
+        let args: Vec<&str> = base.iter().copied().chain(extra.iter().copied()).collect();
+        fuzz(&work, &args)
+    };
+    let out = run(&["-runs=30000", "-seed=1"]);
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    let out = run(&["-runs=30000", "-seed=1", "-max_len=4"]);
+    assert_eq!(out.status, Some(0), "{}", out.dump());
+    let out = run(&["-runs=30000", "-seed=1", "--ignore-exception=java.lang.IllegalStateException"]);
+    assert_eq!(out.status, Some(0), "{}", out.dump());
+    let dict = dir.join("bad.dict");
+    std::fs::write(&dict, "this line is no dictionary entry\n").unwrap();
+    let out = run(&["-runs=100", &format!("-dict={}", dict.display())]);
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stderr.contains("bad.dict"), "{}", out.dump());
+}
+
 /// OSS-Fuzz's coverage build runs each fuzz target as `-merge=1 --nohooks
 /// --additional_jvm_args=-javaagent:jacocoagent.jar=destfile=...` over an empty folder and the
 /// corpus: with a fuzz test, the test JVM gets JaCoCo's agent, replays the corpus and ends so

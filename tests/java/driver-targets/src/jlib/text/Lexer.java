@@ -8,23 +8,17 @@ public final class Lexer {
         this.text = String.valueOf(text);
     }
 
-    /** The value of a "#hh" token, else 0. */
-    public int next() {
-        return checkNumber() ? scanHex() : 0;
+    /** Whether the text starts with a "#hh" token. */
+    public boolean next() {
+        return checkNumber();
     }
 
     private boolean checkNumber() {
         return text.startsWith("#") && scanHex() >= 0;
     }
 
-    /** Contract: refuses other than hex digits. Bug: "#" at the end parses the empty rest. */
+    /** Bug: reads two digits after "#" unchecked, past the end of "#" or "#a". */
     private int scanHex() {
-        String hex = text.substring(1, Math.min(text.length(), 3));
-        for (char c : hex.toCharArray()) {
-            if (Character.digit(c, 16) < 0) {
-                throw new IllegalArgumentException("not a hex digit: " + c);
-            }
-        }
-        return Integer.parseInt(hex, 16);
+        return Character.digit(text.charAt(1), 16) * 16 + Character.digit(text.charAt(2), 16);
     }
 }

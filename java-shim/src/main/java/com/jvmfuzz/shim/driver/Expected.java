@@ -54,8 +54,7 @@
  *         ConcurrentHashMap refusing a null value an initializer the caller gave returned; or
  *         Collectors.toMap's IllegalStateException on a repeated key: a map whose values
  *         repeat, inverted), when a JDK method
- *         rejects what the call passed on through the library's own methods only (Charset.forName under a toCharset helper;
- *         not an empty number no text argument is: a piece the library cut),
+ *         rejects what the call passed on through the library's own methods only (Charset.forName under a toCharset helper),
  *         its message names no number but the integer arguments, and the method's Javadoc
  *         documents no other type for bad values, an index exception or another kind of
  *         IllegalArgumentException (StringUtils.join promises an
@@ -1843,34 +1842,11 @@ public final class Expected {
             }
             via = " (called back, in the " + made.getName() + " the caller built)";
         }
-        if (computedNumber(t) || documentsOtherUnchecked(t, call) || emptyNumberCut(t)) {
+        if (computedNumber(t) || documentsOtherUnchecked(t, call)) {
             return null;
         }
         StackTraceElement jdk = st[first - 1];
         return jdk.getClassName() + "." + jdk.getMethodName() + via;
-    }
-
-    /*
-     * A NumberFormatException of an empty number (Integer.parseInt's `For input string: ""`,
-     * Double's "empty String", BigInteger's "Zero length BigInteger") when no text argument of
-     * the caller's is empty: the library cut an empty piece out of what it was given (a scanner
-     * at the end of its input: snakeyaml-engine's "\x" escape), not a value passed on.
-     */
-    private static boolean emptyNumberCut(Throwable t) {
-        if (!(t instanceof NumberFormatException)) {
-            return false;
-        }
-        String m = String.valueOf(t.getMessage());
-        if (!m.matches("For input string: \"\"( under radix \\d+)?") && !m.equals("empty String")
-                && !m.equals("Zero length BigInteger")) {
-            return false;
-        }
-        for (String a : textArguments()) {
-            if (a != null && a.isEmpty()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /*
