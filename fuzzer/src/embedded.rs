@@ -14,7 +14,7 @@
 //!    cannot be forked. A timeout or a native crash therefore ends the process, after the
 //!    input is saved (as libFuzzer's and Jazzer's do).
 //!
-//! [`tool`] runs `fuzz repro|minimize|cmin` over a fuzz test instead (`fuzz --fuzz-test`).
+//! [`tool`] runs `fuzz repro|minimize|cmin|coverage` over a fuzz test instead (`fuzz --fuzz-test`).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -286,7 +286,7 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
         .collect())
 }
 
-/// What a tool run ([`tool`]) does with a fuzz test's inputs, as `fuzz repro|minimize|cmin`.
+/// What a tool run ([`tool`]) does with a fuzz test's inputs, as `fuzz repro|minimize|cmin|coverage`.
 #[derive(Debug, Clone)]
 pub enum ToolKind {
     /// Run each file once; reported as libFuzzer reports a reproduced crash.
@@ -296,6 +296,9 @@ pub enum ToolKind {
     /// Copy into `out` the inputs of `corpora` that cover something no input kept before
     /// does; with `merge` (`-merge=1`), `out`'s own inputs count as kept.
     Cmin { corpora: Vec<PathBuf>, out: PathBuf, merge: bool },
+    /// Run every input (files, and the files of folders) and write the code they reached as
+    /// reports into `report` (JaCoCo XML, HTML, LCOV), as `fuzz coverage`.
+    Coverage { inputs: Vec<PathBuf>, report: PathBuf, sources: Vec<PathBuf> },
 }
 
 /// A tool run over one fuzz test.
@@ -332,6 +335,9 @@ pub fn tool(vm: JavaVM, r: &ToolRun) -> Result<bool, String> {
         ToolKind::Repro(files) => crate::tools::repro(&t, files, r.libfuzzer_output),
         ToolKind::Minimize { file, out, runs } => crate::tools::minimize(&t, file, out, *runs).map(|()| false),
         ToolKind::Cmin { corpora, out, merge } => crate::tools::cmin(&t, corpora, out, *merge).map(|_| false),
+        ToolKind::Coverage { inputs, report, sources } => {
+            crate::tools::coverage(&t, inputs, report, sources).map(|()| false)
+        }
     };
     t.finish();
     done.map_err(|e| format!("{e:#}"))

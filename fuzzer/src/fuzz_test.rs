@@ -1,6 +1,6 @@
 //! `fuzz --harness CLASS --fuzz-test METHOD` (Jazzer's `--target_class=` with
 //! `--target_method=`): a JUnit 5 `@FuzzTest` fuzzed from the command line, or its inputs
-//! replayed, minimised or merged (`fuzz repro|minimize|cmin`, libFuzzer's file arguments,
+//! replayed, minimised or merged (`fuzz repro|minimize|cmin|coverage`, libFuzzer's file arguments,
 //! `-minimize_crash=1`, `-merge=1`).
 //!
 //! Fuzz tests are fuzzed by the JUnit integration (`java-shim/src/junit`, `fuzzer/junit`),
@@ -58,7 +58,7 @@ pub fn unsupported(a: &FuzzArgs) -> Option<&'static str> {
     } else if !a.grammar.grammar.is_empty() {
         Some("--grammar (annotate the parameter with @Grammar instead)")
     } else if a.coverage_report.is_some() {
-        Some("--coverage-report (set JVMFUZZ_COVERAGE=DIR instead)")
+        Some("--coverage-report (run `fuzz coverage --harness CLASS --fuzz-test METHOD` over the corpus afterwards)")
     } else {
         None
     }
@@ -384,6 +384,29 @@ pub fn cmin(
     s.path("tool.out", out)?;
     s.line("tool.merge", merge)?;
     s.run_tool(t, "minimised the corpus", false)
+}
+
+/// Writes the coverage `inputs` (files, and the files of folders) reach through `method` as
+/// reports into `report`, as `fuzz coverage` does for a harness.
+pub fn coverage(
+    t: &TargetArgs,
+    method: &str,
+    inputs: &[PathBuf],
+    report: &Path,
+    sources: &[PathBuf],
+) -> Result<Outcome, FuzzTestError> {
+    let mut s = Settings::for_tool(t, method, "coverage")?;
+    for i in inputs {
+        if !i.exists() {
+            return Err(setup(format!("{}: no such file or folder", i.display())));
+        }
+        s.path("tool.input", i)?;
+    }
+    s.path("tool.report", report)?;
+    for d in sources {
+        s.path("tool.source", d)?;
+    }
+    s.run_tool(t, "wrote the coverage report", false)
 }
 
 /// The number of findings `findings/summary.json` lists.

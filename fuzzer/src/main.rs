@@ -131,8 +131,6 @@ fn run(cli: Cli) -> Result<u8> {
             Ok(exit_through_java(&t, NO_FINDING))
         }
         Some(Command::Coverage(a)) => {
-            let r = resolve(&a.target, &default_drivers_out())?;
-            let t = start_tool(&a.target, &r)?;
             let sources: Vec<PathBuf> = a
                 .sources
                 .as_deref()
@@ -141,6 +139,11 @@ fn run(cli: Cli) -> Result<u8> {
                 .filter(|s| !s.is_empty())
                 .map(PathBuf::from)
                 .collect();
+            if let Some(m) = &a.target.fuzz_test {
+                return fuzz_test_outcome(fuzz_test::coverage(&a.target, m, &a.inputs, &a.report, &sources));
+            }
+            let r = resolve(&a.target, &default_drivers_out())?;
+            let t = start_tool(&a.target, &r)?;
             let done = tools::coverage(&t, &a.inputs, &a.report, &sources).map_err(|e| setup(format!("{e:#}")));
             t.finish();
             done?;
@@ -272,10 +275,10 @@ fn drivers_out_under(findings: &Path) -> PathBuf {
 /// The user's harness, or drivers generated for --class/--target/--package (into --drivers-out,
 /// else `default_out`).
 fn resolve(t: &TargetArgs, default_out: &Path) -> Result<Resolved> {
-    // Fuzzing, repro, minimize and cmin handle --fuzz-test before this.
+    // Fuzzing, repro, minimize, cmin and coverage handle --fuzz-test before this.
     if let Some(m) = &t.fuzz_test {
         bail!(SetupError(format!(
-            "--fuzz-test {m}: `fuzz coverage` and `fuzz drivers` do not work with JUnit fuzz tests yet (fuzzing, repro, minimize and cmin do)"
+            "--fuzz-test {m}: `fuzz drivers` does not work with JUnit fuzz tests (it generates drivers for library methods; fuzzing, repro, minimize, cmin and coverage do)"
         )));
     }
     let Some(sel) = selection(t)? else {

@@ -882,6 +882,13 @@ fn a_library_in_subpackages_is_one_library() {
         ("jlib.query.Query.parse", "jlib.query.UnexpectedQueryState", "bug", ""),
         ("jlib.query.Query.select", "jlib.query.QueryFailure", "contract", "by design: the library's own QueryFailure"),
         ("jlib.query.Query.select", "jlib.query.QueryFailure", "bug", ""),
+        // Its message quoting the line of the caller's reader it stopped at ("assert x").
+        (
+            "jlib.query.Query.readAll",
+            "jlib.query.QueryFailure",
+            "contract",
+            "by design: the library's own QueryFailure",
+        ),
         // A resource bundle the caller names, or the library's own, missing.
         (
             "jlib.Bundles.load",
@@ -919,7 +926,12 @@ fn a_library_in_subpackages_is_one_library() {
         ("jlib.Scopes.popScope", "java.util.NoSuchElementException", "contract", "empty stack: jlib.Scopes.popScope"),
         ("jlib.Scopes.innermost", "java.util.NoSuchElementException", "bug", ""),
         // The same over a list's remove(size() - 1); its get(size() - 1) in another method.
-        ("jlib.Scopes.popLevel", "java.lang.IndexOutOfBoundsException", "contract", "empty stack: jlib.Scopes.popLevel"),
+        (
+            "jlib.Scopes.popLevel",
+            "java.lang.IndexOutOfBoundsException",
+            "contract",
+            "empty stack: jlib.Scopes.popLevel",
+        ),
         ("jlib.Scopes.level", "java.lang.IndexOutOfBoundsException", "bug", ""),
         // A read past the text by a scanner a check... method reaches is not that method's
         // check (as contract.Rules.validateIndex's own throw is).

@@ -258,6 +258,7 @@ fn input_flags_reach_a_fuzz_test() {
 /// --additional_jvm_args=-javaagent:jacocoagent.jar=destfile=...` over an empty folder and the
 /// corpus: with a fuzz test, the test JVM gets JaCoCo's agent, replays the corpus and ends so
 /// that JaCoCo writes its file, whose counters are the corpus's coverage of the code under test.
+/// `fuzz coverage` over the same fuzz test and corpus reports the same branch counts.
 #[test]
 fn oss_fuzz_coverage_command_line_gets_jacocos_counts_from_a_fuzz_test() {
     let dir = TempDir::new("junit-cli-coverage");
@@ -299,6 +300,29 @@ fn oss_fuzz_coverage_command_line_gets_jacocos_counts_from_a_fuzz_test() {
     // 12 branches (6 conditions). Missed: a first byte 'R' followed by another than 'E', then
     // by another than 'C' (no input has them), and the length 0xbeef.
     assert_eq!((branches.covered, branches.missed), (9, 3), "{branches:?}\n{}", out.dump());
+
+    // `fuzz coverage` over the same corpus, through the fuzz test: the profiler's report
+    // counts the same branches as JaCoCo's agent.
+    let cp_plain = cp(false);
+    let out = fuzz(
+        dir.path(),
+        &[
+            "coverage",
+            "--cp",
+            &cp_plain,
+            "--harness",
+            "com.example.ParserFuzzTest",
+            "--fuzz-test",
+            "parses",
+            "--report",
+            "ours",
+            "corpus",
+        ],
+    );
+    assert_eq!(out.status, Some(0), "{}", out.dump());
+    let ours = jacoco::Report::from_file(&dir.join("ours/jacoco.xml"));
+    let mine = jacoco::get(&ours.classes["com/example/Parser"].counters, "BRANCH");
+    assert_eq!((mine.covered, mine.missed), (9, 3), "{mine:?}\n{}", out.dump());
 }
 
 /// The events `PerExecutionFuzzTest` wrote, cut into what happened before the first
@@ -642,7 +666,7 @@ fn a_wrong_fuzz_test_says_what_to_fix_with_exit_2() {
         ],
     );
     assert_eq!(out.status, Some(2), "{}", out.dump());
-    assert!(out.stderr.contains("--coverage-report (set JVMFUZZ_COVERAGE"), "{}", out.dump());
+    assert!(out.stderr.contains("--coverage-report (run `fuzz coverage"), "{}", out.dump());
     // A tool over a fuzz test whose @BeforeAll fails did nothing: no success.
     let input = dir.join("in");
     std::fs::write(&input, b"x").unwrap();

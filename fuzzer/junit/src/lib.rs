@@ -97,8 +97,8 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_fuzz<'l>(
     answer(&mut env, Some(text))
 }
 
-/// `static native String tool(String settings)`: runs `fuzz repro|minimize|cmin` over one fuzz
-/// test (`tool=repro|minimize|cmin`) on the calling thread. Answers `found`, `nothing`, or
+/// `static native String tool(String settings)`: runs `fuzz repro|minimize|cmin|coverage` over
+/// one fuzz test (`tool=repro|minimize|cmin|coverage`) on the calling thread. Answers `found`, `nothing`, or
 /// `error <why>`.
 #[no_mangle]
 pub extern "system" fn Java_com_jvmfuzz_junit_Engine_tool<'l>(
@@ -119,6 +119,11 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_tool<'l>(
                 corpora: paths("corpus"),
                 out: PathBuf::from(s.require("out")?),
                 merge: s.flag("merge")?,
+            },
+            "coverage" => ToolKind::Coverage {
+                inputs: paths("input"),
+                report: PathBuf::from(s.require("report")?),
+                sources: paths("source"),
             },
             other => return Err(format!("settings: unknown tool `{other}`")),
         };

@@ -28,4 +28,20 @@ public final class Query {
         }
         return q.length();
     }
+
+    /**
+     * QueryFailure for a statement it does not know, quoting the caller's line ("assert x"):
+     * contract, whatever words the line holds.
+     */
+    public static int readAll(java.io.Reader in) throws java.io.IOException {
+        java.io.BufferedReader r = new java.io.BufferedReader(in);
+        int n = 0;
+        for (String line = r.readLine(); line != null; line = r.readLine()) {
+            n++;
+            if (line.startsWith("assert ")) {
+                throw new QueryFailure("unknown statement in line " + n + ": " + line);
+            }
+        }
+        return n;
+    }
 }

@@ -13,8 +13,8 @@
  *                        under test; a JVM that ended mid-run leaves "started")
  *   engine.KEY           passed to the engine's fuzzing loop as KEY (runs, max_total_secs,
  *                        timeout_secs, seed, seeds, dict, ...), replacing the annotation's budget
- *   tool.KEY             instead of fuzzing, a tool (`tool.tool=repro|minimize|cmin`, as `fuzz
- *                        repro|minimize|cmin`) with its settings KEY (file, out, runs, ...)
+ *   tool.KEY             instead of fuzzing, a tool (`tool.tool=repro|minimize|cmin|coverage`, as `fuzz
+ *                        repro|minimize|cmin|coverage`) with its settings KEY (file, out, ...)
  *
  * JUnit's launcher runs the selected methods, as Jazzer's driver does, so lifecycle methods
  * and extensions run as they do under `mvn test`.

@@ -26,7 +26,7 @@ final class Engine {
 
     static native String coverage(String settings);
 
-    /* fuzz repro|minimize|cmin over the fuzz test set in FuzzTarget: "found", "nothing" or "error ...". */
+    /* fuzz repro|minimize|cmin|coverage over the fuzz test set in FuzzTarget: "found", "nothing" or "error ...". */
     static native String tool(String settings);
 
     /*

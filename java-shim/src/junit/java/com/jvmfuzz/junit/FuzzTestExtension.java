@@ -181,7 +181,7 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
                     PerExecution.wanted(m) ? PerExecution.of(ext, ext.getRequiredTestClass()) : null);
             CommandLine cli = CommandLine.active;
             if (cli != null && cli.tool != null) {
-                // `fuzz repro|minimize|cmin` over this fuzz test, as over a harness. Should the
+                // `fuzz repro|minimize|cmin|coverage` over this fuzz test, as over a harness. Should the
                 // JVM end inside it (a timeout it reported, a crash), `fuzz` reads "tool".
                 CommandLine.say(cli.result, "tool");
                 String answer = Engine.tool("harness=" + FuzzTarget.class.getName() + "\n" + cli.tool);

@@ -679,6 +679,7 @@ public final class TypedValues {
     public java.io.InputStream inputStream() {
         byte[] b = rawBytes();
         rec('v', "new java.io.ByteArrayInputStream(" + bytesLiteral(b) + ")");
+        Expected.readable(new String(b, java.nio.charset.StandardCharsets.ISO_8859_1));
         return new java.io.ByteArrayInputStream(b);
     }
 
@@ -698,6 +699,7 @@ public final class TypedValues {
     public java.io.Reader reader() {
         String s = rawString();
         rec('v', "new java.io.StringReader(" + stringLiteral(s) + ")");
+        Expected.readable(s);
         return new java.io.StringReader(s);
     }
 
