@@ -37,4 +37,14 @@ public final class Ratios {
         }
         return sum / values.length;
     }
+
+    /** Bug: a range of Integer.MIN_VALUE to MAX_VALUE overflows to 0 (joda-time's FieldUtils.getWrappedValue). */
+    public static int wrap(int value, int min, int max) {
+        if (min >= max) {
+            throw new IllegalArgumentException("min >= max");
+        }
+        int range = max - min + 1;
+        int r = (value - min) % range;
+        return r < 0 ? r + range + min : r + min;
+    }
 }

@@ -30,8 +30,8 @@ public final class Query {
     }
 
     /**
-     * QueryFailure for a statement it does not know, quoting the caller's line ("assert x"):
-     * contract, whatever words the line holds.
+     * QueryFailure for a statement it does not know, quoting the caller's line ("assert x") on
+     * a line of its own: contract, whatever words the line holds.
      */
     public static int readAll(java.io.Reader in) throws java.io.IOException {
         java.io.BufferedReader r = new java.io.BufferedReader(in);
@@ -39,7 +39,7 @@ public final class Query {
         for (String line = r.readLine(); line != null; line = r.readLine()) {
             n++;
             if (line.startsWith("assert ")) {
-                throw new QueryFailure("unknown statement in line " + n + ": " + line);
+                throw new QueryFailure("unknown statement in line " + n + ":\n" + line);
             }
         }
         return n;

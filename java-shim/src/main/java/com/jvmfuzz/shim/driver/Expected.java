@@ -73,8 +73,9 @@
  *         Fraction.negate of Integer.MIN_VALUE), every frame up to the call its own; not the
  *         JVM's "/ by zero", a division the method did not guard;
  *       - the JVM's "/ by zero" under the call, every frame up to it the library's or the
- *         JDK's, when an integer argument of the call or of a set-up call of the run is 0: a
- *         division by the caller's zero (Duration.dividedBy(0), a unit of 0 ms configured);
+ *         JDK's, when an integer argument of the call or of a set-up call of the run is 0 and
+ *         the call's are not past 2^30 on both sides (a range that overflows): a division by the caller's zero
+ *         (Duration.dividedBy(0), a unit of 0 ms configured);
  *       - an IllegalStateException the library throws itself in an instance method (the call's
  *         or that of an object the call was given), every frame up to the call its own: a state
  *         check (the call came in an order the object refuses; a static method has no state,
@@ -1628,30 +1629,32 @@ public final class Expected {
 
     /*
      * Whether a message owns up to a failure of the library's own (OWNED_FAILURE): a word of it
-     * outside the caller's texts, and one no text the caller gave holds, as an argument or as
-     * the contents of a reader or stream it handed over (a parser quoting the line of its input
-     * it stopped at: snakeyaml-engine's "o]', bug '" is the fuzzer's text, not the library's
-     * word).
+     * outside the caller's texts (withoutArguments), and not on a line of the message that
+     * quotes a line of a reader or stream the caller handed over (a parser showing where in its
+     * input it stopped: snakeyaml-engine's snippet line "o]', bug '" is the fuzzer's text, not
+     * the library's word). Only whole quoted lines count: the fuzzer also writes the library's
+     * own words into its texts.
      */
     private static boolean ownsFailure(String message) {
-        java.util.regex.Matcher m = OWNED_FAILURE.matcher(withoutArguments(message));
-        while (m.find()) {
-            String word = m.group().toLowerCase(java.util.Locale.ROOT);
-            if (!inCallersText(word)) {
+        String m = withoutArguments(message);
+        java.util.regex.Matcher found = OWNED_FAILURE.matcher(m);
+        while (found.find()) {
+            int from = m.lastIndexOf('\n', found.start()) + 1;
+            int to = m.indexOf('\n', found.end());
+            String line = m.substring(from, to < 0 ? m.length() : to).trim();
+            if (!quotesReadLine(line)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static boolean inCallersText(String word) {
-        for (String a : textArguments()) {
-            if (a != null && a.toLowerCase(java.util.Locale.ROOT).contains(word)) {
-                return true;
-            }
+    private static boolean quotesReadLine(String line) {
+        if (line.length() < 4) {
+            return false;
         }
         for (int i = 0; i < readCount; i++) {
-            if (read[i].toLowerCase(java.util.Locale.ROOT).contains(word)) {
+            if (read[i].contains(line)) {
                 return true;
             }
         }
@@ -2376,12 +2379,24 @@ public final class Expected {
      * Without a zero of the caller's the divisor is the library's own (the mean of an empty
      * array): a bug. A zero beside a divisor of the library's own is no cover either: the
      * fuzzer reaches the same division with that argument non-zero, and a finding of kind bug
-     * is kept apart from the contract one at the same site.
+     * is kept apart from the contract one at the same site. Nor beside integers past 2^30 on
+     * both sides of 0: a range of Integer.MIN_VALUE to MAX_VALUE is 2^32 values, 0 in an int,
+     * and a divisor computed from it is the library's overflow (joda-time's
+     * FieldUtils.getWrappedValue(0, -49, MIN_VALUE, MAX_VALUE), a real bug).
      * "division by the caller's zero (...)", else null.
      */
     private static String callersZero(Throwable t, StackTraceElement[] st, int k) {
         if (t.getClass() != ArithmeticException.class || !"/ by zero".equals(t.getMessage())
                 || !inLibraryOrJdk(st, 0, k)) {
+            return null;
+        }
+        boolean low = false;
+        boolean high = false;
+        for (long v : intArgs) {
+            low |= v <= -(1L << 30);
+            high |= v >= 1L << 30;
+        }
+        if (low && high) {
             return null;
         }
         for (long v : intArgs) {
