@@ -17,7 +17,7 @@ fetch() {
     local jar="$M2/${g//.//}/$a/$v/$a-$v${c:+-$c}.jar"
     if [ ! -f "$jar" ]; then
         echo "mvn dependency:get $1" >&2
-        mvn -q -B dependency:get -Dtransitive=false -Dartifact="$g:$a:$v${c:+:jar:$c}" >&2
+        mvn -q -B dependency:get -Dtransitive=false -Dartifact="$g:$a:$v${c:+:jar:$c}" >&2 </dev/null
     fi
     [ -f "$jar" ] || { echo "could not fetch $1 from Maven Central" >&2; exit 2; }
     echo "$jar"

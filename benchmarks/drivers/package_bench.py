@@ -57,7 +57,7 @@ def libs():
     for line in open(ev.env("LIBRARIES")):
         if line.startswith("#") or not line.strip():
             continue
-        name, artifact, pkg, _sources, _beside, _note = line.rstrip("\n").split("\t")
+        name, artifact, pkg = (line.rstrip("\n").split("\t") + ["", "", ""])[:3]
         key = "PB_" + name.replace("-", "_").upper()
         cp = os.environ.get(key + "_CP", "")
         out[name] = {"version": artifact.rsplit(":", 1)[1], "pkg": pkg, "jar": os.environ.get(key + "_JAR", ""),

@@ -701,7 +701,8 @@ mod tests {
     fn options_a_fuzz_test_cannot_honour_are_named() {
         assert_eq!(unsupported(&args(&[])), None);
         assert_eq!(unsupported(&args(&["--jobs", "2"])), None);
-        assert!(unsupported(&args(&["--coverage-report", "r"])).unwrap().contains("JVMFUZZ_COVERAGE"));
+        assert!(unsupported(&args(&["--coverage-report", "r"])).unwrap().contains("fuzz coverage"));
+        assert_eq!(unsupported(&args(&["--reproducer-path", "repro"])), None);
         assert_eq!(unsupported(&args(&["--custom-hook-includes", "com.acme.*"])), None);
     }
 

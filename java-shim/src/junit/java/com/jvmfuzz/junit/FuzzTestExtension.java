@@ -264,8 +264,20 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             if (args.typed() && input != null) {
                 Reproducer.write(findings, m, args, input);
             }
-            if (cli != null && cli.reproducerPath != null && input != null) {
-                Reproducer.crash(cli.reproducerPath, m, args, input);
+            if (cli != null && cli.reproducerPath != null) {
+                // One program per finding (with --keep_going, several), as Jazzer writes them.
+                for (String line : answer.split("\n")) {
+                    String[] g = line.startsWith("finding ") ? line.split("\t", 4) : new String[0];
+                    if (g.length < 3) {
+                        continue;
+                    }
+                    try {
+                        Reproducer.crash(cli.reproducerPath, m, args,
+                                java.nio.file.Files.readAllBytes(findings.resolve(g[2]).resolve("input")));
+                    } catch (java.io.IOException | java.nio.file.InvalidPathException notSaved) {
+                        System.err.println("jvmfuzz: no Java reproducer for finding " + g[2] + " (" + notSaved + ")");
+                    }
+                }
             }
             System.err.println("jvmfuzz: " + c.getName() + "." + m.getName() + ": found " + exception
                     + (saved.isEmpty() ? "" : "; the input is saved as " + saved

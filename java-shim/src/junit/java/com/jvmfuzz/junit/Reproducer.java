@@ -89,8 +89,13 @@ final class Reproducer {
             b.append("public class ").append(name).append(" {\n");
             b.append("    public static void main(String[] args) throws Throwable {\n");
             if (values == null) {
-                b.append("        byte[] data = java.util.Base64.getDecoder().decode(\"")
-                        .append(java.util.Base64.getEncoder().encodeToString(input)).append("\");\n");
+                // In pieces: a string constant holds at most 65,535 bytes.
+                String b64 = java.util.Base64.getEncoder().encodeToString(input);
+                b.append("        byte[] data = java.util.Base64.getDecoder().decode(String.join(\"\"");
+                for (int i = 0; i < b64.length(); i += 76) {
+                    b.append(",\n                \"").append(b64, i, Math.min(b64.length(), i + 76)).append('"');
+                }
+                b.append("));\n");
             }
             b.append("        Class<?> c = Class.forName(").append(com.jvmfuzz.shim.driver.TypedValues.stringLiteral(c.getName())).append(");\n");
             b.append("        java.lang.reflect.Method m = null;\n");

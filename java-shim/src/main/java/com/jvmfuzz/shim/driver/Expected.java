@@ -1632,8 +1632,8 @@ public final class Expected {
      * outside the caller's texts (withoutArguments), and not on a line of the message that
      * quotes a line of a reader or stream the caller handed over (a parser showing where in its
      * input it stopped: snakeyaml-engine's snippet line "o]', bug '" is the fuzzer's text, not
-     * the library's word). Only whole quoted lines count: the fuzzer also writes the library's
-     * own words into its texts.
+     * the library's word). Only whole quoted lines after the message's first count: the fuzzer
+     * also writes the library's own words into its texts.
      */
     private static boolean ownsFailure(String message) {
         String m = withoutArguments(message);
@@ -1642,7 +1642,9 @@ public final class Expected {
             int from = m.lastIndexOf('\n', found.start()) + 1;
             int to = m.indexOf('\n', found.end());
             String line = m.substring(from, to < 0 ? m.length() : to).trim();
-            if (!quotesReadLine(line)) {
+            // The first line is the library's own sentence ("This should never happen"), even
+            // when the fuzzer wrote the same words into a reader.
+            if (from == 0 || !quotesReadLine(line)) {
                 return true;
             }
         }
@@ -2395,6 +2397,10 @@ public final class Expected {
         for (long v : intArgs) {
             low |= v <= -(1L << 30);
             high |= v >= 1L << 30;
+        }
+        for (int i = 0; i < configuredCount; i++) {
+            low |= configured[i] <= -(1L << 30);
+            high |= configured[i] >= 1L << 30;
         }
         if (low && high) {
             return null;
