@@ -255,12 +255,8 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             Throwable t = FuzzTarget.lastFailure;
             // The finding's saved input: the last failing execution may be a later one, of
             // other bytes failing the same way (the loop ends after its current iteration).
-            byte[] input = FuzzTarget.lastInput;
-            try {
-                input = java.nio.file.Files.readAllBytes(findings.resolve(id).resolve("input"));
-            } catch (java.io.IOException | java.nio.file.InvalidPathException notSaved) {
-                // a finding saved nowhere (no findings folder): the last failing input
-            }
+            byte[] kept = savedInput(findings, id);
+            byte[] input = kept != null ? kept : FuzzTarget.lastInput;
             if (args.typed() && input != null) {
                 Reproducer.write(findings, m, args, input);
             }
@@ -268,14 +264,11 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
                 // One program per finding (with --keep_going, several), as Jazzer writes them.
                 for (String line : answer.split("\n")) {
                     String[] g = line.startsWith("finding ") ? line.split("\t", 4) : new String[0];
-                    if (g.length < 3) {
-                        continue;
-                    }
-                    try {
-                        Reproducer.crash(cli.reproducerPath, m, args,
-                                java.nio.file.Files.readAllBytes(findings.resolve(g[2]).resolve("input")));
-                    } catch (java.io.IOException | java.nio.file.InvalidPathException notSaved) {
-                        System.err.println("jvmfuzz: no Java reproducer for finding " + g[2] + " (" + notSaved + ")");
+                    byte[] data = g.length < 3 ? null : savedInput(findings, g[2]);
+                    if (data != null) {
+                        Reproducer.crash(cli.reproducerPath, m, args, data);
+                    } else if (g.length >= 3) {
+                        System.err.println("jvmfuzz: no Java reproducer for finding " + g[2] + ": its input was not saved");
                     }
                 }
             }
@@ -287,6 +280,15 @@ public final class FuzzTestExtension implements TestTemplateInvocationContextPro
             }
             throw new AssertionError("jvmfuzz found " + exception + ": " + message
                     + (saved.isEmpty() ? "" : " (input: " + saved + ")"), t);
+        }
+    }
+
+    /* The input the engine saved for finding `id` (findings/<id>/input), else null. */
+    private static byte[] savedInput(Path findings, String id) {
+        try {
+            return id.isEmpty() ? null : java.nio.file.Files.readAllBytes(findings.resolve(id).resolve("input"));
+        } catch (java.io.IOException | java.nio.file.InvalidPathException notSaved) {
+            return null;
         }
     }
 

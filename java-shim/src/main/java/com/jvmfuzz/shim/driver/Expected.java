@@ -358,12 +358,6 @@ public final class Expected {
         tableArgs = values;
     }
 
-    /*
-     * The lengths of the sequence arguments (arrays, collections, and the rows of a collection
-     * or array of them) of each call this run made that took two or more and built the method's
-     * receiver or an argument (or was the method's own call): one group per call (the first
-     * 16), measured when given, each length with the position of the argument it belongs to.
-     */
     /* The arrays of primitives and the library objects beside them of the method's call or a
      * set-up call building its receiver or an argument (the last such call): see describedTwice. */
     private static Object[] describedArgs = NO_OBJECTS;
@@ -390,7 +384,7 @@ public final class Expected {
         if (describedArgs.length == 0 || !(t instanceof ArrayIndexOutOfBoundsException) || !inLibraryOrJdk(st, 0, k)) {
             return null;
         }
-        long[] at = indexAndLength(t);
+        long[] at = pastEnd(t);
         if (at == null) {
             return null;
         }
@@ -403,7 +397,7 @@ public final class Expected {
                 given = true;
             }
         }
-        if (!given || index < length) {
+        if (!given) {
             return null;
         }
         for (Object v : describedArgs) {
@@ -424,6 +418,12 @@ public final class Expected {
         return null;
     }
 
+    /*
+     * The lengths of the sequence arguments (arrays, collections, and the rows of a collection
+     * or array of them) of each call this run made that took two or more and built the method's
+     * receiver or an argument (or was the method's own call): one group per call (the first
+     * 16), measured when given, each length with the position of the argument it belongs to.
+     */
     private static final long[][] sequenceGroups = new long[16][];
     private static final int[][] sequenceOwners = new int[16][];
     private static int sequenceGroupCount;
@@ -1656,26 +1656,30 @@ public final class Expected {
             return false;
         }
         for (int i = 0; i < readCount; i++) {
-            if (read[i].contains(line)) {
+            Object r = read[i];
+            // A stream's bytes are decoded only here, when a run failed.
+            String text = r instanceof byte[] ? new String((byte[]) r, java.nio.charset.StandardCharsets.ISO_8859_1)
+                    : String.valueOf(r);
+            if (text.contains(line)) {
                 return true;
             }
         }
         return false;
     }
 
-    /* The texts of the readers and streams the driver built this run (the first 8): what the
-     * method may read and quote back. */
-    private static final String[] read = new String[8];
+    /* What the readers (a String) and streams (a byte[]) the driver built this run hold (the
+     * first 8): what the method may read and quote back. */
+    private static final Object[] read = new Object[8];
     private static int readCount;
 
     /**
-     * Called by TypedValues when it makes a reader or an input stream: its contents (bytes as
-     * ISO-8859-1). Bounded, and reset when a driver run begins; outside drivers (a typed fuzz
-     * test) the first 8 stay, unused.
+     * Called by TypedValues when it makes a reader (its String) or an input stream (its bytes,
+     * as given: read as ISO-8859-1 only when a run fails). Bounded, and reset when a driver run
+     * begins; outside drivers (a typed fuzz test) the first 8 stay, unused.
      */
-    public static void readable(String text) {
+    public static void readable(Object contents) {
         if (readCount < read.length) {
-            read[readCount++] = text;
+            read[readCount++] = contents;
         }
     }
 
@@ -2221,15 +2225,12 @@ public final class Expected {
                 || t instanceof StringIndexOutOfBoundsException || !inLibraryOrJdk(st, 0, k)) {
             return null;
         }
-        long[] at = indexAndLength(t);
+        long[] at = pastEnd(t);
         if (at == null) {
             return null;
         }
         long index = at[0];
         long length = at[1];
-        if (index < length) {
-            return null;
-        }
         for (int g = 0; g < sequenceGroupCount; g++) {
             long[] lengths = sequenceGroups[g];
             int[] owners = sequenceOwners[g];
@@ -2253,14 +2254,17 @@ public final class Expected {
     private static final java.util.regex.Pattern INDEX_LENGTH =
             java.util.regex.Pattern.compile("Index (\\d+) out of bounds for length (\\d+)");
 
-    /* The index and the length of an "Index i out of bounds for length n" message, else null. */
-    private static long[] indexAndLength(Throwable t) {
+    /* The index and the length of an "Index i out of bounds for length n" message whose index
+     * is at or past the end (not a negative one), else null. */
+    private static long[] pastEnd(Throwable t) {
         java.util.regex.Matcher m = INDEX_LENGTH.matcher(String.valueOf(t.getMessage()));
         if (!m.matches()) {
             return null;
         }
         try {
-            return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))};
+            long index = Long.parseLong(m.group(1));
+            long length = Long.parseLong(m.group(2));
+            return index >= length ? new long[] {index, length} : null;
         } catch (NumberFormatException huge) {
             return null;
         }
