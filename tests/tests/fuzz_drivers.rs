@@ -338,7 +338,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 103] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 106] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -373,6 +373,16 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 103] = [
     // The library's own exception type, documented: still contract once the solver has loaded
     // its trace copy of the classes (another loader, another ParseFailure class).
     ("contract.Parser.parse", "contract.ParseFailure", "contract", "documented: contract.Parser.parse"),
+    // A helper's NumberFormatException let out by a method that promises ParseFailure for a bad
+    // text (gson's fromJson of a double): a bug; by one that promises nothing: its refusal.
+    ("contract.Numbers.decimal", "contract.ParseFailure", "contract", "documented: contract.Numbers.decimal"),
+    ("contract.Numbers$Digits.read", "java.lang.NumberFormatException", "bug", ""),
+    (
+        "contract.Numbers$Digits.read",
+        "java.lang.NumberFormatException",
+        "contract",
+        "argument check: contract.Numbers.whole rejects its arguments",
+    ),
     (
         "contract.Rules.percent",
         "java.lang.IllegalArgumentException",
@@ -657,8 +667,8 @@ fn findings_are_sorted_into_bugs_and_contract() {
     // overflow in 2 of 5 local runs (driver runs are scheduled by measured time, not seeded).
     let s = run_fuzz(&["--package", "contract", "--runs", "4000000", "--keep-going", "--sources", &src]);
     s.assert_exit(1);
-    // (Of the whole folder: package cfg's Spec.Builder.get is the eighth.)
-    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 8 method(s)"), "{}", s.out.dump());
+    // (Of the whole folder: package cfg's Spec.Builder.get is the eighth, contract.Numbers.decimal the ninth.)
+    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 9 method(s)"), "{}", s.out.dump());
     // The JDK's own Javadoc (lib/src.zip; Debian's openjdk-17-source, which .ci/run installs).
     assert!(
         s.out.stdout.contains("jvmfuzz: the JDK's Javadoc of java.lang, java.util and java.io from"),
@@ -942,6 +952,27 @@ fn a_library_in_subpackages_is_one_library() {
         ("jlib.Codes.lastOf", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
         ("jlib.Codes.twice", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
         ("jlib.Codes.fillAll", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+        // A value of the caller's as an index: a set-up call's pointer past the buffer it gave,
+        // an element of its array read as a 1-based month; the code points of its buffer. The
+        // length the caller configured, indexed at by the library: a bug.
+        ("jlib.Positions$Mark.before", "java.lang.ArrayIndexOutOfBoundsException", "contract", "the caller's value "),
+        ("jlib.Positions$Mark.before", "java.lang.IllegalArgumentException", "contract", "invalid code point: "),
+        ("jlib.Positions.monthName", "java.lang.ArrayIndexOutOfBoundsException", "contract", "the caller's value "),
+        ("jlib.Positions.monthName", "java.lang.IllegalArgumentException", "contract", "argument check: "),
+        ("jlib.Positions$Cells.top", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+        // An object whose class exists to refuse (joda-time's UnsupportedDurationField), past
+        // its helper named for refusing; an unmodifiable list the method made, added to.
+        (
+            "jlib.Units$UnsupportedUnit.unsupported",
+            "java.lang.UnsupportedOperationException",
+            "contract",
+            "unsupported: jlib.Units$UnsupportedUnit supports no jlib.Units.plus",
+        ),
+        ("jlib.Units.names", "java.lang.UnsupportedOperationException", "bug", ""),
+        // A node of another kind than the method handles, cast to its kind (snakeyaml-engine's
+        // scalar constructors given a mapping node); a node the method took out of its argument.
+        ("jlib.Nodes.length", "java.lang.ClassCastException", "contract", "a Pair where a Scalar was needed"),
+        ("jlib.Nodes.keyLength", "java.lang.ClassCastException", "bug", ""),
         // A W3C Document refusing a second root element: the caller's document, or one the
         // method made. The site is the library's innermost frame, where it called the DOM.
         ("jlib.Dom.addRoot", "org.w3c.dom.DOMException", "contract", "by design: the "),
@@ -983,6 +1014,56 @@ fn a_library_in_subpackages_is_one_library() {
     let read = stats.lines().find(|l| l.contains("jlib.io.Source.read(")).unwrap_or_default();
     let reached: u64 = read.split(' ').nth(2).and_then(|n| n.parse().ok()).unwrap_or(0);
     assert!(reached > 0, "Source.read never reached:\n{stats}");
+}
+
+/// A module's descriptor says what its API is: `--package` leaves out the packages it does not
+/// export, as methods to fuzz and as ways of building the API's objects (gson's internal
+/// packages), and fuzzes such a package when it is the one named.
+#[test]
+fn packages_a_module_does_not_export_are_not_its_api() {
+    let scratch = support::target_scratch().join(format!("module-lib-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let classes = scratch.join("classes");
+    let sources = support::java_sources(&support::java_dir("module-lib/src"));
+    support::javac(&support::jdk17(), &sources, &[], &classes, &["--release", "11"]);
+    assert!(classes.join("module-info.class").is_file());
+    let jar = scratch.join("modlib.jar");
+    let mut cmd = Command::new(support::jdk17().home.join("bin/jar"));
+    cmd.arg("--create").arg("--file").arg(&jar).arg("-C").arg(&classes).arg(".");
+    support::run(cmd, Duration::from_secs(120)).assert_success();
+    let fuzz = |package: &str| {
+        let dir = TempDir::new("fuzz-drivers");
+        let mut cmd = Command::new(fuzz_bin());
+        cmd.current_dir(dir.path())
+            .arg("--cp")
+            .arg(&jar)
+            .args(["--progress", "plain", "--seed", "1", "--package", package, "--runs", "20000", "--keep-going"])
+            .env("JAVA_HOME", support::jdk17().home.clone());
+        let out = support::run(cmd, Duration::from_secs(600));
+        Session { dir, out }
+    };
+    let api = fuzz("modlib");
+    let report = std::fs::read_to_string(api.dir.join("findings/drivers/drivers.txt")).unwrap_or_default();
+    assert!(report.contains("modlib.api.Codec.encode("), "{report}\n{}", api.out.dump());
+    assert!(!report.contains("modlib.internal.Defaults.cell"), "{report}");
+    assert!(report.contains("classes left out (in a package their module does not export): 1"), "{report}");
+    // The Codec is built with its constructor, never through the internal constant.
+    let helpers = support::java_sources(&api.dir.join("findings/drivers/src"));
+    let generated: String = helpers.iter().map(|p| std::fs::read_to_string(p).unwrap_or_default()).collect();
+    assert!(generated.contains("new modlib.api.Codec("), "{generated}");
+    assert!(!generated.contains("modlib.internal"), "{generated}");
+    assert!(api.summary().iter().all(|e| !e.top_frame.starts_with("modlib.internal")), "{:#?}", api.summary());
+    // Named, the internal package is fuzzed: its helper reads past the caller's table.
+    let internal = fuzz("modlib.internal");
+    let report = std::fs::read_to_string(internal.dir.join("findings/drivers/drivers.txt")).unwrap_or_default();
+    assert!(report.contains("modlib.internal.Defaults.cell("), "{report}\n{}", internal.out.dump());
+    assert!(report.contains("classes left out (in a package their module does not export): 0"), "{report}");
+    assert!(
+        internal.summary().iter().any(|e| e.top_frame.starts_with("modlib.internal.Defaults.cell(")),
+        "{:#?}",
+        internal.summary()
+    );
+    let _ = std::fs::remove_dir_all(&scratch);
 }
 
 /// Runs stopped past --timeout (tests/java/driver-targets/src/stall) are sorted like

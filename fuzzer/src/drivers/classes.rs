@@ -2,7 +2,8 @@
 //! and directories of `--cp`. It keeps only what the analyses need: access flags, the type
 //! hierarchy, fields, and per method its descriptor, generic signature, declared exceptions,
 //! parameter names, the fields it reads and writes, the methods it calls, its branch count and
-//! its constants. Classes the parser refuses (e.g. constant-pool tags 17/19/20, which it does
+//! its constants; and which classes lie in packages their module descriptor does not export
+//! ([`Class::hidden`], read by `module_info`). Classes the parser refuses (e.g. constant-pool tags 17/19/20, which it does
 //! not know) are counted and skipped: the run goes on without them.
 
 use std::collections::BTreeMap;
@@ -77,6 +78,9 @@ pub struct Class {
     pub inner_non_static: bool,
     /// Accessible from another package: public, and public as a member class too.
     pub accessible: bool,
+    /// In a package the module descriptor of its jar or folder does not export: not the
+    /// library's API (gson's `com.google.gson.internal`), though public on the class path.
+    pub hidden: bool,
     pub strings: Vec<String>,
     pub longs: Vec<i64>,
     pub doubles: Vec<f64>,
@@ -111,7 +115,10 @@ impl ClassPool {
         let mut pool = ClassPool::default();
         for e in entries {
             if e.is_dir() {
-                pool.load_dir(e, e)?;
+                let mut added = Vec::new();
+                pool.load_dir(e, e, &mut added)?;
+                let descriptor = std::fs::read(e.join("module-info.class")).ok();
+                pool.hide_unexported(descriptor.as_deref(), &added);
             } else {
                 pool.load_jar(e)?;
             }
@@ -184,30 +191,60 @@ impl ClassPool {
         self.classes.get(name)
     }
 
-    fn load_dir(&mut self, root: &Path, dir: &Path) -> std::io::Result<()> {
+    fn load_dir(&mut self, root: &Path, dir: &Path, added: &mut Vec<String>) -> std::io::Result<()> {
         let mut entries: Vec<_> = std::fs::read_dir(dir)?.filter_map(Result::ok).map(|e| e.path()).collect();
         entries.sort();
         for p in entries {
             if p.is_dir() {
-                self.load_dir(root, &p)?;
-            } else if p.extension().is_some_and(|x| x == "class") {
+                self.load_dir(root, &p, added)?;
+            } else if p.extension().is_some_and(|x| x == "class") && !p.ends_with("module-info.class") {
                 let bytes = std::fs::read(&p)?;
                 let origin = p.strip_prefix(root).unwrap_or(&p).display().to_string();
-                self.add(&origin, &bytes);
+                added.extend(self.add(&origin, &bytes));
             }
         }
         Ok(())
+    }
+
+    /// Marks the classes `added` from one jar or folder whose package its module descriptor
+    /// does not export. Without a descriptor (or with one that cannot be read) all are API.
+    fn hide_unexported(&mut self, descriptor: Option<&[u8]>, added: &[String]) {
+        let Some(exported) = descriptor.and_then(crate::drivers::module_info::exported_packages) else { return };
+        for name in added {
+            let package = name.rsplit_once('/').map_or("", |(p, _)| p);
+            if !exported.contains(package) {
+                if let Some(c) = self.classes.get_mut(name) {
+                    c.hidden = true;
+                }
+            }
+        }
     }
 
     fn load_jar(&mut self, jar: &Path) -> std::io::Result<()> {
         let file = std::fs::File::open(jar)?;
         let mut zip =
             zip::ZipArchive::new(file).map_err(|e| std::io::Error::other(format!("{}: {e}", jar.display())))?;
+        let mut added = Vec::new();
+        // The descriptor at the root, else the one a multi-release jar keeps for Java 9 and up
+        // (gson's META-INF/versions/9/module-info.class): Java 8 has no modules.
+        let mut descriptor: Option<(bool, Vec<u8>)> = None;
         for i in 0..zip.len() {
             let Ok(mut f) = zip.by_index(i) else { continue };
             let Ok(name) = f.name().map(|n| n.to_string()) else { continue };
+            if name.ends_with("module-info.class") {
+                let root = name == "module-info.class";
+                let versioned = name.starts_with("META-INF/versions/") && name.matches('/').count() == 3;
+                let mut bytes = Vec::new();
+                if (root || versioned)
+                    && !descriptor.as_ref().is_some_and(|(r, _)| *r)
+                    && f.read_to_end(&mut bytes).is_ok()
+                {
+                    descriptor = Some((root, bytes));
+                }
+                continue;
+            }
             // Multi-release jars: the base version is what every JVM sees.
-            if !name.ends_with(".class") || name.starts_with("META-INF/") || name.ends_with("module-info.class") {
+            if !name.ends_with(".class") || name.starts_with("META-INF/") {
                 continue;
             }
             let mut bytes = Vec::with_capacity(f.size() as usize);
@@ -215,12 +252,14 @@ impl ClassPool {
                 self.refused.push((format!("{}!{name}", jar.display()), "cannot inflate".into()));
                 continue;
             }
-            self.add(&format!("{}!{name}", jar.display()), &bytes);
+            added.extend(self.add(&format!("{}!{name}", jar.display()), &bytes));
         }
+        self.hide_unexported(descriptor.as_ref().map(|(_, b)| b.as_slice()), &added);
         Ok(())
     }
 
-    fn add(&mut self, origin: &str, bytes: &[u8]) {
+    /// Adds one class file; the name of the class when it is new to the pool.
+    fn add(&mut self, origin: &str, bytes: &[u8]) -> Option<String> {
         // The parser is third-party code fed with arbitrary bytes: a panic there must cost one
         // class, not the run.
         let parsed = std::panic::catch_unwind(|| classfile_parser::class_parser(bytes).map(|(_, c)| c));
@@ -228,16 +267,31 @@ impl ClassPool {
             Ok(Ok(cf)) => match convert(&cf) {
                 // Jazzer's API and its honeypot classes (jazzer-api's `jaz.Zer` implements a dozen
                 // interfaces) are on many class paths but are never what a driver should build.
-                Some(c) if is_fuzzer_api(&c.name) => {}
+                Some(c) if is_fuzzer_api(&c.name) => None,
                 Some(c) => {
-                    self.classes.entry(c.name.clone()).or_insert(c);
+                    let name = c.name.clone();
+                    match self.classes.entry(name.clone()) {
+                        std::collections::btree_map::Entry::Vacant(v) => {
+                            v.insert(c);
+                            Some(name)
+                        }
+                        std::collections::btree_map::Entry::Occupied(_) => None,
+                    }
                 }
-                None => self.refused.push((origin.to_string(), "inconsistent constant pool".into())),
+                None => {
+                    self.refused.push((origin.to_string(), "inconsistent constant pool".into()));
+                    None
+                }
             },
-            Ok(Err(_)) => self
-                .refused
-                .push((origin.to_string(), "classfile-parser refused it (e.g. constant-pool tag 17/19/20)".into())),
-            Err(_) => self.refused.push((origin.to_string(), "classfile-parser panicked".into())),
+            Ok(Err(_)) => {
+                self.refused
+                    .push((origin.to_string(), "classfile-parser refused it (e.g. constant-pool tag 17/19/20)".into()));
+                None
+            }
+            Err(_) => {
+                self.refused.push((origin.to_string(), "classfile-parser panicked".into()));
+                None
+            }
         }
     }
 

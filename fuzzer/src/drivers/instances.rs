@@ -124,6 +124,17 @@ fn has_current_constructor(c: &Class) -> bool {
     c.methods.iter().any(|m| m.name == "<init>" && m.access & ACC_PUBLIC != 0 && !m.deprecated)
 }
 
+/// The class whose member or helper a way of building runs.
+fn owner(kind: &AltKind) -> &str {
+    match kind {
+        AltKind::New(c)
+        | AltKind::Static(c, _)
+        | AltKind::Field(c, _)
+        | AltKind::Method(c, _)
+        | AltKind::Subtype(c) => c,
+    }
+}
+
 pub fn usable(c: &Class) -> bool {
     c.accessible && c.access & (ACC_SYNTHETIC | 0x2000) == 0 && nameable(&c.name)
 }
@@ -222,6 +233,15 @@ impl<'a> TypeTable<'a> {
         // Types the knowledge base covers are built by it, never through the table; and a type
         // the generated code cannot name (package-private, anonymous) cannot be built.
         candidates.retain(|t, _| types::known(t).is_none() && pool.get(t).map_or(nameable(t), usable));
+        // The library's API is built through its API: a class its module keeps to itself
+        // builds only types kept there too (gson's internal TypeAdapters.CLASS is no way to
+        // get a TypeAdapter; an internal class named with --class is still built).
+        let hidden = |n: &str| pool.get(n).is_some_and(|c| c.hidden);
+        for (t, cs) in candidates.iter_mut() {
+            if !hidden(t) {
+                cs.retain(|c| !hidden(owner(&c.kind)));
+            }
+        }
         let mut table = TypeTable { pool, candidates, buildable: BTreeSet::new(), nulls };
         loop {
             let mut newly = Vec::new();

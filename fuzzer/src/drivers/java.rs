@@ -524,6 +524,7 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: 
     if !ints.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.args(new long[] {{{}}});", ints.join(", ")));
     }
+    value_arrays(&mut b, &d.params, &args);
     // The integer arguments named as positions, with the arguments and receiver they may
     // point into: an index failure while one lies outside them is the caller's (Expected).
     let positions: Vec<(String, String)> = d
@@ -794,6 +795,23 @@ fn is_integral(t: &JType) -> bool {
     matches!(t, JType::Prim('I' | 'J' | 'S' | 'B' | 'C'))
 }
 
+/// An array of a primitive type (`Expected.valueArrays`): a buffer whose length the library
+/// may index to; the elements of an `int[]`, `long[]` or `short[]` are numbers the caller
+/// chose, which it may use as indexes or code points (not a `byte[]`'s or a `char[]`'s: data,
+/// whose bytes a table lookup that forgets the sign misreads, a bug of the library's).
+fn is_value_array(t: &JType) -> bool {
+    matches!(t, JType::Array(e) if matches!(**e, JType::Prim(_)))
+}
+
+/// Records the value arrays among a call's arguments (`Expected.valueArrays`).
+fn value_arrays(b: &mut Body, params: &[Param], args: &[String]) {
+    let arrays: Vec<&str> =
+        params.iter().zip(args).filter(|(p, _)| is_value_array(&p.ty)).map(|(_, a)| a.as_str()).collect();
+    if !arrays.is_empty() {
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.valueArrays(new Object[] {{{}}});", arrays.join(", ")));
+    }
+}
+
 /// A set-up call's arguments; integer ones are recorded first (`Expected.setupArgs`), so an
 /// exception of the call is judged with them (a capacity of a billion asked of a
 /// constructor is its caller's business, as for the method under test).
@@ -803,10 +821,14 @@ fn is_integral(t: &JType) -> bool {
 fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool) -> Vec<String> {
     let parallel = params.iter().filter(|p| is_sequence(&p.ty)).count() >= 2;
     let described = describes(&params.iter().map(|p| &p.ty).collect::<Vec<_>>());
-    if !parallel && !described && !params.iter().any(|p| is_integral(&p.ty) || is_table(&p.ty) || is_string(&p.ty)) {
+    if !parallel
+        && !described
+        && !params.iter().any(|p| is_integral(&p.ty) || is_table(&p.ty) || is_string(&p.ty) || is_value_array(&p.ty))
+    {
         return b.args(params, depth, false, cast);
     }
     let args = b.args(params, depth, true, cast);
+    value_arrays(b, params, &args);
     // Inside an instance helper the call builds an object at the helper's `depth` (0: an
     // argument or the receiver of the method under test); a step's call is on the receiver.
     let level = if depth == "depth + 1" { "depth" } else { "0" };

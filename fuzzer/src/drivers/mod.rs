@@ -22,6 +22,7 @@ pub mod instances;
 pub mod java;
 pub mod javadoc;
 pub mod leftovers;
+pub mod module_info;
 pub mod plan;
 pub mod planner;
 pub mod repair;
@@ -155,6 +156,7 @@ pub fn report_text(plan: &Plan, r: &Report) -> String {
     let _ = writeln!(s, "skipped: {}", r.skipped.len());
     let _ = writeln!(s, "class files classfile-parser refused: {}", r.refused_class_files);
     let _ = writeln!(s, "classes left out (a supertype missing from the class path): {}", r.incomplete.len());
+    let _ = writeln!(s, "classes left out (in a package their module does not export): {}", r.unexported);
     let _ = writeln!(s, "\n[drivers]");
     for d in &plan.drivers {
         let _ = writeln!(s, "{} {}.{}{}", d.id, d.class.replace('/', "."), d.method, d.desc);

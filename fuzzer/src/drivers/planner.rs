@@ -61,6 +61,9 @@ pub struct Report {
     pub refused_class_files: usize,
     /// Classes left out, each with the supertype missing from the class path.
     pub incomplete: Vec<(String, String)>,
+    /// Classes of a `--package` left out: their module descriptor does not export their
+    /// package (named exactly, a package is fuzzed all the same).
+    pub unexported: usize,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -151,8 +154,13 @@ pub fn plan(pool: &ClassPool, sel: &Selection, opts: &Options) -> Result<(Plan, 
         }
         Selection::Package(p) => {
             let prefix = format!("{}/", p.replace('.', "/"));
-            let cs: Vec<&Class> =
-                pool.classes.values().filter(|c| c.name.starts_with(&prefix) && instances::usable(c)).collect();
+            let named = |c: &Class| c.name.rsplit_once('/').is_some_and(|(pkg, _)| format!("{pkg}/") == prefix);
+            let (cs, unexported): (Vec<&Class>, Vec<&Class>) = pool
+                .classes
+                .values()
+                .filter(|c| c.name.starts_with(&prefix) && instances::usable(c))
+                .partition(|c| !c.hidden || named(c));
+            report.unexported = unexported.len();
             if cs.is_empty() {
                 return Err(PlanError::EmptyPackage(p.clone()));
             }

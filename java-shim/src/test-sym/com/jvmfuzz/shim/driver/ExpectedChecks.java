@@ -22,7 +22,22 @@ public final class ExpectedChecks {
         check(forms.contains(caller) == expected, pattern + " -> " + forms + (expected ? " lacks " : " has ") + caller);
     }
 
+    private static void quoted(String message, String word, String text, boolean expected) {
+        int at = message.indexOf(word);
+        check(Expected.stretchIn(message, at, at + word.length(), List.of(text)) == expected,
+                message + " quoting " + text + (expected ? ": not seen" : ": seen"));
+    }
+
     public static void main(String[] args) {
+        // A word of a message inside a token it quotes from the caller's text; not the
+        // library's sentence at the message's start, nor the word alone.
+        quoted("Failed parsing 'ogle.gskn.internal.bindjaz' as BigInteger; at path $", "internal",
+                "\u0000ogle.gskn.internal.bindjaz.Zer", true);
+        quoted("Expected an int but was .google.gson.internal.bind.X at path $", "internal",
+                "com.google.gson.internal.bind.X", true);
+        quoted("internal error: lost the field at position 4", "internal", "internal error: lost the field", false);
+        quoted("lost: internal state", "internal", "internal", false);
+        quoted("lost: internal state", "internal", "other text", false);
         // One library: the root of the packages under test when it is shorter than three
         // segments (jsoup's subpackages), else the first three segments.
         check(Expected.commonRoot(List.of("org.jsoup", "org.jsoup.nodes", "org.jsoup.select")).equals("org.jsoup"),

@@ -42,6 +42,10 @@
  *         input straight to the JDK (NumberUtils.createFloat("") reaching Float.valueOf), not
  *         when its message names a number none of the integer arguments is (a computed value),
  *         nor when the method's Javadoc promises another type for bad values (see below);
+ *         nor one a class other than the called one throws while the called method's Javadoc
+ *         promises another type for bad values, an index or argument exception or a report
+ *         type of the library's own (gson's Gson.fromJson promises JsonSyntaxException and
+ *         lets JsonReader's NumberFormatException out for a double: a bug);
  *       - an index or null check the library wrote: an IndexOutOfBoundsException or
  *         StringIndexOutOfBoundsException that library code creates (not the JVM's
  *         ArrayIndexOutOfBoundsException), a NullPointerException that library code or
@@ -116,7 +120,15 @@
  *       - an invalid code point that java.lang.Character rejects anywhere under the call, when
  *         it is one of the integer arguments, or the call has none and takes an int[], an
  *         Integer[] or a collection or map of Integers (AlphabetConverter's map of code points;
- *         not one it decoded from text: unescapeHtml4("&#1114112;"));
+ *         not one it decoded from text: unescapeHtml4("&#1114112;")), or it is an integer of
+ *         a set-up call or an element of an int array given to one (snakeyaml's
+ *         ReaderException of code point -1, a Mark over an int[] of code points);
+ *       - the JVM's array fault in the library's code at an index that is a value the caller
+ *         chose: an integer of a set-up call (a Mark's pointer past its buffer), an element of
+ *         an int, long or short array given to the call or a set-up call (joda-time's month 0
+ *         or 13 reading a table of 12 at month - 1), or one more than such a value; small
+ *         coincidences are left bugs (callersIndex: a capacity the caller set, indexed at by
+ *         the library's off-by-one, is one);
  *       - an UncheckedIOException raised while the call consumed an object the caller built
  *         and handed over as an argument (of a parameter's type; never the receiver) (a
  *         stream of a file's lines, the records of a parser over the caller's text), every
@@ -124,7 +136,10 @@
  *         object the caller built (or a class nested in one), none of the called class's or
  *         its superclasses': the caller's source failed, not the method
  *         (CSVPrinter.printRecords(stream));
- *       - an UnsupportedOperationException the called method throws itself;
+ *       - an UnsupportedOperationException the called method throws itself, or that a method
+ *         of a class of the library's named for refusing throws (Unsupported*: joda-time's
+ *         UnsupportedDurationField, the duration of an era), past its helpers named for it
+ *         (unsupported()); not a read-only view the library made and writes to;
  *       - a RuntimeException of the JDK's outside java.lang, java.util and java.nio (a DOMException)
  *         thrown by a JDK object the caller built and handed over, in its own method (a W3C
  *         Document that already has its root element, given to jsoup's W3CDom.convert);
@@ -133,7 +148,12 @@
  *         every frame up to the call the
  *         library's or the JDK's: how the library reports what it refuses; not a type named
  *         for an internal failure (an assertion, a bug, an unexpected state, a verification),
- *         nor one wrapping a fault of the JVM's (an NPE, an array index, a cast);
+ *         nor one wrapping a fault of the JVM's (an NPE, an array index, a cast) unless the JDK
+ *         made the fault and threw its own exception for it (BigDecimal's constructor) or the
+ *         cast is the caller's choice of kind (below); of other types (org.json's
+ *         JSONException) also, unless the message owns up to a failure of the library's own
+ *         ("internal", "bug", "should never happen") outside a stretch it quotes of the
+ *         caller's texts (gson's "Failed parsing 'x.internal.y' as BigInteger");
  *       - any RuntimeException but the JVM's faults of a precondition helper called directly
  *         (jsoup's Validate.wtf: it exists to throw);
  *       - a NoSuchElementException from a JDK collection's pop, remove or get right under a
@@ -149,6 +169,9 @@
  *       - a NoSuchElementException from next()/previous()/nextElement() of an Iterator or
  *         Enumeration (exhaustion);
  *       - a ClassCastException in the called method itself when it takes an Object parameter;
+ *         or one under the call from an object the caller built to a sibling class of the
+ *         library's, both under a library type the call takes (a scalar constructor's
+ *         construct(Node) handed a MappingNode: the caller chose a kind it does not handle);
  *       - a ClassCastException in a compiler-generated bridge method (a driver built from an
  *         erased signature passed the erased type);
  *       - a regex-injection report whose invalid pattern is one of the String arguments the
@@ -335,9 +358,13 @@ public final class Expected {
         longestSequence = -1;
         longestArray = -1;
         configuredCount = 0;
+        java.util.Arrays.fill(valueArrays, 0, valueArrayCount, null);
+        valueArrayCount = 0;
         sequenceGroupCount = 0;
         describedArgs = NO_OBJECTS;
         readCount = 0;
+        java.util.Arrays.fill(made, 0, madeCount, null);
+        madeCount = 0;
         if (i >= 0 && i < runs.length) {
             runs[i]++;
         }
@@ -622,6 +649,25 @@ public final class Expected {
      * setMaxCodeLen(n)). */
     private static final long[] configured = new long[32];
     private static int configuredCount;
+
+    /* The primitive arrays given to the call and to this run's set-up calls (the first 8):
+     * buffers whose length the library may index to, and for int, long and short arrays
+     * values the caller chose, which the library may use as indexes or code points
+     * (joda-time's month values, a Mark's buffer of code points). */
+    private static final Object[] valueArrays = new Object[8];
+    private static int valueArrayCount;
+
+    /**
+     * Called by a driver just before a call (a set-up call or the method under test) that
+     * takes primitive arrays: those arguments.
+     */
+    public static void valueArrays(Object[] arrays) {
+        for (Object a : arrays) {
+            if (a != null && valueArrayCount < valueArrays.length) {
+                valueArrays[valueArrayCount++] = a;
+            }
+        }
+    }
 
     /** Called by the dispatcher after the current driver method returned normally. */
     public static void end() {
@@ -1222,6 +1268,10 @@ public final class Expected {
         if (twice != null) {
             return twice + ", given to " + method;
         }
+        String index = callersIndex(t, st, k);
+        if (index != null) {
+            return index + ", used as an index under " + method;
+        }
         if (invalidCodePoint(t, st, call)) {
             return "invalid code point: " + method + " was given it";
         }
@@ -1243,6 +1293,10 @@ public final class Expected {
         }
         if (t instanceof UnsupportedOperationException && thrownByCall(st, k)) {
             return "unsupported: " + method + " throws UnsupportedOperationException itself";
+        }
+        String unsupported = t instanceof UnsupportedOperationException ? unsupportedKind(st, k) : null;
+        if (unsupported != null) {
+            return "unsupported: " + unsupported + " supports no " + method;
         }
         String own = ownSignal(t, st, k, false);
         if (own != null) {
@@ -1274,6 +1328,10 @@ public final class Expected {
         }
         if (t instanceof ClassCastException && k == 1 && takesObject(call)) {
             return "cast of an Object parameter in " + method;
+        }
+        String narrowed = t instanceof ClassCastException && inLibraryOrJdk(st, 0, k) ? narrowedCast(t, call) : null;
+        if (narrowed != null) {
+            return narrowed + ", given to " + method;
         }
         return null;
     }
@@ -1616,7 +1674,7 @@ public final class Expected {
         }
         String c = t.getClass().getName();
         if (!library(c).equals(library(st[k - 1].getClassName()))
-                || INTERNAL_FAILURE.matcher(t.getClass().getSimpleName()).find() || causedByJvmFault(t)) {
+                || INTERNAL_FAILURE.matcher(t.getClass().getSimpleName()).find() || causedByJvmFault(t, st[k - 1])) {
             return null;
         }
         // Any other RuntimeException type of the library's own (org.json's JSONException) is
@@ -1643,8 +1701,9 @@ public final class Expected {
             int to = m.indexOf('\n', found.end());
             String line = m.substring(from, to < 0 ? m.length() : to).trim();
             // The first line is the library's own sentence ("This should never happen"), even
-            // when the fuzzer wrote the same words into a reader.
-            if (from == 0 || !quotesReadLine(line)) {
+            // when the fuzzer wrote the same words into a reader; but not a token of the
+            // caller's text it quotes back ("Failed parsing 'x.internal.y' as BigInteger").
+            if ((from == 0 || !quotesReadLine(line)) && !quotesCallersText(m, found.start(), found.end())) {
                 return true;
             }
         }
@@ -1665,6 +1724,62 @@ public final class Expected {
             }
         }
         return false;
+    }
+
+    /*
+     * Whether the word at [start, end) of the message lies in a stretch of it that one of the
+     * caller's texts holds, at least four characters longer than the word and not at the
+     * message's start: a token of the caller's input the library quotes back (gson's "Failed
+     * parsing 'ogle.gskn.internal.bind' as BigInteger", from a text the fuzzer built of the
+     * library's own class names). A stretch at the start is the library's sentence, whatever
+     * the fuzzer wrote ("internal error: ..." with those words in the caller's query).
+     */
+    static boolean quotesCallersText(String m, int start, int end) {
+        List<String> texts = new ArrayList<>(java.util.Arrays.asList(textArguments()));
+        for (int i = 0; i < madeCount; i++) {
+            texts.add(made[i]);
+        }
+        for (int i = 0; i < readCount; i++) {
+            Object r = read[i];
+            texts.add(r instanceof byte[] ? new String((byte[]) r, java.nio.charset.StandardCharsets.ISO_8859_1)
+                    : String.valueOf(r));
+        }
+        return stretchIn(m, start, end, texts);
+    }
+
+    /* The longest stretch of m around [start, end) that some text holds (grown a character at
+     * a time, up to 256), when it is not at m's start and four characters longer than the word. */
+    static boolean stretchIn(String m, int start, int end, List<String> texts) {
+        String word = m.substring(start, end);
+        for (String text : texts) {
+            if (text == null || !text.contains(word)) {
+                continue;
+            }
+            int a = start;
+            int b = end;
+            while (a > 0 && b - a < 256 && text.contains(m.substring(a - 1, b))) {
+                a--;
+            }
+            while (b < m.length() && b - a < 256 && text.contains(m.substring(a, b + 1))) {
+                b++;
+            }
+            if (a > 0 && b - a >= end - start + 4) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /* The Strings TypedValues made this run (the first 16): texts the method may quote back,
+     * whichever way they reached it (a JsonPrimitive of one, a Gson's toJsonTree of one). */
+    private static final String[] made = new String[16];
+    private static int madeCount;
+
+    /** Called by TypedValues for each String it makes; bounded, reset when a driver run begins. */
+    public static void made(String s) {
+        if (madeCount < made.length) {
+            made[madeCount++] = s;
+        }
     }
 
     /* What the readers (a String) and streams (a byte[]) the driver built this run hold (the
@@ -1697,15 +1812,29 @@ public final class Expected {
         return m;
     }
 
-    /* A fault of the JVM's anywhere in the chain of causes (a few levels deep). */
-    private static boolean causedByJvmFault(Throwable t) {
+    /*
+     * A fault of the JVM's anywhere in the chain of causes (a few levels deep), unless the JDK
+     * made it and turned it into an exception of its own (BigDecimal's constructor reports an
+     * index fault over an empty text as a NumberFormatException): that is the JDK's refusal.
+     * `call`: the method under test.
+     */
+    private static boolean causedByJvmFault(Throwable t, StackTraceElement call) {
+        Throwable wrapper = t;
         Throwable c = t.getCause();
-        for (int depth = 0; c != null && depth < 8; depth++, c = c.getCause()) {
-            if (jvmFault(c)) {
+        for (int depth = 0; c != null && depth < 8; depth++, wrapper = c, c = c.getCause()) {
+            // Nor a cast the caller's choice of kind made fail (narrowedCast), which the library
+            // reports in its own type (snakeyaml's BaseConstructor.construct).
+            boolean callers = c instanceof ClassCastException && narrowedCast(c, call) != null;
+            if (jvmFault(c) && !(thrownInJdk(c) && thrownInJdk(wrapper)) && !callers) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean thrownInJdk(Throwable t) {
+        StackTraceElement[] st = t.getStackTrace();
+        return st.length > 0 && isJdk(st[0].getClassName());
     }
 
     /*
@@ -2097,6 +2226,72 @@ public final class Expected {
         return true;
     }
 
+    /*
+     * The library's class whose instances exist to refuse (joda-time's UnsupportedDurationField,
+     * the duration of an era: every add throws), when the UnsupportedOperationException comes
+     * from one of its methods, past its helpers named for refusing (unsupported()); else null.
+     * Not a read-only or unmodifiable view: one the library made itself and writes to is its
+     * bug (Copier.archive); one the caller built is judged as such (builtMethod).
+     */
+    private static String unsupportedKind(StackTraceElement[] st, int k) {
+        int first = 0;
+        while (first < k - 1 && st[first].getMethodName().toLowerCase(java.util.Locale.ROOT).contains("unsupported")) {
+            first++;
+        }
+        String cls = st[first].getClassName();
+        String simple = cls.substring(cls.lastIndexOf('.') + 1);
+        simple = simple.substring(simple.lastIndexOf('$') + 1);
+        return first < k && simple.startsWith("Unsupported") && !isJdk(cls) && inLibraryOrJdk(st, 0, k) ? cls : null;
+    }
+
+    private static final java.util.regex.Pattern CAST =
+            java.util.regex.Pattern.compile("class (\\S+) cannot be cast to class (\\S+)");
+
+    /*
+     * A cast of an object the caller built to a sibling of its class under a type of the
+     * library's that the call takes (snakeyaml-engine's scalar constructors, whose construct(Node)
+     * casts to ScalarNode, handed a MappingNode): the caller chose a kind the method does not
+     * handle. Both classes the library's and the object's class one the caller built; a cast
+     * between the JDK's types (a Collection taken as a List) is the library's assumption, a
+     * bug. Why, else null.
+     */
+    static String narrowedCast(Throwable t, StackTraceElement call) {
+        java.util.regex.Matcher m = CAST.matcher(String.valueOf(t.getMessage()));
+        if (!m.find() || builtCount == 0) {
+            return null;
+        }
+        String from = m.group(1);
+        String to = m.group(2);
+        String lib = library(call.getClassName());
+        if (isJdk(from) || isJdk(to) || !library(from).equals(lib) || !library(to).equals(lib)) {
+            return null;
+        }
+        Class<?> given = null;
+        for (int i = 0; i < builtCount; i++) {
+            if (built[i].getName().equals(from)) {
+                given = built[i];
+            }
+        }
+        Class<?> wanted;
+        try {
+            wanted = given == null ? null : Class.forName(to, false, given.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            return null;
+        }
+        if (wanted == null || wanted.isAssignableFrom(given)) {
+            return null;
+        }
+        for (Executable e : executables(call)) {
+            for (Class<?> p : e.getParameterTypes()) {
+                if (p != Object.class && !isJdk(p.getName()) && p.isAssignableFrom(given) && p.isAssignableFrom(wanted)) {
+                    return "a " + given.getSimpleName() + " where a " + wanted.getSimpleName() + " was needed (a "
+                            + p.getSimpleName() + " parameter)";
+                }
+            }
+        }
+        return null;
+    }
+
     /* Thrown in the JDK: the first frame below the call that is not the JDK's, else -1. */
     private static int underJdk(StackTraceElement[] st, int k) {
         int first = 0;
@@ -2315,12 +2510,23 @@ public final class Expected {
         for (Class<?> c : documentedBy(call.getClassName(), call.getMethodName())) {
             boolean rejectsValues = IndexOutOfBoundsException.class.isAssignableFrom(c)
                     || IllegalArgumentException.class.isAssignableFrom(c);
-            if (rejectsValues && !c.isInstance(t) && !sameFamily(c, t.getClass())) {
+            // Or a report type of the library's own it promises for bad input, by its name
+            // (gson's Gson.fromJson and its JsonSyntaxException, while JsonReader's
+            // NumberFormatException escapes it for a double; not the JsonIOException it
+            // promises for a writer's failures).
+            boolean ownReport = RuntimeException.class.isAssignableFrom(c) && !isJdk(c.getName())
+                    && library(c.getName()).equals(library(call.getClassName()))
+                    && INPUT_REPORT.matcher(c.getSimpleName()).find();
+            if ((rejectsValues || ownReport) && !c.isInstance(t) && !sameFamily(c, t.getClass())) {
                 return true;
             }
         }
         return false;
     }
+
+    /* A name of an exception type for input the library refuses to read. */
+    private static final java.util.regex.Pattern INPUT_REPORT =
+            java.util.regex.Pattern.compile("Syntax|Pars|Format|Invalid|Malformed|Illegal|Scan");
 
     /* The nearest common superclass of a and b is an IllegalArgumentException or an
      * IndexOutOfBoundsException. */
@@ -2516,6 +2722,122 @@ public final class Expected {
     }
 
     private static final java.util.regex.Pattern LENGTH = java.util.regex.Pattern.compile("length:? -?\\d+");
+
+    private static final java.util.regex.Pattern ANY_INDEX =
+            java.util.regex.Pattern.compile("Index (-?\\d+) out of bounds for length (\\d+)");
+
+    /*
+     * A value the caller chose, used unchecked as an array index in the library's code: the
+     * JVM's array fault (every frame up to the call the library's or the JDK's, the faulting
+     * one the library's) at an index that is an integer of a set-up call (a Mark's pointer
+     * past the buffer it was built with), or an element of an int array given to the call or
+     * a set-up call (joda-time's month value of 0 or 24879 reading a table of 12 at month - 1).
+     * Why, else null. Integers of the call itself are jdkBoundOnArgument's.
+     *
+     * What a coincidence of small numbers would make of a library's own off-by-one stays a
+     * bug. An integer equal to the array's length is a capacity the caller set, which the
+     * library then indexes at (Cells.top), unless the caller also gave an int array of that
+     * length (then it is a position at the end of the caller's buffer); so are 0 and 1. One
+     * less than an integer counts only past the array's end (at it, only in a buffer of the
+     * caller's length). An element counts only from an array of another length than the one
+     * faulted on (reading past the caller's own array is Codes.lastOf's bug), and not when it
+     * is that length; one less than an element past either end (a 1-based value: a month of
+     * 0 reads index -1).
+     */
+    static String callersIndex(Throwable t, StackTraceElement[] st, int k) {
+        if (!(t instanceof ArrayIndexOutOfBoundsException) || st.length == 0 || isJdk(st[0].getClassName())
+                || !inLibraryOrJdk(st, 0, k)) {
+            return null;
+        }
+        java.util.regex.Matcher m = ANY_INDEX.matcher(String.valueOf(t.getMessage()));
+        long index;
+        long length;
+        try {
+            if (!m.matches()) {
+                return null;
+            }
+            index = Long.parseLong(m.group(1));
+            length = Long.parseLong(m.group(2));
+        } catch (NumberFormatException huge) {
+            return null;
+        }
+        boolean buffer = false;
+        for (int a = 0; a < valueArrayCount; a++) {
+            buffer |= lengthOf(valueArrays[a]) == length;
+        }
+        for (long v : intArgs) {
+            if (lessOne(index, v) && (index > length || (buffer && index == length))) {
+                return "the caller's value " + v + " less one (an argument)";
+            }
+        }
+        for (int i = 0; i < configuredCount; i++) {
+            long v = configured[i];
+            boolean exact = index == v && (buffer || (v != length && v != 0 && v != 1));
+            if (exact || (lessOne(index, v) && (index > length || (buffer && index == length)))) {
+                return "the caller's value " + v + (exact ? "" : " less one") + " (an argument of a set-up call)";
+            }
+        }
+        for (int a = 0; a < valueArrayCount; a++) {
+            long[] values = numbers(valueArrays[a]);
+            if (lengthOf(valueArrays[a]) == length) {
+                continue;
+            }
+            for (long v : values) {
+                boolean exact = index == v && v != length && v != 0 && v != 1;
+                if (exact || (lessOne(index, v) && (index >= length || index < 0))) {
+                    return "the caller's value " + v + (exact ? "" : " less one") + " (in an array of "
+                            + lengthOf(valueArrays[a]) + " it gave)";
+                }
+            }
+        }
+        return null;
+    }
+
+    /* The index is v - 1 as the library's int arithmetic computes it (a month of
+     * Integer.MIN_VALUE reads index Integer.MAX_VALUE). */
+    private static boolean lessOne(long index, long v) {
+        return index == v - 1 || index == (int) (v - 1);
+    }
+
+    /* The first 256 elements of an int, long or short array, else none (a char[] or byte[]
+     * is a text or data: its length counts, not its elements). */
+    static long[] numbers(Object array) {
+        boolean values = array instanceof int[] || array instanceof long[] || array instanceof short[];
+        return values ? elements(array) : new long[0];
+    }
+
+    /* The first 256 elements of a primitive array of numbers, else none. */
+    static long[] elements(Object array) {
+        int n = array == null || !array.getClass().isArray() ? 0 : Math.min(256, java.lang.reflect.Array.getLength(array));
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            Object e = java.lang.reflect.Array.get(array, i);
+            out[i] = e instanceof Number ? ((Number) e).longValue() : Long.MIN_VALUE;
+        }
+        return out;
+    }
+
+    /* An integer of a set-up call, or an element of an int array given to the call or a set-up
+     * call, that t's message names (a code point). */
+    private static boolean chosenValueIn(Throwable t) {
+        for (long named : numbers(t)) {
+            // "0xFFFFFFFF" names the int -1.
+            long n = named > Integer.MAX_VALUE && named <= 0xFFFFFFFFL ? (int) named : named;
+            for (int i = 0; i < configuredCount; i++) {
+                if (configured[i] == n) {
+                    return true;
+                }
+            }
+            for (int a = 0; a < valueArrayCount; a++) {
+                for (long v : numbers(valueArrays[a])) {
+                    if (v == n) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
 
     /*
      * An index failure under the call while one of its position arguments (positions()) lies
@@ -2890,7 +3212,9 @@ public final class Expected {
         }
         // One of its int arguments, or one of an int[] it takes; a code point it decoded from
         // text (unescapeHtml4's "&#1114112;") is its own business.
-        return argumentIn(t) != Long.MIN_VALUE || (intArgs.length == 0 && takesIntArray(call));
+        // Or one the caller built an object with (snakeyaml's ReaderException of code point -1,
+        // a Mark over an int[] of code points it gave).
+        return argumentIn(t) != Long.MIN_VALUE || (intArgs.length == 0 && takesIntArray(call)) || chosenValueIn(t);
     }
 
     /* Takes an int[] or Integer[], or a collection or map with Integer elements or keys. */
@@ -3305,6 +3629,11 @@ public final class Expected {
                     && !documentsOtherUnchecked(t, st[k - 1]);
         }
         if (!isPrecondition(st[0]) && !library(st[0].getClassName()).equals(library)) {
+            return false;
+        }
+        // A lower layer's refusal (another class's) that the method lets out where its Javadoc
+        // promises another type for bad input breaks that promise.
+        if (!st[0].getClassName().equals(st[k - 1].getClassName()) && documentsOtherUnchecked(t, st[k - 1])) {
             return false;
         }
         for (int i = 1; i < k; i++) {

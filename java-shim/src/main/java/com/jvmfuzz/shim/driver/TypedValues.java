@@ -404,6 +404,7 @@ public final class TypedValues {
     public String string() {
         String s = rawString();
         rec('v', stringLiteral(s));
+        Expected.made(s);
         return s;
     }
 

@@ -13,7 +13,11 @@
 //  3. StreamReader.peek(Integer.MAX_VALUE) past the first code point throws
 //     ArrayIndexOutOfBoundsException (pointer + index overflows), where its Javadoc promises
 //     "the next index-th code point or 0 if empty" (at the start it answers 0).
-//   java -cp snakeyaml-engine-3.2.jar EngineThree.java
+//  4. Load.loadFromString("!!%20 x") -- a tag whose URI escape decodes to a space -- throws
+//     IllegalArgumentException from Tag's constructor ("Tag must not contain leading or trailing
+//     spaces."), not the library's YamlEngineException with the place in the text (found in
+//     run 57; "!%20x y" is reported as it should be).
+//   java -cp snakeyaml-engine-3.2.jar EngineBugs.java
 import java.io.StringReader;
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
@@ -23,7 +27,7 @@ import org.snakeyaml.engine.v2.nodes.Tag;
 import org.snakeyaml.engine.v2.common.ScalarStyle;
 import org.snakeyaml.engine.v2.scanner.StreamReader;
 
-public class EngineThree {
+public class EngineBugs {
     static void attempt(String what, Runnable r) {
         try {
             r.run();
@@ -50,5 +54,7 @@ public class EngineThree {
             StreamReader reader = new StreamReader(settings, new StringReader("0"));
             System.out.println("   (answers " + reader.peek(Integer.MAX_VALUE) + ")");
         });
+        attempt("4. load !!%20 x", () -> new Load(settings).loadFromString("!!%20 x"));
+        attempt("   load !%20x y (for comparison)", () -> new Load(settings).loadFromString("!%20x y"));
     }
 }
