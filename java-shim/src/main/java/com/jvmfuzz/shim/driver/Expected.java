@@ -126,7 +126,7 @@
  *       - the JVM's array fault in the library's code at an index that is a value the caller
  *         chose: an integer of a set-up call (a Mark's pointer past its buffer), an element of
  *         an int, long or short array given to the call or a set-up call (joda-time's month 0
- *         or 13 reading a table of 12 at month - 1), or one more than such a value; small
+ *         or 13 reading a table of 12 at month - 1), or that value less one; small
  *         coincidences are left bugs (callersIndex: a capacity the caller set, indexed at by
  *         the library's off-by-one, is one);
  *       - an UncheckedIOException raised while the call consumed an object the caller built
@@ -650,11 +650,11 @@ public final class Expected {
     private static final long[] configured = new long[32];
     private static int configuredCount;
 
-    /* The primitive arrays given to the call and to this run's set-up calls (the first 8):
+    /* The primitive arrays given to the call and to this run's set-up calls (the first 16):
      * buffers whose length the library may index to, and for int, long and short arrays
      * values the caller chose, which the library may use as indexes or code points
      * (joda-time's month values, a Mark's buffer of code points). */
-    private static final Object[] valueArrays = new Object[8];
+    private static final Object[] valueArrays = new Object[16];
     private static int valueArrayCount;
 
     /**
@@ -1744,12 +1744,17 @@ public final class Expected {
             texts.add(r instanceof byte[] ? new String((byte[]) r, java.nio.charset.StandardCharsets.ISO_8859_1)
                     : String.valueOf(r));
         }
-        return stretchIn(m, start, end, texts);
+        return stretchIn(m, start, end, texts, constants);
     }
 
-    /* The longest stretch of m around [start, end) that some text holds (grown a character at
-     * a time, up to 256), when it is not at m's start and four characters longer than the word. */
-    static boolean stretchIn(String m, int start, int end, List<String> texts) {
+    /*
+     * The longest stretch of m around [start, end) that some text holds (grown a character at
+     * a time, up to 256), when it is not at m's start, four characters longer than the word,
+     * and the message holds no string constant of the library's with the word in it: the
+     * fuzzer also writes the library's own sentences into its texts ("; this is a bug in "),
+     * which the library's message then holds as its own words, not as a quote.
+     */
+    static boolean stretchIn(String m, int start, int end, List<String> texts, String[] own) {
         String word = m.substring(start, end);
         for (String text : texts) {
             if (text == null || !text.contains(word)) {
@@ -1763,11 +1768,31 @@ public final class Expected {
             while (b < m.length() && b - a < 256 && text.contains(m.substring(a, b + 1))) {
                 b++;
             }
-            if (a > 0 && b - a >= end - start + 4) {
+            if (a > 0 && b - a >= end - start + 4 && !ownSentence(m, word, own)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /* A string constant of the library's, four characters longer than the word and holding it,
+     * stands whole in the message: the library wrote it there. */
+    private static boolean ownSentence(String m, String word, String[] strings) {
+        for (String c : strings) {
+            if (c != null && c.length() >= word.length() + 4 && c.contains(word) && m.contains(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /* The string constants of the class under test the current driver method offers the fuzzer
+     * (TypedValues.constants): the library's own words. */
+    private static String[] constants = NO_STRINGS;
+
+    /** Called by TypedValues when a driver method gives it its constants. */
+    public static void libraryStrings(String[] strings) {
+        constants = strings == null ? NO_STRINGS : strings;
     }
 
     /* The Strings TypedValues made this run (the first 16): texts the method may quote back,
@@ -1825,7 +1850,7 @@ public final class Expected {
             // Nor a cast the caller's choice of kind made fail (narrowedCast), which the library
             // reports in its own type (snakeyaml's BaseConstructor.construct).
             boolean callers = c instanceof ClassCastException && narrowedCast(c, call) != null;
-            if (jvmFault(c) && !(thrownInJdk(c) && thrownInJdk(wrapper)) && !callers) {
+            if (jvmFault(c) && !(thrownInJdk(c) && translatedByJdk(wrapper)) && !callers) {
                 return true;
             }
         }
@@ -1835,6 +1860,13 @@ public final class Expected {
     private static boolean thrownInJdk(Throwable t) {
         StackTraceElement[] st = t.getStackTrace();
         return st.length > 0 && isJdk(st[0].getClassName());
+    }
+
+    /* Thrown in the JDK as its refusal of a value (not a wrapper that only carries a failure
+     * on: InvocationTargetException, ExecutionException). */
+    private static boolean translatedByJdk(Throwable wrapper) {
+        return thrownInJdk(wrapper) && (wrapper instanceof IllegalArgumentException
+                || wrapper instanceof ArithmeticException || wrapper instanceof java.time.DateTimeException);
     }
 
     /*
@@ -2510,18 +2542,36 @@ public final class Expected {
         for (Class<?> c : documentedBy(call.getClassName(), call.getMethodName())) {
             boolean rejectsValues = IndexOutOfBoundsException.class.isAssignableFrom(c)
                     || IllegalArgumentException.class.isAssignableFrom(c);
-            // Or a report type of the library's own it promises for bad input, by its name
-            // (gson's Gson.fromJson and its JsonSyntaxException, while JsonReader's
-            // NumberFormatException escapes it for a double; not the JsonIOException it
-            // promises for a writer's failures).
-            boolean ownReport = RuntimeException.class.isAssignableFrom(c) && !isJdk(c.getName())
-                    && library(c.getName()).equals(library(call.getClassName()))
-                    && INPUT_REPORT.matcher(c.getSimpleName()).find();
-            if ((rejectsValues || ownReport) && !c.isInstance(t) && !sameFamily(c, t.getClass())) {
+            if ((rejectsValues || ownReport(c, call)) && !c.isInstance(t) && !sameFamily(c, t.getClass())) {
                 return true;
             }
         }
         return false;
+    }
+
+    /* The call's Javadoc promises a report type of the library's own for bad input, and t is
+     * none of it. */
+    private static boolean promisesOwnReport(Throwable t, StackTraceElement call) {
+        if (DOCUMENTED_NAMES.isEmpty()) {
+            return false;
+        }
+        for (Class<?> c : documentedBy(call.getClassName(), call.getMethodName())) {
+            if (ownReport(c, call) && !c.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /*
+     * A report type of the library's own for bad input, by its name (gson's Gson.fromJson and
+     * its JsonSyntaxException, while JsonReader's NumberFormatException escapes it for a
+     * double; not the JsonIOException it promises for a writer's failures).
+     */
+    private static boolean ownReport(Class<?> c, StackTraceElement call) {
+        return RuntimeException.class.isAssignableFrom(c) && !isJdk(c.getName())
+                && library(c.getName()).equals(library(call.getClassName()))
+                && INPUT_REPORT.matcher(c.getSimpleName()).find();
     }
 
     /* A name of an exception type for input the library refuses to read. */
@@ -2736,8 +2786,9 @@ public final class Expected {
      *
      * What a coincidence of small numbers would make of a library's own off-by-one stays a
      * bug. An integer equal to the array's length is a capacity the caller set, which the
-     * library then indexes at (Cells.top), unless the caller also gave an int array of that
-     * length (then it is a position at the end of the caller's buffer); so are 0 and 1. One
+     * library then indexes at (Cells.top), unless the caller also gave a primitive array of
+     * that length (then it is a position at the end of the caller's buffer); 0 and 1 never
+     * count (an empty array's first element is as often the library's slip). One
      * less than an integer counts only past the array's end (at it, only in a buffer of the
      * caller's length). An element counts only from an array of another length than the one
      * faulted on (reading past the caller's own array is Codes.lastOf's bug), and not when it
@@ -2772,13 +2823,13 @@ public final class Expected {
         }
         for (int i = 0; i < configuredCount; i++) {
             long v = configured[i];
-            boolean exact = index == v && (buffer || (v != length && v != 0 && v != 1));
+            boolean exact = index == v && v != 0 && v != 1 && (buffer || v != length);
             if (exact || (lessOne(index, v) && (index > length || (buffer && index == length)))) {
                 return "the caller's value " + v + (exact ? "" : " less one") + " (an argument of a set-up call)";
             }
         }
         for (int a = 0; a < valueArrayCount; a++) {
-            long[] values = numbers(valueArrays[a]);
+            long[] values = arrayNumbers(valueArrays[a]);
             if (lengthOf(valueArrays[a]) == length) {
                 continue;
             }
@@ -2801,7 +2852,7 @@ public final class Expected {
 
     /* The first 256 elements of an int, long or short array, else none (a char[] or byte[]
      * is a text or data: its length counts, not its elements). */
-    static long[] numbers(Object array) {
+    static long[] arrayNumbers(Object array) {
         boolean values = array instanceof int[] || array instanceof long[] || array instanceof short[];
         return values ? elements(array) : new long[0];
     }
@@ -2829,7 +2880,7 @@ public final class Expected {
                 }
             }
             for (int a = 0; a < valueArrayCount; a++) {
-                for (long v : numbers(valueArrays[a])) {
+                for (long v : arrayNumbers(valueArrays[a])) {
                     if (v == n) {
                         return true;
                     }
@@ -3633,7 +3684,8 @@ public final class Expected {
         }
         // A lower layer's refusal (another class's) that the method lets out where its Javadoc
         // promises another type for bad input breaks that promise.
-        if (!st[0].getClassName().equals(st[k - 1].getClassName()) && documentsOtherUnchecked(t, st[k - 1])) {
+        if (!st[0].getClassName().equals(st[k - 1].getClassName()) && !isPrecondition(st[0])
+                && promisesOwnReport(t, st[k - 1])) {
             return false;
         }
         for (int i = 1; i < k; i++) {

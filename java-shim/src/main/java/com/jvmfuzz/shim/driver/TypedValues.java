@@ -88,6 +88,7 @@ public final class TypedValues {
         kLongs = longs;
         kDoubles = doubles;
         kStrings = strings;
+        Expected.libraryStrings(strings);
     }
 
     // ---- raw input ----
