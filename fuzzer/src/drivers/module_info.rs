@@ -5,7 +5,7 @@
 //!
 //! The descriptor is read with the agent's class-file reader (`jvmfuzz-classfile`), which knows
 //! the constant-pool tags of modules and packages that `classfile-parser` refuses; the `Module`
-//! attribute's few fields are read here.
+//! attribute's few fields are read here with the same crate's cursor.
 
 use std::collections::BTreeSet;
 
@@ -20,18 +20,18 @@ pub fn exported_packages(bytes: &[u8]) -> Option<BTreeSet<String>> {
         AttributeInfo::Raw(b) => Some(b),
         AttributeInfo::Code(_) => None,
     })?;
-    let mut m = Reader { b: body, at: 0 };
+    let mut m = attrs::Bytes::new(body, "Module");
     // name, flags, version; then the requires (module, flags, version each).
-    m.skip(6)?;
-    let requires = m.u2()? as usize;
-    m.skip(requires * 6)?;
-    let exports = m.u2()?;
+    m.skip(6).ok()?;
+    let requires = m.u16().ok()? as usize;
+    m.skip(requires * 6).ok()?;
+    let exports = m.u16().ok()?;
     let mut out = BTreeSet::new();
     for _ in 0..exports {
-        let package = m.u2()?;
-        m.skip(2)?;
-        let to = m.u2()? as usize;
-        m.skip(to * 2)?;
+        let package = m.u16().ok()?;
+        m.skip(2).ok()?;
+        let to = m.u16().ok()? as usize;
+        m.skip(to * 2).ok()?;
         // A qualified export (`exports p to friend.module`) is not the API's.
         if to == 0 {
             let Some(CpEntry::Package { name_index }) = cp.entry(package) else { return None };
@@ -39,23 +39,6 @@ pub fn exported_packages(bytes: &[u8]) -> Option<BTreeSet<String>> {
         }
     }
     Some(out)
-}
-
-struct Reader<'a> {
-    b: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn skip(&mut self, n: usize) -> Option<()> {
-        self.at = self.at.checked_add(n).filter(|&end| end <= self.b.len())?;
-        Some(())
-    }
-    fn u2(&mut self) -> Option<u16> {
-        let s = self.b.get(self.at..self.at + 2)?;
-        self.at += 2;
-        Some(u16::from_be_bytes([s[0], s[1]]))
-    }
 }
 
 #[cfg(test)]
