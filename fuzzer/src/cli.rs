@@ -370,9 +370,10 @@ pub struct FuzzArgs {
     /// same corpus and findings (execution times are then recorded as a constant).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// Largest input the mutators create, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = 4096)]
-    pub max_len: usize,
+    /// Largest input, in bytes: the mutators create none longer, and longer seeds are cut to it,
+    /// as libFuzzer's -max_len does. Default: 4096, or the longest seed if longer (at most 1 MiB)
+    #[arg(long, value_name = "BYTES")]
+    pub max_len: Option<usize>,
     /// How fast inputs may grow towards --max-len (libFuzzer's -len_control): they start at 4
     /// bytes (or the longest seed), and every N*log2(limit) executions that add nothing to the
     /// corpus raise the limit by log2(limit) bytes. 0: every input may be --max-len long.

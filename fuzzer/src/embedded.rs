@@ -170,7 +170,8 @@ pub struct Campaign {
     /// -rss_limit_mb): past it, the input is saved and the process ends.
     pub rss_limit_mb: Option<u64>,
     pub ignore: Vec<String>,
-    pub max_len: usize,
+    /// `--max-len` as given (None: libFuzzer's guess, `seeds::max_len`).
+    pub max_len: Option<usize>,
     pub len_control: u64,
     pub seed: Option<u64>,
     /// Keep fuzzing after a finding, up to `max_findings` distinct ones.
@@ -232,7 +233,7 @@ pub fn fuzz(vm: JavaVM, c: &Campaign) -> Result<Vec<Found>, String> {
         },
         dicts: c.dicts.clone(),
         seed: c.seed,
-        max_len: c.max_len,
+        max_len: crate::seeds::max_len(c.max_len, &[std::slice::from_ref(&c.corpus), c.seeds.as_slice()].concat()),
         len_control: c.len_control,
         status_file: status_file.clone(),
         grammar: None,

@@ -87,6 +87,7 @@ pub struct FuzzConfig {
     pub artifacts: crate::findings::Artifacts,
     pub dicts: Vec<PathBuf>,
     pub seed: Option<u64>,
+    /// Resolved (`seeds::max_len`): seeds are cut to it, mutators stay within it.
     pub max_len: usize,
     /// libFuzzer's `-len_control` (crate::length); 0: inputs may grow to `max_len` at once.
     pub len_control: u64,
@@ -101,6 +102,13 @@ pub struct FuzzConfig {
     /// One of several JVMs fuzzing the same fuzz test (`fuzz --fuzz-test -jobs=N`): read the
     /// inputs the others write to `corpus` (`corpus_sync`).
     pub sync_corpus: bool,
+}
+
+impl FuzzConfig {
+    /// Where seeds come from: the corpus, then every --seed-corpus.
+    pub fn seed_dirs(&self) -> Vec<PathBuf> {
+        std::iter::once(self.corpus.clone()).chain(self.seed_corpora.iter().cloned()).collect()
+    }
 }
 
 /// Havoc stacks 2..=2^N mutations per execution (LibAFL's default N is 7: up to 128;
@@ -342,6 +350,12 @@ fn fuzz<EM: ClientManager>(
 
     let started = Instant::now();
     let budget_start = *state.start_time();
+    if let (Some(t), Some(target)) = (cfg.max_total_time, runner.target.get()) {
+        // For the watchdog: a fuzzing thread stuck where no stop reaches it past this point
+        // ends the client, so the budget holds.
+        let spent = libafl_bolts::current_time().saturating_sub(budget_start);
+        target.end_by(started + t.saturating_sub(spent));
+    }
     let mut chores = Chores::new();
     while !runner.should_stop(cfg, &state, budget_start)? {
         chores.before_each(&mut state);
@@ -471,10 +485,17 @@ where
     EM: EventFirer<BytesInput, State>,
     Z: Evaluator<E, EM, BytesInput, State>,
 {
-    let dirs: Vec<PathBuf> = std::iter::once(cfg.corpus.clone()).chain(cfg.seed_corpora.iter().cloned()).collect();
-    if let Err(e) = state.load_initial_inputs(fuzzer, executor, mgr, &dirs) {
-        let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
-        crate::say!("jvmfuzz: could not load seeds from {}: {}", names.join(", "), short_error(&e));
+    let dirs = cfg.seed_dirs();
+    match crate::seeds::load(state, fuzzer, executor, mgr, &dirs, cfg.max_len) {
+        Ok(0) => {}
+        Ok(cut) => crate::say!(
+            "jvmfuzz: {cut} seed input(s) longer than --max-len {} cut to it (as libFuzzer's -max_len does)",
+            cfg.max_len
+        ),
+        Err(e) => {
+            let names: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+            crate::say!("jvmfuzz: could not load seeds from {}: {}", names.join(", "), short_error(&e));
+        }
     }
     if let Some(g) = crate::grammar::active() {
         grammar_seeds(g, state, fuzzer, executor, mgr)?;
@@ -710,7 +731,11 @@ impl Runner {
                 message: &failure.message,
                 class_path: &d.user_cp,
             };
-            Some(crate::drivers::readable_reproducer(&mut env, d, data, &info))
+            Some(
+                target
+                    .replay(|| crate::drivers::readable_reproducer(&mut env, d, data, &info))
+                    .unwrap_or_else(|| Err("its replay ran past --timeout and was stopped".to_string())),
+            )
         });
         if let Some(snapshot) = snapshot {
             let dir = sink.dir().join(finding_id(failure));

@@ -102,7 +102,9 @@ pub fn fuzz(a: &FuzzArgs, method: &str) -> Result<Outcome, FuzzTestError> {
     for e in &a.target.ignore_exception {
         s.line("engine.ignore", e)?;
     }
-    s.line("engine.max_len", a.max_len)?;
+    if let Some(n) = a.max_len {
+        s.line("engine.max_len", n)?;
+    }
     s.line("engine.len_control", a.len_control)?;
     s.line("engine.keep_going", a.keep_going)?;
     s.line("engine.libfuzzer_output", a.libfuzzer_output)?;

@@ -459,6 +459,21 @@ const STUCK_SAMPLES: u32 = 32;
 const STUCK_SAMPLE_GAP: std::time::Duration = std::time::Duration::from_millis(4);
 
 impl TimeoutReporter {
+    /// The harness thread's stack, a `    at frame` line each (`Runner.harnessStack`), for the
+    /// watchdog's report of a fuzzing thread nothing stops; None where Java cannot tell.
+    pub fn harness_stack(&self, env: &mut JNIEnv) -> Option<String> {
+        let r = env.with_local_frame(4, |env| -> Result<String, jni::errors::Error> {
+            let runner = <&JClass>::from(self.runner.as_obj());
+            let s = env.call_static_method(runner, "harnessStack", "()Ljava/lang/String;", &[])?.l()?;
+            Ok(env.get_string(&JString::from(s))?.into())
+        });
+        r.map_err(|_| {
+            let _ = env.exception_clear();
+        })
+        .ok()
+        .filter(|s| !s.is_empty())
+    }
+
     /// A timeout finding: every Java thread's stack, deduplicated by the loop the harness
     /// thread is stuck in (the frames a few samples of its stack share; Runner.stuckSample).
     /// Runs on another attached thread (the watchdog) while the harness is stuck; `still()`

@@ -32,6 +32,7 @@ pub mod output;
 pub mod recent;
 pub mod reports;
 pub mod sarif;
+pub mod seeds;
 pub mod signals;
 pub mod solver;
 pub mod state;

@@ -616,8 +616,12 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     if let Some(prefix) = &a.artifact_prefix {
         findings::Artifacts::check_prefix(prefix).map_err(setup)?;
     }
+    if let Some(missing) = a.seed_corpus.iter().find(|d| !d.exists()) {
+        return Err(setup(format!("--seed-corpus {}: no such file or folder", missing.display())));
+    }
     let status_file = status::create(&a.findings)
         .map_err(|e| setup(format!("cannot create --findings {}: {e}", a.findings.display())))?;
+    let seed_dirs: Vec<PathBuf> = std::iter::once(a.corpus.clone()).chain(a.seed_corpus.iter().cloned()).collect();
     let cfg = engine::FuzzConfig {
         jvm: r.jvm,
         target,
@@ -635,7 +639,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         },
         dicts: a.dict.clone(),
         seed: a.seed,
-        max_len: a.max_len,
+        max_len: jvmfuzz_fuzzer::seeds::max_len(a.max_len, &seed_dirs),
         len_control: a.len_control,
         status_file: status_file.clone(),
         grammar,

@@ -136,6 +136,30 @@ fn stopper(vm: &JavaVM) -> Option<StopFn> {
     }))
 }
 
+/// Says where the fuzzing thread is stuck (see `watchdog::Stuck`); past the campaign's end,
+/// ends the client as a Ctrl-C would, so the parent closes the campaign with what is saved
+/// (corpus and findings are on disk as they come).
+fn report_stuck(reporter: &crate::harness::TimeoutReporter, env: &mut jni::JNIEnv, stuck: crate::watchdog::Stuck) {
+    let place = if stuck.exec == 0 { "between executions".to_string() } else { format!("in execution {}", stuck.exec) };
+    let stack = reporter.harness_stack(env);
+    let frames: Vec<&str> = stack.as_deref().map_or(Vec::new(), |s| s.lines().take(16).collect());
+    crate::say!(
+        "jvmfuzz: warning: the fuzzing thread has not come back for {} s ({place}) and no stop reaches it; it is at:\n{}",
+        stuck.for_secs,
+        if frames.is_empty() { "    (its stack could not be read)".to_string() } else { frames.join("\n") }
+    );
+    if stuck.overdue {
+        crate::say!(
+            "jvmfuzz: the campaign is past --max-total-time and the fuzzing thread is still stuck: ending this client \
+             (corpus and findings are saved; its end-of-run statistics are not)"
+        );
+        // SAFETY: ends the process at once; the fuzzing thread is stuck in the JVM, which must
+        // not run its shutdown around it. The restarter reads this status as a Ctrl-C: the
+        // campaign is over.
+        unsafe { libc::_exit(libafl_bolts::os::CTRL_C_EXIT) }
+    }
+}
+
 /// How deep a stop looks for a static initializer under the top frame.
 const CLINIT_DEPTH: usize = 64;
 
@@ -304,6 +328,7 @@ impl Target {
         let contract_stall = Arc::new(AtomicU64::new(0));
         let watchdog = {
             let reporter = harness.timeout_reporter();
+            let stuck_reporter = harness.timeout_reporter();
             let current = Arc::clone(&current);
             let contract_stall = Arc::clone(&contract_stall);
             let timeout = cfg.timeout;
@@ -349,6 +374,7 @@ impl Target {
                     }
                     on_timeout(TimedOut { why, failure, exec, input });
                 },
+                move |env, stuck| report_stuck(&stuck_reporter, env, stuck),
                 stop,
             )
         };
@@ -460,6 +486,28 @@ impl Target {
             return Err("the traced run was stopped at its limit".to_string());
         }
         trace
+    }
+
+    /// The campaign ends at `end` (see `watchdog::Stuck`).
+    pub fn end_by(&self, end: Instant) {
+        self.watchdog.end_by(end);
+    }
+
+    /// Runs `replay` (target code run again outside the fuzz loop's executions: the recorded
+    /// replay of a finding for its readable reproducer) timed by the watchdog, with
+    /// `--timeout` as a limit of its own: past it the replay is stopped, quietly (the input
+    /// was reported already), and `None` comes back. LibAFL's executor timeout does not cover
+    /// it, and a replay can take longer than the run it repeats (state the first run left).
+    pub fn replay<R>(&self, replay: impl FnOnce() -> R) -> Option<R> {
+        let n = self.executions.get() + 1;
+        self.executions.set(n);
+        self.watchdog.arm_quiet(n, self.timeout);
+        let r = replay();
+        if self.watchdog.disarm_after(n).is_some() {
+            self.absorb_stop();
+            return None;
+        }
+        Some(r)
     }
 
     /// Executions run on this target so far.

@@ -35,6 +35,15 @@
 //! With a memory limit (`--rss-limit-mb`, libFuzzer's `-rss_limit_mb`) the same thread reads
 //! the process's resident set size each tick while an execution runs, and reports the first
 //! execution that pushes it past the limit.
+//!
+//! The last line of defence is for the fuzzing thread itself: when the armed number (an
+//! execution's, or 0 between them) has not changed for [`stuck_after`] the timeout, the
+//! thread is somewhere no stop reaches (a blocking native call; a static initializer, where
+//! no stop is ever sent; work between executions that runs target code, such as a traced
+//! run). LibAFL's executor timeout covers executions only, so the watchdog hands it to the
+//! `on_stuck` callback, which says where the thread is, once per stuck number. Past the
+//! campaign's end ([`Watchdog::end_by`]) the callback ends the client, so `--max-total-time`
+//! holds even then.
 
 use std::sync::atomic::{
     AtomicBool, AtomicU64, AtomicU8,
@@ -69,6 +78,26 @@ pub struct Watchdog {
     stop_lock: Mutex<()>,
     /// Set when the target is closed: the thread ends.
     stopped: AtomicBool,
+    /// When the campaign should be over (`--max-total-time`), if it has an end.
+    end: Mutex<Option<Instant>>,
+}
+
+/// The fuzzing thread has not come back for a while (see the module comment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stuck {
+    /// The armed execution it is stuck in (0: between executions).
+    pub exec: u64,
+    /// How long the armed number has not changed.
+    pub for_secs: u64,
+    /// The campaign's end has passed: the client must go.
+    pub overdue: bool,
+}
+
+/// How long the fuzzing thread may stay in one place before the watchdog says so: long past
+/// anything that stops a run (`--timeout`, LibAFL's executor timeout a little later, a traced
+/// run's limit of half the timeout), so that only a thread nothing can stop is reported.
+pub fn stuck_after(timeout: Duration) -> Duration {
+    timeout.saturating_mul(2) + Duration::from_secs(30)
 }
 
 /// Why the watchdog fired.
@@ -95,15 +124,18 @@ impl Watchdog {
     /// Starts the watchdog thread. `on_stall(vm_env, exec, why, still)` runs on that thread,
     /// attached (`still()`: `exec` is still the execution running);
     /// after a timeout or a limit, `stop` (if any) ends the run.
-    pub fn start<F>(
+    /// `on_stuck` runs there too, attached, for a fuzzing thread that has not come back.
+    pub fn start<F, G>(
         vm: JavaVM,
         timeout: Duration,
         rss_limit_mb: Option<u64>,
         on_stall: F,
+        on_stuck: G,
         stop: Option<StopFn>,
     ) -> Arc<Watchdog>
     where
         F: Fn(&mut jni::JNIEnv, u64, Stall, &dyn Fn() -> bool) + Send + 'static,
+        G: Fn(&mut jni::JNIEnv, Stuck) + Send + 'static,
     {
         let w = Arc::new(Watchdog {
             armed: AtomicU64::new(0),
@@ -112,6 +144,7 @@ impl Watchdog {
             stop_level: AtomicU8::new(0),
             stop_lock: Mutex::new(()),
             stopped: AtomicBool::new(false),
+            end: Mutex::new(None),
         });
         let me = Arc::clone(&w);
         let tick = (timeout / 20).clamp(Duration::from_millis(5), Duration::from_millis(50));
@@ -122,12 +155,27 @@ impl Watchdog {
             let mut seen: (u64, Instant) = (0, Instant::now());
             // Stops sent to (or declined for) the execution fired for.
             let mut tries: u32 = 0;
+            // The armed number as last seen changing, when, and whether it was reported stuck.
+            let mut still: (u64, Instant, bool) = (0, Instant::now(), false);
+            let stuck_limit = stuck_after(timeout);
             loop {
                 std::thread::sleep(tick);
                 if me.stopped.load(SeqCst) {
                     return;
                 }
                 let exec = me.armed.load(SeqCst);
+                if exec != still.0 {
+                    still = (exec, Instant::now(), false);
+                } else if still.1.elapsed() >= stuck_limit {
+                    let overdue =
+                        me.end.lock().unwrap_or_else(|e| e.into_inner()).is_some_and(|end| Instant::now() >= end);
+                    if overdue || !still.2 {
+                        still.2 = true;
+                        if let Ok(mut guard) = vm.attach_current_thread_as_daemon() {
+                            on_stuck(&mut guard, Stuck { exec, for_secs: still.1.elapsed().as_secs(), overdue });
+                        }
+                    }
+                }
                 if exec == 0 {
                     continue;
                 }
@@ -158,7 +206,7 @@ impl Watchdog {
                 let own = Duration::from_millis(limit & !QUIET);
                 let level = if elapsed >= timeout && limit & QUIET == 0 {
                     2
-                } else if !own.is_zero() && own < timeout && elapsed >= own {
+                } else if !own.is_zero() && (own < timeout || limit & QUIET != 0) && elapsed >= own {
                     1
                 } else {
                     0
@@ -240,6 +288,12 @@ impl Watchdog {
         }
         let _g = self.stop_lock.lock().unwrap_or_else(|e| e.into_inner());
         Some(if self.stop_level.load(SeqCst) == 1 { Stall::Limit } else { Stall::Timeout })
+    }
+
+    /// The campaign ends at `end`: a fuzzing thread still stuck after it is reported overdue
+    /// (see [`Stuck`]).
+    pub fn end_by(&self, end: Instant) {
+        *self.end.lock().unwrap_or_else(|e| e.into_inner()) = Some(end);
     }
 
     /// Ends the watchdog thread (within a tick); nothing is reported after.

@@ -92,6 +92,21 @@ fn exact_int_long_and_string_values() {
     assert!(src.contains("\"open-sesame\"") && src.contains("drv.Magic.check(code, serial, name);"), "{src}");
 }
 
+/// The replay that records a finding's readable reproducer runs the library again outside the
+/// fuzz loop's executions: when it does not end (the library's state changed), it is stopped
+/// at --timeout and the finding is saved without the readable reproducer.
+#[test]
+fn a_reproducer_replay_that_never_ends_is_stopped() {
+    let s = run_fuzz(&["--target", "drv.Replay::check", "--runs", "200000", "--timeout", "2"]);
+    // The finding is the later runs' timeout; the first failure is the method's state check.
+    s.assert_exit(1);
+    let dir = finding_dir(&s, "java.lang.IllegalStateException");
+    let junit = std::fs::read_to_string(dir.join("ReproducerTest.java")).unwrap_or_default();
+    // The input replayed through the drivers, not the plain calls a recorded replay gives.
+    assert!(junit.contains("Dispatch.fuzzerTestOneInput(data)") && !junit.contains("\"again\""), "{junit}");
+    assert!(s.summary().iter().any(|e| e.exception == "timeout"), "{}", s.out.dump());
+}
+
 #[test]
 fn private_state_reached_by_a_method_sequence() {
     // withdraw fails only on a frozen account holding > 5000 owned by "mallory" (a null field;

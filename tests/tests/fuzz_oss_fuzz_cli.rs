@@ -99,6 +99,33 @@ fn a_jazzer_command_line_fuzzes_writes_crash_sha1_and_replays_it() {
     assert_eq!(&shrunk[..4], &[0xCA, 0xFE, 0xD0, 0x0D]);
 }
 
+/// A seed longer than `-max_len` is cut to it when the corpus is read, as libFuzzer does: the
+/// harness never sees more. Without `-max_len`, the limit grows to the longest seed (libFuzzer's
+/// guess), and the seed fails as it is.
+#[test]
+fn seeds_are_cut_to_max_len() {
+    let dir = TempDir::new("oss-fuzz-max-len");
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    std::fs::write(corpus.join("long"), vec![b'a'; 5000]).unwrap();
+    let corpus_arg = corpus.display().to_string();
+    let base = [cp(), "--target_class=fuzz.LongInput".to_string(), "-runs=2000".to_string(), "-seed=1".to_string()];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().map(String::as_str).chain(extra.iter().copied()).collect();
+        jazzer(dir.path(), &args)
+    };
+    let cut = run(&["-max_len=8", &corpus_arg]);
+    assert_eq!(cut.status, Some(0), "{}", cut.dump());
+    assert!(cut.stdout.contains("1 seed input(s) longer than --max-len 8 cut to it"), "{}", cut.dump());
+    let whole = run(&[&corpus_arg]);
+    assert_eq!(whole.status, Some(1), "{}", whole.dump());
+    assert!(
+        whole.stderr.contains("an input of 5000 bytes") || whole.stdout.contains("an input of 5000 bytes"),
+        "{}",
+        whole.dump()
+    );
+}
+
 #[test]
 fn merge_adds_only_new_coverage_to_the_first_folder() {
     let dir = TempDir::new("oss-fuzz-merge");

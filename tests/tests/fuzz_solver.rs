@@ -13,6 +13,7 @@
 mod fuzz_common;
 
 use fuzz_common::{execs_to_find, fuzz, targets};
+use jvmfuzz_tests as support;
 
 const BUDGET: &str = "100000";
 /// Without the solver: fewer executions than the solver's budget (see the module comment).
@@ -118,6 +119,27 @@ fn a_traced_run_that_waits_for_ever_is_stopped_and_the_campaign_goes_on() {
     let summary = s.out.stdout.lines().find(|l| l.starts_with("jvmfuzz: solver: ")).unwrap_or_default();
     assert!(!summary.contains("(0 failed)"), "no traced run was stopped: {summary}\n{}", s.out.dump());
     assert!(s.out.stdout.contains("jvmfuzz: done: "), "{}", s.out.dump());
+}
+
+/// A traced run stuck where no stop reaches (a static initializer) is reported with its stack,
+/// and the campaign still ends at --max-total-time: it used to run on for ever.
+#[test]
+fn a_traced_run_nothing_can_stop_is_reported_and_the_budget_holds() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let t = targets();
+    let seeds = support::TempDir::new("stuck-seeds");
+    std::fs::write(seeds.path().join("s"), b"S").expect("seed");
+    let seed_dir = seeds.path().display().to_string();
+    let no_env = std::collections::HashMap::new();
+    // --solver 100: the seed, a new entry, is traced at once.
+    let args = ["--max-total-time", "3", "--timeout", "1", "--solver", "100", "--seed-corpus", &seed_dir];
+    let s = fuzz_common::fuzz_seeded("TraceStuck", &[&t.classes], "1", &args, &no_env);
+    s.assert_exit(0);
+    let out = &s.out.stdout;
+    assert!(out.contains("jvmfuzz: warning: the fuzzing thread has not come back for "), "{}", s.out.dump());
+    assert!(out.contains("at jvmfuzz-trace//fuzz.TraceStuck$Gate.<clinit>(TraceStuck.java:"), "{}", s.out.dump());
+    assert!(out.contains("the campaign is past --max-total-time"), "{}", s.out.dump());
+    assert!(out.contains("jvmfuzz: campaign: "), "the parent closes the campaign: {}", s.out.dump());
 }
 
 #[test]

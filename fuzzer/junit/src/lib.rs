@@ -66,7 +66,7 @@ pub extern "system" fn Java_com_jvmfuzz_junit_Engine_fuzz<'l>(
             timeout: Duration::from_secs_f64(s.number("timeout_secs")?.unwrap_or(10.0)),
             rss_limit_mb: s.number("rss_limit_mb")?.map(|n| n as u64),
             ignore: s.list("ignore"),
-            max_len: s.number("max_len")?.map_or(4096, |n| n as usize),
+            max_len: s.number("max_len")?.map(|n| n as usize),
             len_control: s.number("len_control")?.map_or(jvmfuzz_fuzzer::length::DEFAULT_LEN_CONTROL, |n| n as u64),
             seed: s.integer("seed")?,
             keep_going: s.flag("keep_going")?,

@@ -589,6 +589,22 @@ public final class Runner {
         return why == null ? sb.toString() : CONTRACT + why.replace('\n', ' ') + "\n" + sb;
     }
 
+    /**
+     * The harness thread's stack, a "    at frame" line each ("" before the harness runs): the
+     * watchdog's report of a fuzzing thread that no stop reaches (watchdog.rs, Stuck). Counts
+     * nothing, unlike timeoutReport.
+     */
+    public static String harnessStack() {
+        Thread h = harnessThread;
+        StringBuilder sb = new StringBuilder();
+        if (h != null) {
+            for (StackTraceElement f : h.getStackTrace()) {
+                sb.append("    at ").append(f).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
     /* The harness thread's stack when the watchdog first sampled a stuck run (stuckSample),
      * and why it is the contract (Expected.stalled), judged then; null: a bug. */
     private static StackTraceElement[] stuck = new StackTraceElement[0];
