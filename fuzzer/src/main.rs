@@ -729,25 +729,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
 /// process (the fuzzing ran in child processes), into reports; then the campaign's exit status.
 fn campaign_coverage(a: &FuzzArgs, report: &Path, code: u8, campaign: &campaign::Campaign) -> Result<u8> {
     let r = resolve(&a.target, &drivers_out_under(&a.findings))?;
-    let mut inputs = vec![a.corpus.clone()];
-    inputs.extend(a.seed_corpus.iter().cloned());
-    // The findings' inputs, but those that hang, exhaust memory or crash the JVM: replaying
-    // them would end the replay.
-    if let (Ok(dirs), Ok(store)) = (std::fs::read_dir(&a.findings), findings::FindingStore::open(&a.findings, 0.0)) {
-        let replayable = |id: &str| {
-            store
-                .entry(id)
-                .is_some_and(|e| !matches!(e.exception.as_str(), "timeout" | "out-of-memory" | "native crash"))
-        };
-        let mut found: Vec<PathBuf> = dirs
-            .filter_map(|e| e.ok())
-            .filter(|e| replayable(&e.file_name().to_string_lossy()))
-            .map(|e| e.path().join("input"))
-            .filter(|p| p.is_file())
-            .collect();
-        found.sort();
-        inputs.extend(found);
-    }
+    let inputs = tools::campaign_inputs(&a.corpus, &a.seed_corpus, &a.findings);
     let t = start_tool(&a.target, &r)?;
     let done = tools::coverage(&t, &inputs, report, &[]).map_err(|e| setup(format!("--coverage-report: {e:#}")));
     t.finish();

@@ -189,6 +189,30 @@ pub fn cmin(t: &Target, corpora: &[PathBuf], out: &Path, merge: bool) -> Result<
 /// Runs every input (files, and the files of folders) and writes the probes they reached as
 /// reports, through the profiler's analysis. The fuzzer's probes are its own plan's (entry and
 /// branch arms, no flow probes), so lines around exceptions are approximate; branches exact.
+/// What `--coverage-report` replays after a campaign: the corpus, the seed corpora, and the
+/// findings' inputs but those that hang, exhaust memory or crash the JVM (replaying them would
+/// end the replay).
+pub fn campaign_inputs(corpus: &Path, seed_corpora: &[PathBuf], findings: &Path) -> Vec<PathBuf> {
+    let mut inputs = vec![corpus.to_path_buf()];
+    inputs.extend(seed_corpora.iter().cloned());
+    if let (Ok(dirs), Ok(store)) = (std::fs::read_dir(findings), crate::findings::FindingStore::open(findings, 0.0)) {
+        let replayable = |id: &str| {
+            store
+                .entry(id)
+                .is_some_and(|e| !matches!(e.exception.as_str(), "timeout" | "out-of-memory" | "native crash"))
+        };
+        let mut found: Vec<PathBuf> = dirs
+            .filter_map(|e| e.ok())
+            .filter(|e| replayable(&e.file_name().to_string_lossy()))
+            .map(|e| e.path().join("input"))
+            .filter(|p| p.is_file())
+            .collect();
+        found.sort();
+        inputs.extend(found);
+    }
+    inputs
+}
+
 pub fn coverage(t: &Target, inputs: &[PathBuf], report: &Path, sources: &[PathBuf]) -> Result<()> {
     let mut files = Vec::new();
     for i in inputs {

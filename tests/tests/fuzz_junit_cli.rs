@@ -325,6 +325,39 @@ fn oss_fuzz_coverage_command_line_gets_jacocos_counts_from_a_fuzz_test() {
     assert_eq!((mine.covered, mine.missed), (9, 3), "{mine:?}\n{}", out.dump());
 }
 
+/// `--coverage-report` with a fuzz test: after the campaign, the corpus and the findings'
+/// inputs are replayed through the fuzz test in a test JVM of their own, and the report counts
+/// what `fuzz coverage` over the same inputs counts.
+#[test]
+fn coverage_report_after_a_fuzz_test_campaign() {
+    let dir = TempDir::new("junit-cli-coverage-report");
+    let cp_plain = cp(false);
+    let fuzz_test = ["--cp", &cp_plain, "--harness", "com.example.ParserFuzzTest", "--fuzz-test", "parses"];
+    let campaign: Vec<&str> =
+        fuzz_test.iter().copied().chain(["--runs", "20000", "--seed", "1", "--coverage-report", "cov"]).collect();
+    let out = fuzz(dir.path(), &campaign);
+    assert!(matches!(out.status, Some(0) | Some(1)), "{}", out.dump());
+    let theirs = jacoco::Report::from_file(&dir.join("cov/jacoco.xml"));
+    let during = jacoco::get(&theirs.classes["com/example/Parser"].counters, "BRANCH");
+    assert!(during.covered > 0, "{during:?}\n{}", out.dump());
+
+    let mut inputs = vec![dir.join("corpus")];
+    let findings = std::fs::read_dir(dir.join("findings")).map(|d| d.filter_map(Result::ok).collect::<Vec<_>>());
+    inputs.extend(findings.unwrap_or_default().iter().map(|e| e.path().join("input")).filter(|p| p.is_file()));
+    let inputs: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
+    let replay: Vec<&str> = ["coverage"]
+        .into_iter()
+        .chain(fuzz_test.iter().copied())
+        .chain(["--report", "replayed"])
+        .chain(inputs.iter().map(String::as_str))
+        .collect();
+    let again = fuzz(dir.path(), &replay);
+    assert_eq!(again.status, Some(0), "{}", again.dump());
+    let ours = jacoco::Report::from_file(&dir.join("replayed/jacoco.xml"));
+    let after = jacoco::get(&ours.classes["com/example/Parser"].counters, "BRANCH");
+    assert_eq!((during.covered, during.missed), (after.covered, after.missed), "{}", out.dump());
+}
+
 /// The events `PerExecutionFuzzTest` wrote, cut into what happened before the first
 /// execution, each execution's steps, and what happened after the last. Instances are named
 /// `#junit` (the first, JUnit's own) and `#exec` (all others), so the two tools' runs compare
