@@ -353,7 +353,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 106] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 108] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -413,6 +413,10 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 106] = [
     ),
     ("contract.Rules.prefix", "java.lang.StringIndexOutOfBoundsException", "contract", "bounds check on the argument"),
     ("contract.Rules.tail", "java.lang.StringIndexOutOfBoundsException", "bug", ""),
+    // Passed down through a helper: a negative count is the caller's, a width too large the
+    // method's to clamp.
+    ("contract.Rules.firstChars", "java.lang.StringIndexOutOfBoundsException", "contract", "bounds check on the argument"),
+    ("contract.Rules.leadingChars", "java.lang.StringIndexOutOfBoundsException", "bug", ""),
     ("contract.Rules.slot", "java.lang.IndexOutOfBoundsException", "contract", "argument check: contract.Rules.slot"),
     ("contract.Rules.lastSlot", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
     ("contract.Rules.name", "java.lang.NullPointerException", "contract", "argument check: contract.Rules.name"),
@@ -967,6 +971,10 @@ fn a_library_in_subpackages_is_one_library() {
         ("jlib.Codes.lastOf", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
         ("jlib.Codes.twice", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
         ("jlib.Codes.fillAll", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+        // Past the caller's array from its offset on: the room it left; past a table the
+        // method made, with an offset beside the caller's array: a bug.
+        ("jlib.Codes.putInt", "java.lang.ArrayIndexOutOfBoundsException", "contract", "no room in the caller's array"),
+        ("jlib.Codes.spread", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
         // A value of the caller's as an index: a set-up call's pointer past the buffer it gave,
         // an element of its array read as a 1-based month; the code points of its buffer. The
         // length the caller configured, indexed at by the library: a bug.
@@ -987,6 +995,8 @@ fn a_library_in_subpackages_is_one_library() {
         // A node of another kind than the method handles, cast to its kind (snakeyaml-engine's
         // scalar constructors given a mapping node); a node the method took out of its argument.
         ("jlib.Nodes.length", "java.lang.ClassCastException", "contract", "a Pair where a Scalar was needed"),
+        // The same through an Optional<Node>, wrapped in the library's refusal.
+        ("jlib.Nodes.firstLength", "jlib.Nodes$NodeFailure", "contract", "by design: the library's own NodeFailure"),
         ("jlib.Nodes.keyLength", "java.lang.ClassCastException", "bug", ""),
         // A W3C Document refusing a second root element: the caller's document, or one the
         // method made. The site is the library's innermost frame, where it called the DOM.

@@ -694,12 +694,13 @@ fn a_wrong_fuzz_test_says_what_to_fix_with_exit_2() {
             &cp,
             "--target_class=com.example.ParserFuzzTest",
             "--target_method=parses",
-            "--coverage-report=cov",
+            // Refused before any connection is tried.
+            "--connect=127.0.0.1:9",
             "-runs=10",
         ],
     );
     assert_eq!(out.status, Some(2), "{}", out.dump());
-    assert!(out.stderr.contains("--coverage-report (run `fuzz coverage"), "{}", out.dump());
+    assert!(out.stderr.contains("--listen/--connect does not work with --fuzz-test"), "{}", out.dump());
     // A tool over a fuzz test whose @BeforeAll fails did nothing: no success.
     let input = dir.join("in");
     std::fs::write(&input, b"x").unwrap();

@@ -55,6 +55,10 @@ pub struct Method {
     /// (`store_only_lines`): an index fault there just past the end of an array argument is a
     /// write past the end of the caller's output array (Expected).
     pub store_lines: Vec<u32>,
+    /// It reads the length of one of its array parameters (`aload p; arraylength`): it checks
+    /// the room in the caller's array itself, so a fault past its end is the method's own
+    /// bound (Expected.noRoomAfter).
+    pub reads_array_length: bool,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -466,6 +470,7 @@ fn method(pool: &Pool, m: &classfile_parser::method_info::MethodInfo) -> Option<
                         slot += if p == "J" || p == "D" { 2 } else { 1 };
                     }
                     out.store_lines = store_only_lines(pool, &code.code, &table, &array_slots);
+                    out.reads_array_length = reads_array_length(&code.code, &array_slots);
                     // Parameter names from the local variable table (javac -g).
                     for ca in &code.attributes {
                         if pool.utf8(ca.attribute_name_index).as_deref() != Some("LocalVariableTable") {
@@ -517,6 +522,25 @@ fn line_table(info: &[u8]) -> Vec<(u32, u32)> {
 /// a store past the end of its own array is its own bug. A variable index (`a[i] = v` in a loop)
 /// is the method's bound, not the caller's room, so such a line is none either.
 /// `array_slots` are the local slots of the array parameters.
+/// Whether the code reads the length of an array parameter (in `array_slots`) straight after
+/// loading it. A length read through a copy in another local is not seen.
+fn reads_array_length(code: &[u8], array_slots: &[u16]) -> bool {
+    let Ok((_, insns)) = code_parser(code) else { return false };
+    insns.windows(2).any(|w| {
+        use Instruction as I;
+        let loaded = match &w[0].1 {
+            I::Aload0 => Some(0),
+            I::Aload1 => Some(1),
+            I::Aload2 => Some(2),
+            I::Aload3 => Some(3),
+            I::Aload(s) => Some(u16::from(*s)),
+            I::AloadWide(s) => Some(*s),
+            _ => None,
+        };
+        loaded.is_some_and(|s| array_slots.contains(&s)) && matches!(w[1].1, I::Arraylength)
+    })
+}
+
 fn store_only_lines(pool: &Pool, code: &[u8], table: &[(u32, u32)], array_slots: &[u16]) -> Vec<u32> {
     let Ok((_, insns)) = code_parser(code) else { return Vec::new() };
     if array_slots.is_empty() {
@@ -631,6 +655,16 @@ fn scan_code(pool: &Pool, code: &[u8], m: &mut Method) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_length_read_of_an_array_parameter_is_seen() {
+        // aload_1 arraylength ireturn: reads its parameter's length; aload_2 arraylength: not
+        // an array parameter's.
+        assert!(reads_array_length(&[0x2b, 0xbe, 0xac], &[1]));
+        assert!(!reads_array_length(&[0x2c, 0xbe, 0xac], &[1]));
+        // aload_1 iconst_0 baload ireturn: an element, not the length.
+        assert!(!reads_array_length(&[0x2b, 0x03, 0x33, 0xac], &[1]));
+    }
 
     #[test]
     fn store_only_lines_are_constant_index_stores_into_an_array_parameter() {

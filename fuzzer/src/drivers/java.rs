@@ -557,6 +557,12 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: 
             names.join(" "),
             sequences.join(", ")
         ));
+        // An offset into an array the method never measures: the room after it is the
+        // caller's to give (Expected.noRoomAfter).
+        let arrays = d.params.iter().any(|p| matches!(p.ty, JType::Array(_)));
+        if arrays && !d.reads_array_length && names.iter().any(|n| n.starts_with("i:")) {
+            b.line("com.jvmfuzz.shim.driver.Expected.uncheckedRoom();");
+        }
     }
     // Output arrays (by name: `out`, `dest`, `dst`, `target`, ...): an index just past the end
     // of one is the caller's array too short for what it asked to be written (Expected).
@@ -742,9 +748,9 @@ pub fn position_kind(name: &str) -> Option<char> {
     if matches!(last, "index" | "idx" | "start" | "begin" | "pos" | "position" | "offset" | "off") {
         return Some('i');
     }
-    // nBytes, nHex, nBools: Conversion's counts.
+    // nBytes, nHex, nBools: Conversion's counts; qlen, buflen: a length in one word.
     let counted = words.len() == 2 && words[0] == "n";
-    if counted || matches!(last, "length" | "len" | "count") {
+    if counted || matches!(last, "length" | "count") || last.ends_with("len") {
         return Some('l');
     }
     None
@@ -1097,6 +1103,7 @@ mod tests {
                 params: vec![],
                 reads: vec![],
                 store_lines: vec![],
+                reads_array_length: false,
             })
             .collect();
         Plan { drivers, helpers: vec![], constants: vec![], extensions: vec![] }
@@ -1147,6 +1154,8 @@ mod tests {
             ("length", Some('l')),
             ("len", Some('l')),
             ("nBytes", Some('l')),
+            ("qlen", Some('l')),
+            ("bufLen", Some('l')),
             ("wrapLength", Some('l')),
             // Not positions: a width, a size, generated names, a count-like word inside a name.
             ("width", None),

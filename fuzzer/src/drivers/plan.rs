@@ -165,6 +165,8 @@ pub struct Driver {
     pub reads: Vec<String>,
     /// The method's store-only lines (`Method::store_lines`), for Expected's output-array rule.
     pub store_lines: Vec<u32>,
+    /// It reads the length of an array parameter itself (`Method::reads_array_length`).
+    pub reads_array_length: bool,
 }
 
 impl Driver {

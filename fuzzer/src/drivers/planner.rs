@@ -367,6 +367,7 @@ fn driver_for(
         params,
         reads,
         store_lines: m.store_lines.clone(),
+        reads_array_length: m.reads_array_length,
     })
 }
 

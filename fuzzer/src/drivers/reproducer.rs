@@ -326,6 +326,7 @@ mod tests {
                 params: vec![Param { name: "amount".into(), ty: JType::Prim('I'), value: Value::Prim('I') }],
                 reads: vec!["balance".into(), "frozen".into()],
                 store_lines: vec![],
+                reads_array_length: false,
             }],
             helpers: vec![Helper {
                 ty: account.clone(),

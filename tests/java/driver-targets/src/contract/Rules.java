@@ -41,6 +41,30 @@ public final class Rules {
         return s.substring(0, n);
     }
 
+    /**
+     * Contract: a negative count the caller passed, down to the JDK's bounds check through a
+     * helper (snakeyaml-engine's StreamReader.prefixForward); longer ones are cut.
+     */
+    public static String head(String s, int n) {
+        return n > s.length() ? s : firstChars(s, n);
+    }
+
+    private static String firstChars(String s, int n) {
+        return s.substring(0, n);
+    }
+
+    /**
+     * Bug: a width the caller passed, down to the JDK's bounds check through a helper: a size
+     * the method should have clamped (commons-text's WordUtils.wrap); negative ones are refused.
+     */
+    public static String columns(String s, int width) {
+        return width < 0 ? s : leadingChars(s, width);
+    }
+
+    private static String leadingChars(String s, int n) {
+        return s.substring(0, n);
+    }
+
     /** Bug: the JDK's bounds check on an index the method computed. */
     public static String tail(String s) {
         return s.substring(s.length() + 1);

@@ -34,6 +34,38 @@ public final class Codes {
         }
     }
 
+    /**
+     * Writes an int's four bytes from the caller's offset on, never measuring the array itself
+     * (jackson-core's ByteArrayUtil.setIntBE): too little room after the offset is the
+     * caller's, contract. (The helper keeps offsets outside the array away, so that only the
+     * short room fails here.)
+     */
+    public static void putInt(byte[] buffer, int offset, int value) {
+        if (!inside(buffer, offset)) {
+            return;
+        }
+        for (int i = 0; i < 4; i++) {
+            buffer[offset + i] = (byte) (value >>> (24 - 8 * i));
+        }
+    }
+
+    private static boolean inside(byte[] buffer, int offset) {
+        return offset >= 0 && offset < buffer.length;
+    }
+
+    /**
+     * Copies the caller's byte at its offset into a table of three it made, one place on: past
+     * the end of that table, a bug (the caller's array is longer than the table whenever it
+     * fails).
+     */
+    public static int[] spread(byte[] buffer, int offset) {
+        int[] table = new int[3];
+        if (offset >= 0 && offset < buffer.length - 1) {
+            table[offset + 1] = buffer[offset];
+        }
+        return table;
+    }
+
     /** Writes past the end of an array it made: a bug. */
     public static String[] twice(String a) {
         String[] r = new String[1];

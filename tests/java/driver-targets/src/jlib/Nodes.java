@@ -37,6 +37,32 @@ public final class Nodes {
         return String.valueOf(scalar.value).length();
     }
 
+    /**
+     * Contract: the same through an Optional, the failed cast reported in an exception of its
+     * own (snakeyaml-engine's constructSingleDocument of an Optional<Node>): the node in it is
+     * the caller's choice.
+     */
+    public static int firstLength(java.util.Optional<Node> node) {
+        if (!node.isPresent()) {
+            return 0;
+        }
+        try {
+            Scalar scalar = (Scalar) node.get();
+            return String.valueOf(scalar.value).length() + 1;
+        } catch (ClassCastException e) {
+            throw new NodeFailure(e);
+        }
+    }
+
+    /** The library's own exception (snakeyaml-engine's YamlEngineException). */
+    public static final class NodeFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NodeFailure(Throwable cause) {
+            super(cause.toString(), cause);
+        }
+    }
+
     /** Bug: a pair's key is taken for a scalar, though any node may be a key. */
     public static int keyLength(Pair pair) {
         if (pair.key == null) {

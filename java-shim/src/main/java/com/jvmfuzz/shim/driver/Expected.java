@@ -355,6 +355,7 @@ public final class Expected {
         stringArgs = NO_STRINGS;
         positionArgs = NO_ARGS;
         positionNames = "";
+        uncheckedRoom = false;
         longestSequence = -1;
         longestArray = -1;
         configuredCount = 0;
@@ -595,6 +596,18 @@ public final class Expected {
         sequenceLengths = lengths;
         longestSequence = longest;
         longestArray = array;
+    }
+
+    /* The method under test never reads the length of its array parameters (noRoomAfter). */
+    private static boolean uncheckedRoom;
+
+    /**
+     * Called by a driver after positions() when the method under test takes an offset into an
+     * array whose length it never reads itself: the room after the offset is the caller's to
+     * give (noRoomAfter).
+     */
+    public static void uncheckedRoom() {
+        uncheckedRoom = true;
     }
 
     /* The length of each sequence positions() was given, in its order ("@N" in a name). */
@@ -1247,6 +1260,10 @@ public final class Expected {
         String position = positionOutside(t, st, k);
         if (position != null) {
             return position + " of " + method;
+        }
+        String room = noRoomAfter(t, st, k);
+        if (room != null) {
+            return room + ", given to " + method;
         }
         String output = pastOutputEnd(t, st, k);
         if (output != null) {
@@ -2314,14 +2331,45 @@ public final class Expected {
             return null;
         }
         for (Executable e : executables(call)) {
-            for (Class<?> p : e.getParameterTypes()) {
-                if (p != Object.class && !isJdk(p.getName()) && p.isAssignableFrom(given) && p.isAssignableFrom(wanted)) {
-                    return "a " + given.getSimpleName() + " where a " + wanted.getSimpleName() + " was needed (a "
-                            + p.getSimpleName() + " parameter)";
+            for (java.lang.reflect.Type g : e.getGenericParameterTypes()) {
+                // The parameter's class, or a type argument of it: the Node of an
+                // Optional<Node> (snakeyaml-engine's constructSingleDocument).
+                java.lang.reflect.Type[] inside = g instanceof java.lang.reflect.ParameterizedType
+                        ? ((java.lang.reflect.ParameterizedType) g).getActualTypeArguments()
+                        : new java.lang.reflect.Type[0];
+                Class<?> raw = rawClass(g);
+                for (int i = -1; i < inside.length; i++) {
+                    Class<?> p = i < 0 ? raw : rawClass(inside[i]);
+                    if (p != null && p != Object.class && !isJdk(p.getName()) && p.isAssignableFrom(given)
+                            && p.isAssignableFrom(wanted)) {
+                        String where = i < 0 ? "" : " in " + (raw == null ? "a" : article(raw.getSimpleName()));
+                        return "a " + given.getSimpleName() + " where a " + wanted.getSimpleName() + " was needed (a "
+                                + p.getSimpleName() + where + " parameter)";
+                    }
                 }
             }
         }
         return null;
+    }
+
+    /* The class of a parameter's type, or of a type argument's upper bound (? extends Node):
+     * null for a type variable. */
+    private static Class<?> rawClass(java.lang.reflect.Type t) {
+        if (t instanceof Class) {
+            return (Class<?>) t;
+        }
+        if (t instanceof java.lang.reflect.ParameterizedType) {
+            return rawClass(((java.lang.reflect.ParameterizedType) t).getRawType());
+        }
+        if (t instanceof java.lang.reflect.WildcardType) {
+            java.lang.reflect.Type[] upper = ((java.lang.reflect.WildcardType) t).getUpperBounds();
+            return upper.length == 1 ? rawClass(upper[0]) : null;
+        }
+        return null;
+    }
+
+    private static String article(String noun) {
+        return (noun.isEmpty() || "AEIOU".indexOf(noun.charAt(0)) < 0 ? "a " : "an ") + noun;
     }
 
     /* Thrown in the JDK: the first frame below the call that is not the JDK's, else -1. */
@@ -2746,12 +2794,23 @@ public final class Expected {
         if (!(t instanceof IndexOutOfBoundsException) || k < 2) {
             return Long.MIN_VALUE;
         }
+        boolean direct = true;
         for (int i = 0; i < k - 1; i++) {
-            if (!isJdk(st[i].getClassName())) {
-                return Long.MIN_VALUE;
-            }
+            direct &= isJdk(st[i].getClassName());
         }
-        return indexArgumentIn(t);
+        if (direct) {
+            return indexArgumentIn(t);
+        }
+        // Passed down: the JDK's check reached through the library's own frames, naming a
+        // negative argument (snakeyaml-engine's prefixForward(-30) to new String(buf, 0, -30)).
+        // No index, length or count is negative, so the value was never valid; a positive one
+        // passed down may be a size the library should have clamped (commons-text's
+        // WordUtils.wrap to a width of Integer.MAX_VALUE), and stays a bug.
+        if (isJdk(st[0].getClassName()) && inLibraryOrJdk(st, 0, k)) {
+            long a = indexArgumentIn(t);
+            return a < 0 ? a : Long.MIN_VALUE;
+        }
+        return Long.MIN_VALUE;
     }
 
     /*
@@ -2906,6 +2965,64 @@ public final class Expected {
             return null;
         }
         return outside(values, positionNames.split(" "), longestSequence, longestArray, sequenceLengths);
+    }
+
+    /*
+     * The JVM's array fault past the end of the caller's array, at or after an offset the
+     * caller gave inside it (jackson-core's NumberOutput.outputInt(v, b, off) and
+     * ByteArrayUtil.setLongBE(b, off, v), which write what the value needs from the offset on):
+     * the room the caller left after its offset is too short for what it asked. Only for a
+     * method that never reads the length of its array parameters (uncheckedRoom: it leaves the
+     * room to its caller); one that measures the array and still reads past it has its own
+     * bound wrong (HexOut.trailer). The array is the one the offset belongs to ("@N"), or the
+     * one array the call took. Without an offset beside the array, reading past its end stays
+     * the method's (Codes.lastOf); so does a fault in an array of another length (one the
+     * method made). A method that measures the array in a helper of its own, and an
+     * off-by-one of a method that never measures it, are judged this way too.
+     */
+    static String noRoomAfter(Throwable t, StackTraceElement[] st, int k) {
+        if (!(t instanceof ArrayIndexOutOfBoundsException) || !uncheckedRoom || positionArgs.length == 0
+                || st.length == 0 || isJdk(st[0].getClassName()) || !inLibraryOrJdk(st, 0, k)) {
+            return null;
+        }
+        java.util.regex.Matcher m = ANY_INDEX.matcher(String.valueOf(t.getMessage()));
+        long index;
+        long length;
+        try {
+            if (!m.matches()) {
+                return null;
+            }
+            index = Long.parseLong(m.group(1));
+            length = Long.parseLong(m.group(2));
+        } catch (NumberFormatException huge) {
+            return null;
+        }
+        if (index < length) {
+            return null;
+        }
+        String[] names = positionNames.split(" ");
+        for (int i = 0; i < Math.min(names.length, positionArgs.length); i++) {
+            if (!names[i].startsWith("i:")) {
+                continue;
+            }
+            String name = names[i].substring(2);
+            int at = name.indexOf('@');
+            long owner = longestArray;
+            if (at >= 0) {
+                try {
+                    int n = Integer.parseInt(name.substring(at + 1));
+                    owner = n < sequenceLengths.length ? sequenceLengths[n] : -1;
+                } catch (NumberFormatException notOwned) {
+                    owner = -1;
+                }
+                name = name.substring(0, at);
+            }
+            long p = positionArgs[i];
+            if (owner == length && p >= 0 && p <= length && p <= index) {
+                return "no room in the caller's array of length " + length + " after its " + name + " " + p;
+            }
+        }
+        return null;
     }
 
     /*
