@@ -527,18 +527,22 @@ fn line_table(info: &[u8]) -> Vec<(u32, u32)> {
 fn reads_array_length(code: &[u8], array_slots: &[u16]) -> bool {
     let Ok((_, insns)) = code_parser(code) else { return false };
     insns.windows(2).any(|w| {
-        use Instruction as I;
-        let loaded = match &w[0].1 {
-            I::Aload0 => Some(0),
-            I::Aload1 => Some(1),
-            I::Aload2 => Some(2),
-            I::Aload3 => Some(3),
-            I::Aload(s) => Some(u16::from(*s)),
-            I::AloadWide(s) => Some(*s),
-            _ => None,
-        };
-        loaded.is_some_and(|s| array_slots.contains(&s)) && matches!(w[1].1, I::Arraylength)
+        loaded_slot(&w[0].1).is_some_and(|s| array_slots.contains(&s)) && matches!(w[1].1, Instruction::Arraylength)
     })
+}
+
+/// The local slot an `aload` loads, else None.
+fn loaded_slot(insn: &Instruction) -> Option<u16> {
+    use Instruction as I;
+    match insn {
+        I::Aload0 => Some(0),
+        I::Aload1 => Some(1),
+        I::Aload2 => Some(2),
+        I::Aload3 => Some(3),
+        I::Aload(s) => Some(u16::from(*s)),
+        I::AloadWide(s) => Some(*s),
+        _ => None,
+    }
 }
 
 fn store_only_lines(pool: &Pool, code: &[u8], table: &[(u32, u32)], array_slots: &[u16]) -> Vec<u32> {
@@ -555,15 +559,7 @@ fn store_only_lines(pool: &Pool, code: &[u8], table: &[(u32, u32)], array_slots:
     let mut lines: std::collections::BTreeMap<u32, (bool, bool, bool)> = std::collections::BTreeMap::new();
     for (n, (pc, insn)) in insns.iter().enumerate() {
         use Instruction as I;
-        let loaded = match insn {
-            I::Aload0 => Some(0),
-            I::Aload1 => Some(1),
-            I::Aload2 => Some(2),
-            I::Aload3 => Some(3),
-            I::Aload(s) => Some(u16::from(*s)),
-            I::AloadWide(s) => Some(*s),
-            _ => None,
-        };
+        let loaded = loaded_slot(insn);
         let (param, store, read) = match insn {
             I::Newarray(_) | I::Anewarray(_) | I::Multianewarray { .. } => return Vec::new(),
             I::Invokevirtual(i) | I::Invokespecial(i) | I::Invokestatic(i) if returns_array(*i) => return Vec::new(),

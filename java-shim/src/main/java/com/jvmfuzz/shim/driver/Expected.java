@@ -2859,18 +2859,12 @@ public final class Expected {
                 || !inLibraryOrJdk(st, 0, k)) {
             return null;
         }
-        java.util.regex.Matcher m = ANY_INDEX.matcher(String.valueOf(t.getMessage()));
-        long index;
-        long length;
-        try {
-            if (!m.matches()) {
-                return null;
-            }
-            index = Long.parseLong(m.group(1));
-            length = Long.parseLong(m.group(2));
-        } catch (NumberFormatException huge) {
+        long[] fault = indexAndLength(t);
+        if (fault == null) {
             return null;
         }
+        long index = fault[0];
+        long length = fault[1];
         boolean buffer = false;
         for (int a = 0; a < valueArrayCount; a++) {
             buffer |= lengthOf(valueArrays[a]) == length;
@@ -2901,6 +2895,17 @@ public final class Expected {
             }
         }
         return null;
+    }
+
+    /* The index and the array's length of the JVM's "Index I out of bounds for length L",
+     * else null. */
+    private static long[] indexAndLength(Throwable t) {
+        java.util.regex.Matcher m = ANY_INDEX.matcher(String.valueOf(t.getMessage()));
+        try {
+            return m.matches() ? new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))} : null;
+        } catch (NumberFormatException huge) {
+            return null;
+        }
     }
 
     /* The index is v - 1 as the library's int arithmetic computes it (a month of
@@ -2985,18 +2990,12 @@ public final class Expected {
                 || st.length == 0 || isJdk(st[0].getClassName()) || !inLibraryOrJdk(st, 0, k)) {
             return null;
         }
-        java.util.regex.Matcher m = ANY_INDEX.matcher(String.valueOf(t.getMessage()));
-        long index;
-        long length;
-        try {
-            if (!m.matches()) {
-                return null;
-            }
-            index = Long.parseLong(m.group(1));
-            length = Long.parseLong(m.group(2));
-        } catch (NumberFormatException huge) {
+        long[] fault = indexAndLength(t);
+        if (fault == null) {
             return null;
         }
+        long index = fault[0];
+        long length = fault[1];
         if (index < length) {
             return null;
         }
