@@ -97,7 +97,7 @@ fn exact_int_long_and_string_values() {
 /// at --timeout and the finding is saved without the readable reproducer.
 #[test]
 fn a_reproducer_replay_that_never_ends_is_stopped() {
-    let s = run_fuzz(&["--target", "drv.Replay::check", "--runs", "200000", "--timeout", "2"]);
+    let s = run_fuzz(&["--target", "replay.Replay::check", "--runs", "200000", "--timeout", "2"]);
     // The finding is the later runs' timeout; the first failure is the method's state check.
     s.assert_exit(1);
     let dir = finding_dir(&s, "java.lang.IllegalStateException");

@@ -1,4 +1,4 @@
-package drv;
+package replay;
 
 /**
  * Fails the first time it is given "again", then waits for ever on that same input: the
