@@ -2990,15 +2990,12 @@ public final class Expected {
                 || st.length == 0 || isJdk(st[0].getClassName()) || !inLibraryOrJdk(st, 0, k)) {
             return null;
         }
-        long[] fault = indexAndLength(t);
+        long[] fault = pastEnd(t);
         if (fault == null) {
             return null;
         }
         long index = fault[0];
         long length = fault[1];
-        if (index < length) {
-            return null;
-        }
         String[] names = positionNames.split(" ");
         for (int i = 0; i < Math.min(names.length, positionArgs.length); i++) {
             if (!names[i].startsWith("i:")) {
