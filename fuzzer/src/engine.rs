@@ -370,6 +370,8 @@ fn fuzz<EM: ClientManager>(
     if let Some(h) = state.named_metadata_map().get::<MapFeedbackMetadata<u8>>("edges") {
         crate::coverage_map::note_history(&h.history_map);
     }
+    // The last second's executions too: the campaign's final row is the monitor's last figures.
+    mgr.report_progress(&mut state)?;
     runner.finish(cfg, &state, started);
     mgr.send_exiting()?;
     Ok(())

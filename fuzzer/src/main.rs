@@ -650,10 +650,11 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     if let Some(d) = &cfg.target.drivers {
         drivers::reset_stats(d);
     }
+    let started = std::time::Instant::now();
     let launched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         launch::run(&cfg, a.jobs, links, progress, campaign.recorder())
     }));
-    match campaign.end() {
+    match campaign.end(started.elapsed()) {
         Ok(Some(last)) => println!(
             "jvmfuzz: campaign: {:.1} s, {} execs in {} session(s) (stats in {})",
             last.time_s,

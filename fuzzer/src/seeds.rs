@@ -86,7 +86,10 @@ where
 
 /// The first `max` bytes of `file`, and whether there were more (None: unreadable).
 fn read_at_most(file: &Path, max: usize) -> Option<(Vec<u8>, bool)> {
-    let mut bytes = std::fs::read(file).ok()?;
+    use std::io::Read;
+    // One byte past the limit tells a longer file without reading a corpus's gigabyte seed.
+    let mut bytes = Vec::new();
+    std::fs::File::open(file).ok()?.take(max as u64 + 1).read_to_end(&mut bytes).ok()?;
     let longer = bytes.len() > max;
     bytes.truncate(max);
     Some((bytes, longer))

@@ -353,7 +353,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 108] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 109] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -560,6 +560,9 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 108] = [
     ("contract.Spans.deltas", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
     // A negative size computed from a length outside is no index exception: the method's bug.
     ("contract.Spans.hex", "java.lang.NegativeArraySizeException", "bug", ""),
+    // A negative offset used as the size, whose value the message names: still no index
+    // exception, the method's bug.
+    ("contract.Spans.head", "java.lang.NegativeArraySizeException", "bug", ""),
     // A size the caller set on the object (a set-up step), allocated by a method that takes no
     // integer; a size the method computed from it.
     ("contract.Phonemes.split", "java.lang.NegativeArraySizeException", "contract", "size the caller configured"),
@@ -983,6 +986,15 @@ fn a_library_in_subpackages_is_one_library() {
         ("jlib.Positions.monthName", "java.lang.ArrayIndexOutOfBoundsException", "contract", "the caller's value "),
         ("jlib.Positions.monthName", "java.lang.IllegalArgumentException", "contract", "argument check: "),
         ("jlib.Positions$Cells.top", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+        // A reader the caller built with a start or end outside its buffer, read past it:
+        // the caller's; a read past the window it made of a buffer in which it fits: a bug.
+        (
+            "jlib.Window.sum",
+            "java.lang.ArrayIndexOutOfBoundsException",
+            "contract",
+            "the caller built jlib.Window with ",
+        ),
+        ("jlib.Window.following", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
         // An object whose class exists to refuse (joda-time's UnsupportedDurationField), past
         // its helper named for refusing; an unmodifiable list the method made, added to.
         (
@@ -998,6 +1010,10 @@ fn a_library_in_subpackages_is_one_library() {
         // The same through an Optional<Node>, wrapped in the library's refusal.
         ("jlib.Nodes.firstLength", "jlib.Nodes$NodeFailure", "contract", "by design: the library's own NodeFailure"),
         ("jlib.Nodes.keyLength", "java.lang.ClassCastException", "bug", ""),
+        // The same casts under a List<Node> and a List<Pair>: the method's own, not the
+        // compiler's for a type argument, so no driver defect (neither Scalar is one).
+        ("jlib.Nodes.lengths", "java.lang.ClassCastException", "contract", "a Pair where a Scalar was needed"),
+        ("jlib.Nodes.valueLengths", "java.lang.ClassCastException", "bug", ""),
         // A W3C Document refusing a second root element: the caller's document, or one the
         // method made. The site is the library's innermost frame, where it called the DOM.
         ("jlib.Dom.addRoot", "org.w3c.dom.DOMException", "contract", "by design: the "),

@@ -140,6 +140,15 @@ fn a_traced_run_nothing_can_stop_is_reported_and_the_budget_holds() {
     assert!(out.contains("at jvmfuzz-trace//fuzz.TraceStuck$Gate.<clinit>(TraceStuck.java:"), "{}", s.out.dump());
     assert!(out.contains("the campaign is past --max-total-time"), "{}", s.out.dump());
     assert!(out.contains("jvmfuzz: campaign: "), "the parent closes the campaign: {}", s.out.dump());
+    // Its time is the session's, not that of the last figures the stuck client sent: the
+    // watchdog waits 2 x 1 s + 30 s before it ends the client.
+    let secs: f64 = out
+        .split("jvmfuzz: campaign: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0.0);
+    assert!(secs >= 30.0, "campaign time {secs} s: {}", s.out.dump());
 }
 
 #[test]

@@ -76,20 +76,33 @@ impl Campaign {
         )
     }
 
-    /// After the run: appends the last figures the monitor saw as the session's final row
-    /// (with the findings counted now) and returns it; None when this session recorded
-    /// nothing newer than its last row (or nothing at all: set-up failed).
-    pub fn end(&self) -> Result<Option<Row>, CampaignError> {
+    /// After the run, which took `session_time`: appends the last figures the monitor saw as
+    /// the session's final row (with the findings counted now) and returns it; None when this
+    /// session recorded nothing at all (set-up failed).
+    ///
+    /// A client that stopped answering (a fuzzing thread the watchdog ended past the budget)
+    /// sent the monitor no figures for its last seconds, so its last row's time is the
+    /// session's wall time when that is later by a second or more.
+    pub fn end(&self, session_time: Duration) -> Result<Option<Row>, CampaignError> {
         let rows = stats_csv::read(&self.stats_file())?;
-        let last = match Self::unrecorded(&self.dir, &rows, &self.findings) {
-            Some(r) if r.session == self.session => {
-                stats_csv::append(&self.stats_file(), &r)?;
-                Some(r)
-            }
-            _ => None,
+        let (mut last, mut append) = match Self::unrecorded(&self.dir, &rows, &self.findings) {
+            Some(r) if r.session == self.session => (Some(r), true),
+            _ => (rows.into_iter().rev().find(|r| r.session == self.session), false),
         };
+        if let Some(r) = last.as_mut() {
+            let wall = self.time_offset + session_time.as_secs_f64();
+            if wall - r.time_s >= 1.0 {
+                r.time_s = wall;
+                r.unix_time = super::unix_now();
+                r.findings = super::count_findings(&self.findings).or(r.findings);
+                append = true;
+            }
+        }
+        if let (Some(r), true) = (&last, append) {
+            stats_csv::append(&self.stats_file(), r)?;
+        }
         let _ = std::fs::remove_file(self.dir.join(PENDING_FILE));
-        Ok(last.or_else(|| rows.into_iter().rev().find(|r| r.session == self.session)))
+        Ok(last)
     }
 
     /// The pending row if it is newer than the file's last row, with the findings counted now.
@@ -131,7 +144,7 @@ mod tests {
         let c = Campaign::begin(&d.join("corpus"), &d.join("findings"), Duration::from_secs(10)).unwrap();
         assert_eq!((c.session, c.time_offset, c.execs_offset, c.resumed()), (1, 0.0, 0, false));
         assert_eq!(c.dir, d);
-        assert_eq!(c.end().unwrap(), None, "nothing recorded, no final row");
+        assert_eq!(c.end(Duration::ZERO).unwrap(), None, "nothing recorded, no final row");
         std::fs::remove_dir_all(&d).unwrap();
     }
 
@@ -157,14 +170,20 @@ mod tests {
         let c = Campaign::begin(&d.join("corpus"), &d.join("findings"), Duration::from_secs(10)).unwrap();
         stats_csv::append(&stats, &row(1, 0.1, 0)).unwrap();
         stats_csv::write_pending(&d.join(PENDING_FILE), &row(1, 4.0, 800)).unwrap();
-        let last = c.end().unwrap().expect("a final row");
+        let last = c.end(Duration::ZERO).unwrap().expect("a final row");
         assert_eq!((last.time_s, last.execs, last.findings), (4.0, 800, Some(0)));
-        assert_eq!(c.end().unwrap().map(|r| r.execs), Some(800), "the same last row, not appended twice");
+        assert_eq!(c.end(Duration::ZERO).unwrap().map(|r| r.execs), Some(800), "the same last row, not appended twice");
         assert_eq!(stats_csv::read(&stats).unwrap().len(), 2);
         // Figures a moment after the last row, with no execution since: not a row of their own.
         stats_csv::write_pending(&d.join(PENDING_FILE), &row(1, 4.001, 800)).unwrap();
-        assert_eq!(c.end().unwrap().map(|r| r.time_s), Some(4.0));
+        assert_eq!(c.end(Duration::ZERO).unwrap().map(|r| r.time_s), Some(4.0));
         assert_eq!(stats_csv::read(&stats).unwrap().len(), 2);
+
+        // A session longer than its figures say (a client that stopped answering): its wall
+        // time, in a row of its own.
+        let last = c.end(Duration::from_secs(30)).unwrap().expect("a final row");
+        assert_eq!((last.time_s, last.execs), (30.0, 800));
+        assert_eq!(stats_csv::read(&stats).unwrap().len(), 3);
 
         // A run killed before its end left its pending row: the next run appends it first.
         let c2 = Campaign::begin(&d.join("corpus"), &d.join("findings"), Duration::from_secs(10)).unwrap();

@@ -493,13 +493,13 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: 
                 Step::Call { name, params, cast, .. } => {
                     // A step configures the receiver (setMaxCodeLen(n)): its integers are
                     // set-up arguments, a size the caller chose when the method allocates with it.
-                    let args = setup_args(&mut b, params, "0", *cast);
+                    let args = setup_args(&mut b, params, "0", *cast, &d.class);
                     b.line(format!("{recv}.{name}({});", args.join(", ")));
                 }
                 Step::SetField { name, param } => {
                     // A public field the caller sets (HelpFormatter's defaultLeftPad) configures
                     // the receiver as a setter does: its value is a set-up argument too.
-                    let x = setup_args(&mut b, std::slice::from_ref(param), "0", false).remove(0);
+                    let x = setup_args(&mut b, std::slice::from_ref(param), "0", false, &d.class).remove(0);
                     b.line(format!("{recv}.{name} = {x};"));
                 }
             }
@@ -642,12 +642,12 @@ fn alt_expr(b: &mut Body, a: &Alt) -> String {
         // Every built object is recorded (Expected.built): a detector report inside one the
         // caller built is the caller's choice.
         AltKind::New(c) => {
-            let args = setup_args(b, &a.params, "depth + 1", a.cast);
+            let args = setup_args(b, &a.params, "depth + 1", a.cast, c);
             format!("Expected.built(new {}({}))", java_name(c), args.join(", "))
         }
         // A factory, constant or method may give null: a set-up failure.
         AltKind::Static(c, m) => {
-            let args = setup_args(b, &a.params, "depth + 1", a.cast);
+            let args = setup_args(b, &a.params, "depth + 1", a.cast, c);
             format!("Expected.built({}.{m}({}))", java_name(c), args.join(", "))
         }
         AltKind::Field(c, f) => format!("Expected.built({}.{f})", java_name(c)),
@@ -658,7 +658,7 @@ fn alt_expr(b: &mut Body, a: &Alt) -> String {
             let recv = b.fresh(&t.simple());
             let x = b.expr(&Value::Instance(c.clone()), &t, &recv, "depth + 1");
             b.line(format!("{} {recv} = {x};", t.java()));
-            let args = setup_args(b, &a.params, "depth + 1", a.cast);
+            let args = setup_args(b, &a.params, "depth + 1", a.cast, c);
             format!("Expected.built({recv}.{m}({}))", args.join(", "))
         }
     }
@@ -745,7 +745,7 @@ pub fn position_kind(name: &str) -> Option<char> {
     if ends_at && words.iter().any(|w| matches!(w.as_str(), "end" | "to")) {
         return Some('e');
     }
-    if matches!(last, "index" | "idx" | "start" | "begin" | "pos" | "position" | "offset" | "off") {
+    if matches!(last, "index" | "idx" | "start" | "begin" | "pos" | "position" | "offset" | "off" | "ptr") {
         return Some('i');
     }
     // nBytes, nHex, nBools: Conversion's counts; qlen, buflen: a length in one word.
@@ -818,13 +818,42 @@ fn value_arrays(b: &mut Body, params: &[Param], args: &[String]) {
     }
 }
 
+/// A set-up call's positions over the primitive arrays it takes (a parser built over part of
+/// a buffer: `start`, `end`), with `owner`, the class the call configures
+/// (`Expected.setupSpans`): an index fault in that class's code over an array of that length,
+/// after positions outside it, is the caller's.
+fn setup_spans(b: &mut Body, params: &[Param], args: &[String], owner: &str) {
+    let arrays: Vec<(&Param, &String)> = params.iter().zip(args).filter(|(p, _)| is_value_array(&p.ty)).collect();
+    let positions: Vec<(String, String)> = params
+        .iter()
+        .zip(args)
+        .filter(|(p, _)| matches!(p.ty, JType::Prim('I' | 'J' | 'S' | 'B')))
+        .filter_map(|(p, a)| position_kind(&p.name).map(|k| (format!("{k}:{}", p.name), a.clone())))
+        .collect();
+    if arrays.is_empty() || positions.is_empty() {
+        return;
+    }
+    let array_params: Vec<&Param> = arrays.iter().map(|(p, _)| *p).collect();
+    let positions = owned_positions(with_spans(params, positions), &array_params);
+    let values: Vec<&str> = positions.iter().map(|(_, a)| a.as_str()).collect();
+    let names: Vec<&str> = positions.iter().map(|(n, _)| n.as_str()).collect();
+    let arrays: Vec<&str> = arrays.iter().map(|(_, a)| a.as_str()).collect();
+    b.line(format!(
+        "com.jvmfuzz.shim.driver.Expected.setupSpans(\"{}\", new long[] {{{}}}, \"{}\", new Object[] {{{}}});",
+        owner.replace('/', "."),
+        values.join(", "),
+        names.join(" "),
+        arrays.join(", ")
+    ));
+}
+
 /// A set-up call's arguments; integer ones are recorded first (`Expected.setupArgs`), so an
 /// exception of the call is judged with them (a capacity of a billion asked of a
 /// constructor is its caller's business, as for the method under test).
 /// Likewise its tables (`Expected.setupTables`: LookupTranslator's constructor reading the
 /// pairs of the table it is given) and its Strings (`Expected.setupStrings`: a constructor
 /// compiling the pattern it is given).
-fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool) -> Vec<String> {
+fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool, owner: &str) -> Vec<String> {
     let parallel = params.iter().filter(|p| is_sequence(&p.ty)).count() >= 2;
     let described = describes(&params.iter().map(|p| &p.ty).collect::<Vec<_>>());
     if !parallel
@@ -835,6 +864,7 @@ fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool) -> Vec<St
     }
     let args = b.args(params, depth, true, cast);
     value_arrays(b, params, &args);
+    setup_spans(b, params, &args, owner);
     // Inside an instance helper the call builds an object at the helper's `depth` (0: an
     // argument or the receiver of the method under test); a step's call is on the receiver.
     let level = if depth == "depth + 1" { "depth" } else { "0" };
@@ -1151,6 +1181,8 @@ mod tests {
             ("endIndex", Some('e')),
             ("toIndex", Some('e')),
             ("bufferEnd", Some('e')),
+            ("ptr", Some('i')),
+            ("inputPtr", Some('i')),
             ("length", Some('l')),
             ("len", Some('l')),
             ("nBytes", Some('l')),

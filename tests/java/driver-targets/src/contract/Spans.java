@@ -33,4 +33,17 @@ public final class Spans {
     public static char[] hex(byte[] data, int offset, int length) {
         return length > 1000 ? null : new char[length * 2 - 1001];
     }
+
+    /**
+     * Bug: copies the bytes before an offset it checked only against the end, so a negative
+     * offset is a negative array size where an index exception was due.
+     */
+    public static byte[] head(byte[] data, int offset) {
+        if (offset >= data.length) {
+            return data.clone();
+        }
+        byte[] out = new byte[offset];
+        System.arraycopy(data, 0, out, 0, offset);
+        return out;
+    }
 }

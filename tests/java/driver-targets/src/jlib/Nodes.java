@@ -63,6 +63,29 @@ public final class Nodes {
         }
     }
 
+    /**
+     * Contract: the lengths of scalar nodes, taken out of a list (the cast is the method's,
+     * not the compiler's for the list's Node): a node of another kind is the caller's.
+     */
+    public static int lengths(java.util.List<Node> nodes) {
+        int n = 0;
+        for (Node node : nodes) {
+            n += node == null ? 0 : String.valueOf(((Scalar) node).value).length();
+        }
+        return n;
+    }
+
+    /** Bug: the values of pairs out of a list taken for scalars, though any node may be one. */
+    public static int valueLengths(java.util.List<Pair> pairs) {
+        int n = 0;
+        for (Pair pair : pairs) {
+            if (pair != null && pair.value != null) {
+                n += String.valueOf(((Scalar) pair.value).value).length();
+            }
+        }
+        return n;
+    }
+
     /** Bug: a pair's key is taken for a scalar, though any node may be a key. */
     public static int keyLength(Pair pair) {
         if (pair.key == null) {

@@ -359,6 +359,7 @@ public final class Expected {
         longestSequence = -1;
         longestArray = -1;
         configuredCount = 0;
+        badSpanCount = 0;
         java.util.Arrays.fill(valueArrays, 0, valueArrayCount, null);
         valueArrayCount = 0;
         sequenceGroupCount = 0;
@@ -682,6 +683,66 @@ public final class Expected {
         }
     }
 
+    /* This run's set-up calls that built an object over part of a primitive array with
+     * positions outside it (a parser given an end past its buffer): the class the call
+     * configured, the array's length, and which position (the first 8). */
+    private static final String[] badSpanOwners = new String[8];
+    private static final long[] badSpanLengths = new long[8];
+    private static final String[] badSpanWhy = new String[8];
+    private static int badSpanCount;
+
+    /**
+     * Called by a driver just before a set-up call that takes primitive arrays and integers
+     * named as positions: the class the call configures, the positions' values and kinds
+     * (as for positions(): "i:start e:end", "@N" the array they belong to), and the arrays.
+     * Positions outside their array are recorded (builtOutsideSpan).
+     */
+    public static void setupSpans(String owner, long[] values, String names, Object[] arrays) {
+        String[] kinds = names.split(" ");
+        for (int a = 0; a < arrays.length && badSpanCount < badSpanOwners.length; a++) {
+            long length = lengthOf(arrays[a]);
+            if (length < 0) {
+                continue;
+            }
+            String why = null;
+            long start = 0;
+            for (int pass = 0; pass < 2 && why == null; pass++) {
+                for (int i = 0; i < Math.min(kinds.length, values.length) && why == null; i++) {
+                    String n = kinds[i];
+                    int at = n.indexOf('@');
+                    int owned = at < 0 ? (arrays.length == 1 ? 0 : -1) : parseIndex(n.substring(at + 1));
+                    if (owned != a || n.length() < 3) {
+                        continue;
+                    }
+                    char kind = n.charAt(0);
+                    String name = n.substring(2, at < 0 ? n.length() : at);
+                    long v = values[i];
+                    if (pass == 0 && (kind == 'i' || kind == 'e') && (v < 0 || v > length)) {
+                        why = name + " = " + v;
+                    } else if (pass == 0 && kind == 'i') {
+                        start = Math.max(start, v);
+                    } else if (pass == 1 && (kind == 'l' || kind == 's') && (v < 0 || start + v > length)) {
+                        why = name + " = " + v + (start > 0 ? " from " + start : "");
+                    }
+                }
+            }
+            if (why != null) {
+                badSpanOwners[badSpanCount] = owner;
+                badSpanLengths[badSpanCount] = length;
+                badSpanWhy[badSpanCount] = why;
+                badSpanCount++;
+            }
+        }
+    }
+
+    private static int parseIndex(String s) {
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     /** Called by the dispatcher after the current driver method returned normally. */
     public static void end() {
         int i = current;
@@ -887,7 +948,7 @@ public final class Expected {
             return QUIET;
         }
         if ((t instanceof ClassCastException || t instanceof ArrayStoreException) && valid && !inSetup
-                && (erasedGenerics(call) || genericReceiver(call))) {
+                && (erasedGenerics(t, call) || genericReceiver(call))) {
             // A value of the wrong type argument, passed by a driver built from an erased
             // signature (a Supplier<ArrayList> for a Supplier<String>, a stream of Strings
             // reduced with a List accumulator), wherever under the call it fails: ours to fix.
@@ -1256,6 +1317,10 @@ public final class Expected {
         String jdkState = jdkStateCheck(t, st, k);
         if (jdkState != null) {
             return "state check: " + jdkState + " refuses the call in this state";
+        }
+        String span = builtOutsideSpan(t, st, k);
+        if (span != null) {
+            return span;
         }
         String position = positionOutside(t, st, k);
         if (position != null) {
@@ -2897,6 +2962,61 @@ public final class Expected {
         return null;
     }
 
+    private static final java.util.regex.Pattern FAULT_LENGTH =
+            java.util.regex.Pattern.compile("(?:for length|, length) (\\d+)|out of bounds for [a-z]+\\[(\\d+)\\]");
+
+    /*
+     * An index fault in an object the caller built over part of a primitive array with
+     * positions outside it (jackson-core's UTF8StreamJsonParser given an end of 14392 over a
+     * buffer of 57, read to its end): the fault names an array or String of that length, and a
+     * library frame under the call runs code of the class the set-up call configured or of one
+     * of its superclasses. The object broke the constructor's precondition at birth; what it
+     * does with it later is the caller's. Why, else null.
+     */
+    static String builtOutsideSpan(Throwable t, StackTraceElement[] st, int k) {
+        if (badSpanCount == 0 || !(t instanceof IndexOutOfBoundsException)) {
+            return null;
+        }
+        java.util.regex.Matcher m = FAULT_LENGTH.matcher(String.valueOf(t.getMessage()));
+        long length;
+        try {
+            length = m.find() ? Long.parseLong(m.group(1) != null ? m.group(1) : m.group(2)) : -1;
+        } catch (NumberFormatException huge) {
+            return null;
+        }
+        for (int b = 0; b < badSpanCount && length >= 0; b++) {
+            if (badSpanLengths[b] != length) {
+                continue;
+            }
+            String owner = badSpanOwners[b];
+            Class<?> built = null;
+            try {
+                built = Class.forName(owner, false, loader);
+            } catch (Throwable unknown) {
+                // compared by name only
+            }
+            for (int i = 0; i < k && i < st.length; i++) {
+                String c = st[i].getClassName();
+                if (isJdk(c)) {
+                    continue;
+                }
+                boolean its = c.equals(owner) || c.startsWith(owner + "$");
+                if (!its && built != null) {
+                    try {
+                        its = Class.forName(c, false, loader).isAssignableFrom(built);
+                    } catch (Throwable unknown) {
+                        // not its
+                    }
+                }
+                if (its) {
+                    return "the caller built " + owner + " with " + badSpanWhy[b] + ", outside the array of length "
+                            + length + " it gave";
+                }
+            }
+        }
+        return null;
+    }
+
     /* The index and the array's length of the JVM's "Index I out of bounds for length L",
      * else null. */
     private static long[] indexAndLength(Throwable t) {
@@ -3140,8 +3260,11 @@ public final class Expected {
         if (!oom && !(t instanceof NegativeArraySizeException)) {
             return Long.MIN_VALUE;
         }
+        // A negative size equal to a position is that position used as a size, unchecked: the
+        // method owed an index exception (below). Its value can also name the size by chance
+        // (new char[length * 2 - 1001] of -1 beside an offset of -1).
         long named = argumentIn(t);
-        if (named != Long.MIN_VALUE) {
+        if (named != Long.MIN_VALUE && (oom || !isPosition(named))) {
             return named;
         }
         long[] args = intArgs;
@@ -3565,11 +3688,20 @@ public final class Expected {
         }
     }
 
-    private static boolean erasedGenerics(StackTraceElement call) {
+    /*
+     * A failed cast the compiler put in for a type argument of the call's parameters: the
+     * driver, built from the erased signature, passed a value of another type there. A cast to
+     * a class no type argument names (the Node of an Optional<Node> cast to its Scalar kind) is
+     * the library's own, judged like any other; a type variable, or a failure whose target the
+     * message does not name (an ArrayStoreException), may be any type argument.
+     */
+    private static boolean erasedGenerics(Throwable t, StackTraceElement call) {
+        java.util.regex.Matcher m = CAST.matcher(t instanceof ClassCastException ? String.valueOf(t.getMessage()) : "");
+        String to = m.find() ? m.group(2) : null;
         for (Executable e : executables(call)) {
             try {
                 for (java.lang.reflect.Type p : e.getGenericParameterTypes()) {
-                    if (!(p instanceof Class)) {
+                    if (!(p instanceof Class) && (to == null || castTargetIn(p, to, 0))) {
                         return true;
                     }
                 }
@@ -3578,6 +3710,43 @@ public final class Expected {
             }
         }
         return false;
+    }
+
+    /*
+     * Whether g, a parameter's type at depth 0, has a type argument of class `to` (a List in
+     * a Map<String, List<Integer>> as well as the Integer), or a type variable, anywhere in it.
+     */
+    private static boolean castTargetIn(java.lang.reflect.Type g, String to, int depth) {
+        if (depth > 8 || g instanceof java.lang.reflect.TypeVariable || g instanceof java.lang.reflect.GenericArrayType) {
+            return true;
+        }
+        if (g instanceof Class) {
+            return depth > 0 && ((Class<?>) g).getName().equals(to);
+        }
+        if (g instanceof java.lang.reflect.ParameterizedType) {
+            java.lang.reflect.ParameterizedType pt = (java.lang.reflect.ParameterizedType) g;
+            if (depth > 0 && castTargetIn(pt.getRawType(), to, depth)) {
+                return true;
+            }
+            for (java.lang.reflect.Type a : pt.getActualTypeArguments()) {
+                if (castTargetIn(a, to, depth + 1)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (g instanceof java.lang.reflect.WildcardType) {
+            java.lang.reflect.WildcardType w = (java.lang.reflect.WildcardType) g;
+            for (java.lang.reflect.Type[] bounds : new java.lang.reflect.Type[][] {w.getUpperBounds(), w.getLowerBounds()}) {
+                for (java.lang.reflect.Type b : bounds) {
+                    if (castTargetIn(b, to, depth)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+        return true;
     }
 
     private static Map<String, List<String[]>> readDocumented(String path) {
