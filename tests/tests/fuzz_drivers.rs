@@ -1004,6 +1004,16 @@ fn a_library_in_subpackages_is_one_library() {
             "unsupported: jlib.Units$UnsupportedUnit supports no jlib.Units.plus",
         ),
         ("jlib.Units.names", "java.lang.UnsupportedOperationException", "bug", ""),
+        // An implementation the caller chose that refuses what an interface's default method
+        // needs (jackson-core's ObjectReadContext.empty()); one that writes to a read-only
+        // list it made itself.
+        (
+            "jlib.Sources$Empty.reportUnsupported",
+            "java.lang.UnsupportedOperationException",
+            "contract",
+            "unsupported: ",
+        ),
+        ("jlib.Sources$Recording.name", "java.lang.UnsupportedOperationException", "bug", ""),
         // A node of another kind than the method handles, cast to its kind (snakeyaml-engine's
         // scalar constructors given a mapping node); a node the method took out of its argument.
         ("jlib.Nodes.length", "java.lang.ClassCastException", "contract", "a Pair where a Scalar was needed"),

@@ -1380,6 +1380,10 @@ public final class Expected {
         if (unsupported != null) {
             return "unsupported: " + unsupported + " supports no " + method;
         }
+        String chosen = t instanceof UnsupportedOperationException ? receiverRefuses(st, k) : null;
+        if (chosen != null) {
+            return "unsupported: " + chosen + ", which " + method + " needs";
+        }
         String own = ownSignal(t, st, k, false);
         if (own != null) {
             return "by design: " + own + " of " + method;
@@ -2338,6 +2342,47 @@ public final class Expected {
             }
         }
         return true;
+    }
+
+    /*
+     * An operation the receiver's class refuses itself, which the called method, declared in a
+     * supertype, relies on (jackson-core's ObjectReadContext.createParser, a default method,
+     * asking the no-op ObjectReadContext.Base of empty() for its stream factory): the caller
+     * chose an implementation without it. The refusing frame, past helpers named for refusing,
+     * sits directly under the call and runs code of the receiver's own class, a subtype of the
+     * called one; anything deeper (a read-only list the receiver made, written to) is judged
+     * as usual. What refuses, else null.
+     */
+    private static String receiverRefuses(StackTraceElement[] st, int k) {
+        int first = 0;
+        while (first < k - 1 && st[first].getMethodName().toLowerCase(java.util.Locale.ROOT).contains("unsupported")
+                && !isJdk(st[first].getClassName())) {
+            first++;
+        }
+        StackTraceElement call = st[k - 1];
+        if (first >= k - 1 || isJdk(st[first].getClassName()) || st[first].getClassName().equals(call.getClassName())) {
+            return null;
+        }
+        for (int i = first + 1; i < k; i++) {
+            if (!st[i].getClassName().equals(call.getClassName()) || !st[i].getMethodName().equals(call.getMethodName())) {
+                return null;
+            }
+        }
+        try {
+            Class<?> called = Class.forName(call.getClassName(), false, loader);
+            Class<?> refusing = Class.forName(st[first].getClassName(), false, loader);
+            if (!called.isAssignableFrom(refusing)) {
+                return null;
+            }
+            for (int j = 0; j < builtCount; j++) {
+                if (called.isAssignableFrom(built[j]) && refusing.isAssignableFrom(built[j]) && runsAs(built[j], st[first])) {
+                    return "the " + built[j].getName() + " the caller chose refuses " + st[first].getMethodName();
+                }
+            }
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            // not loadable from here: not known to be the receiver's
+        }
+        return null;
     }
 
     /*
