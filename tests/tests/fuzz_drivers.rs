@@ -353,7 +353,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 109] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 110] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -563,6 +563,8 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 109] = [
     // A negative offset used as the size, whose value the message names: still no index
     // exception, the method's bug.
     ("contract.Spans.head", "java.lang.NegativeArraySizeException", "bug", ""),
+    // A negative length, though, is a size the caller gave (Arrays.copyOf's).
+    ("contract.Spans.copyOf", "java.lang.NegativeArraySizeException", "contract", "allocation sized by the argument"),
     // A size the caller set on the object (a set-up step), allocated by a method that takes no
     // integer; a size the method computed from it.
     ("contract.Phonemes.split", "java.lang.NegativeArraySizeException", "contract", "size the caller configured"),
@@ -638,10 +640,11 @@ const HEX_OUT_CASES: [(&str, &str, &str, &str); 6] = [
 /// OutOfMemoryError is (an argument of 2^24 or more: the caller's), and the one no argument
 /// sizes (Phonemes.pairs: the configured limit, negative, through arithmetic) a bug. Each
 /// comes with its site's negative size, and may appear, at most once.
-const OVERSIZED_CASES: [(&str, &str, &str, &str); 4] = [
+const OVERSIZED_CASES: [(&str, &str, &str, &str); 5] = [
     ("contract.HexOut.encodePairs", "java.lang.OutOfMemoryError", "contract", "allocation sized by the argument"),
     ("contract.HexOut.skipped", "java.lang.OutOfMemoryError", "contract", "allocation sized by the argument"),
     ("contract.Spans.hex", "java.lang.OutOfMemoryError", "contract", "allocation sized by the argument"),
+    ("contract.Spans.copyOf", "java.lang.OutOfMemoryError", "contract", "allocation sized by the argument"),
     ("contract.Phonemes.pairs", "java.lang.OutOfMemoryError", "bug", ""),
 ];
 

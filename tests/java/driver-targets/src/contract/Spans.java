@@ -35,6 +35,16 @@ public final class Spans {
     }
 
     /**
+     * Contract: a copy of the first len bytes, zeros past the source's end (commons-math3's
+     * MathArrays.copyOf, as Arrays.copyOf): a negative length is a size the caller gave.
+     */
+    public static byte[] copyOf(byte[] source, int len) {
+        byte[] out = new byte[len];
+        System.arraycopy(source, 0, out, 0, Math.min(len, source.length));
+        return out;
+    }
+
+    /**
      * Bug: copies the bytes before an offset it checked only against the end, so a negative
      * offset is a negative array size where an index exception was due.
      */

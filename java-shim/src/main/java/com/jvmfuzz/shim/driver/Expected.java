@@ -3305,11 +3305,12 @@ public final class Expected {
         if (!oom && !(t instanceof NegativeArraySizeException)) {
             return Long.MIN_VALUE;
         }
-        // A negative size equal to a position is that position used as a size, unchecked: the
-        // method owed an index exception (below). Its value can also name the size by chance
-        // (new char[length * 2 - 1001] of -1 beside an offset of -1).
+        // A negative size equal to an index or end is that position used as a size, unchecked:
+        // the method owed an index exception (below). Its value can also name the size by
+        // chance (new char[length * 2 - 1001] of -1 beside an offset of -1). A length is a
+        // size (MathArrays.copyOf(source, -24), as Arrays.copyOf).
         long named = argumentIn(t);
-        if (named != Long.MIN_VALUE && (oom || !isPosition(named))) {
+        if (named != Long.MIN_VALUE && (oom || !isIndexOrEnd(named))) {
             return named;
         }
         long[] args = intArgs;
@@ -3402,6 +3403,17 @@ public final class Expected {
         for (int m = 8; m <= 64; m <<= 1) {
             long down = Math.floorDiv(a, m);
             if (n == down || n == down + 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /* The value is one of the call's index or end arguments (positions(): kind i or e). */
+    private static boolean isIndexOrEnd(long a) {
+        String[] names = positionNames.split(" ");
+        for (int i = 0; i < positionArgs.length && i < names.length; i++) {
+            if (positionArgs[i] == a && (names[i].startsWith("i:") || names[i].startsWith("e:"))) {
                 return true;
             }
         }
