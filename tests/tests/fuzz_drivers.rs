@@ -353,7 +353,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 110] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 114] = [
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -563,6 +563,13 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 110] = [
     // A negative offset used as the size, whose value the message names: still no index
     // exception, the method's bug.
     ("contract.Spans.head", "java.lang.NegativeArraySizeException", "bug", ""),
+    // An index outside the caller's values: the caller's, unless the method promised a report
+    // of its own for it (commons-math3's FieldVector.getEntry and its OutOfRangeException).
+    ("contract.Entries.at", "java.lang.ArrayIndexOutOfBoundsException", "contract", ""),
+    ("contract.Entries.entry", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+    // A check helper's refusal, and the JVM's fault in its own code (no check of it).
+    ("contract.Entries.checkSorted", "java.lang.IllegalArgumentException", "contract", "argument check: "),
+    ("contract.Entries.checkSorted", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
     // A negative length, though, is a size the caller gave (Arrays.copyOf's).
     ("contract.Spans.copyOf", "java.lang.NegativeArraySizeException", "contract", "allocation sized by the argument"),
     // A size the caller set on the object (a set-up step), allocated by a method that takes no
@@ -693,7 +700,7 @@ fn findings_are_sorted_into_bugs_and_contract() {
     let s = run_fuzz(&["--package", "contract", "--runs", "4000000", "--keep-going", "--sources", &src]);
     s.assert_exit(1);
     // (Of the whole folder: package cfg's Spec.Builder.get is the eighth, contract.Numbers.decimal the ninth.)
-    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 9 method(s)"), "{}", s.out.dump());
+    assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 10 method(s)"), "{}", s.out.dump());
     // The JDK's own Javadoc (lib/src.zip; Debian's openjdk-17-source, which .ci/run installs).
     assert!(
         s.out.stdout.contains("jvmfuzz: the JDK's Javadoc of java.lang, java.util and java.io from"),

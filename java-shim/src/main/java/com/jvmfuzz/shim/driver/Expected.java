@@ -1262,11 +1262,11 @@ public final class Expected {
             String chosen = inTemplate(s.value) ? builtFrame(st, k) : null;
             return chosen == null ? null : what + " (inside a text, to the " + chosen + " the caller built)";
         }
-        if (t instanceof java.util.IllegalFormatException && rejectedBy(st, k, "java.util.Formatter", '%')) {
+        if (t instanceof java.util.IllegalFormatException && rejectedBy(st, k, "java.util.Formatter", "%")) {
             return "format string parameter: " + method + " formats with the pattern it is given";
         }
         if ((t instanceof IllegalArgumentException || t instanceof IndexOutOfBoundsException)
-                && rejectedBy(st, k, "java.util.regex.Matcher", '$')) {
+                && rejectedBy(st, k, "java.util.regex.Matcher", "$\\")) {
             return "replacement string parameter: " + method + " substitutes with the replacement it is given";
         }
         if (bridgeCast(t, st)) {
@@ -1318,23 +1318,26 @@ public final class Expected {
         if (jdkState != null) {
             return "state check: " + jdkState + " refuses the call in this state";
         }
-        String span = builtOutsideSpan(t, st, k);
+        // A method that promises its own report for a bad index or range and lets an index
+        // fault out instead broke that promise, whoever gave the index.
+        boolean promised = t instanceof IndexOutOfBoundsException && promisesRangeReport(t, call);
+        String span = promised ? null : builtOutsideSpan(t, st, k);
         if (span != null) {
             return span;
         }
-        String position = positionOutside(t, st, k);
+        String position = promised ? null : positionOutside(t, st, k);
         if (position != null) {
             return position + " of " + method;
         }
-        String room = noRoomAfter(t, st, k);
+        String room = promised ? null : noRoomAfter(t, st, k);
         if (room != null) {
             return room + ", given to " + method;
         }
-        String output = pastOutputEnd(t, st, k);
+        String output = promised ? null : pastOutputEnd(t, st, k);
         if (output != null) {
             return output + " of " + method;
         }
-        long arg = jdkBoundOnArgument(t, st, k);
+        long arg = promised ? Long.MIN_VALUE : jdkBoundOnArgument(t, st, k);
         if (arg != Long.MIN_VALUE) {
             return "bounds check on the argument " + arg + " of " + method;
         }
@@ -1350,7 +1353,7 @@ public final class Expected {
         if (twice != null) {
             return twice + ", given to " + method;
         }
-        String index = callersIndex(t, st, k);
+        String index = promised ? null : callersIndex(t, st, k);
         if (index != null) {
             return index + ", used as an index under " + method;
         }
@@ -2707,6 +2710,32 @@ public final class Expected {
         return false;
     }
 
+    /*
+     * The call's Javadoc promises a report type of the library's own for a bad index or range,
+     * which t is not (commons-math3's FieldVector.getEntry and its OutOfRangeException;
+     * Mean.evaluate(values, weights, begin, length) and MathIllegalArgumentException "if the
+     * start and length arguments are not valid"). Told by the type's name (Range, Index,
+     * Bounds, Position, or the library's IllegalArgument umbrella): the table keeps no
+     * @throws text, and a type for other bad values (a null, a dimension) promises nothing
+     * about indexes.
+     */
+    private static boolean promisesRangeReport(Throwable t, StackTraceElement call) {
+        if (DOCUMENTED_NAMES.isEmpty()) {
+            return false;
+        }
+        for (Class<?> c : documentedBy(call.getClassName(), call.getMethodName())) {
+            if (IllegalArgumentException.class.isAssignableFrom(c) && !isJdk(c.getName())
+                    && library(c.getName()).equals(library(call.getClassName())) && !c.isInstance(t)
+                    && RANGE_REPORT.matcher(c.getSimpleName()).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final java.util.regex.Pattern RANGE_REPORT =
+            java.util.regex.Pattern.compile("Range|Index|Bounds|Position|IllegalArgument");
+
     /* The call's Javadoc promises a report type of the library's own for bad input, and t is
      * none of it. */
     private static boolean promisesOwnReport(Throwable t, StackTraceElement call) {
@@ -2886,6 +2915,11 @@ public final class Expected {
                 return null;
             }
             String m = st[i].getMethodName();
+            // The JVM's own fault in the helper's code is no check of it: the helper failed
+            // (commons-math3's MathArrays.checkOrder reading the first of no elements).
+            if (i == 0 && jvmFault(t)) {
+                return null;
+            }
             return m.startsWith("validate") || m.startsWith("check") || m.startsWith("require") ? c + "." + m : null;
         }
         return null;
@@ -3711,10 +3745,11 @@ public final class Expected {
      * A JDK class that reads a little language (Formatter's format strings, Matcher's
      * replacement strings) rejected text that came with the call: the frames under the call
      * reach `jdkClass` through the library's and the JDK's code only, and one of the call's
-     * String arguments holds the language's `marker` character (the pattern; a method that
+     * String arguments holds one of the language's `markers` (Matcher's '$' and '\\': a
+     * trailing backslash is "character to be escaped is missing") (the pattern; a method that
      * builds its own pattern from its input is not excused, unless the input is that pattern).
      */
-    private static boolean rejectedBy(StackTraceElement[] st, int k, String jdkClass, char marker) {
+    private static boolean rejectedBy(StackTraceElement[] st, int k, String jdkClass, String markers) {
         boolean reached = false;
         String library = library(st[k - 1].getClassName());
         for (int j = 0; j < k - 1; j++) {
@@ -3728,8 +3763,10 @@ public final class Expected {
             return false;
         }
         for (String a : stringArgs) {
-            if (a != null && a.indexOf(marker) >= 0) {
-                return true;
+            for (int i = 0; a != null && i < markers.length(); i++) {
+                if (a.indexOf(markers.charAt(i)) >= 0) {
+                    return true;
+                }
             }
         }
         return false;
