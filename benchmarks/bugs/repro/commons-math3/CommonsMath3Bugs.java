@@ -27,6 +27,9 @@
 // 11. new NaturalRanking().rank(new double[0]): ArrayIndexOutOfBoundsException.
 // 12. new AdamsMoultonIntegrator(0, 1e-6, 1.0, new double[] {1e-8}, new double[] {1e-8}):
 //     NegativeArraySizeException; the scalar-tolerance constructor checks nSteps.
+// 13. new KolmogorovSmirnovTest().kolmogorovSmirnovTest({0, 1e-10}, {1e7, 1e7}): MathInternalError
+//     ("please fill a bug report"): the jitter that breaks ties is sized from the smallest gap
+//     (MATH-1405; found in run 64).
 //   java -Xss1m -cp commons-math3-3.6.1.jar CommonsMath3Bugs.java
 import org.apache.commons.math3.analysis.integration.gauss.GaussIntegratorFactory;
 import org.apache.commons.math3.fraction.BigFractionFormat;
@@ -41,6 +44,7 @@ import org.apache.commons.math3.special.BesselJ;
 import org.apache.commons.math3.stat.descriptive.moment.Mean;
 import org.apache.commons.math3.stat.descriptive.moment.VectorialCovariance;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+import org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest;
 import org.apache.commons.math3.stat.ranking.NaturalRanking;
 import org.apache.commons.math3.util.MathArrays;
 
@@ -86,5 +90,9 @@ public class CommonsMath3Bugs {
         attempt("11. new NaturalRanking().rank(new double[0])", () -> new NaturalRanking().rank(new double[0]));
         attempt("12. new AdamsMoultonIntegrator(0, 1e-6, 1.0, {1e-8}, {1e-8})",
                 () -> new AdamsMoultonIntegrator(0, 1e-6, 1.0, new double[] {1e-8}, new double[] {1e-8}));
+        attempt("13. new KolmogorovSmirnovTest().kolmogorovSmirnovTest({0, 1e-10}, {1e7, 1e7})",
+                () -> new KolmogorovSmirnovTest().kolmogorovSmirnovTest(new double[] {0, 1e-10}, new double[] {1e7, 1e7}));
+        attempt("    the same of {0, 1} and {2, 2} (for comparison)",
+                () -> new KolmogorovSmirnovTest().kolmogorovSmirnovTest(new double[] {0, 1}, new double[] {2, 2}));
     }
 }
