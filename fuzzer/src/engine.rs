@@ -42,7 +42,10 @@ use libafl::feedbacks::{
 };
 use libafl::fuzzer::{Evaluator, Fuzzer, HasObjective, StdFuzzer};
 use libafl::inputs::{BytesInput, HasTargetBytes};
-use libafl::mutators::{havoc_mutations, HavocScheduledMutator, I2SRandReplace, TokenInsert, TokenReplace, Tokens};
+use libafl::mutators::{
+    havoc_mutations, HavocScheduledMutator, I2SRandReplace, SingleChoiceScheduledMutator, TokenInsert, TokenReplace,
+    Tokens,
+};
 use libafl::observers::{CanTrack, StdCmpObserver, TimeObserver};
 use libafl::schedulers::{powersched::PowerSchedule, IndexesLenTimeMinimizerScheduler, WeightedScheduler};
 use libafl::stages::{CalibrationStage, IfStage, ShadowTracingStage, StdMutationalStage, StdPowerMutationalStage};
@@ -110,12 +113,6 @@ impl FuzzConfig {
         std::iter::once(self.corpus.clone()).chain(self.seed_corpora.iter().cloned()).collect()
     }
 }
-
-/// Havoc stacks 2..=2^N mutations per execution (LibAFL's default N is 7: up to 128;
-/// libFuzzer's default depth is 5). With operand logging making magic compares cheap, the
-/// shallower stack finds the planted bugs in as few executions and spends less of the loop
-/// mutating; measurements: benchmarks/README.md (jvmfuzz vs Jazzer).
-const HAVOC_MAX_STACK_POW: usize = 3;
 
 /// Input-to-state replacements stacked per execution: 2..=2^N. Each one looks up the
 /// comparison metadata, so fewer make the loop faster; N = 4 finds the planted bugs as fast as
@@ -288,22 +285,19 @@ fn fuzz<EM: ClientManager>(
     runner.start(jvm, cfg, session_offset(&state, restarted))?;
 
     state.add_metadata(dictionary(&cfg.dicts)?);
-    let mutator = KeepMethod::new(
-        HavocScheduledMutator::with_max_stack_pow(
-            havoc_mutations().merge(tuple_list!(
-                crate::length::Directed(TokenInsert::new()),
-                TokenReplace::new(),
-                crate::grow::InsertRepeatedBytes,
-                crate::grow::InsertSelfCopy,
-                crate::recent::RecentInsert,
-                crate::recent::RecentReplace,
-                crate::recent::GuidedSplice,
-                crate::recent::KeySplice
-            )),
-            HAVOC_MAX_STACK_POW,
-        ),
+    let mutator = crate::depth::Deepen::new(KeepMethod::new(
+        SingleChoiceScheduledMutator::new(havoc_mutations().merge(tuple_list!(
+            crate::length::Directed(TokenInsert::new()),
+            TokenReplace::new(),
+            crate::grow::InsertRepeatedBytes,
+            crate::grow::InsertSelfCopy,
+            crate::recent::RecentInsert,
+            crate::recent::RecentReplace,
+            crate::recent::GuidedSplice,
+            crate::recent::KeySplice
+        ))),
         methods,
-    );
+    ));
     let i2s = KeepMethod::new(
         HavocScheduledMutator::with_max_stack_pow(
             tuple_list!(I2SRandReplace::new(), crate::recent::GuidedSplice, crate::recent::KeySplice),

@@ -5,7 +5,7 @@
 //! between, so with those alone the corpus stays short for ever. [`InsertRepeatedBytes`] adds
 //! 3 to 128 copies of one byte (zero, 0xff or a random one, as libFuzzer picks them);
 //! [`InsertSelfCopy`] inserts a copy of up to the whole input into itself, doubling it. A few
-//! of them in one havoc stack reach such a length.
+//! of them in one chain of mutations ([`crate::depth`]) reach such a length.
 //!
 //! Both stay within the state's `max_size`, which length control ([`crate::length`]) keeps
 //! short while coverage still grows and raises when it stalls.

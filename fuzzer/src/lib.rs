@@ -10,6 +10,7 @@ pub mod corpus;
 pub mod corpus_sync;
 pub mod coverage_map;
 pub mod custom_hooks;
+pub mod depth;
 pub mod detectors;
 pub mod determinism;
 pub mod drivers;
