@@ -1,16 +1,21 @@
-//! libFuzzer's mutation depth. LibAFL's havoc copies the corpus entry and stacks 2..2^N fresh
-//! mutations on the copy for every execution, so a fast target spends most of its loop
-//! mutating. libFuzzer (and so Jazzer) applies one mutation per execution instead, to the
+//! How many mutations an execution pays for. LibAFL's havoc copies the corpus entry and stacks
+//! 2..2^N fresh mutations on the copy for every execution, so a fast target spends most of its
+//! loop mutating. libFuzzer (and so Jazzer) applies one mutation per execution instead, to the
 //! previous mutant of the same entry, up to a depth of five, and starts again from the entry
-//! after one found new coverage. [`Deepen`] does that around a one-mutation scheduler: each
-//! execution pays for one mutation while the inputs tried still carry one to [`DEPTH`].
+//! after one found new coverage. [`Deepen`] does either around a one-mutation scheduler:
+//! [`Deepen::chained`] for harnesses, where each execution pays for one mutation while the
+//! inputs tried still carry one to [`DEPTH`]; [`Deepen::stacked`] (havoc's) for generated
+//! drivers, whose inputs are tapes of typed values: there one mutation moves one value, the
+//! methods' own cost dwarfs the mutations', and the wider jumps found more within a budget.
 
 use std::borrow::Cow;
 
 use libafl::corpus::{CorpusId, HasCurrentCorpusId};
 use libafl::inputs::{BytesInput, HasMutatorBytes, ResizableMutator};
 use libafl::mutators::{MutationResult, Mutator};
+use libafl::state::HasRand;
 use libafl::Error;
+use libafl_bolts::rands::Rand;
 use libafl_bolts::Named;
 
 use crate::state::State;
@@ -23,10 +28,15 @@ pub const DEPTH: usize = 5;
 /// do: no token to insert, no room to grow); libFuzzer tries up to 100 times too.
 const ATTEMPTS: usize = 100;
 
-/// Chains one mutation per execution onto the previous mutant (see the module comment).
+/// Chains mutations onto the previous mutant, or stacks them on a fresh copy (see the module
+/// comment). `inner` applies one mutation per call.
 pub struct Deepen<M> {
     inner: M,
-    /// The last mutant of the chain and how many mutations it carries (0: start from the entry).
+    /// The longest chain (1: every execution starts from the entry).
+    max_depth: usize,
+    /// Mutations per execution: one, or 2..=2^N as LibAFL's havoc picks them.
+    stack_pow: Option<usize>,
+    /// The last mutant of the chain and how many steps it carries (0: start from the entry).
     last: Vec<u8>,
     depth: usize,
     /// The entry the chain grew from.
@@ -34,8 +44,15 @@ pub struct Deepen<M> {
 }
 
 impl<M> Deepen<M> {
-    pub fn new(inner: M) -> Deepen<M> {
-        Deepen { inner, last: Vec::new(), depth: 0, entry: None }
+    /// One mutation per execution, chained up to [`DEPTH`] (libFuzzer's).
+    pub fn chained(inner: M) -> Deepen<M> {
+        Deepen { inner, max_depth: DEPTH, stack_pow: None, last: Vec::new(), depth: 0, entry: None }
+    }
+
+    /// 2..=2^`max_stack_pow` mutations on a fresh copy of the entry per execution (LibAFL's
+    /// `HavocScheduledMutator`).
+    pub fn stacked(inner: M, max_stack_pow: usize) -> Deepen<M> {
+        Deepen { inner, max_depth: 1, stack_pow: Some(max_stack_pow), last: Vec::new(), depth: 0, entry: None }
     }
 }
 
@@ -50,8 +67,17 @@ where
     M: Mutator<BytesInput, State>,
 {
     fn mutate(&mut self, state: &mut State, input: &mut BytesInput) -> Result<MutationResult, Error> {
+        if let Some(pow) = self.stack_pow {
+            let mut result = MutationResult::Skipped;
+            for _ in 0..1u64 << (1 + state.rand_mut().below_or_zero(pow)) {
+                if self.inner.mutate(state, input)? == MutationResult::Mutated {
+                    result = MutationResult::Mutated;
+                }
+            }
+            return Ok(result);
+        }
         let entry = state.current_corpus_id()?;
-        if entry != self.entry || self.depth >= DEPTH {
+        if entry != self.entry || self.depth >= self.max_depth {
             self.entry = entry;
             self.depth = 0;
         }
@@ -144,7 +170,7 @@ mod tests {
     #[test]
     fn each_execution_adds_one_mutation_to_the_last_up_to_the_depth() {
         let (mut state, _, _) = state_on_entry();
-        let mut m = Deepen::new(AppendOne);
+        let mut m = Deepen::chained(AppendOne);
         let lengths: Vec<usize> = (0..12).map(|_| one(&mut m, &mut state, b"a").len()).collect();
         assert_eq!(lengths, [2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 2, 3]);
     }
@@ -152,7 +178,7 @@ mod tests {
     #[test]
     fn new_coverage_or_another_entry_starts_from_the_entry() {
         let (mut state, _, b) = state_on_entry();
-        let mut m = Deepen::new(AppendOne);
+        let mut m = Deepen::chained(AppendOne);
         assert_eq!(one(&mut m, &mut state, b"a"), b"ax");
         assert_eq!(one(&mut m, &mut state, b"a"), b"axx");
         // The mutant was kept as an entry: the next one starts over.
@@ -165,9 +191,19 @@ mod tests {
     }
 
     #[test]
+    fn stacked_mutations_start_from_the_entry_every_time() {
+        let (mut state, _, _) = state_on_entry();
+        let mut m = Deepen::stacked(AppendOne, 3);
+        for _ in 0..50 {
+            let added = one(&mut m, &mut state, b"a").len() - 1;
+            assert!([2, 4, 8].contains(&added), "{added}");
+        }
+    }
+
+    #[test]
     fn a_mutator_with_nothing_to_do_skips_the_execution() {
         let (mut state, _, _) = state_on_entry();
-        let mut m = Deepen::new(Nothing);
+        let mut m = Deepen::chained(Nothing);
         let mut input = BytesInput::new(b"a".to_vec());
         assert_eq!(m.mutate(&mut state, &mut input).unwrap(), MutationResult::Skipped);
         assert_eq!(input.mutator_bytes(), b"a");

@@ -114,6 +114,11 @@ impl FuzzConfig {
     }
 }
 
+/// Havoc mutations stacked per execution of a generated driver: 2..=2^N (depth.rs says why
+/// drivers keep havoc's stacking). With operand logging making magic compares cheap, N = 3
+/// found the planted bugs in as few executions as LibAFL's default of 7.
+const DRIVER_MAX_STACK_POW: usize = 3;
+
 /// Input-to-state replacements stacked per execution: 2..=2^N. Each one looks up the
 /// comparison metadata, so fewer make the loop faster; N = 4 finds the planted bugs as fast as
 /// LibAFL's default of 7, while N = 1 lost DivMagic for some seeds.
@@ -285,7 +290,7 @@ fn fuzz<EM: ClientManager>(
     runner.start(jvm, cfg, session_offset(&state, restarted))?;
 
     state.add_metadata(dictionary(&cfg.dicts)?);
-    let mutator = crate::depth::Deepen::new(KeepMethod::new(
+    let havoc = KeepMethod::new(
         SingleChoiceScheduledMutator::new(havoc_mutations().merge(tuple_list!(
             crate::length::Directed(TokenInsert::new()),
             TokenReplace::new(),
@@ -297,7 +302,12 @@ fn fuzz<EM: ClientManager>(
             crate::recent::KeySplice
         ))),
         methods,
-    ));
+    );
+    let mutator = if cfg.target.drivers.is_some() {
+        crate::depth::Deepen::stacked(havoc, DRIVER_MAX_STACK_POW)
+    } else {
+        crate::depth::Deepen::chained(havoc)
+    };
     let i2s = KeepMethod::new(
         HavocScheduledMutator::with_max_stack_pow(
             tuple_list!(I2SRandReplace::new(), crate::recent::GuidedSplice, crate::recent::KeySplice),

@@ -353,7 +353,11 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 114] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 116] = [
+    // The JDK refusing a negative capacity the caller gave; one the method computed from no
+    // number at all (an empty collection's size less two).
+    ("contract.Hulls.reserve", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Hulls.reserve"),
+    ("contract.Hulls.hull", "java.lang.IllegalArgumentException", "bug", ""),
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -647,7 +651,8 @@ const HEX_OUT_CASES: [(&str, &str, &str, &str); 6] = [
 /// OutOfMemoryError is (an argument of 2^24 or more: the caller's), and the one no argument
 /// sizes (Phonemes.pairs: the configured limit, negative, through arithmetic) a bug. Each
 /// comes with its site's negative size, and may appear, at most once.
-const OVERSIZED_CASES: [(&str, &str, &str, &str); 5] = [
+const OVERSIZED_CASES: [(&str, &str, &str, &str); 6] = [
+    ("contract.Hulls.reserve", "java.lang.OutOfMemoryError", "contract", "allocation sized by the argument"),
     ("contract.HexOut.encodePairs", "java.lang.OutOfMemoryError", "contract", "allocation sized by the argument"),
     ("contract.HexOut.skipped", "java.lang.OutOfMemoryError", "contract", "allocation sized by the argument"),
     ("contract.Spans.hex", "java.lang.OutOfMemoryError", "contract", "allocation sized by the argument"),

@@ -2150,7 +2150,7 @@ public final class Expected {
             }
             via = " (called back, in the " + made.getName() + " the caller built)";
         }
-        if (computedNumber(t) || documentsOtherUnchecked(t, call)) {
+        if (computedNumber(t, call) || documentsOtherUnchecked(t, call)) {
             return null;
         }
         StackTraceElement jdk = st[first - 1];
@@ -3469,8 +3469,9 @@ public final class Expected {
      * The String arguments are taken out of the message first: digits the caller wrote in a
      * name ("No enum constant X.a6666") are no computed value.
      */
-    private static boolean computedNumber(Throwable t) {
-        return computedNumber(String.valueOf(t.getMessage()), intArgs, stringArgs);
+    /* A number in t's message that the method under `call` computed: see the two below. */
+    private static boolean computedNumber(Throwable t, StackTraceElement call) {
+        return computedNumber(String.valueOf(t.getMessage()), intArgs, stringArgs) || computedNegative(t, call);
     }
 
     /*
@@ -3492,6 +3493,53 @@ public final class Expected {
         }
         List<Long> numbers = numbers(message);
         return !numbers.isEmpty() && !namesOneOf(numbers, ints);
+    }
+
+    /*
+     * A negative size in the JDK's message from a method that takes no number of any kind
+     * (commons-math3's MonotoneChain.findHullVertices of an empty collection sizing an
+     * ArrayList of lowerHull + upperHull - 2: "Illegal Capacity: -2"): nothing the caller gave
+     * was that number, so the method computed it. Numbers inside String arguments, and the
+     * integers of set-up calls or int arrays given, are the caller's.
+     */
+    private static boolean computedNegative(Throwable t, StackTraceElement call) {
+        // A number parsed from text is the text's (a String argument, or one the method read).
+        if (t instanceof NumberFormatException || intArgs.length != 0 || takesNumbers(call) || chosenValueIn(t)) {
+            return false;
+        }
+        String message = String.valueOf(t.getMessage());
+        for (String s : stringArgs) {
+            if (s != null && !s.isEmpty()) {
+                message = message.replace(s, " ");
+            }
+        }
+        return NEGATIVE_SIZE.matcher(message).find();
+    }
+
+    /* A negative size in a JDK message ("Illegal Capacity: -2", "count is negative: -2"); a
+     * number elsewhere in a message may be text echoed from an object the caller gave (a
+     * map's values in Collectors.toMap's "Duplicate key"). */
+    private static final java.util.regex.Pattern NEGATIVE_SIZE =
+            java.util.regex.Pattern.compile("(?i)(?:capacity|count|size|length)[^0-9-]{0,16}-\\d");
+
+    /* Some overload of the call takes a number: a primitive other than boolean, a boxed one,
+     * an array of them, or a collection or map of Integers. */
+    private static boolean takesNumbers(StackTraceElement call) {
+        if (takesIntArray(call)) {
+            return true;
+        }
+        for (Executable e : executables(call)) {
+            for (Class<?> p : e.getParameterTypes()) {
+                Class<?> c = p;
+                while (c.isArray()) {
+                    c = c.getComponentType();
+                }
+                if ((c.isPrimitive() && c != boolean.class) || Number.class.isAssignableFrom(c) || c == Character.class) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean namesOneOf(List<Long> numbers, long[] ints) {
@@ -4052,7 +4100,7 @@ public final class Expected {
             // integer arguments is a value the method computed (" ".repeat(n - 2)), and a
             // method whose Javadoc promises another type for bad values breaks its promise
             // (StringUtils.join's ArrayIndexOutOfBoundsException).
-            return first == k - 1 && (t instanceof NumberFormatException || !computedNumber(t))
+            return first == k - 1 && (t instanceof NumberFormatException || !computedNumber(t, st[k - 1]))
                     && !documentsOtherUnchecked(t, st[k - 1]);
         }
         if (!isPrecondition(st[0]) && !library(st[0].getClassName()).equals(library)) {
