@@ -290,24 +290,25 @@ fn fuzz<EM: ClientManager>(
     runner.start(jvm, cfg, session_offset(&state, restarted))?;
 
     state.add_metadata(dictionary(&cfg.dicts)?);
-    let havoc = KeepMethod::new(
-        SingleChoiceScheduledMutator::new(havoc_mutations().merge(tuple_list!(
-            crate::length::Directed(TokenInsert::new()),
-            TokenReplace::new(),
-            crate::grow::InsertRepeatedBytes,
-            crate::grow::InsertSelfCopy,
-            crate::recent::RecentInsert,
-            crate::recent::RecentReplace,
-            crate::recent::GuidedSplice,
-            crate::recent::KeySplice
-        ))),
+    let havoc = SingleChoiceScheduledMutator::new(havoc_mutations().merge(tuple_list!(
+        crate::length::Directed(TokenInsert::new()),
+        TokenReplace::new(),
+        crate::grow::InsertRepeatedBytes,
+        crate::grow::InsertSelfCopy,
+        crate::recent::RecentInsert,
+        crate::recent::RecentReplace,
+        crate::recent::GuidedSplice,
+        crate::recent::KeySplice
+    )));
+    // Around the whole stack or chain, so the method is kept (or left) once per execution.
+    let mutator = KeepMethod::new(
+        if cfg.target.drivers.is_some() {
+            crate::depth::Deepen::stacked(havoc, DRIVER_MAX_STACK_POW)
+        } else {
+            crate::depth::Deepen::chained(havoc)
+        },
         methods,
     );
-    let mutator = if cfg.target.drivers.is_some() {
-        crate::depth::Deepen::stacked(havoc, DRIVER_MAX_STACK_POW)
-    } else {
-        crate::depth::Deepen::chained(havoc)
-    };
     let i2s = KeepMethod::new(
         HavocScheduledMutator::with_max_stack_pow(
             tuple_list!(I2SRandReplace::new(), crate::recent::GuidedSplice, crate::recent::KeySplice),
