@@ -32,9 +32,8 @@ const ATTEMPTS: usize = 100;
 /// comment). `inner` applies one mutation per call.
 pub struct Deepen<M> {
     inner: M,
-    /// The longest chain (1: every execution starts from the entry).
-    max_depth: usize,
-    /// Mutations per execution: one, or 2..=2^N as LibAFL's havoc picks them.
+    /// None: one mutation per execution, chained up to [`DEPTH`]; Some(N): 2..=2^N on a fresh
+    /// copy of the entry, as LibAFL's havoc picks them.
     stack_pow: Option<usize>,
     /// The last mutant of the chain and how many steps it carries (0: start from the entry).
     last: Vec<u8>,
@@ -46,13 +45,13 @@ pub struct Deepen<M> {
 impl<M> Deepen<M> {
     /// One mutation per execution, chained up to [`DEPTH`] (libFuzzer's).
     pub fn chained(inner: M) -> Deepen<M> {
-        Deepen { inner, max_depth: DEPTH, stack_pow: None, last: Vec::new(), depth: 0, entry: None }
+        Deepen { inner, stack_pow: None, last: Vec::new(), depth: 0, entry: None }
     }
 
     /// 2..=2^`max_stack_pow` mutations on a fresh copy of the entry per execution (LibAFL's
     /// `HavocScheduledMutator`).
     pub fn stacked(inner: M, max_stack_pow: usize) -> Deepen<M> {
-        Deepen { inner, max_depth: 1, stack_pow: Some(max_stack_pow), last: Vec::new(), depth: 0, entry: None }
+        Deepen { inner, stack_pow: Some(max_stack_pow), last: Vec::new(), depth: 0, entry: None }
     }
 }
 
@@ -77,7 +76,7 @@ where
             return Ok(result);
         }
         let entry = state.current_corpus_id()?;
-        if entry != self.entry || self.depth >= self.max_depth {
+        if entry != self.entry || self.depth >= DEPTH {
             self.entry = entry;
             self.depth = 0;
         }

@@ -3467,9 +3467,9 @@ public final class Expected {
     /*
      * The message has a number and the call has integer arguments, none of them that number.
      * The String arguments are taken out of the message first: digits the caller wrote in a
-     * name ("No enum constant X.a6666") are no computed value.
+     * name ("No enum constant X.a6666") are no computed value. Or a negative size from a
+     * method that takes no number (computedNegative).
      */
-    /* A number in t's message that the method under `call` computed: see the two below. */
     private static boolean computedNumber(Throwable t, StackTraceElement call) {
         return computedNumber(String.valueOf(t.getMessage()), intArgs, stringArgs) || computedNegative(t, call);
     }
