@@ -437,6 +437,7 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
         if let Some(p) = &d.documented {
             jvm_args.push(format!("-Djvmfuzz.documented={}", p.display()));
         }
+        jvm_args.push(format!("-Djvmfuzz.setupFields={}", d.set_up_fields.display()));
         if !t.findings_include.is_empty() {
             jvm_args.push(format!("-Djvmfuzz.findings.include={}", t.findings_include.join(",")));
         }

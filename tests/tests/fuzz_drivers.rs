@@ -353,7 +353,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 116] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 119] = [
     // The JDK refusing a negative capacity the caller gave; one the method computed from no
     // number at all (an empty collection's size less two).
     ("contract.Hulls.reserve", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Hulls.reserve"),
@@ -605,6 +605,11 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 116] = [
     // A null field the caller may set with a public setter is the caller's; one with none is a bug.
     ("contract.Feed.hasNext", "java.lang.NullPointerException", "contract", "not configured: the contract.Feed built without its source (setSource not called)"),
     ("contract.Feed.next", "java.lang.NullPointerException", "contract", "not configured: the contract.Feed built without its source"),
+    // A field a method other than a constructor sets up (load), read before it; one only a
+    // constructor writes, left null by the other; one read without its lazy initialiser.
+    ("contract.Feed.first", "java.lang.NullPointerException", "contract", "not configured: the contract.Feed used before its window was set up (by contract.Feed.load)"),
+    ("contract.Feed.label", "java.lang.NullPointerException", "bug", ""),
+    ("contract.Feed.cachedLength", "java.lang.NullPointerException", "bug", ""),
     ("contract.Feed.seen", "java.lang.NullPointerException", "bug", ""),
     ("contract.Feed.getTags", "java.lang.NullPointerException", "bug", ""),
     // Its source exhausted, and a source of the wrong element type (an erased Iterator<String>).
@@ -754,6 +759,11 @@ fn findings_are_sorted_into_bugs_and_contract() {
     let measure = stats.lines().find(|l| l.contains("contract.Rules.measure(")).unwrap_or_default();
     let defects: u64 = measure.split(' ').nth(3).and_then(|n| n.parse().ok()).unwrap_or(0);
     assert!(defects > 0, "no Supplier of the wrong type reached Rules.measure:\n{stats}");
+    // The same in the set-up of another method (new Weights(raw list of Pairs) for total()).
+    assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Weights")), "{entries:#?}");
+    let total = stats.lines().find(|l| l.contains("contract.Weights.total(")).unwrap_or_default();
+    let defects: u64 = total.split(' ').nth(3).and_then(|n| n.parse().ok()).unwrap_or(0);
+    assert!(defects > 0, "no Pair of the wrong type reached Weights.total's set-up:\n{stats}");
     // The same one call deeper, in a helper of the library.
     assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Rules.lengthOf(")), "{entries:#?}");
     let twice = stats.lines().find(|l| l.contains("contract.Rules.measureTwice(")).unwrap_or_default();

@@ -28,6 +28,7 @@ pub mod planner;
 pub mod repair;
 pub mod reproducer;
 pub mod schedule;
+pub mod set_up_fields;
 pub mod types;
 
 use std::path::{Path, PathBuf};
@@ -63,6 +64,8 @@ pub struct DriverRun {
     pub user_cp: String,
     /// The Javadoc `@throws` table ([`javadoc`]), when sources were found.
     pub documented: Option<PathBuf>,
+    /// The fields methods other than constructors set up ([`set_up_fields`]).
+    pub set_up_fields: PathBuf,
 }
 
 impl DriverRun {
@@ -110,6 +113,8 @@ pub fn generate(
         std::fs::write(&p, text).map_err(w)?;
     }
     std::fs::write(out.join("drivers.txt"), report_text(&plan, &report)).map_err(w)?;
+    let set_up = out.join("set-up-fields.txt");
+    set_up_fields::write_table(&set_up_fields::find(&pool), &set_up).map_err(w)?;
     if plan.drivers.is_empty() {
         let mut reasons: Vec<String> =
             report.skipped.iter().take(5).map(|s| format!("{}: {}", s.method, s.reason)).collect();
@@ -131,6 +136,7 @@ pub fn generate(
             compile_cp: compile_cp.join(":"),
             user_cp: user_cp.to_string(),
             documented: None,
+            set_up_fields: abs(&set_up),
         },
         report,
     ))

@@ -11,11 +11,15 @@ public final class Feed implements Iterator<String> {
     private Iterator<String> source;
     private StringBuilder seen;
     private String[] tags;
+    private double[] window;
+    private String prefix;
+    private String cached;
 
     public Feed() {}
 
     public Feed(Iterator<String> source) {
         this.source = source;
+        this.prefix = ">";
     }
 
     public void setSource(Iterator<String> source) {
@@ -40,6 +44,34 @@ public final class Feed implements Iterator<String> {
     /** Bug: its getter fails on the default (commons-lang3's ReflectionToStringBuilder.getExcludeFieldNames). */
     public String[] getTags() {
         return tags.clone();
+    }
+
+    /** Sets the window up (commons-math3's EmpiricalDistribution.load). */
+    public void load(double[] values) {
+        window = values.clone();
+    }
+
+    /** Contract when load was not called first: a field a method sets up. */
+    public double first() {
+        return window.length == 0 ? 0 : window[0];
+    }
+
+    /** Bug: only a constructor sets the prefix, and the other one leaves it null. */
+    public String label() {
+        return prefix.trim();
+    }
+
+    /** Initialises its field on first use. */
+    public String cached() {
+        if (cached == null) {
+            cached = "feed";
+        }
+        return cached;
+    }
+
+    /** Bug: reads the field without the initialiser that sets it. */
+    public int cachedLength() {
+        return cached.length();
     }
 
     /** Bug: nothing ever sets the count of what was seen. */

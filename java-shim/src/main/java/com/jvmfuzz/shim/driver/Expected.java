@@ -271,6 +271,8 @@ public final class Expected {
     private static final Map<String, Class<?>[]> DOCUMENTED = new HashMap<>();
     /* Per "class::method": what the JDK types it overrides document, "type@jdk.Class". */
     private static final Map<String, String[]> JDK_DOCUMENTED = new HashMap<>();
+    /* Per "binary.Class field": the methods other than constructors that write it (set-up fields). */
+    private static final Map<String, String[]> SET_UP = readSetUp(System.getProperty("jvmfuzz.setupFields"));
 
     private static String[] list(String property) {
         String v = System.getProperty(property, "").trim();
@@ -947,11 +949,13 @@ public final class Expected {
             // arguments it was given), or not this run's business.
             return QUIET;
         }
-        if ((t instanceof ClassCastException || t instanceof ArrayStoreException) && valid && !inSetup
-                && (erasedGenerics(t, call) || genericReceiver(call))) {
+        if ((t instanceof ClassCastException || t instanceof ArrayStoreException) && valid
+                && (erasedGenerics(t, call) || !inSetup && genericReceiver(call))) {
             // A value of the wrong type argument, passed by a driver built from an erased
             // signature (a Supplier<ArrayList> for a Supplier<String>, a stream of Strings
             // reduced with a List accumulator), wherever under the call it fails: ours to fix.
+            // The same in a set-up call (commons-math3's EnumeratedDistribution built over a
+            // raw List of Pair(String, String) for its List<Pair<T, Double>>).
             defects[current]++;
             return QUIET;
         }
@@ -1372,7 +1376,7 @@ public final class Expected {
         if (wrapper != null) {
             return "no stream: the " + wrapper + " the caller built wraps none";
         }
-        String unset = unsetField(t, st);
+        String unset = unsetField(t, st, call);
         if (unset != null) {
             return "not configured: " + unset;
         }
@@ -2246,13 +2250,20 @@ public final class Expected {
     }
 
     /*
-     * The JVM's NullPointerException on a field of the throwing object that the library lets
-     * the caller set with a public setter (`this.iterator` of commons-collections4's
-     * TransformIterator, built with its no-argument constructor, which "will not function
-     * until setIterator is invoked"): the caller has not configured it. A null field with no
-     * setter stays the class's own bug, and so does one its getter fails on. "the X built without its f (setF not called)", else null.
+     * The JVM's NullPointerException on a field of the throwing object that the caller has
+     * not set up:
+     * - one the library lets the caller set with a public setter (`this.iterator` of
+     *   commons-collections4's TransformIterator, built with its no-argument constructor,
+     *   which "will not function until setIterator is invoked");
+     * - one a method other than a constructor gives its value (the set-up fields the fuzzer
+     *   read from the bytecode: commons-math3's EmpiricalDistribution before `load`, an
+     *   optimizer's `target` before `optimize`), when the throwing object is the one under
+     *   test (its class and the called method's are one line of the hierarchy), not an
+     *   internal object the method built itself.
+     * A null field that only constructors write stays the class's own bug, and so does one
+     * its getter fails on. "the X built without its f (...)", else null.
      */
-    private static String unsetField(Throwable t, StackTraceElement[] st) {
+    private static String unsetField(Throwable t, StackTraceElement[] st, StackTraceElement call) {
         if (t.getClass() != NullPointerException.class || st.length == 0 || isJdk(st[0].getClassName())) {
             return null;
         }
@@ -2282,10 +2293,34 @@ public final class Expected {
                     return "the " + c.getName() + " built without its " + field + " (" + setter + " not called)";
                 }
             }
-            return null;
+            Class<?> owner = fieldOwner(c, field);
+            String[] writers = owner == null ? null : SET_UP.get(owner.getName() + " " + field);
+            if (writers == null || call == null || !sameLine(c, Class.forName(call.getClassName(), false, loader))) {
+                return null;
+            }
+            String by = String.join(", ", java.util.Arrays.asList(writers).subList(0, Math.min(3, writers.length)));
+            return "the " + c.getName() + " used before its " + field + " was set up (by " + by
+                    + (writers.length > 3 ? ", ..." : "") + ")";
         } catch (ClassNotFoundException | LinkageError unknown) {
             return null;
         }
+    }
+
+    /* The class (c or a superclass) that declares the instance field of that name, or null. */
+    private static Class<?> fieldOwner(Class<?> c, String field) {
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            for (java.lang.reflect.Field f : k.getDeclaredFields()) {
+                if (f.getName().equals(field)) {
+                    return java.lang.reflect.Modifier.isStatic(f.getModifiers()) ? null : k;
+                }
+            }
+        }
+        return null;
+    }
+
+    /* One class is the other or one of its supertypes. */
+    private static boolean sameLine(Class<?> a, Class<?> b) {
+        return a.isAssignableFrom(b) || b.isAssignableFrom(a);
     }
 
     /*
@@ -3889,6 +3924,25 @@ public final class Expected {
             return false;
         }
         return true;
+    }
+
+    private static Map<String, String[]> readSetUp(String path) {
+        Map<String, String[]> m = new HashMap<>();
+        if (path == null || path.isEmpty()) {
+            return m;
+        }
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Paths.get(path))) {
+                String[] parts = line.split(" ");
+                if (line.startsWith("#") || parts.length < 3) {
+                    continue;
+                }
+                m.put(parts[0] + " " + parts[1], java.util.Arrays.copyOfRange(parts, 2, parts.length));
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            System.err.println("jvmfuzz: cannot read the set-up fields " + path + ": " + e);
+        }
+        return m;
     }
 
     private static Map<String, List<String[]>> readDocumented(String path) {

@@ -1,0 +1,236 @@
+//! Set-up fields: instance fields of the library that a method other than a constructor gives
+//! their value (`EmpiricalDistribution.load` filling `sampleStats`, an optimizer's
+//! `parseOptimizationData` its `target`). Such a field is null until the caller has called
+//! that method, so the JVM's NullPointerException on it in the object the caller is using is
+//! the object used before it was set up (the shim's `Expected.unsetField`), not the class's
+//! bug. A field only constructors write stays the class's own: a constructor that leaves it
+//! null is the classic bug.
+//!
+//! Read from the bytecode (`classes`), written as a table beside the drivers ([`write_table`])
+//! and handed to the client with `-Djvmfuzz.setupFields`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use super::classes::{Class, ClassPool, MemberRef, Method, ACC_STATIC, ACC_SYNTHETIC};
+use super::types::param_descriptors;
+
+/// Per declaring class (internal name) and field name, the methods that set it up
+/// (`Class.method`, binary names).
+pub type SetUpFields = BTreeMap<(String, String), BTreeSet<String>>;
+
+/// The set-up fields of every class in `pool`.
+///
+/// A writer is any method but a constructor or class initialiser. Two kinds are left out:
+/// a lazy initialiser (no parameters, and it reads the field itself: `if (cache == null)
+/// cache = ...`), since a sibling that forgets to call it has a bug of its own; and the
+/// static accessors javac makes for an inner class (`access$002`), which stand for their
+/// callers.
+pub fn find(pool: &ClassPool) -> SetUpFields {
+    let mut callers: BTreeMap<(&str, &str, &str), Vec<(&Class, &Method)>> = BTreeMap::new();
+    for c in pool.classes.values() {
+        for m in &c.methods {
+            for r in &m.calls {
+                if r.name.starts_with("access$") {
+                    callers.entry((&r.class, &r.name, &r.desc)).or_default().push((c, m));
+                }
+            }
+        }
+    }
+    let mut out = SetUpFields::new();
+    for c in pool.classes.values() {
+        for m in &c.methods {
+            if is_constructor(m) {
+                continue;
+            }
+            let writers: Vec<(&Class, &Method)> = if is_accessor(m) {
+                callers
+                    .get(&(c.name.as_str(), m.name.as_str(), m.desc.as_str()))
+                    .map(|v| v.iter().filter(|(_, w)| !is_constructor(w)).copied().collect())
+                    .unwrap_or_default()
+            } else {
+                vec![(c, m)]
+            };
+            for w in &m.writes {
+                let Some(owner) = declaring(pool, w) else { continue };
+                for (wc, wm) in &writers {
+                    if !is_accessor(m) && lazy(wm, w) {
+                        continue;
+                    }
+                    out.entry((owner.clone(), w.name.clone())).or_default().insert(format!(
+                        "{}.{}",
+                        wc.name.replace('/', "."),
+                        wm.name
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn is_constructor(m: &Method) -> bool {
+    m.name == "<init>" || m.name == "<clinit>"
+}
+
+fn is_accessor(m: &Method) -> bool {
+    m.access & ACC_STATIC != 0 && m.access & ACC_SYNTHETIC != 0 && m.name.starts_with("access$")
+}
+
+/// No parameters, and it reads the field it writes.
+fn lazy(m: &Method, field: &MemberRef) -> bool {
+    param_descriptors(&m.desc).is_some_and(|p| p.is_empty()) && m.reads.contains(field)
+}
+
+/// The class that declares the instance field `r` names: its class or a superclass (javac
+/// names the class of the expression, a subclass for an inherited field).
+fn declaring(pool: &ClassPool, r: &MemberRef) -> Option<String> {
+    let mut name = r.class.as_str();
+    for _ in 0..64 {
+        let c = pool.get(name)?;
+        if let Some(f) = c.fields.iter().find(|f| f.name == r.name) {
+            return (f.access & ACC_STATIC == 0).then(|| c.name.clone());
+        }
+        name = c.super_name.as_deref()?;
+    }
+    None
+}
+
+/// One line per field: `binary.Class field writer writer ...`.
+pub fn write_table(fields: &SetUpFields, path: &Path) -> std::io::Result<()> {
+    use std::fmt::Write as _;
+    let mut s = String::from("# set-up fields: class field, then the methods other than constructors that write it\n");
+    for ((class, field), writers) in fields {
+        let _ = write!(s, "{} {}", class.replace('/', "."), field);
+        for w in writers {
+            let _ = write!(s, " {w}");
+        }
+        s.push('\n');
+    }
+    std::fs::write(path, s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::drivers::classes::Field;
+
+    fn field_ref(class: &str, name: &str) -> MemberRef {
+        MemberRef { class: class.into(), name: name.into(), desc: "Ljava/lang/Object;".into() }
+    }
+
+    fn method(name: &str, desc: &str, access: u16, reads: &[MemberRef], writes: &[MemberRef]) -> Method {
+        Method {
+            name: name.into(),
+            desc: desc.into(),
+            access,
+            reads: reads.to_vec(),
+            writes: writes.to_vec(),
+            ..Default::default()
+        }
+    }
+
+    fn pool(classes: Vec<Class>) -> ClassPool {
+        let mut p = ClassPool::default();
+        for c in classes {
+            p.classes.insert(c.name.clone(), c);
+        }
+        p
+    }
+
+    fn class(name: &str, sup: &str, fields: &[(&str, u16)], methods: Vec<Method>) -> Class {
+        Class {
+            name: name.into(),
+            super_name: Some(sup.into()),
+            fields: fields
+                .iter()
+                .map(|(n, a)| Field {
+                    name: (*n).into(),
+                    desc: "Ljava/lang/Object;".into(),
+                    access: *a,
+                    signature: None,
+                })
+                .collect(),
+            methods,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_method_that_loads_the_object_sets_its_field_up() {
+        let stats = field_ref("a/Dist", "stats");
+        let p = pool(vec![class(
+            "a/Dist",
+            "java/lang/Object",
+            &[("stats", 0)],
+            vec![
+                method("<init>", "()V", 1, &[], &[stats.clone()]),
+                method("load", "([D)V", 1, &[], &[stats.clone()]),
+                method("mean", "()D", 1, &[stats.clone()], &[]),
+            ],
+        )]);
+        let f = find(&p);
+        let w = f.get(&("a/Dist".to_string(), "stats".to_string())).map(|s| s.iter().cloned().collect::<Vec<_>>());
+        assert_eq!(w, Some(vec!["a.Dist.load".to_string()]));
+    }
+
+    #[test]
+    fn constructors_lazy_initialisers_and_static_fields_set_nothing_up() {
+        let cache = field_ref("a/Box", "cache");
+        let count = field_ref("a/Box", "count");
+        let p = pool(vec![class(
+            "a/Box",
+            "java/lang/Object",
+            &[("cache", 0), ("count", ACC_STATIC)],
+            vec![
+                method("<init>", "(Ljava/lang/Object;)V", 1, &[], &[cache.clone()]),
+                method("cache", "()Ljava/lang/Object;", 1, &[cache.clone()], &[cache.clone()]),
+                method("bump", "(I)V", 1, &[], &[count]),
+            ],
+        )]);
+        assert!(find(&p).is_empty(), "{:?}", find(&p));
+    }
+
+    #[test]
+    fn an_inherited_field_is_the_superclass_one_and_an_accessor_stands_for_its_caller() {
+        // javac names the subclass in `this.target = t` written in a subclass method, and
+        // writes an outer field from an inner class through a static synthetic accessor.
+        let sub_target = field_ref("a/Sub", "target");
+        let outer_stats = field_ref("a/Outer", "stats");
+        let p = pool(vec![
+            class("a/Base", "java/lang/Object", &[("target", 0)], vec![]),
+            class("a/Sub", "a/Base", &[], vec![method("parse", "([Ljava/lang/Object;)V", 4, &[], &[sub_target])]),
+            class(
+                "a/Outer",
+                "java/lang/Object",
+                &[("stats", 0)],
+                vec![method(
+                    "access$002",
+                    "(La/Outer;Ljava/lang/Object;)V",
+                    ACC_STATIC | ACC_SYNTHETIC,
+                    &[],
+                    &[outer_stats],
+                )],
+            ),
+            class(
+                "a/Outer$Adapter",
+                "java/lang/Object",
+                &[],
+                vec![Method {
+                    calls: vec![MemberRef {
+                        class: "a/Outer".into(),
+                        name: "access$002".into(),
+                        desc: "(La/Outer;Ljava/lang/Object;)V".into(),
+                    }],
+                    ..method("computeStats", "()V", 1, &[], &[])
+                }],
+            ),
+        ]);
+        let f = find(&p);
+        let get =
+            |c: &str, n: &str| f.get(&(c.to_string(), n.to_string())).map(|s| s.iter().cloned().collect::<Vec<_>>());
+        assert_eq!(get("a/Base", "target"), Some(vec!["a.Sub.parse".to_string()]));
+        assert_eq!(get("a/Outer", "stats"), Some(vec!["a.Outer$Adapter.computeStats".to_string()]));
+        assert_eq!(f.len(), 2);
+    }
+}
