@@ -27,7 +27,9 @@ pub type SetUpFields = BTreeMap<(String, String), BTreeSet<String>>;
 /// static accessors javac makes for an inner class (`access$002`), which stand for their
 /// callers.
 pub fn find(pool: &ClassPool) -> SetUpFields {
-    let mut callers: BTreeMap<(&str, &str, &str), Vec<(&Class, &Method)>> = BTreeMap::new();
+    // Who calls each accessor, by (class, name, descriptor).
+    type Callers<'a> = BTreeMap<(&'a str, &'a str, &'a str), Vec<(&'a Class, &'a Method)>>;
+    let mut callers = Callers::new();
     for c in pool.classes.values() {
         for m in &c.methods {
             for r in &m.calls {
@@ -164,9 +166,9 @@ mod tests {
             "java/lang/Object",
             &[("stats", 0)],
             vec![
-                method("<init>", "()V", 1, &[], &[stats.clone()]),
-                method("load", "([D)V", 1, &[], &[stats.clone()]),
-                method("mean", "()D", 1, &[stats.clone()], &[]),
+                method("<init>", "()V", 1, &[], std::slice::from_ref(&stats)),
+                method("load", "([D)V", 1, &[], std::slice::from_ref(&stats)),
+                method("mean", "()D", 1, std::slice::from_ref(&stats), &[]),
             ],
         )]);
         let f = find(&p);
@@ -183,8 +185,8 @@ mod tests {
             "java/lang/Object",
             &[("cache", 0), ("count", ACC_STATIC)],
             vec![
-                method("<init>", "(Ljava/lang/Object;)V", 1, &[], &[cache.clone()]),
-                method("cache", "()Ljava/lang/Object;", 1, &[cache.clone()], &[cache.clone()]),
+                method("<init>", "(Ljava/lang/Object;)V", 1, &[], std::slice::from_ref(&cache)),
+                method("cache", "()Ljava/lang/Object;", 1, std::slice::from_ref(&cache), std::slice::from_ref(&cache)),
                 method("bump", "(I)V", 1, &[], &[count]),
             ],
         )]);
