@@ -353,11 +353,15 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 119] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 121] = [
     // The JDK refusing a negative capacity the caller gave; one the method computed from no
     // number at all (an empty collection's size less two).
     ("contract.Hulls.reserve", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Hulls.reserve"),
     ("contract.Hulls.hull", "java.lang.IllegalArgumentException", "bug", ""),
+    // A matrix too big as a whole: the allocation limit stops it before the JVM collects its
+    // heap again and again (a multianewarray's last two counts).
+    ("contract.Hulls.grid", "java.lang.OutOfMemoryError", "contract", "allocation sized by the argument"),
+    ("contract.Hulls.grid", "java.lang.NegativeArraySizeException", "contract", "allocation sized by the argument"),
     // A row too short for a table's fixed layout (an empty row, an empty key) is the caller's
     // table; an empty word of a flat array is the method's business.
     ("contract.Pairs.firstKeys", "java.lang.ArrayIndexOutOfBoundsException", "contract", "table argument"),
@@ -759,6 +763,12 @@ fn findings_are_sorted_into_bugs_and_contract() {
     let measure = stats.lines().find(|l| l.contains("contract.Rules.measure(")).unwrap_or_default();
     let defects: u64 = measure.split(' ').nth(3).and_then(|n| n.parse().ok()).unwrap_or(0);
     assert!(defects > 0, "no Supplier of the wrong type reached Rules.measure:\n{stats}");
+    // The matrix was stopped by the allocation limit, named by its two counts, not by the JVM.
+    let grid = entries
+        .iter()
+        .find(|e| e.top_frame.starts_with("contract.Hulls.grid(") && e.exception == "java.lang.OutOfMemoryError")
+        .unwrap();
+    assert!(grid.message.contains(" x ") && grid.message.contains("over the fuzzer's allocation limit"), "{grid:?}");
     // The same in the set-up of another method (new Weights(raw list of Pairs) for total()).
     assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Weights")), "{entries:#?}");
     let total = stats.lines().find(|l| l.contains("contract.Weights.total(")).unwrap_or_default();

@@ -16,6 +16,7 @@
 //! | `fcmpl`/`fcmpg` | `push id; invokestatic; i2f; fconst_0` | `fcmpl(FFI)I`/`fcmpg(FFI)I` |
 //! | `dcmpl`/`dcmpg` | `push id; invokestatic; i2d; dconst_0` | `dcmpl(DDI)I`/`dcmpg(DDI)I` |
 //! | `newarray`, `anewarray`, JDK calls sized by an `int` (the count vs the allocation limit) | `push bytes; invokestatic` | `alloc(II)I` |
+//! | `multianewarray` of 2 or more dimensions (its last two counts vs the limit) | `dup2; push bytes; invokestatic` | `alloc2(III)V` |
 //!
 //! Two long (or double) operands cannot be duplicated by any `dup` form, so for `lcmp` and the
 //! floating compares the shim *consumes* them, logs them and returns the comparison result `r`
@@ -36,7 +37,11 @@
 //! JVM zeroes (and faults in) gigabytes for a count a fuzzed value asked for, which costs a
 //! second where the exception costs microseconds. Its "id" is the element's size in bytes, not
 //! a site id, and the shim returns the count, so the sequence consumes only what it pushed.
-//! (`multianewarray` is left alone: rare, and its counts are several stack words deep.)
+//! A `multianewarray` is checked on its last two counts, the two on top of the stack
+//! (`new double[rows][cols]`: all of it; a third dimension below them is not counted): a matrix
+//! of rows and columns each under the limit can still ask for gigabytes, which the JVM then
+//! collects again and again before it gives up (commons-math3's `new DSCompiler[p + 1][o + 1]`
+//! cache for a fuzzed number of parameters took most of a package run's time).
 //!
 //! The id space is the caller's ([`CmpSites`]): the fuzzer gives each site a cell of its
 //! value-profile map and registers a switch's case constants natively.
@@ -75,6 +80,8 @@ pub enum CmpKind {
     Double { g: bool },
     /// `newarray`/`anewarray` or a [`SIZED_CALLS`] call: the count against the allocation limit.
     Alloc,
+    /// `multianewarray` of 2 or more dimensions: its last two counts against the limit.
+    Alloc2,
 }
 
 impl CmpKind {
@@ -118,6 +125,7 @@ impl CmpKind {
             CmpKind::Double { g: false } => ("dcmpl", "(DDI)I"),
             CmpKind::Double { g: true } => ("dcmpg", "(DDI)I"),
             CmpKind::Alloc => ("alloc", "(II)I"),
+            CmpKind::Alloc2 => ("alloc2", "(III)V"),
         }
     }
 
@@ -126,6 +134,7 @@ impl CmpKind {
         match self {
             CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } => 8,
             CmpKind::Alloc => 5,
+            CmpKind::Alloc2 => 6,
             _ => 7,
         }
     }
@@ -133,7 +142,7 @@ impl CmpKind {
     /// Stack words the sequence needs above the instruction's own operands.
     pub fn extra_stack(self) -> u16 {
         match self {
-            CmpKind::Int | CmpKind::Difference | CmpKind::Ref | CmpKind::LongDivisor => 3,
+            CmpKind::Int | CmpKind::Difference | CmpKind::Ref | CmpKind::LongDivisor | CmpKind::Alloc2 => 3,
             CmpKind::Zero | CmpKind::IntDivisor | CmpKind::Switch => 2,
             CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } | CmpKind::Alloc => 1,
         }
@@ -197,6 +206,25 @@ fn element_bytes(insn: &Insn, code: &[u8], cp: &ConstantPool<'_>) -> Option<u32>
     }
 }
 
+/// Bytes per element of the innermost arrays a `multianewarray` of 2 or more dimensions makes
+/// (`[[D` of 2: doubles, 8; `[[[I` of 2: references to `int[]`, 4), else `None`.
+fn multi_element_bytes(insn: &Insn, code: &[u8], cp: &ConstantPool<'_>) -> Option<u32> {
+    let InsnKind::TypeRef { cp_index } = insn.kind else { return None };
+    let dims = *code.get(insn.offset as usize + 3)? as usize;
+    if insn.opcode != MULTIANEWARRAY || dims < 2 {
+        return None;
+    }
+    let name = cp.class_name(cp_index).ok()?;
+    let element = name.get(dims..)?;
+    Some(match element.as_bytes().first()? {
+        b'Z' | b'B' => 1,
+        b'C' | b'S' => 2,
+        b'I' | b'F' | b'L' | b'[' => 4,
+        b'J' | b'D' => 8,
+        _ => return None,
+    })
+}
+
 /// Hands out site ids. `None` leaves the comparison unlogged (e.g. the id space is full).
 pub trait CmpSites {
     /// `cases` are a switch's case constants (at most [`MAX_SWITCH_CASES`]), empty otherwise.
@@ -219,6 +247,10 @@ pub fn plan_cmp(insns: &[Insn], code: &[u8], cp: &ConstantPool<'_>, sites: &mut 
     for (i, insn) in insns.iter().enumerate() {
         if let Some(bytes) = element_bytes(insn, code, cp) {
             out.push(CmpSite { index: i, kind: CmpKind::Alloc, id: bytes });
+            continue;
+        }
+        if let Some(bytes) = multi_element_bytes(insn, code, cp) {
+            out.push(CmpSite { index: i, kind: CmpKind::Alloc2, id: bytes });
             continue;
         }
         let prev = i.checked_sub(1).and_then(|p| insns.get(p));
@@ -249,11 +281,11 @@ pub fn emit(out: &mut Vec<u8>, site: &CmpSite, cp: &mut ConstantPool<'_>) -> Res
     let (name, desc) = site.kind.target();
     let method = cp.add_method_ref(CMP_CLASS, name, desc)?;
     match site.kind {
-        CmpKind::Int | CmpKind::Difference | CmpKind::Ref | CmpKind::LongDivisor => out.push(DUP2),
+        CmpKind::Int | CmpKind::Difference | CmpKind::Ref | CmpKind::LongDivisor | CmpKind::Alloc2 => out.push(DUP2),
         CmpKind::Zero | CmpKind::IntDivisor | CmpKind::Switch => out.push(DUP),
         CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } | CmpKind::Alloc => {}
     }
-    if site.kind == CmpKind::Alloc {
+    if matches!(site.kind, CmpKind::Alloc | CmpKind::Alloc2) {
         // The element size fits a byte: `bipush`, so the sequence is 5 bytes.
         out.extend_from_slice(&[BIPUSH, site.id as u8]);
     } else if site.id <= i16::MAX as u32 {
@@ -347,6 +379,47 @@ mod tests {
         emit(&mut out, &sites[0], &mut cp).unwrap();
         assert_eq!(out.len() as u32, CmpKind::Alloc.code_len());
         assert_eq!(&out[..3], &[BIPUSH, 2, INVOKESTATIC], "the count stays where it is, the size goes on top");
+    }
+
+    #[test]
+    fn a_matrix_is_checked_on_its_last_two_counts() {
+        let mut cp = jvmfuzz_classfile::ConstantPool::empty();
+        let doubles = cp.add_class("[[D").unwrap().to_be_bytes();
+        let ints = cp.add_class("[[[I").unwrap().to_be_bytes();
+        // iload_0 iload_1 multianewarray [[D 2; pop; iload_0 iload_1 multianewarray [[[I 2; pop;
+        // iload_0 multianewarray [[D 1 (one dimension: an anewarray in all but name); pop; return
+        let code = [
+            ILOAD_0,
+            ILOAD_1,
+            MULTIANEWARRAY,
+            doubles[0],
+            doubles[1],
+            2,
+            POP, // 0..7
+            ILOAD_0,
+            ILOAD_1,
+            MULTIANEWARRAY,
+            ints[0],
+            ints[1],
+            2,
+            POP, // 7..14
+            ILOAD_0,
+            MULTIANEWARRAY,
+            doubles[0],
+            doubles[1],
+            1,
+            POP,
+            RETURN,
+        ];
+        let insns = decode(&code).unwrap();
+        let mut c = Counter(0, Vec::new());
+        let sites = plan_cmp(&insns, &code, &cp, &mut c);
+        let got: Vec<(usize, CmpKind, u32)> = sites.iter().map(|s| (s.index, s.kind, s.id)).collect();
+        assert_eq!(got, vec![(2, CmpKind::Alloc2, 8), (6, CmpKind::Alloc2, 4)]);
+        let mut out = Vec::new();
+        emit(&mut out, &sites[0], &mut cp).unwrap();
+        assert_eq!(out.len() as u32, CmpKind::Alloc2.code_len());
+        assert_eq!(&out[..4], &[DUP2, BIPUSH, 8, INVOKESTATIC], "both counts stay, copies and the size on top");
     }
 
     #[test]

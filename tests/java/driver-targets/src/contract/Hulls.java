@@ -23,6 +23,15 @@ public final class Hulls {
         return hull;
     }
 
+    /**
+     * Contract: a grid of as many rows and columns as the caller asked for (a matrix of two
+     * counts each under the allocation limit can still ask for gigabytes).
+     */
+    public static int grid(int rows, int cols) {
+        double[][] g = new double[rows][cols];
+        return g.length > 0 ? g[0].length : 0;
+    }
+
     /** Contract: room for as many points as the caller asked for. */
     public static List<String> reserve(int points) {
         return new ArrayList<>(points);

@@ -84,6 +84,14 @@ public final class ExpectedChecks {
         // A buffer grown to its size plus the caller's count: (19 + 16777200) * 2 (appendPadding).
         check(Expected.grown(16777200, 33554438), "(size + length) * 2 is grown from the caller's length");
         check(!Expected.grown(3, 33554438), "a small value grows nothing over the limit");
+        // A matrix of the caller's counts, or one more of each (a cache of counts + 1).
+        String matrix = "Java heap space: an array of 15164 x 15164 elements is over the fuzzer's allocation limit";
+        check(Expected.matrixFrom(matrix, new long[] {15163, 15163}, 2) == 15163, "[n + 1][m + 1] of the caller's n, m");
+        check(Expected.matrixFrom(matrix, new long[] {15164, 7}, 2) == 15164, "[n][n] of the caller's n");
+        check(Expected.matrixFrom(matrix, new long[] {15163, 15163}, 1) == 15163, "only the first n values count");
+        check(Expected.matrixFrom(matrix, new long[] {15000, 3}, 2) == Long.MIN_VALUE, "counts the method computed");
+        check(Expected.matrixFrom("an array of 15164 elements", new long[] {15164}, 1) == Long.MIN_VALUE,
+                "one dimension is not a matrix");
         check(!Expected.grown(1520410527L, 1061108247L), "a count below the value is not grown from it");
         leftovers();
         System.out.println("ExpectedChecks: OK");

@@ -3421,6 +3421,10 @@ public final class Expected {
         if (!overLimit(t)) {
             return Long.MIN_VALUE;
         }
+        long matrix = matrixFrom(t.getMessage(), values, n);
+        if (matrix != Long.MIN_VALUE) {
+            return matrix;
+        }
         for (long count : numbers(t.getMessage())) {
             for (int i = 0; i < n; i++) {
                 if (values[i] > 0 && (scaled(values[i], count) || grown(values[i], count))) {
@@ -3429,6 +3433,36 @@ public final class Expected {
             }
         }
         return Long.MIN_VALUE;
+    }
+
+    private static final java.util.regex.Pattern MATRIX = java.util.regex.Pattern.compile("of (\\d+) x (\\d+) elements");
+
+    /*
+     * A multi-dimensional array over the allocation limit ("an array of 15164 x 15164
+     * elements", Cmp.alloc2) whose two counts are each one of the first n values or one or two
+     * more (new DSCompiler[parameters + 1][order + 1] for the caller's counts): the larger of
+     * those values, else Long.MIN_VALUE. Values under 2 name no size.
+     */
+    static long matrixFrom(String message, long[] values, int n) {
+        java.util.regex.Matcher m = MATRIX.matcher(String.valueOf(message));
+        if (!m.find()) {
+            return Long.MIN_VALUE;
+        }
+        long found = Long.MIN_VALUE;
+        for (int g = 1; g <= 2; g++) {
+            long count = Long.parseLong(m.group(g));
+            long near = Long.MIN_VALUE;
+            for (int i = 0; i < n; i++) {
+                if (values[i] > 1 && count >= values[i] && count <= values[i] + 2) {
+                    near = Math.max(near, values[i]);
+                }
+            }
+            if (near == Long.MIN_VALUE) {
+                return Long.MIN_VALUE;
+            }
+            found = Math.max(found, near);
+        }
+        return found;
     }
 
     /*

@@ -264,6 +264,23 @@ public final class Cmp {
         return count;
     }
 
+    /**
+     * Before {@code multianewarray} of two or more dimensions, with copies of its last two
+     * counts: {@code rows} arrays of {@code cols} elements of {@code bytes} each (and their
+     * headers) over the limit throw an OutOfMemoryError at once, as {@link #alloc} does for one
+     * array. Negative counts are left to the JVM's NegativeArraySizeException.
+     */
+    public static void alloc2(int rows, int cols, int bytes) {
+        if (rows > 0 && cols >= 0 && (long) rows * ((long) cols * bytes + 16) > ALLOC_LIMIT) {
+            OutOfMemoryError e = new OutOfMemoryError("Java heap space: an array of " + rows + " x " + cols + OVER_LIMIT);
+            StackTraceElement[] st = e.getStackTrace();
+            if (st.length > 1) {
+                e.setStackTrace(java.util.Arrays.copyOfRange(st, 1, st.length));
+            }
+            throw e;
+        }
+    }
+
     /** Replaces {@code lcmp}'s operands: logs them, returns {@code lcmp}'s result. */
     public static int lcmp(long a, long b, int site) {
         if (Buf.ON) {
