@@ -286,7 +286,7 @@ pub fn emit(out: &mut Vec<u8>, site: &CmpSite, cp: &mut ConstantPool<'_>) -> Res
         CmpKind::Long | CmpKind::Float { .. } | CmpKind::Double { .. } | CmpKind::Alloc => {}
     }
     if matches!(site.kind, CmpKind::Alloc | CmpKind::Alloc2) {
-        // The element size fits a byte: `bipush`, so the sequence is 5 bytes.
+        // The element size fits a byte: `bipush`, so the sequence is 5 bytes (6 with `dup2`).
         out.extend_from_slice(&[BIPUSH, site.id as u8]);
     } else if site.id <= i16::MAX as u32 {
         write_branch16(out, SIPUSH, site.id as i16);

@@ -2238,12 +2238,8 @@ public final class Expected {
                     ? java.io.FilterInputStream.class.isAssignableFrom(c) || java.io.FilterReader.class.isAssignableFrom(c)
                     : java.io.FilterOutputStream.class.isAssignableFrom(c) || java.io.FilterWriter.class.isAssignableFrom(c);
             // The field the message names is java.io's, not one of the class's own of that name.
-            for (Class<?> o = c; filter && o != null; o = o.getSuperclass()) {
-                if (java.util.Arrays.stream(o.getDeclaredFields()).anyMatch(f -> f.getName().equals(field))) {
-                    return o.getName().startsWith("java.io.") ? site(t).getClassName() : null;
-                }
-            }
-            return null;
+            Class<?> owner = filter ? fieldOwner(c, field) : null;
+            return owner != null && owner.getName().startsWith("java.io.") ? site(t).getClassName() : null;
         } catch (ClassNotFoundException | LinkageError unknown) {
             return null;
         }

@@ -253,15 +253,22 @@ public final class Cmp {
      */
     public static int alloc(int count, int bytes) {
         if ((long) count * bytes > ALLOC_LIMIT) {
-            OutOfMemoryError e = new OutOfMemoryError("Java heap space: an array of " + count + OVER_LIMIT);
-            // Thrown where the allocation is, as the JVM's own would be: not from this frame.
-            StackTraceElement[] st = e.getStackTrace();
-            if (st.length > 1) {
-                e.setStackTrace(java.util.Arrays.copyOfRange(st, 1, st.length));
-            }
-            throw e;
+            throw overLimit(String.valueOf(count));
         }
         return count;
+    }
+
+    /*
+     * The OutOfMemoryError of an array of `count` elements over the limit, with the stack of
+     * alloc's or alloc2's caller: thrown where the allocation is, as the JVM's own would be.
+     */
+    private static OutOfMemoryError overLimit(String count) {
+        OutOfMemoryError e = new OutOfMemoryError("Java heap space: an array of " + count + OVER_LIMIT);
+        StackTraceElement[] st = e.getStackTrace();
+        if (st.length > 2) {
+            e.setStackTrace(java.util.Arrays.copyOfRange(st, 2, st.length));
+        }
+        return e;
     }
 
     /**
@@ -272,12 +279,7 @@ public final class Cmp {
      */
     public static void alloc2(int rows, int cols, int bytes) {
         if (rows > 0 && cols >= 0 && (long) rows * ((long) cols * bytes + 16) > ALLOC_LIMIT) {
-            OutOfMemoryError e = new OutOfMemoryError("Java heap space: an array of " + rows + " x " + cols + OVER_LIMIT);
-            StackTraceElement[] st = e.getStackTrace();
-            if (st.length > 1) {
-                e.setStackTrace(java.util.Arrays.copyOfRange(st, 1, st.length));
-            }
-            throw e;
+            throw overLimit(rows + " x " + cols);
         }
     }
 
