@@ -1,7 +1,7 @@
 //! End-to-end: one campaign on several nodes, linked by LibAFL's LLMP broker-to-broker
 //! connection (`--listen`, `--connect`). Each node is a `fuzz` process with folders of its own,
-//! as on separate machines. fuzz.NodesGate has two inputs gated by their CRC-32, which no node
-//! finds by itself in a test's time, so a node that has one got it over a link.
+//! as on separate machines. fuzz.NodesGate has two inputs gated by their CRC-32 and CRC-32C,
+//! which no node finds by itself in a test's time, so a node that has one got it over a link.
 //! - Three nodes on loopback: an entry seeded at a leaf reaches the hub, and a leaf that joins
 //!   late, through the hub; then the hub dies (its whole process tree, in a PID namespace of
 //!   its own) and the leaves fuzz on to their budget.
@@ -19,16 +19,17 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use fuzz_common::{fuzz_bin, serde_like, targets};
 use jvmfuzz_tests::{self as support, TempDir};
 
-/// NodesGate's gated inputs.
-/// The tests of this file one at a time: nodes of two tests at once have been seen to share a
-/// campaign (the loopback leaf ran the veth test's seeded bug, once in a full workspace run),
-/// through something machine-wide that LibAFL's processes meet on, not through the network.
+/// The tests of this file one at a time: their nodes would share the machine's two cores. (A
+/// loopback leaf once ran the veth test's seeded bug. That was taken for two campaigns meeting,
+/// but after the same in CI with the tests serial, it was a chance match of the 32-bit CRC the
+/// gate then had: about 1 in 200 per node's run at this speed. The gate now checks 64 bits.)
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
     ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// NodesGate's gated inputs.
 const ENTRY: &[u8] = b"node seed: a corpus entry";
 const BUG: &[u8] = b"node seed: the bug";
 
