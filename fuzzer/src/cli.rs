@@ -268,8 +268,9 @@ pub struct TargetArgs {
     /// billion elements would cost a second per run), else --rss-limit-mb if given, else none;
     /// 0: none. A multi-dimensional array counts its last two dimensions together (new
     /// double[rows][cols] as a whole). JDK calls sized by an int argument (new
-    /// StringBuilder(n), new ArrayList(n), Arrays.copyOf, ByteBuffer.allocate, ...) are checked
-    /// at the call; other allocations inside the JDK are not.
+    /// StringBuilder(n), new ArrayList(n), new ArrayBlockingQueue(n), Arrays.copyOf,
+    /// ByteBuffer.allocate, ...) are checked at the call; other allocations inside the JDK are
+    /// not.
     #[arg(long, value_name = "MB")]
     pub malloc_limit_mb: Option<u64>,
     /// Seconds one execution may take before it is reported as a timeout.

@@ -353,7 +353,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 121] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 131] = [
     // The JDK refusing a negative capacity the caller gave; one the method computed from no
     // number at all (an empty collection's size less two).
     ("contract.Hulls.reserve", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Hulls.reserve"),
@@ -616,6 +616,53 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 121] = [
     ("contract.Feed.cachedLength", "java.lang.NullPointerException", "bug", ""),
     ("contract.Feed.seen", "java.lang.NullPointerException", "bug", ""),
     ("contract.Feed.getTags", "java.lang.NullPointerException", "bug", ""),
+    // The null a method hands on before the set-up: an array field not set up yet, passed to
+    // a helper; an Object slot the caller fills, read through its getter. A null array of the
+    // method's own making, and a typed getter's null, are bugs.
+    (
+        "contract.Segments.countDigits",
+        "java.lang.NullPointerException",
+        "contract",
+        "not configured: the contract.Segments used before its segment was set up (by contract.Segments.reset)",
+    ),
+    (
+        "contract.Segments.inside",
+        "java.lang.NullPointerException",
+        "contract",
+        "not configured: the contract.Segments used before its attribute was set up (by contract.Segments.setAttribute)",
+    ),
+    (
+        "contract.Segments.flag",
+        "java.lang.NullPointerException",
+        "contract",
+        "not configured: the contract.Segments built without its attribute (setAttribute not called)",
+    ),
+    (
+        "contract.Segments.flag",
+        "java.lang.ClassCastException",
+        "contract",
+        "cast of an Object the caller stored: the java.lang.String in the attribute of the contract.Segments",
+    ),
+    ("contract.Segments.summary", "java.lang.ClassCastException", "bug", ""),
+    ("contract.Segments.firstWordLength", "java.lang.NullPointerException", "bug", ""),
+    ("contract.Segments.nextSize", "java.lang.NullPointerException", "bug", ""),
+    // A helper named for throwing, called directly; a method whose name only starts the same way.
+    (
+        "contract.Signals.throwInternal",
+        "java.lang.IllegalStateException",
+        "contract",
+        "precondition helper: contract.Signals.throwInternal exists to throw (named for it)",
+    ),
+    ("contract.Signals.failures", "java.lang.IllegalStateException", "bug", ""),
+    // A point of the right space cast to another kind is judged as any sibling cast, not as
+    // the driver's (Spaces.offset's point of the other space, a driver defect, is asserted
+    // below).
+    (
+        "contract.Spaces.angle",
+        "java.lang.ClassCastException",
+        "contract",
+        "a LinePoint where a CirclePoint was needed (a Point parameter)",
+    ),
     // Its source exhausted, and a source of the wrong element type (an erased Iterator<String>).
     (
         "contract.Feed.next",
@@ -712,7 +759,10 @@ fn findings_are_sorted_into_bugs_and_contract() {
     // 5M runs: with the cases of session 31 (HexOut, Store, Copier) 3M missed Rules.mid's
     // overflow in 2 of 5 local runs (driver runs are scheduled by measured time, not seeded);
     // with session 45's Hulls, 4M missed Serial.deserialize's honeypot once on a busy machine.
-    let s = run_fuzz(&["--package", "contract", "--runs", "5000000", "--keep-going", "--sources", &src]);
+    // --timeout 60: no case here is a hang, and a run of the 5M once stalled past the default
+    // 10 s with no frame of the harness thread in any code (a JVM pause on a busy machine).
+    let s =
+        run_fuzz(&["--package", "contract", "--runs", "5000000", "--keep-going", "--timeout", "60", "--sources", &src]);
     s.assert_exit(1);
     // (Of the whole folder: package cfg's Spec.Builder.get is the eighth, contract.Numbers.decimal the ninth.)
     assert!(s.out.stdout.contains("jvmfuzz: Javadoc @throws of 10 method(s)"), "{}", s.out.dump());
@@ -774,6 +824,12 @@ fn findings_are_sorted_into_bugs_and_contract() {
     let total = stats.lines().find(|l| l.contains("contract.Weights.total(")).unwrap_or_default();
     let defects: u64 = total.split(' ').nth(3).and_then(|n| n.parse().ok()).unwrap_or(0);
     assert!(defects > 0, "no Pair of the wrong type reached Weights.total's set-up:\n{stats}");
+    // A point of the other space for a Point<Line> parameter (any implementation of Point
+    // was taken), cast to the line's kind.
+    assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Spaces.offset(")), "{entries:#?}");
+    let offset = stats.lines().find(|l| l.contains("contract.Spaces.offset(")).unwrap_or_default();
+    let defects: u64 = offset.split(' ').nth(3).and_then(|n| n.parse().ok()).unwrap_or(0);
+    assert!(defects > 0, "no point of the other space reached Spaces.offset:\n{stats}");
     // The same one call deeper, in a helper of the library.
     assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Rules.lengthOf(")), "{entries:#?}");
     let twice = stats.lines().find(|l| l.contains("contract.Rules.measureTwice(")).unwrap_or_default();

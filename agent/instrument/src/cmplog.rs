@@ -170,6 +170,14 @@ const SIZED_CALLS: &[(&str, &str, &str, u32)] = &[
     ("java/util/LinkedHashMap", "<init>", "(I)V", 4),
     ("java/util/HashSet", "<init>", "(I)V", 4),
     ("java/util/LinkedHashSet", "<init>", "(I)V", 4),
+    ("java/util/Hashtable", "<init>", "(I)V", 4),
+    ("java/util/WeakHashMap", "<init>", "(I)V", 4),
+    ("java/util/IdentityHashMap", "<init>", "(I)V", 8),
+    ("java/util/PriorityQueue", "<init>", "(I)V", 4),
+    // A bounded queue allocates its whole capacity at once (jackson-core's BoundedPool of a
+    // fuzzed size filled the heap and stalled the JVM past --timeout).
+    ("java/util/concurrent/ArrayBlockingQueue", "<init>", "(I)V", 4),
+    ("java/util/concurrent/PriorityBlockingQueue", "<init>", "(I)V", 4),
     ("java/nio/ByteBuffer", "allocate", "(I)Ljava/nio/ByteBuffer;", 1),
     ("java/nio/ByteBuffer", "allocateDirect", "(I)Ljava/nio/ByteBuffer;", 1),
     ("java/nio/CharBuffer", "allocate", "(I)Ljava/nio/CharBuffer;", 2),
@@ -428,12 +436,16 @@ mod tests {
         let sb = cp.add_method_ref("java/lang/StringBuilder", "<init>", "(I)V").unwrap().to_be_bytes();
         let copy = cp.add_method_ref("java/util/Arrays", "copyOf", "([JI)[J").unwrap().to_be_bytes();
         let other = cp.add_method_ref("java/lang/String", "repeat", "(I)Ljava/lang/String;").unwrap().to_be_bytes();
+        let queue =
+            cp.add_method_ref("java/util/concurrent/ArrayBlockingQueue", "<init>", "(I)V").unwrap().to_be_bytes();
         // aload_0 iload_1 invokespecial SB.<init>(I); aload_2 iload_1 invokestatic copyOf;
-        // aload_3 iload_1 invokevirtual String.repeat (not a size: "".repeat(n) allocates nothing)
+        // aload_3 iload_1 invokevirtual String.repeat (not a size: "".repeat(n) allocates nothing);
+        // aload_0 iload_1 invokespecial ArrayBlockingQueue.<init>(I) (its whole capacity at once)
         let code = [
             [ALOAD_0, ILOAD_1, INVOKESPECIAL, sb[0], sb[1]],
             [ALOAD_2, ILOAD_1, INVOKESTATIC, copy[0], copy[1]],
             [ALOAD_3, ILOAD_1, INVOKEVIRTUAL, other[0], other[1]],
+            [ALOAD_0, ILOAD_1, INVOKESPECIAL, queue[0], queue[1]],
         ]
         .concat()
         .into_iter()
@@ -442,7 +454,7 @@ mod tests {
         let insns = decode(&code).unwrap();
         let sites = plan_cmp(&insns, &code, &cp, &mut Counter(0, Vec::new()));
         let got: Vec<(usize, CmpKind, u32)> = sites.iter().map(|s| (s.index, s.kind, s.id)).collect();
-        assert_eq!(got, vec![(2, CmpKind::Alloc, 1), (5, CmpKind::Alloc, 8)]);
+        assert_eq!(got, vec![(2, CmpKind::Alloc, 1), (5, CmpKind::Alloc, 8), (11, CmpKind::Alloc, 4)]);
     }
 
     #[test]

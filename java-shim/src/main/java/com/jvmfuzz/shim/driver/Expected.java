@@ -14,7 +14,9 @@
  *     it reaches its call of the method under test: Expected.call); a ClassCastException or
  *     ArrayStoreException anywhere under a call of a method with a parameter of a generic
  *     type, or of a generic class's method (a driver built from the erased signature passed a
- *     value of the wrong type argument: a driver defect);
+ *     value of the wrong type argument: a driver defect), or of a value whose class gives a
+ *     generic parameter's raw type other type arguments (a Point<Sphere1D> handed to a
+ *     Point<Euclidean1D>);
  *   - contract, with the reason: the method under test raised it by design on the arguments
  *     it was given:
  *       - an exception type that method (any overload of that name, or any constructor)
@@ -155,7 +157,13 @@
  *         ("internal", "bug", "should never happen") outside a stretch it quotes of the
  *         caller's texts (gson's "Failed parsing 'x.internal.y' as BigInteger");
  *       - any RuntimeException but the JVM's faults of a precondition helper called directly
- *         (jsoup's Validate.wtf: it exists to throw);
+ *         (jsoup's Validate.wtf: it exists to throw), or of a method named for throwing
+ *         (throwInternal, _reportError) called directly;
+ *       - a NullPointerException of an object used before its set-up, not in the field's own
+ *         getter: on a field with a public setter, or one that a method other than a
+ *         constructor writes (unsetField); on an array handed on while such an array field is
+ *         still null in the object the driver built, or on the null an Object-typed getter of
+ *         such a field returns (unsetSlot);
  *       - a NoSuchElementException from a JDK collection's pop, remove or get right under a
  *         called method named pop... (NamespaceBindings.popScope on an empty stack), or a
  *         list's IndexOutOfBoundsException of index -1 in length 0 there (remove(size() - 1));
@@ -174,6 +182,9 @@
  *         construct(Node) handed a MappingNode: the caller chose a kind it does not handle);
  *       - a ClassCastException in a compiler-generated bridge method (a driver built from an
  *         erased signature passed the erased type);
+ *       - a ClassCastException of a value of exactly the class an object the driver built
+ *         holds in an Object-typed set-up field (a BSPTree's String attribute cast to the
+ *         Boolean a region's leaf must carry): the caller's, as a cast of an Object parameter;
  *       - a regex-injection report whose invalid pattern is one of the String arguments the
  *         driver passed: a method that takes a regular expression (WordUtils.wrap's wrapOn);
  *         likewise a reflective-call report on a class that one of them names, alone or with
@@ -350,7 +361,9 @@ public final class Expected {
         textArgs = NO_OBJECTS;
         outputArgs = NO_OBJECTS;
         storeArrays = NO_OBJECTS;
+        java.util.Arrays.fill(builtObjects, 0, builtCount, null);
         builtCount = 0;
+        builtNext = 0;
         intArgs = NO_ARGS;
         setupIntArgs = NO_ARGS;
         setupStringArgs = NO_STRINGS;
@@ -871,18 +884,27 @@ public final class Expected {
         return first;
     }
 
-    /* The classes of the objects the instance helpers built in this run (builtFrame). */
-    private static final Class<?>[] built = new Class<?>[16];
+    /*
+     * The classes of the objects the instance helpers built in this run (builtFrame), the
+     * latest 64: an object is built after what it is built from, so the receiver and the
+     * arguments are among the last (a jackson-core TextBuffer comes after a dozen factories,
+     * constraints and contexts).
+     */
+    private static final Class<?>[] built = new Class<?>[64];
+    /* The objects themselves (unsetSlot reads their set-up fields after a failure). */
+    private static final Object[] builtObjects = new Object[64];
     private static int builtCount;
+    private static int builtNext;
 
     /** For instance helpers: the value a set-up call gave, never null (see BuiltNull). */
     public static <T> T built(T value) {
         if (value == null) {
             throw BuiltNull.INSTANCE;
         }
-        if (builtCount < built.length) {
-            built[builtCount++] = value.getClass();
-        }
+        builtObjects[builtNext] = value;
+        built[builtNext] = value.getClass();
+        builtNext = (builtNext + 1) % built.length;
+        builtCount = Math.min(builtCount + 1, built.length);
         return value;
     }
 
@@ -1377,6 +1399,9 @@ public final class Expected {
             return "no stream: the " + wrapper + " the caller built wraps none";
         }
         String unset = unsetField(t, st, call);
+        if (unset == null) {
+            unset = unsetSlot(t, st, k);
+        }
         if (unset != null) {
             return "not configured: " + unset;
         }
@@ -1397,6 +1422,10 @@ public final class Expected {
         }
         if (t instanceof RuntimeException && !jvmFault(t) && isPrecondition(call) && inLibraryOrJdk(st, 0, k)) {
             return "precondition helper: " + method + " exists to throw";
+        }
+        if (t instanceof RuntimeException && !jvmFault(t) && namedForThrowing(call.getMethodName())
+                && thrownByThrowers(st, k)) {
+            return "precondition helper: " + method + " exists to throw (named for it)";
         }
         if ((t instanceof java.util.NoSuchElementException || lastOfEmpty(t)) && poppedEmpty(st, k)) {
             return "empty stack: " + method + " pops what no earlier call pushed";
@@ -1425,6 +1454,46 @@ public final class Expected {
         String narrowed = t instanceof ClassCastException && inLibraryOrJdk(st, 0, k) ? narrowedCast(t, call) : null;
         if (narrowed != null) {
             return narrowed + ", given to " + method;
+        }
+        String slot = t instanceof ClassCastException && inLibraryOrJdk(st, 0, k) ? slotCast(t) : null;
+        if (slot != null) {
+            return "cast of an Object the caller stored: " + slot;
+        }
+        return null;
+    }
+
+    /*
+     * A failed cast of the value the caller put into an Object-typed field that a method sets
+     * up (commons-math3's BSPTree built with a String attribute, cast to the Boolean every
+     * region's leaf must carry), as a cast of an Object parameter is: an object the driver
+     * built holds, in such a field, a value of exactly the class that failed the cast. What
+     * holds it, else null.
+     */
+    private static String slotCast(Throwable t) {
+        java.util.regex.Matcher m = CAST.matcher(String.valueOf(t.getMessage()));
+        if (!m.find() || builtCount == 0 || SET_UP.isEmpty()) {
+            return null;
+        }
+        String from = m.group(1);
+        for (int j = 0; j < builtCount; j++) {
+            Object o = builtObjects[j];
+            for (Class<?> h = o == null ? null : o.getClass(); h != null && h != Object.class; h = h.getSuperclass()) {
+                for (java.lang.reflect.Field f : h.getDeclaredFields()) {
+                    if (f.getType() != Object.class || java.lang.reflect.Modifier.isStatic(f.getModifiers())
+                            || !SET_UP.containsKey(h.getName() + " " + f.getName())) {
+                        continue;
+                    }
+                    try {
+                        f.setAccessible(true);
+                        Object v = f.get(o);
+                        if (v != null && v.getClass().getName().equals(from)) {
+                            return "the " + from + " in the " + f.getName() + " of the " + o.getClass().getName();
+                        }
+                    } catch (ReflectiveOperationException | RuntimeException inaccessible) {
+                        // a field this module does not open: not known to hold it
+                    }
+                }
+            }
         }
         return null;
     }
@@ -2294,11 +2363,132 @@ public final class Expected {
             if (writers == null || call == null || !sameLine(c, Class.forName(call.getClassName(), false, loader))) {
                 return null;
             }
-            String by = String.join(", ", java.util.Arrays.asList(writers).subList(0, Math.min(3, writers.length)));
-            return "the " + c.getName() + " used before its " + field + " was set up (by " + by
-                    + (writers.length > 3 ? ", ..." : "") + ")";
+            return usedBefore(c, field, writers);
         } catch (ClassNotFoundException | LinkageError unknown) {
             return null;
+        }
+    }
+
+    private static final java.util.regex.Pattern NULL_ARRAY = java.util.regex.Pattern.compile(
+            "^Cannot (?:read the array length|(?:load from|store to) (\\w+) array) because \"([^\".]+)\" is null$");
+    private static final java.util.regex.Pattern NULL_RETURN = java.util.regex.Pattern.compile(
+            "because the return value of \"([\\w.$]+)\\.(\\w+)\\(\\)\" is null$");
+
+    /*
+     * The NullPointerException of an object the driver built and used before its set-up,
+     * where the null is not named as the field (unsetField's case) but reached the failing
+     * code another way. Two shapes, each tied to a set-up field (SET_UP) that is null in
+     * that very object when the call failed:
+     * - an array in a local or a parameter ("value", "<local2>") under a frame of the
+     *   object's class, while one of the object's array fields of that element type is
+     *   still unset (jackson-core's TextBuffer before any segment, whose contentsAsDouble
+     *   hands its null segment to NumberInput.parseDouble; a root symbol table);
+     * - the return value of an Object-typed getter of a field the caller fills
+     *   (commons-math3's BSPTree.getAttribute on a tree built without its attribute, unboxed
+     *   as the Boolean its regions require).
+     * Objects only: a null object local (a search that found nothing) and a getter of a
+     * typed field (BSPTree.getPlus on a leaf the library made) stay the library's.
+     */
+    private static String unsetSlot(Throwable t, StackTraceElement[] st, int k) {
+        if (t.getClass() != NullPointerException.class || st.length == 0 || builtCount == 0 || SET_UP.isEmpty()) {
+            return null;
+        }
+        String msg = String.valueOf(t.getMessage());
+        java.util.regex.Matcher a = NULL_ARRAY.matcher(msg);
+        java.util.regex.Matcher r = NULL_RETURN.matcher(msg);
+        boolean array = a.find();
+        if (!array && !r.find()) {
+            return null;
+        }
+        for (int j = 0; j < builtCount; j++) {
+            Object o = builtObjects[j];
+            if (o == null) {
+                continue;
+            }
+            Class<?> c = o.getClass();
+            if (array) {
+                boolean atWork = false;
+                for (int i = 0; i < Math.min(k, st.length) && !atWork; i++) {
+                    try {
+                        atWork = !isJdk(st[i].getClassName())
+                                && sameLine(c, Class.forName(st[i].getClassName(), false, loader));
+                    } catch (ClassNotFoundException | LinkageError unknown) {
+                        // a frame whose class this loader does not see: not the object's
+                    }
+                }
+                if (!atWork) {
+                    continue;
+                }
+                String elem = a.group(1);
+                for (Class<?> h = c; h != null && h != Object.class; h = h.getSuperclass()) {
+                    for (java.lang.reflect.Field f : h.getDeclaredFields()) {
+                        Class<?> ft = f.getType();
+                        String[] writers = SET_UP.get(h.getName() + " " + f.getName());
+                        if (writers == null || !ft.isArray() || java.lang.reflect.Modifier.isStatic(f.getModifiers())
+                                || elem != null && !elementNamed(ft.getComponentType(), elem)
+                                || isGetterOf(st[0].getMethodName(), f.getName()) || !isNull(f, o)) {
+                            continue;
+                        }
+                        return usedBefore(c, f.getName(), writers);
+                    }
+                }
+            } else {
+                try {
+                    Class<?> holder = Class.forName(r.group(1), false, loader);
+                    java.lang.reflect.Method getter = holder.getMethod(r.group(2));
+                    String property = propertyOf(r.group(2));
+                    if (getter.getReturnType() != Object.class || property == null || !holder.isInstance(o)) {
+                        continue;
+                    }
+                    Class<?> owner = fieldOwner(c, property);
+                    String[] writers = owner == null ? null : SET_UP.get(owner.getName() + " " + property);
+                    if (writers != null && isNull(owner.getDeclaredField(property), o)) {
+                        return usedBefore(c, property, writers);
+                    }
+                } catch (ReflectiveOperationException | LinkageError | RuntimeException unknown) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String usedBefore(Class<?> c, String field, String[] writers) {
+        String by = String.join(", ", java.util.Arrays.asList(writers).subList(0, Math.min(3, writers.length)));
+        return "the " + c.getName() + " used before its " + field + " was set up (by " + by
+                + (writers.length > 3 ? ", ..." : "") + ")";
+    }
+
+    /* "char" for char[], "object" for any reference array, as the JVM's messages name them. */
+    private static boolean elementNamed(Class<?> component, String named) {
+        return component.isPrimitive() ? component.getName().equals(named) : named.equals("object");
+    }
+
+    /* getFoo, isFoo or foo for the field foo (or _foo). */
+    private static boolean isGetterOf(String method, String field) {
+        String bare = field.startsWith("_") ? field.substring(1) : field;
+        if (bare.isEmpty()) {
+            return false;
+        }
+        String property = Character.toUpperCase(bare.charAt(0)) + bare.substring(1);
+        return method.equals("get" + property) || method.equals("is" + property) || method.equals(bare);
+    }
+
+    /* The field a getter getFoo or isFoo reads: foo. */
+    private static String propertyOf(String getter) {
+        int skip = getter.startsWith("get") ? 3 : getter.startsWith("is") ? 2 : -1;
+        if (skip < 0 || getter.length() <= skip) {
+            return null;
+        }
+        return Character.toLowerCase(getter.charAt(skip)) + getter.substring(skip + 1);
+    }
+
+    private static boolean isNull(java.lang.reflect.Field f, Object o) {
+        try {
+            f.setAccessible(true);
+            return f.get(o) == null;
+        } catch (ReflectiveOperationException | RuntimeException inaccessible) {
+            return false;
         }
     }
 
@@ -3904,11 +4094,18 @@ public final class Expected {
      */
     private static boolean erasedGenerics(Throwable t, StackTraceElement call) {
         java.util.regex.Matcher m = CAST.matcher(t instanceof ClassCastException ? String.valueOf(t.getMessage()) : "");
-        String to = m.find() ? m.group(2) : null;
+        boolean named = m.find();
+        String to = named ? m.group(2) : null;
+        Class<?> from = null;
+        try {
+            from = named ? Class.forName(m.group(1), false, loader) : null;
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            // a class of another loader: only the cast's target is compared
+        }
         for (Executable e : executables(call)) {
             try {
                 for (java.lang.reflect.Type p : e.getGenericParameterTypes()) {
-                    if (!(p instanceof Class) && (to == null || castTargetIn(p, to, 0))) {
+                    if (!(p instanceof Class) && (to == null || castTargetIn(p, to, 0) || misfits(from, p))) {
                         return true;
                     }
                 }
@@ -3917,6 +4114,76 @@ public final class Expected {
             }
         }
         return false;
+    }
+
+    /*
+     * Whether the class that failed the cast is of the parameter's raw type with other type
+     * arguments: a value no compiler would have let through (commons-math3's S1Point, a
+     * Point<Sphere1D>, given to OrientedPoint.getOffset(Point<Euclidean1D>) and cast there to
+     * the Vector1D every Point<Euclidean1D> is). A value that fits, cast wrongly, is the
+     * library's.
+     */
+    private static boolean misfits(Class<?> from, java.lang.reflect.Type param) {
+        if (from == null || !(param instanceof java.lang.reflect.ParameterizedType)) {
+            return false;
+        }
+        java.lang.reflect.ParameterizedType want = (java.lang.reflect.ParameterizedType) param;
+        if (!(want.getRawType() instanceof Class) || !((Class<?>) want.getRawType()).isAssignableFrom(from)) {
+            return false;
+        }
+        java.lang.reflect.Type[] has = typeArguments(from, (Class<?>) want.getRawType(), 0);
+        java.lang.reflect.Type[] wanted = want.getActualTypeArguments();
+        if (has == null || has.length != wanted.length) {
+            return false;
+        }
+        for (int i = 0; i < has.length; i++) {
+            if (!(has[i] instanceof Class)) {
+                continue;
+            }
+            Class<?> actual = (Class<?>) has[i];
+            java.lang.reflect.Type w = wanted[i];
+            if (w instanceof Class && !w.equals(actual)) {
+                return true;
+            }
+            if (w instanceof java.lang.reflect.WildcardType) {
+                for (java.lang.reflect.Type b : ((java.lang.reflect.WildcardType) w).getUpperBounds()) {
+                    if (b instanceof Class && !((Class<?>) b).isAssignableFrom(actual)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /* The type arguments c gives its supertype raw, as written in its declarations (or null). */
+    private static java.lang.reflect.Type[] typeArguments(Class<?> c, Class<?> raw, int depth) {
+        if (c == null || depth > 16) {
+            return null;
+        }
+        java.util.List<java.lang.reflect.Type> supers = new ArrayList<>();
+        supers.add(c.getGenericSuperclass());
+        supers.addAll(java.util.Arrays.asList(c.getGenericInterfaces()));
+        for (java.lang.reflect.Type s : supers) {
+            if (s instanceof java.lang.reflect.ParameterizedType
+                    && ((java.lang.reflect.ParameterizedType) s).getRawType() == raw) {
+                return ((java.lang.reflect.ParameterizedType) s).getActualTypeArguments();
+            }
+        }
+        for (java.lang.reflect.Type s : supers) {
+            Class<?> k = s instanceof Class ? (Class<?>) s
+                    : s instanceof java.lang.reflect.ParameterizedType
+                            && ((java.lang.reflect.ParameterizedType) s).getRawType() instanceof Class
+                                    ? (Class<?>) ((java.lang.reflect.ParameterizedType) s).getRawType()
+                                    : null;
+            if (k != null && raw.isAssignableFrom(k)) {
+                java.lang.reflect.Type[] found = typeArguments(k, raw, depth + 1);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
     }
 
     /*
@@ -4327,6 +4594,33 @@ public final class Expected {
         } catch (ClassNotFoundException | LinkageError notThere) {
             return false;
         }
+    }
+
+    /*
+     * throwInternal, _reportError, failOn...: a helper whose name says it throws (jackson-core's
+     * VersionUtil.throwInternal, ObjectReadContext.Base._reportUnsupportedOperation), called
+     * directly. The same prefix before a lower-case letter (reporter, failover) is no such name.
+     */
+    private static boolean namedForThrowing(String m) {
+        String bare = m.startsWith("_") ? m.substring(1) : m;
+        for (String p : new String[] {"throw", "report", "fail"}) {
+            if (bare.startsWith(p) && (bare.length() == p.length() || !Character.isLowerCase(bare.charAt(p.length())))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /* Every frame above the call is a helper named for throwing, or the call's own method. */
+    private static boolean thrownByThrowers(StackTraceElement[] st, int k) {
+        for (int i = 0; i < k - 1; i++) {
+            boolean same = st[i].getClassName().equals(st[k - 1].getClassName())
+                    && st[i].getMethodName().equals(st[k - 1].getMethodName());
+            if (!same && !namedForThrowing(st[i].getMethodName())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isPrecondition(StackTraceElement e) {

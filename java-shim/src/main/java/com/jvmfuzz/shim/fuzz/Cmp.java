@@ -278,7 +278,9 @@ public final class Cmp {
      * array. Negative counts are left to the JVM's NegativeArraySizeException.
      */
     public static void alloc2(int rows, int cols, int bytes) {
-        if (rows > 0 && cols >= 0 && (long) rows * ((long) cols * bytes + 16) > ALLOC_LIMIT) {
+        // Divided, not multiplied: rows x (cols x bytes + 16) of two counts near
+        // Integer.MAX_VALUE overflows a long.
+        if (rows > 0 && cols >= 0 && ALLOC_LIMIT != Long.MAX_VALUE && (long) cols * bytes + 16 > ALLOC_LIMIT / rows) {
             throw overLimit(rows + " x " + cols);
         }
     }
