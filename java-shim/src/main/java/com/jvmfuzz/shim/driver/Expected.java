@@ -1467,7 +1467,9 @@ public final class Expected {
      * up (commons-math3's BSPTree built with a String attribute, cast to the Boolean every
      * region's leaf must carry), as a cast of an Object parameter is: an object the driver
      * built holds, in such a field, a value of exactly the class that failed the cast. What
-     * holds it, else null.
+     * holds it, else null. Not proof that the stored value is the one cast: a String of the
+     * library's own, cast wrongly while the caller's String sits in such a field, is called
+     * the caller's too.
      */
     private static String slotCast(Throwable t) {
         java.util.regex.Matcher m = CAST.matcher(String.valueOf(t.getMessage()));
@@ -1478,7 +1480,7 @@ public final class Expected {
         for (int j = 0; j < builtCount; j++) {
             Object o = builtObjects[j];
             for (Class<?> h = o == null ? null : o.getClass(); h != null && h != Object.class; h = h.getSuperclass()) {
-                for (java.lang.reflect.Field f : h.getDeclaredFields()) {
+                for (java.lang.reflect.Field f : declaredFields(h)) {
                     if (f.getType() != Object.class || java.lang.reflect.Modifier.isStatic(f.getModifiers())
                             || !SET_UP.containsKey(h.getName() + " " + f.getName())) {
                         continue;
@@ -2370,7 +2372,7 @@ public final class Expected {
     }
 
     private static final java.util.regex.Pattern NULL_ARRAY = java.util.regex.Pattern.compile(
-            "^Cannot (?:read the array length|(?:load from|store to) (\\w+) array) because \"([^\".]+)\" is null$");
+            "^Cannot (?:read the array length|(?:load from|store to) ([\\w/]+) array) because \"([^\".]+)\" is null$");
     private static final java.util.regex.Pattern NULL_RETURN = java.util.regex.Pattern.compile(
             "because the return value of \"([\\w.$]+)\\.(\\w+)\\(\\)\" is null$");
 
@@ -2387,7 +2389,10 @@ public final class Expected {
      *   (commons-math3's BSPTree.getAttribute on a tree built without its attribute, unboxed
      *   as the Boolean its regions require).
      * Objects only: a null object local (a search that found nothing) and a getter of a
-     * typed field (BSPTree.getPlus on a leaf the library made) stay the library's.
+     * typed field (BSPTree.getPlus on a leaf the library made) stay the library's. What it
+     * costs: "read the array length" names no element type, so any unset array field counts
+     * there; and neither shape proves that the null came from that very object (a null the
+     * library made, beside a built object still unset, is called the caller's).
      */
     private static String unsetSlot(Throwable t, StackTraceElement[] st, int k) {
         if (t.getClass() != NullPointerException.class || st.length == 0 || builtCount == 0 || SET_UP.isEmpty()) {
@@ -2421,7 +2426,7 @@ public final class Expected {
                 }
                 String elem = a.group(1);
                 for (Class<?> h = c; h != null && h != Object.class; h = h.getSuperclass()) {
-                    for (java.lang.reflect.Field f : h.getDeclaredFields()) {
+                    for (java.lang.reflect.Field f : declaredFields(h)) {
                         Class<?> ft = f.getType();
                         String[] writers = SET_UP.get(h.getName() + " " + f.getName());
                         if (writers == null || !ft.isArray() || java.lang.reflect.Modifier.isStatic(f.getModifiers())
@@ -2453,15 +2458,33 @@ public final class Expected {
         return null;
     }
 
+    /*
+     * The fields c declares, or none when reflection cannot list them (a field's type from a
+     * dependency missing on the class path): the classifier must not throw.
+     */
+    private static java.lang.reflect.Field[] declaredFields(Class<?> c) {
+        try {
+            return c.getDeclaredFields();
+        } catch (LinkageError | RuntimeException unreadable) {
+            return new java.lang.reflect.Field[0];
+        }
+    }
+
     private static String usedBefore(Class<?> c, String field, String[] writers) {
         String by = String.join(", ", java.util.Arrays.asList(writers).subList(0, Math.min(3, writers.length)));
         return "the " + c.getName() + " used before its " + field + " was set up (by " + by
                 + (writers.length > 3 ? ", ..." : "") + ")";
     }
 
-    /* "char" for char[], "object" for any reference array, as the JVM's messages name them. */
+    /*
+     * "char" for char[], "byte/boolean" for either (baload and bastore serve both), "object"
+     * for any reference array, as the JVM's messages name them.
+     */
     private static boolean elementNamed(Class<?> component, String named) {
-        return component.isPrimitive() ? component.getName().equals(named) : named.equals("object");
+        if (!component.isPrimitive()) {
+            return named.equals("object");
+        }
+        return java.util.Arrays.asList(named.split("/")).contains(component.getName());
     }
 
     /* getFoo, isFoo or foo for the field foo (or _foo). */
@@ -4105,7 +4128,7 @@ public final class Expected {
         for (Executable e : executables(call)) {
             try {
                 for (java.lang.reflect.Type p : e.getGenericParameterTypes()) {
-                    if (!(p instanceof Class) && (to == null || castTargetIn(p, to, 0) || misfits(from, p))) {
+                    if (!(p instanceof Class) && (to == null || castTargetIn(p, to, 0) || misfits(from, to, p))) {
                         return true;
                     }
                 }
@@ -4123,12 +4146,21 @@ public final class Expected {
      * the Vector1D every Point<Euclidean1D> is). A value that fits, cast wrongly, is the
      * library's.
      */
-    private static boolean misfits(Class<?> from, java.lang.reflect.Type param) {
-        if (from == null || !(param instanceof java.lang.reflect.ParameterizedType)) {
+    private static boolean misfits(Class<?> from, String to, java.lang.reflect.Type param) {
+        if (from == null || to == null || !(param instanceof java.lang.reflect.ParameterizedType)) {
             return false;
         }
         java.lang.reflect.ParameterizedType want = (java.lang.reflect.ParameterizedType) param;
         if (!(want.getRawType() instanceof Class) || !((Class<?>) want.getRawType()).isAssignableFrom(from)) {
+            return false;
+        }
+        // The cast is to a kind of the parameter's type (the Vector1D a Point<Euclidean1D> is),
+        // not of something else the value also is (a Path, an Iterable<Path>, cast to File).
+        try {
+            if (!((Class<?>) want.getRawType()).isAssignableFrom(Class.forName(to, false, loader))) {
+                return false;
+            }
+        } catch (ClassNotFoundException | LinkageError unknown) {
             return false;
         }
         java.lang.reflect.Type[] has = typeArguments(from, (Class<?>) want.getRawType(), 0);
