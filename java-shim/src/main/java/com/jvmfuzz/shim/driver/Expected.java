@@ -4629,14 +4629,15 @@ public final class Expected {
     }
 
     /*
-     * throwInternal, _reportError, failOn...: a helper whose name says it throws (jackson-core's
+     * throwInternal, _reportError: a helper whose name says what it throws (jackson-core's
      * VersionUtil.throwInternal, ObjectReadContext.Base._reportUnsupportedOperation), called
-     * directly. The same prefix before a lower-case letter (reporter, failover) is no such name.
+     * directly. The bare word (a fail(why) that throws only on some arguments) and the prefix
+     * before a lower-case letter (reporter) are no such name.
      */
     private static boolean namedForThrowing(String m) {
         String bare = m.startsWith("_") ? m.substring(1) : m;
-        for (String p : new String[] {"throw", "report", "fail"}) {
-            if (bare.startsWith(p) && (bare.length() == p.length() || !Character.isLowerCase(bare.charAt(p.length())))) {
+        for (String p : new String[] {"throw", "report"}) {
+            if (bare.startsWith(p) && bare.length() > p.length() && Character.isUpperCase(bare.charAt(p.length()))) {
                 return true;
             }
         }
