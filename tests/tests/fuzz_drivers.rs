@@ -353,7 +353,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 131] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 142] = [
     // The JDK refusing a negative capacity the caller gave; one the method computed from no
     // number at all (an empty collection's size less two).
     ("contract.Hulls.reserve", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Hulls.reserve"),
@@ -654,6 +654,43 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 131] = [
         "precondition helper: contract.Signals.throwInternal exists to throw (named for it)",
     ),
     ("contract.Signals.failures", "java.lang.IllegalStateException", "bug", ""),
+    // Writes past the room after the caller's offset, by a VarHandle view or String.getChars
+    // under a helper of a method that never measures its array (an empty array is a position
+    // outside it first); a method that measures it and still overruns.
+    ("contract.Writes.setShort", "java.lang.ArrayIndexOutOfBoundsException", "contract", ""),
+    ("contract.Writes.copy", "java.lang.StringIndexOutOfBoundsException", "contract", ""),
+    ("contract.Writes.putDigitsChecked", "java.lang.IllegalArgumentException", "contract", "argument check"),
+    ("contract.Writes.copyChecked", "java.lang.StringIndexOutOfBoundsException", "bug", ""),
+    // An output buffer too small for a writer built over it; the writer's own escape table.
+    (
+        "contract.Emitter.writeNumber",
+        "java.lang.ArrayIndexOutOfBoundsException",
+        "contract",
+        "the caller built contract.Emitter with an output buffer of only ",
+    ),
+    (
+        "contract.Emitter.writeShort",
+        "java.lang.ArrayIndexOutOfBoundsException",
+        "contract",
+        "the caller built contract.Emitter with an output buffer of only ",
+    ),
+    ("contract.Emitter.writeEscaped", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+    // A context refusing through its helper named for it; the same type thrown without one.
+    (
+        "contract.Contexts$Base._reportUnsupportedOperation",
+        "java.lang.UnsupportedOperationException",
+        "contract",
+        "unsupported: the contract.Contexts$Base refuses what contract.Contexts$Reader.readTree asks of it",
+    ),
+    ("contract.Contexts$Base.readValue", "java.lang.UnsupportedOperationException", "bug", ""),
+    // A slot number checked with Objects.checkIndex; a list read past its end by the JDK's check.
+    (
+        "contract.Slots.checked",
+        "java.lang.IndexOutOfBoundsException",
+        "contract",
+        "argument check: contract.Slots.checked (by Objects.checkIndex) rejects the arguments of contract.Slots.release",
+    ),
+    ("contract.Slots.following", "java.lang.IndexOutOfBoundsException", "bug", ""),
     // A point of the right space cast to another kind is judged as any sibling cast, not as
     // the driver's (Spaces.offset's point of the other space, a driver defect, is asserted
     // below).

@@ -847,6 +847,25 @@ fn setup_spans(b: &mut Body, params: &[Param], args: &[String], owner: &str) {
     ));
 }
 
+/// A set-up call's primitive arrays named as its output (`outputBuffer`, `dest`), with
+/// `owner`, the class the call configures (`Expected.setupOutputs`): a buffer too small for
+/// what the object later writes is the caller's (a generator given a `byte[0]` to write to).
+fn setup_outputs(b: &mut Body, params: &[Param], args: &[String], owner: &str) {
+    let outputs: Vec<&str> = params
+        .iter()
+        .zip(args)
+        .filter(|(p, _)| is_value_array(&p.ty) && is_output_name(&p.name))
+        .map(|(_, a)| a.as_str())
+        .collect();
+    if !outputs.is_empty() {
+        b.line(format!(
+            "com.jvmfuzz.shim.driver.Expected.setupOutputs(\"{}\", new Object[] {{{}}});",
+            owner.replace('/', "."),
+            outputs.join(", ")
+        ));
+    }
+}
+
 /// A set-up call's arguments; integer ones are recorded first (`Expected.setupArgs`), so an
 /// exception of the call is judged with them (a capacity of a billion asked of a
 /// constructor is its caller's business, as for the method under test).
@@ -865,6 +884,7 @@ fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool, owner: &s
     let args = b.args(params, depth, true, cast);
     value_arrays(b, params, &args);
     setup_spans(b, params, &args, owner);
+    setup_outputs(b, params, &args, owner);
     // Inside an instance helper the call builds an object at the helper's `depth` (0: an
     // argument or the receiver of the method under test); a step's call is on the receiver.
     let level = if depth == "depth + 1" { "depth" } else { "0" };
@@ -1235,6 +1255,24 @@ mod tests {
         for name in ["outline", "data", "buffer", "in", "targets", "destroy", "o"] {
             assert!(!is_output_name(name), "{name}");
         }
+    }
+
+    #[test]
+    fn a_set_up_calls_output_buffers_are_recorded_with_its_class() {
+        let p = |name: &str, ty: JType| Param { name: name.into(), ty, value: Value::Prim('I') };
+        let bytes = JType::Array(Box::new(JType::Prim('B')));
+        let helpers = Rc::new(BTreeMap::new());
+        // UTF8JsonGenerator(..., byte[] outputBuffer, int outputOffset, boolean bufferRecyclable)
+        let params = [p("outputBuffer", bytes.clone()), p("outputOffset", JType::Prim('I')), p("data", bytes.clone())];
+        let args = ["buf".to_string(), "off".to_string(), "data".to_string()];
+        let mut b = Body::new(0, &helpers);
+        setup_outputs(&mut b, &params, &args, "com/acme/Gen");
+        assert_eq!(b.lines, ["com.jvmfuzz.shim.driver.Expected.setupOutputs(\"com.acme.Gen\", new Object[] {buf});"]);
+        // An input buffer, or an output that is no primitive array, records nothing.
+        let params = [p("input", bytes), p("out", JType::object("java/io/OutputStream"))];
+        let mut b = Body::new(0, &helpers);
+        setup_outputs(&mut b, &params, &args[..2], "com/acme/Parser");
+        assert!(b.lines.is_empty());
     }
 
     #[test]

@@ -38,8 +38,18 @@ const NO_THROW: [&str; 5] = ["without throwing", "never throws", "does not throw
 
 /// What a description says when the method does not check its input ("The string passed in is
 /// assumed to be a class name").
-const UNCHECKED: [&str; 5] =
-    ["is not checked", "are not checked", "is not validated", "are not validated", "passed in is assumed to be"];
+const UNCHECKED: [&str; 8] = [
+    "is not checked",
+    "are not checked",
+    "is not validated",
+    "are not validated",
+    "passed in is assumed to be",
+    // jackson-core's NumberInput.parseInt(String): "caller is expected to only call this in
+    // cases where this can be guaranteed"
+    "caller is expected to",
+    "caller must ensure",
+    "no range checks are made",
+];
 
 impl Documented {
     /// Reads every `.java` file under a folder or in a jar/zip.
@@ -78,6 +88,7 @@ impl Documented {
     /// Adds the documented exceptions of one compilation unit.
     pub fn add_source(&mut self, text: &str) {
         self.files += 1;
+        let mut likes = Vec::new();
         for d in declarations(text) {
             if d.no_throw {
                 self.no_throw.insert(d.key.clone());
@@ -85,8 +96,18 @@ impl Documented {
             if d.unchecked {
                 self.unchecked.insert(d.key.clone());
             }
+            if let Some(like) = d.like {
+                likes.push((d.key.clone(), like));
+            }
             if !d.throws.is_empty() {
                 self.methods.entry(d.key).or_default().extend(d.throws);
+            }
+        }
+        // "Similar to {@link #parseInt(String)} but for long values" (jackson-core's
+        // NumberInput.parseLong): what the other method leaves unchecked, this one does too.
+        for (key, like) in likes {
+            if self.unchecked.contains(&like) {
+                self.unchecked.insert(key);
             }
         }
     }
@@ -293,6 +314,8 @@ struct Declaration {
     throws: Vec<Vec<String>>,
     no_throw: bool,
     unchecked: bool,
+    /// The method of the same class its description says it is like (`class::method`).
+    like: Option<String>,
 }
 
 /// A documented method before its `@throws` names are resolved by the imports.
@@ -301,6 +324,7 @@ struct Found {
     names: Vec<String>,
     no_throw: bool,
     unchecked: bool,
+    like: Option<String>,
 }
 
 /// Every documented method declaration of one file.
@@ -446,6 +470,7 @@ fn declarations(text: &str) -> Vec<Declaration> {
             throws: f.names.iter().map(|n| imports.resolve(n)).collect(),
             no_throw: f.no_throw,
             unchecked: f.unchecked,
+            like: f.like,
         })
         .collect()
 }
@@ -457,9 +482,23 @@ fn emit(found: &mut Vec<Found>, types: &[(String, usize)], method: Option<String
     let names = throws_tags(&d);
     let no_throw = promises_no_throw(&d);
     let unchecked = leaves_input_unchecked(&d);
-    if !names.is_empty() || no_throw || unchecked {
-        found.push(Found { key: format!("{class}::{m}"), names, no_throw, unchecked });
+    let like = like_method(&d).map(|other| format!("{class}::{other}"));
+    if !names.is_empty() || no_throw || unchecked || like.is_some() {
+        found.push(Found { key: format!("{class}::{m}"), names, no_throw, unchecked, like });
     }
+}
+
+/// The method of the same class a description opens by likening this one to ("Similar to
+/// {@link #parseInt(String)} but for long values", "Same as {@link #wrap}"), by name.
+fn like_method(doc: &str) -> Option<String> {
+    let text = description(doc);
+    if !["similar to {@link #", "same as {@link #"].iter().any(|p| text.find(p).is_some_and(|at| at < 40)) {
+        return None;
+    }
+    // The description is lower-cased; the name's spelling is the comment's first link's.
+    let (_, after) = doc.split_once("{@link #")?;
+    let name: String = after.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+    (!name.is_empty()).then_some(name)
 }
 
 /// Reads the sources of the classes under test: every `explicit` path (`--sources`; an
@@ -693,6 +732,27 @@ public final class Words<T> {
      * The package. The string passed in is assumed to be a class name.
      */
     public static String packageName(String name) { return name; }
+
+    /**
+     * Parses digits. Input must be a simple integer: the caller is expected to only call this
+     * where that can be guaranteed.
+     */
+    public static int digits(String s) { return 0; }
+
+    /**
+     * Parses. Callers are expected to be careful, says nothing of this method's input.
+     */
+    public static int careful(String s) { return 0; }
+
+    /**
+     * Similar to {@link #digits(String)} but for {@code long} values.
+     */
+    public static long longDigits(String s) { return 0; }
+
+    /**
+     * Similar to {@link #careful(String)}, which checks what it needs.
+     */
+    public static long alsoCareful(String s) { return 0; }
 }
 "#;
 
@@ -742,7 +802,7 @@ public final class Words<T> {
     fn the_table_has_one_line_per_method() {
         let t = doc().table();
         assert!(t.contains("\norg.acme.text.Words$Inner::at org.acme.text.IndexOutOfBoundsException|org.acme.errors.IndexOutOfBoundsException|java.lang.IndexOutOfBoundsException\n"), "{t}");
-        assert_eq!(t.lines().filter(|l| !l.starts_with('#')).count(), 8, "{t}");
+        assert_eq!(t.lines().filter(|l| !l.starts_with('#')).count(), 10, "{t}");
     }
 
     #[test]
@@ -757,7 +817,12 @@ public final class Words<T> {
         let d = doc();
         assert_eq!(
             d.unchecked.iter().map(String::as_str).collect::<Vec<_>>(),
-            ["org.acme.text.Words::packageName", "org.acme.text.Words::shortName"]
+            [
+                "org.acme.text.Words::digits",
+                "org.acme.text.Words::longDigits",
+                "org.acme.text.Words::packageName",
+                "org.acme.text.Words::shortName"
+            ]
         );
         assert!(d.table().contains("\norg.acme.text.Words::shortName ?\n"), "{}", d.table());
     }

@@ -154,6 +154,20 @@ public final class ExpectedChecks {
         }
         check(wrapped != null && Leftovers.rejectedByUs(wrapped), "a wrapped rejection by a stopped pool: " + wrapped);
 
+        // The last index an access reached and the array's length, from the JVM's fault and
+        // the JDK's checks that stand for one; none from other JDK checks.
+        fault("a VarHandle's int at 0 of a byte[2]", () -> java.lang.invoke.MethodHandles
+                .byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.BIG_ENDIAN).set(new byte[2], 0, 1), 3, 2);
+        fault("a VarHandle's short at 7 of a byte[1]", () -> java.lang.invoke.MethodHandles
+                .byteArrayViewVarHandle(short[].class, java.nio.ByteOrder.BIG_ENDIAN).set(new byte[1], 7, (short) 1), 8, 1);
+        fault("getChars of 6 into a char[2]", () -> "abcdef".getChars(0, 6, new char[2], 0), 5, 2);
+        fault("arraycopy of 5 to 1 of a byte[3]", () -> System.arraycopy(new byte[5], 0, new byte[3], 1, 5), 5, 3);
+        fault("the JVM's fault", () -> {
+            int[] a = new int[3];
+            a[a.length + 1] = 1;
+        }, 4, 3);
+        fault("a String's charAt", () -> "abc".charAt(5), -1, -1);
+        fault("a List's get", () -> new java.util.ArrayList<String>().get(2), -1, -1);
         // A static initialiser's object does not use up its site's first pass.
         java.util.concurrent.ExecutorService inInit = InitMakes.POOL;
         java.util.concurrent.ExecutorService lazy = java.util.concurrent.Executors.newSingleThreadExecutor();
@@ -161,6 +175,19 @@ public final class ExpectedChecks {
         check(!Leftovers.pending(), "a site's first object after a static initialiser's was recorded");
         inInit.shutdownNow();
         lazy.shutdownNow();
+    }
+
+    /* What Expected.arrayFault makes of the exception `access` throws: {index, length}, or
+     * -1, -1 for none. */
+    private static void fault(String what, Runnable access, long index, long length) {
+        try {
+            access.run();
+            check(false, what + ": no exception");
+        } catch (IndexOutOfBoundsException e) {
+            long[] f = Expected.arrayFault(e, e.getStackTrace());
+            long[] got = f == null ? new long[] {-1, -1} : f;
+            check(got[0] == index && got[1] == length, what + ": " + Arrays.toString(got) + " from " + e.getMessage());
+        }
     }
 
     /* Makes its pool in its static initialiser, through the hook's site 10. */

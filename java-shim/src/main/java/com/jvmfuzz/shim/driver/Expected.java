@@ -50,7 +50,9 @@
  *         lets JsonReader's NumberFormatException out for a double: a bug);
  *       - an index or null check the library wrote: an IndexOutOfBoundsException or
  *         StringIndexOutOfBoundsException that library code creates (not the JVM's
- *         ArrayIndexOutOfBoundsException), a NullPointerException that library code or
+ *         ArrayIndexOutOfBoundsException) or that Objects.checkIndex, checkFromToIndex or
+ *         checkFromIndexSize throws for a library frame calling it (BufferRecycler's slot
+ *         number), a NullPointerException that library code or
  *         Objects.requireNonNull creates (not the JVM's, with its "Cannot ..." message);
  *       - any RuntimeException thrown by one of the library's validate*, check* or require*
  *         helpers on the way from the call (commons-text's validateIndex), the innermost frame
@@ -141,7 +143,17 @@
  *       - an UnsupportedOperationException the called method throws itself, or that a method
  *         of a class of the library's named for refusing throws (Unsupported*: joda-time's
  *         UnsupportedDurationField, the duration of an era), past its helpers named for it
- *         (unsupported()); not a read-only view the library made and writes to;
+ *         (unsupported()); not a read-only view the library made and writes to; or that a
+ *         helper named for it (_reportUnsupportedOperation) throws, called by methods of its
+ *         own class only, straight under the call (an empty read context the parser hands a
+ *         readTree to);
+ *       - an index fault past the room after an offset the caller gave into its array, in a
+ *         method that never measures its arrays (noRoomAfter: NumberOutput.outputLong(v, b,
+ *         off)), whether the JVM finds it, a VarHandle view of a byte[] (XJBWriter.setShort)
+ *         or String.getChars and System.arraycopy copying into it; an index fault in the code
+ *         of a class the caller built over positions outside the array it gave, or over an
+ *         output buffer (outputBuffer, dest) of under 64 elements, in an array of that length
+ *         (builtOutsideSpan: a generator given a byte[0] to write to);
  *       - a RuntimeException of the JDK's outside java.lang, java.util and java.nio (a DOMException)
  *         thrown by a JDK object the caller built and handed over, in its own method (a W3C
  *         Document that already has its root element, given to jsoup's W3CDom.convert);
@@ -744,9 +756,34 @@ public final class Expected {
             if (why != null) {
                 badSpanOwners[badSpanCount] = owner;
                 badSpanLengths[badSpanCount] = length;
-                badSpanWhy[badSpanCount] = why;
+                badSpanWhy[badSpanCount] = why + ", outside the array of length " + length + " it gave";
                 badSpanCount++;
             }
+        }
+    }
+
+    /* Output buffers under this many elements are too small for a writer's widest single
+     * write (a number's digits, an escape sequence): jackson-core's generators take 8,000
+     * bytes from their recycler and write up to 24 before checking for room. */
+    private static final int SMALL_OUTPUT = 64;
+
+    /**
+     * Called by a driver just before a set-up call that takes primitive arrays named as its
+     * output (outputBuffer, dest): the class the call configures and the arrays. A buffer under
+     * SMALL_OUTPUT elements is recorded like a span outside its array (builtOutsideSpan): an
+     * index fault in the class's code over an array of that length is the caller's buffer too
+     * small for what the object writes. A bigger buffer overrun stays the class's bug.
+     */
+    public static void setupOutputs(String owner, Object[] arrays) {
+        for (Object array : arrays) {
+            long length = lengthOf(array);
+            if (length < 0 || length >= SMALL_OUTPUT || badSpanCount >= badSpanOwners.length) {
+                continue;
+            }
+            badSpanOwners[badSpanCount] = owner;
+            badSpanLengths[badSpanCount] = length;
+            badSpanWhy[badSpanCount] = "an output buffer of only " + length + " elements";
+            badSpanCount++;
         }
     }
 
@@ -1415,6 +1452,10 @@ public final class Expected {
         String chosen = t instanceof UnsupportedOperationException ? receiverRefuses(st, k) : null;
         if (chosen != null) {
             return "unsupported: " + chosen + ", which " + method + " needs";
+        }
+        String refusing = t instanceof UnsupportedOperationException ? refusedByHelper(st, k) : null;
+        if (refusing != null) {
+            return "unsupported: " + refusing + " refuses what " + method + " asks of it";
         }
         String own = ownSignal(t, st, k, false);
         if (own != null) {
@@ -2188,6 +2229,11 @@ public final class Expected {
         String top = st[0].getClassName();
         boolean fromLibrary = !isJdk(top) && library(top).equals(library);
         boolean fromRequire = nul && top.equals("java.util.Objects") && st[0].getMethodName().startsWith("require");
+        int checker = index && !fromLibrary ? objectsCheck(st, library) : -1;
+        if (checker > 0) {
+            return inLibraryOrJdk(st, checker, k) ? st[checker].getClassName() + "." + st[checker].getMethodName()
+                    + " (by Objects." + st[checker - 1].getMethodName() + ")" : null;
+        }
         if (!fromLibrary && !fromRequire) {
             return null;
         }
@@ -2195,6 +2241,25 @@ public final class Expected {
             return null;
         }
         return st[0].getClassName() + "." + st[0].getMethodName();
+    }
+
+    /*
+     * The library's frame that called Objects.checkIndex, checkFromToIndex or
+     * checkFromIndexSize, the JDK's frames above it all that check's (jackson-core's
+     * BufferRecycler._charSlot checking a slot number it was given): an index check written
+     * on purpose, as one that throws itself. Its position in st, else -1.
+     */
+    private static int objectsCheck(StackTraceElement[] st, String library) {
+        int f = 0;
+        while (f < st.length && st[f].getClassName().startsWith("jdk.internal.util.Preconditions")) {
+            f++;
+        }
+        if (f >= st.length - 1 || !st[f].getClassName().equals("java.util.Objects")
+                || !st[f].getMethodName().startsWith("check")) {
+            return -1;
+        }
+        String c = st[f + 1].getClassName();
+        return !isJdk(c) && library(c).equals(library) ? f + 1 : -1;
     }
 
     /*
@@ -2630,6 +2695,33 @@ public final class Expected {
             // not loadable from here: not known to be the receiver's
         }
         return null;
+    }
+
+    /*
+     * An UnsupportedOperationException made by the library's helper named for it, called by
+     * methods of that helper's class only, straight under the call (jackson-core's
+     * ObjectReadContext.Base.readTree reporting through _reportUnsupportedOperation, reached
+     * from JsonParserDelegate.readValueAsTree over a parser a factory gave the empty read
+     * context): the class says on purpose what it does not do. The class, else null.
+     */
+    private static String refusedByHelper(StackTraceElement[] st, int k) {
+        if (k < 2 || isJdk(st[0].getClassName())) {
+            return null;
+        }
+        String name = st[0].getMethodName();
+        if (!namedForThrowing(name) && !name.toLowerCase(java.util.Locale.ROOT).contains("unsupported")) {
+            return null;
+        }
+        String cls = st[0].getClassName();
+        if (!library(cls).equals(library(st[k - 1].getClassName()))) {
+            return null;
+        }
+        for (int i = 1; i < k - 1; i++) {
+            if (!st[i].getClassName().equals(cls)) {
+                return null;
+            }
+        }
+        return "the " + cls;
     }
 
     /*
@@ -3301,9 +3393,12 @@ public final class Expected {
             return null;
         }
         java.util.regex.Matcher m = FAULT_LENGTH.matcher(String.valueOf(t.getMessage()));
+        long[] access = arrayFault(t, st);
         long length;
         try {
-            length = m.find() ? Long.parseLong(m.group(1) != null ? m.group(1) : m.group(2)) : -1;
+            // A VarHandle view's message gives the length less the width's bytes but one.
+            length = access != null ? access[1]
+                    : m.find() ? Long.parseLong(m.group(1) != null ? m.group(1) : m.group(2)) : -1;
         } catch (NumberFormatException huge) {
             return null;
         }
@@ -3332,8 +3427,7 @@ public final class Expected {
                     }
                 }
                 if (its) {
-                    return "the caller built " + owner + " with " + badSpanWhy[b] + ", outside the array of length "
-                            + length + " it gave";
+                    return "the caller built " + owner + " with " + badSpanWhy[b];
                 }
             }
         }
@@ -3429,12 +3523,12 @@ public final class Expected {
      * off-by-one of a method that never measures it, are judged this way too.
      */
     static String noRoomAfter(Throwable t, StackTraceElement[] st, int k) {
-        if (!(t instanceof ArrayIndexOutOfBoundsException) || !uncheckedRoom || positionArgs.length == 0
-                || st.length == 0 || isJdk(st[0].getClassName()) || !inLibraryOrJdk(st, 0, k)) {
+        if (!(t instanceof IndexOutOfBoundsException) || !uncheckedRoom || positionArgs.length == 0
+                || !inLibraryOrJdk(st, 0, k)) {
             return null;
         }
-        long[] fault = pastEnd(t);
-        if (fault == null) {
+        long[] fault = arrayFault(t, st);
+        if (fault == null || fault[0] < fault[1]) {
             return null;
         }
         long index = fault[0];
@@ -3460,6 +3554,66 @@ public final class Expected {
             if (owner == length && p >= 0 && p <= length && p <= index) {
                 return "no room in the caller's array of length " + length + " after its " + name + " " + p;
             }
+        }
+        return null;
+    }
+
+    private static final java.util.regex.Pattern INDEX_SIGNED =
+            java.util.regex.Pattern.compile("Index (-?\\d+) out of bounds for length (-?\\d+)");
+    private static final java.util.regex.Pattern OFF_COUNT =
+            java.util.regex.Pattern.compile("offset (-?\\d+), count (-?\\d+), length (\\d+)");
+    private static final java.util.regex.Pattern RANGE_SIZE = java.util.regex.Pattern.compile(
+            "Range \\[(-?\\d+), -?\\d+ \\+ (-?\\d+)\\) out of bounds for length (\\d+)");
+    private static final java.util.regex.Pattern ARRAYCOPY = java.util.regex.Pattern.compile(
+            "arraycopy: last (?:source|destination) index (-?\\d+) out of bounds for [a-z]+\\[(\\d+)\\]");
+
+    /*
+     * The last index an array access reached and the array's length, for the JVM's fault in
+     * library code and for the JDK's checks that stand for one: a VarHandle view of a byte[]
+     * (XJBWriter.setShort writing a short at 7 of a byte[1]; the view checks against the length
+     * less the width's bytes but one, so "for length -1" is a byte[2] under an int), a copy
+     * into an array by String.getChars ("offset 0, count 20, length 6") or System.arraycopy.
+     * Any other JDK frame on top (a List's get, a String's charAt) is not such an access: null.
+     */
+    static long[] arrayFault(Throwable t, StackTraceElement[] st) {
+        String m = String.valueOf(t.getMessage());
+        int top = 0;
+        int width = 1;
+        while (top < st.length && isJdk(st[top].getClassName())) {
+            String c = st[top].getClassName();
+            if (c.startsWith("java.lang.invoke.VarHandleByteArrayAs")) {
+                String kind = c.substring("java.lang.invoke.VarHandleByteArrayAs".length());
+                width = kind.startsWith("Short") || kind.startsWith("Char") ? 2
+                        : kind.startsWith("Int") || kind.startsWith("Float") ? 4
+                        : kind.startsWith("Long") || kind.startsWith("Double") ? 8 : width;
+            } else if (!c.startsWith("jdk.internal.util.Preconditions") && !c.equals("java.lang.String")
+                    && !c.equals("java.lang.StringLatin1") && !c.equals("java.lang.StringUTF16")
+                    && !c.equals("java.lang.System")) {
+                return null;
+            }
+            top++;
+        }
+        if (top == st.length) {
+            return null;
+        }
+        try {
+            java.util.regex.Matcher i = INDEX_SIGNED.matcher(m);
+            if (i.matches() && (top == 0 ? t instanceof ArrayIndexOutOfBoundsException : width > 1)) {
+                return new long[] {Long.parseLong(i.group(1)) + width - 1, Long.parseLong(i.group(2)) + width - 1};
+            }
+            java.util.regex.Matcher o = OFF_COUNT.matcher(m);
+            if (!o.matches()) {
+                o = RANGE_SIZE.matcher(m);
+            }
+            if (top > 0 && o.matches()) {
+                return new long[] {Long.parseLong(o.group(1)) + Long.parseLong(o.group(2)) - 1, Long.parseLong(o.group(3))};
+            }
+            java.util.regex.Matcher a = ARRAYCOPY.matcher(m);
+            if (top > 0 && a.matches()) {
+                return new long[] {Long.parseLong(a.group(1)) - 1, Long.parseLong(a.group(2))};
+            }
+        } catch (NumberFormatException huge) {
+            return null;
         }
         return null;
     }
