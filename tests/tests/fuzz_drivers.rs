@@ -353,7 +353,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 142] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 145] = [
     // The JDK refusing a negative capacity the caller gave; one the method computed from no
     // number at all (an empty collection's size less two).
     ("contract.Hulls.reserve", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Hulls.reserve"),
@@ -683,7 +683,8 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 142] = [
         "unsupported: the contract.Contexts$Base refuses what contract.Contexts$Reader.readTree asks of it",
     ),
     ("contract.Contexts$Base.readValue", "java.lang.UnsupportedOperationException", "bug", ""),
-    // A slot number checked with Objects.checkIndex; a list read past its end by the JDK's check.
+    // A slot number checked with Objects.checkIndex; an index the method computed, read past
+    // the end of a list or checked the same way.
     (
         "contract.Slots.checked",
         "java.lang.IndexOutOfBoundsException",
@@ -691,6 +692,16 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 142] = [
         "argument check: contract.Slots.checked (by Objects.checkIndex) rejects the arguments of contract.Slots.release",
     ),
     ("contract.Slots.following", "java.lang.IndexOutOfBoundsException", "bug", ""),
+    ("contract.Slots.nextSlot", "java.lang.IndexOutOfBoundsException", "bug", ""),
+    // A method called on a root its factory's Javadoc says is never used directly; the same
+    // method failing on a child made from it.
+    (
+        "contract.Symbols.find",
+        "java.lang.NullPointerException",
+        "contract",
+        "not for direct use: contract.Symbols.find called on what contract.Symbols::createRoot made",
+    ),
+    ("contract.Symbols.find", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
     // A point of the right space cast to another kind is judged as any sibling cast, not as
     // the driver's (Spaces.offset's point of the other space, a driver defect, is asserted
     // below).

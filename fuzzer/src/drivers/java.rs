@@ -618,6 +618,11 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: 
         b.line(format!("com.jvmfuzz.shim.driver.Expected.texts(new Object[] {{{}}});", texts.join(", ")));
     }
     sequences(&mut b, &d.params, &args, "0");
+    // The receiver, by identity: one its maker's Javadoc says is not for direct use (a root
+    // symbol table) is the caller's choice (Expected.receiver).
+    if d.receiver.is_some() {
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.receiver({recv});"));
+    }
     // From here on an exception is the method's, not its set-up's (see Expected.call).
     b.line("com.jvmfuzz.shim.driver.Expected.call();");
     if by_handle {
@@ -641,14 +646,17 @@ fn alt_expr(b: &mut Body, a: &Alt) -> String {
     match &a.kind {
         // Every built object is recorded (Expected.built): a detector report inside one the
         // caller built is the caller's choice.
+        // With its maker (`class::method`), whose Javadoc may say the object is not for
+        // direct use.
         AltKind::New(c) => {
             let args = setup_args(b, &a.params, "depth + 1", a.cast, c);
-            format!("Expected.built(new {}({}))", java_name(c), args.join(", "))
+            setup_outputs(b, &a.params, &args, c);
+            format!("Expected.built(new {}({}), \"{}::<init>\")", java_name(c), args.join(", "), c.replace('/', "."))
         }
         // A factory, constant or method may give null: a set-up failure.
         AltKind::Static(c, m) => {
             let args = setup_args(b, &a.params, "depth + 1", a.cast, c);
-            format!("Expected.built({}.{m}({}))", java_name(c), args.join(", "))
+            format!("Expected.built({}.{m}({}), \"{}::{m}\")", java_name(c), args.join(", "), c.replace('/', "."))
         }
         AltKind::Field(c, f) => format!("Expected.built({}.{f})", java_name(c)),
         AltKind::Subtype(k) => b.expr(&Value::Instance(k.clone()), &JType::object(k), "sub", "depth + 1"),
@@ -659,7 +667,7 @@ fn alt_expr(b: &mut Body, a: &Alt) -> String {
             let x = b.expr(&Value::Instance(c.clone()), &t, &recv, "depth + 1");
             b.line(format!("{} {recv} = {x};", t.java()));
             let args = setup_args(b, &a.params, "depth + 1", a.cast, c);
-            format!("Expected.built({recv}.{m}({}))", args.join(", "))
+            format!("Expected.built({recv}.{m}({}), \"{}::{m}\")", args.join(", "), c.replace('/', "."))
         }
     }
 }
@@ -847,9 +855,11 @@ fn setup_spans(b: &mut Body, params: &[Param], args: &[String], owner: &str) {
     ));
 }
 
-/// A set-up call's primitive arrays named as its output (`outputBuffer`, `dest`), with
-/// `owner`, the class the call configures (`Expected.setupOutputs`): a buffer too small for
-/// what the object later writes is the caller's (a generator given a `byte[0]` to write to).
+/// A constructor's primitive arrays named as its output (`outputBuffer`, `dest`), with
+/// `owner`, the class it builds (`Expected.setupOutputs`): a buffer too small for what the
+/// object later writes is the caller's (a generator given a `byte[0]` to write to). Not a
+/// step's or a factory's: an array a cipher's `processBlock(in, inOff, out, outOff)` writes
+/// says nothing of the buffers the object keeps.
 fn setup_outputs(b: &mut Body, params: &[Param], args: &[String], owner: &str) {
     let outputs: Vec<&str> = params
         .iter()
@@ -884,7 +894,6 @@ fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool, owner: &s
     let args = b.args(params, depth, true, cast);
     value_arrays(b, params, &args);
     setup_spans(b, params, &args, owner);
-    setup_outputs(b, params, &args, owner);
     // Inside an instance helper the call builds an object at the helper's `depth` (0: an
     // argument or the receiver of the method under test); a step's call is on the receiver.
     let level = if depth == "depth + 1" { "depth" } else { "0" };

@@ -29,6 +29,11 @@ pub struct Documented {
     /// assumed to be a class name - it is not checked"): what they throw on input that is not
     /// what they assume is the caller's doing.
     pub unchecked: BTreeSet<String>,
+    /// Methods and constructors whose description says what they make is not for the caller
+    /// to use ("Root instance is never used directly": jackson-core's
+    /// CharsToNameCanonicalizer.createRoot): a failure of a method called on it is the
+    /// caller's.
+    pub not_direct: BTreeSet<String>,
     /// Source files read.
     pub files: usize,
 }
@@ -36,18 +41,29 @@ pub struct Documented {
 /// What a description says when the method promises not to throw.
 const NO_THROW: [&str; 5] = ["without throwing", "never throws", "does not throw", "will not throw", "won't throw"];
 
+/// What a description says when what the method makes is not for the caller's use.
+const NOT_DIRECT: [&str; 6] = [
+    "never used directly",
+    "not to be used directly",
+    "not meant to be used directly",
+    "should not be used directly",
+    "not intended to be used directly",
+    "not intended for direct use",
+];
+
 /// What a description says when the method does not check its input ("The string passed in is
 /// assumed to be a class name").
-const UNCHECKED: [&str; 8] = [
+const UNCHECKED: [&str; 7] = [
     "is not checked",
     "are not checked",
     "is not validated",
     "are not validated",
     "passed in is assumed to be",
-    // jackson-core's NumberInput.parseInt(String): "caller is expected to only call this in
-    // cases where this can be guaranteed"
-    "caller is expected to",
-    "caller must ensure",
+    // jackson-core's NumberInput.parseInt(String): "No range checks are made ... caller is
+    // expected to only calls this in cases where this can be guaranteed". Not a bare "caller
+    // is expected to" (its canReadObjectId: "Caller is expected to either use a non-native
+    // notation ... or fail"), nor "caller must ensure" (often of threads or closing).
+    "caller is expected to only call",
     "no range checks are made",
 ];
 
@@ -96,6 +112,9 @@ impl Documented {
             if d.unchecked {
                 self.unchecked.insert(d.key.clone());
             }
+            if d.not_direct {
+                self.not_direct.insert(d.key.clone());
+            }
             if let Some(like) = d.like {
                 likes.push((d.key.clone(), like));
             }
@@ -105,24 +124,31 @@ impl Documented {
         }
         // "Similar to {@link #parseInt(String)} but for long values" (jackson-core's
         // NumberInput.parseLong): what the other method leaves unchecked, this one does too.
-        for (key, like) in likes {
-            if self.unchecked.contains(&like) {
-                self.unchecked.insert(key);
+        // Followed to a fixpoint: A like B like C, in any order of declaration.
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for (key, like) in &likes {
+                if self.unchecked.contains(like) && !self.unchecked.contains(key) {
+                    self.unchecked.insert(key.clone());
+                    grew = true;
+                }
             }
         }
     }
 
     /// Whether nothing was read that the shim could use.
     pub fn is_empty(&self) -> bool {
-        self.methods.is_empty() && self.no_throw.is_empty() && self.unchecked.is_empty()
+        self.methods.is_empty() && self.no_throw.is_empty() && self.unchecked.is_empty() && self.not_direct.is_empty()
     }
 
     /// The table the shim reads: one line per method, `class::method ALT|ALT ALT|ALT...`,
-    /// `class::method !` for a method that promises not to throw, and `class::method ?` for
-    /// one that says it does not check its input.
+    /// `class::method !` for a method that promises not to throw, `class::method ?` for
+    /// one that says it does not check its input, and `class::method -` for one whose result
+    /// is not for direct use.
     pub fn table(&self) -> String {
         let mut s = String::from(
-            "# class::method, then per Javadoc @throws its candidate class names; `!`: says it does not throw; `?`: says its input is not checked (jvmfuzz drivers/javadoc.rs)\n",
+            "# class::method, then per Javadoc @throws its candidate class names; `!`: says it does not throw; `?`: says its input is not checked; `-`: says what it makes is not for direct use (jvmfuzz drivers/javadoc.rs)\n",
         );
         for (key, names) in &self.methods {
             s.push_str(key);
@@ -139,6 +165,10 @@ impl Documented {
         for key in &self.unchecked {
             s.push_str(key);
             s.push_str(" ?\n");
+        }
+        for key in &self.not_direct {
+            s.push_str(key);
+            s.push_str(" -\n");
         }
         s
     }
@@ -314,6 +344,7 @@ struct Declaration {
     throws: Vec<Vec<String>>,
     no_throw: bool,
     unchecked: bool,
+    not_direct: bool,
     /// The method of the same class its description says it is like (`class::method`).
     like: Option<String>,
 }
@@ -324,6 +355,7 @@ struct Found {
     names: Vec<String>,
     no_throw: bool,
     unchecked: bool,
+    not_direct: bool,
     like: Option<String>,
 }
 
@@ -470,6 +502,7 @@ fn declarations(text: &str) -> Vec<Declaration> {
             throws: f.names.iter().map(|n| imports.resolve(n)).collect(),
             no_throw: f.no_throw,
             unchecked: f.unchecked,
+            not_direct: f.not_direct,
             like: f.like,
         })
         .collect()
@@ -483,8 +516,9 @@ fn emit(found: &mut Vec<Found>, types: &[(String, usize)], method: Option<String
     let no_throw = promises_no_throw(&d);
     let unchecked = leaves_input_unchecked(&d);
     let like = like_method(&d).map(|other| format!("{class}::{other}"));
-    if !names.is_empty() || no_throw || unchecked || like.is_some() {
-        found.push(Found { key: format!("{class}::{m}"), names, no_throw, unchecked, like });
+    let not_direct = NOT_DIRECT.iter().any(|p| description(&d).contains(p));
+    if !names.is_empty() || no_throw || unchecked || not_direct || like.is_some() {
+        found.push(Found { key: format!("{class}::{m}"), names, no_throw, unchecked, not_direct, like });
     }
 }
 
@@ -495,8 +529,14 @@ fn like_method(doc: &str) -> Option<String> {
     if !["similar to {@link #", "same as {@link #"].iter().any(|p| text.find(p).is_some_and(|at| at < 40)) {
         return None;
     }
-    // The description is lower-cased; the name's spelling is the comment's first link's.
-    let (_, after) = doc.split_once("{@link #")?;
+    // The description is lower-cased; the name's spelling is the link's own, the first one
+    // right after those words (a match index of an ASCII pattern is a char boundary).
+    let (at, _) = doc.match_indices("{@link #").find(|(i, _)| {
+        let before = doc[..*i].to_lowercase();
+        let before = before.trim_end();
+        before.ends_with("similar to") || before.ends_with("same as")
+    })?;
+    let after = &doc[at + "{@link #".len()..];
     let name: String = after.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
     (!name.is_empty()).then_some(name)
 }
@@ -737,12 +777,28 @@ public final class Words<T> {
      * Parses digits. Input must be a simple integer: the caller is expected to only call this
      * where that can be guaranteed.
      */
+    public static int digits(String s, int radix) { return 0; }
+
+    /**
+     * Whether ids are native. Caller is expected to either use another notation or fail.
+     */
+    public boolean canReadId() { return false; }
+
+    /**
+     * Parses digits.
+     */
     public static int digits(String s) { return 0; }
 
     /**
      * Parses. Callers are expected to be careful, says nothing of this method's input.
      */
     public static int careful(String s) { return 0; }
+
+    /**
+     * See {@link #careful(String)}. Same as {@link #longDigits(String)}, for shorts: declared
+     * before what it is like, and like it through another.
+     */
+    public static short shortDigits(String s) { return 0; }
 
     /**
      * Similar to {@link #digits(String)} but for {@code long} values.
@@ -753,6 +809,11 @@ public final class Words<T> {
      * Similar to {@link #careful(String)}, which checks what it needs.
      */
     public static long alsoCareful(String s) { return 0; }
+
+    /**
+     * Makes the root table. Root instance is never used directly; its children are.
+     */
+    public static Words createRoot() { return null; }
 }
 "#;
 
@@ -802,7 +863,7 @@ public final class Words<T> {
     fn the_table_has_one_line_per_method() {
         let t = doc().table();
         assert!(t.contains("\norg.acme.text.Words$Inner::at org.acme.text.IndexOutOfBoundsException|org.acme.errors.IndexOutOfBoundsException|java.lang.IndexOutOfBoundsException\n"), "{t}");
-        assert_eq!(t.lines().filter(|l| !l.starts_with('#')).count(), 10, "{t}");
+        assert_eq!(t.lines().filter(|l| !l.starts_with('#')).count(), 12, "{t}");
     }
 
     #[test]
@@ -821,10 +882,18 @@ public final class Words<T> {
                 "org.acme.text.Words::digits",
                 "org.acme.text.Words::longDigits",
                 "org.acme.text.Words::packageName",
+                "org.acme.text.Words::shortDigits",
                 "org.acme.text.Words::shortName"
             ]
         );
         assert!(d.table().contains("\norg.acme.text.Words::shortName ?\n"), "{}", d.table());
+    }
+
+    #[test]
+    fn a_description_of_what_is_not_for_direct_use_is_marked() {
+        let d = doc();
+        assert_eq!(d.not_direct.iter().map(String::as_str).collect::<Vec<_>>(), ["org.acme.text.Words::createRoot"]);
+        assert!(d.table().contains("\norg.acme.text.Words::createRoot -\n"), "{}", d.table());
     }
 
     #[test]

@@ -9,7 +9,7 @@ import java.io.ByteArrayOutputStream;
  * own bug.
  */
 public final class Emitter {
-    private static final int[] ESCAPES = new int[96];
+    private static final int[] ESCAPES = new int[0x800];
     private static final java.lang.invoke.VarHandle SHORTS =
             java.lang.invoke.MethodHandles.byteArrayViewVarHandle(short[].class, java.nio.ByteOrder.BIG_ENDIAN);
 
@@ -48,7 +48,7 @@ public final class Emitter {
         return this;
     }
 
-    /** Bug: the escape table covers the first 96 chars only. */
+    /** Bug: the escape table covers the chars below U+0800 only. */
     public Emitter writeEscaped(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

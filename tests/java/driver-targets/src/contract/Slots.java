@@ -7,8 +7,8 @@ import java.util.Objects;
 
 /**
  * Buffer slots named by constants 0..3 (jackson-core's BufferRecycler.releaseCharBuffer):
- * the slot number is checked with Objects.checkIndex, on purpose. A list read at an index the
- * method computed, past its end, is a bug.
+ * the slot number is checked with Objects.checkIndex, on purpose. An index the method
+ * computed, past the end of its list or checked the same way, is a bug.
  */
 public final class Slots {
     private static final List<String> NAMES = Arrays.asList("read", "write", "concat", "name");
@@ -21,6 +21,12 @@ public final class Slots {
 
     private static int checked(int slot) {
         return Objects.checkIndex(slot, 4);
+    }
+
+    /** Bug: the slot after this one, checked on its way in, past the last. */
+    public int nextSlot(int slot) {
+        int next = Objects.checkIndex((slot & 3) + 1, 4);
+        return slots[next] == null ? next : -next;
     }
 
     /** Bug: the name of the slot after this one, past the last. */

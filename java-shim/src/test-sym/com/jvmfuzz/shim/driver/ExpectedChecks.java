@@ -162,6 +162,8 @@ public final class ExpectedChecks {
                 .byteArrayViewVarHandle(short[].class, java.nio.ByteOrder.BIG_ENDIAN).set(new byte[1], 7, (short) 1), 8, 1);
         fault("getChars of 6 into a char[2]", () -> "abcdef".getChars(0, 6, new char[2], 0), 5, 2);
         fault("arraycopy of 5 to 1 of a byte[3]", () -> System.arraycopy(new byte[5], 0, new byte[3], 1, 5), 5, 3);
+        fault("arraycopy of 5 objects to 1 of an Object[3]",
+                () -> System.arraycopy(new Object[5], 0, new Object[3], 1, 5), 5, 3);
         fault("the JVM's fault", () -> {
             int[] a = new int[3];
             a[a.length + 1] = 1;

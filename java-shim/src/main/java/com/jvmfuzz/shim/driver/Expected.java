@@ -51,9 +51,13 @@
  *       - an index or null check the library wrote: an IndexOutOfBoundsException or
  *         StringIndexOutOfBoundsException that library code creates (not the JVM's
  *         ArrayIndexOutOfBoundsException) or that Objects.checkIndex, checkFromToIndex or
- *         checkFromIndexSize throws for a library frame calling it (BufferRecycler's slot
- *         number), a NullPointerException that library code or
+ *         checkFromIndexSize throws for a library frame calling it, on an index or range
+ *         naming an integer argument (BufferRecycler's slot number), a NullPointerException
+ *         that library code or
  *         Objects.requireNonNull creates (not the JVM's, with its "Cannot ..." message);
+ *       - any RuntimeException of a method called on an object whose maker's Javadoc says it
+ *         is not for direct use (jackson-core's CharsToNameCanonicalizer.createRoot: "Root
+ *         instance is never used directly"), the receiver by identity;
  *       - any RuntimeException thrown by one of the library's validate*, check* or require*
  *         helpers on the way from the call (commons-text's validateIndex), the innermost frame
  *         of the library's (not a failure deeper in code a checkToken reaches);
@@ -152,8 +156,9 @@
  *         off)), whether the JVM finds it, a VarHandle view of a byte[] (XJBWriter.setShort)
  *         or String.getChars and System.arraycopy copying into it; an index fault in the code
  *         of a class the caller built over positions outside the array it gave, or over an
- *         output buffer (outputBuffer, dest) of under 64 elements, in an array of that length
- *         (builtOutsideSpan: a generator given a byte[0] to write to);
+ *         output buffer (outputBuffer, dest) of under 1,024 elements given to its constructor,
+ *         past the end of an array of that length (builtOutsideSpan: a generator given a
+ *         byte[0] to write to);
  *       - a RuntimeException of the JDK's outside java.lang, java.util and java.nio (a DOMException)
  *         thrown by a JDK object the caller built and handed over, in its own method (a W3C
  *         Document that already has its root element, given to jsoup's W3CDom.convert);
@@ -289,6 +294,9 @@ public final class Expected {
     private static final java.util.Set<String> NO_THROW = new java.util.HashSet<>();
     /* Methods whose Javadoc says their input is not checked (the same table: "?"). */
     private static final java.util.Set<String> UNCHECKED = new java.util.HashSet<>();
+    /* Makers (class::method, class::<init>) whose Javadoc says what they make is not for direct
+     * use (documented.txt's "-"). */
+    private static final java.util.Set<String> NOT_DIRECT = new java.util.HashSet<>();
     private static final Map<String, List<String[]>> DOCUMENTED_NAMES =
             readDocumented(System.getProperty("jvmfuzz.documented"));
     private static final Map<String, Class<?>[]> DOCUMENTED = new HashMap<>();
@@ -374,6 +382,7 @@ public final class Expected {
         outputArgs = NO_OBJECTS;
         storeArrays = NO_OBJECTS;
         java.util.Arrays.fill(builtObjects, 0, builtCount, null);
+        receiver = null;
         builtCount = 0;
         builtNext = 0;
         intArgs = NO_ARGS;
@@ -716,6 +725,8 @@ public final class Expected {
     private static final String[] badSpanOwners = new String[8];
     private static final long[] badSpanLengths = new long[8];
     private static final String[] badSpanWhy = new String[8];
+    /* The entry is an output buffer (setupOutputs): only a fault past its end counts. */
+    private static final boolean[] badSpanOutput = new boolean[8];
     private static int badSpanCount;
 
     /**
@@ -755,6 +766,7 @@ public final class Expected {
             }
             if (why != null) {
                 badSpanOwners[badSpanCount] = owner;
+                badSpanOutput[badSpanCount] = false;
                 badSpanLengths[badSpanCount] = length;
                 badSpanWhy[badSpanCount] = why + ", outside the array of length " + length + " it gave";
                 badSpanCount++;
@@ -762,17 +774,21 @@ public final class Expected {
         }
     }
 
-    /* Output buffers under this many elements are too small for a writer's widest single
-     * write (a number's digits, an escape sequence): jackson-core's generators take 8,000
-     * bytes from their recycler and write up to 24 before checking for room. */
-    private static final int SMALL_OUTPUT = 64;
+    /* Output buffers under this many elements starve a writer built over them: a writer's
+     * working buffer is kilobytes (jackson-core's generators take 8,000 bytes from their
+     * recycler, then copy up to 512 bytes at once after a flush; BufferedOutputStream's is
+     * 8,192), so one over less than that overruns it by design. A bigger one overrun is the
+     * writer's bug. */
+    private static final int SMALL_OUTPUT = 1024;
 
     /**
      * Called by a driver just before a set-up call that takes primitive arrays named as its
      * output (outputBuffer, dest): the class the call configures and the arrays. A buffer under
      * SMALL_OUTPUT elements is recorded like a span outside its array (builtOutsideSpan): an
-     * index fault in the class's code over an array of that length is the caller's buffer too
-     * small for what the object writes. A bigger buffer overrun stays the class's bug.
+     * array access past the end of an array of that length, in the class's code, is the
+     * caller's buffer too small for what the object writes. A bigger buffer overrun stays the
+     * class's bug. (Judged by length alone: an overrun of an array of the class's own of the
+     * same length counts too.)
      */
     public static void setupOutputs(String owner, Object[] arrays) {
         for (Object array : arrays) {
@@ -781,6 +797,7 @@ public final class Expected {
                 continue;
             }
             badSpanOwners[badSpanCount] = owner;
+            badSpanOutput[badSpanCount] = true;
             badSpanLengths[badSpanCount] = length;
             badSpanWhy[badSpanCount] = "an output buffer of only " + length + " elements";
             badSpanCount++;
@@ -935,14 +952,48 @@ public final class Expected {
 
     /** For instance helpers: the value a set-up call gave, never null (see BuiltNull). */
     public static <T> T built(T value) {
+        return built(value, null);
+    }
+
+    /* The maker of each built object when its Javadoc says the object is not for direct use
+     * (CharsToNameCanonicalizer.createRoot: "Root instance is never used directly"), else null. */
+    private static final String[] builtNotDirect = new String[64];
+
+    /** As built(value), with the method or constructor that made it ("class::method"). */
+    public static <T> T built(T value, String maker) {
         if (value == null) {
             throw BuiltNull.INSTANCE;
         }
         builtObjects[builtNext] = value;
         built[builtNext] = value.getClass();
+        builtNotDirect[builtNext] = maker != null && NOT_DIRECT.contains(maker) ? maker : null;
         builtNext = (builtNext + 1) % built.length;
         builtCount = Math.min(builtCount + 1, built.length);
         return value;
+    }
+
+    private static Object receiver;
+
+    /** Called by a driver just before it calls an instance method: the receiver. */
+    public static void receiver(Object value) {
+        receiver = value;
+    }
+
+    /*
+     * The receiver of the method under test is an object whose maker's Javadoc says it is not
+     * for direct use (a root CharsToNameCanonicalizer from createRoot, whose children a parser
+     * uses; the root's own symbol table is never set): what its methods do on it is the
+     * caller's choice. The maker, else null. By identity: a child made from that root is used
+     * as any other object.
+     */
+    private static String notForDirectUse() {
+        Object r = receiver;
+        for (int j = 0; r != null && j < builtCount; j++) {
+            if (builtObjects[j] == r && builtNotDirect[j] != null) {
+                return builtNotDirect[j];
+            }
+        }
+        return null;
     }
 
     /** For instance helpers past the depth bound (see TooDeep). */
@@ -1046,6 +1097,10 @@ public final class Expected {
             textArgs = inSetup ? NO_OBJECTS : texts;
             try {
                 reason = contract(t, st, k, call);
+            } catch (RuntimeException | LinkageError | StackOverflowError broken) {
+                // The classifier must not throw (a library exception whose getMessage()
+                // throws): what it cannot judge is a bug.
+                reason = null;
             } finally {
                 intArgs = own;
                 stringArgs = strings;
@@ -1281,6 +1336,12 @@ public final class Expected {
         if (NO_THROW.contains(call.getClassName() + "::" + call.getMethodName())) {
             // Its Javadoc promises no exception at all: none is its contract.
             return null;
+        }
+        String maker = t instanceof RuntimeException && !(t instanceof com.jvmfuzz.shim.detectors.SecurityIssue)
+                ? notForDirectUse() : null;
+        if (maker != null) {
+            return "not for direct use: " + method + " called on what " + maker
+                    + " made, which its Javadoc says is not for direct use";
         }
         if (UNCHECKED.contains(call.getClassName() + "::" + call.getMethodName()) && t instanceof RuntimeException
                 && !(t instanceof com.jvmfuzz.shim.detectors.SecurityIssue)) {
@@ -2230,7 +2291,7 @@ public final class Expected {
         boolean fromLibrary = !isJdk(top) && library(top).equals(library);
         boolean fromRequire = nul && top.equals("java.util.Objects") && st[0].getMethodName().startsWith("require");
         int checker = index && !fromLibrary ? objectsCheck(st, library) : -1;
-        if (checker > 0) {
+        if (checker > 0 && indexArgumentIn(t) != Long.MIN_VALUE) {
             return inLibraryOrJdk(st, checker, k) ? st[checker].getClassName() + "." + st[checker].getMethodName()
                     + " (by Objects." + st[checker - 1].getMethodName() + ")" : null;
         }
@@ -2247,7 +2308,9 @@ public final class Expected {
      * The library's frame that called Objects.checkIndex, checkFromToIndex or
      * checkFromIndexSize, the JDK's frames above it all that check's (jackson-core's
      * BufferRecycler._charSlot checking a slot number it was given): an index check written
-     * on purpose, as one that throws itself. Its position in st, else -1.
+     * on purpose, as one that throws itself, when the index or range it names holds an integer
+     * argument of the call (explicitCheck; an index the library computed, checked on its way
+     * into a list of its own, stays its bug). Its position in st, else -1.
      */
     private static int objectsCheck(StackTraceElement[] st, String library) {
         int f = 0;
@@ -2702,14 +2765,15 @@ public final class Expected {
      * methods of that helper's class only, straight under the call (jackson-core's
      * ObjectReadContext.Base.readTree reporting through _reportUnsupportedOperation, reached
      * from JsonParserDelegate.readValueAsTree over a parser a factory gave the empty read
-     * context): the class says on purpose what it does not do. The class, else null.
+     * context): the class says on purpose what it does not do. The class, else null. (A frame
+     * names the class that declares its method: a subclass that forgot to override a refusing
+     * base method looks the same, and is judged contract too.)
      */
     private static String refusedByHelper(StackTraceElement[] st, int k) {
         if (k < 2 || isJdk(st[0].getClassName())) {
             return null;
         }
-        String name = st[0].getMethodName();
-        if (!namedForThrowing(name) && !name.toLowerCase(java.util.Locale.ROOT).contains("unsupported")) {
+        if (!st[0].getMethodName().toLowerCase(java.util.Locale.ROOT).contains("unsupported")) {
             return null;
         }
         String cls = st[0].getClassName();
@@ -3403,7 +3467,9 @@ public final class Expected {
             return null;
         }
         for (int b = 0; b < badSpanCount && length >= 0; b++) {
-            if (badSpanLengths[b] != length) {
+            // An output buffer counts only for an array access past its end (not another
+            // message naming that length, nor an index below zero: the writer's own slip).
+            if (badSpanLengths[b] != length || (badSpanOutput[b] && (access == null || access[0] < access[1]))) {
                 continue;
             }
             String owner = badSpanOwners[b];
@@ -3565,15 +3631,17 @@ public final class Expected {
     private static final java.util.regex.Pattern RANGE_SIZE = java.util.regex.Pattern.compile(
             "Range \\[(-?\\d+), -?\\d+ \\+ (-?\\d+)\\) out of bounds for length (\\d+)");
     private static final java.util.regex.Pattern ARRAYCOPY = java.util.regex.Pattern.compile(
-            "arraycopy: last (?:source|destination) index (-?\\d+) out of bounds for [a-z]+\\[(\\d+)\\]");
+            "arraycopy: last (?:source|destination) index (-?\\d+) out of bounds for [a-z ]+\\[(\\d+)\\]");
 
     /*
      * The last index an array access reached and the array's length, for the JVM's fault in
      * library code and for the JDK's checks that stand for one: a VarHandle view of a byte[]
      * (XJBWriter.setShort writing a short at 7 of a byte[1]; the view checks against the length
-     * less the width's bytes but one, so "for length -1" is a byte[2] under an int), a copy
-     * into an array by String.getChars ("offset 0, count 20, length 6") or System.arraycopy.
-     * Any other JDK frame on top (a List's get, a String's charAt) is not such an access: null.
+     * less the width's bytes but one, so "for length -1" is a byte[2] under an int), a range of
+     * an array String.getChars copies into or new String(chars, off, count) reads ("offset 0,
+     * count 20, length 6"), System.arraycopy's source or destination. Null for a JDK frame on
+     * top of another class (a List's get), and for a String's own index checks (charAt, whose
+     * message has no count).
      */
     static long[] arrayFault(Throwable t, StackTraceElement[] st) {
         String m = String.valueOf(t.getMessage());
@@ -3581,7 +3649,7 @@ public final class Expected {
         int width = 1;
         while (top < st.length && isJdk(st[top].getClassName())) {
             String c = st[top].getClassName();
-            if (c.startsWith("java.lang.invoke.VarHandleByteArrayAs")) {
+            if (c.startsWith("java.lang.invoke.VarHandleByteArrayAs") && c.endsWith("$ArrayHandle")) {
                 String kind = c.substring("java.lang.invoke.VarHandleByteArrayAs".length());
                 width = kind.startsWith("Short") || kind.startsWith("Char") ? 2
                         : kind.startsWith("Int") || kind.startsWith("Float") ? 4
@@ -3608,8 +3676,9 @@ public final class Expected {
             if (top > 0 && o.matches()) {
                 return new long[] {Long.parseLong(o.group(1)) + Long.parseLong(o.group(2)) - 1, Long.parseLong(o.group(3))};
             }
+            // Compiled code copies through the runtime, with no System.arraycopy frame.
             java.util.regex.Matcher a = ARRAYCOPY.matcher(m);
-            if (top > 0 && a.matches()) {
+            if ((top > 0 || t instanceof ArrayIndexOutOfBoundsException) && a.matches()) {
                 return new long[] {Long.parseLong(a.group(1)) - 1, Long.parseLong(a.group(2))};
             }
         } catch (NumberFormatException huge) {
@@ -4445,6 +4514,10 @@ public final class Expected {
                 }
                 if (parts.length == 2 && parts[1].equals("?")) {
                     UNCHECKED.add(parts[0]);
+                    continue;
+                }
+                if (parts.length == 2 && parts[1].equals("-")) {
+                    NOT_DIRECT.add(parts[0]);
                     continue;
                 }
                 List<String[]> names = new ArrayList<>();
