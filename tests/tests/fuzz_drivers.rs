@@ -353,7 +353,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 145] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 147] = [
     // The JDK refusing a negative capacity the caller gave; one the method computed from no
     // number at all (an empty collection's size less two).
     ("contract.Hulls.reserve", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Hulls.reserve"),
@@ -699,9 +699,18 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 145] = [
         "contract.Symbols.find",
         "java.lang.NullPointerException",
         "contract",
-        "not for direct use: contract.Symbols.find called on what contract.Symbols::createRoot made",
+        "not for direct use: contract.Symbols.find called on what contract.Symbols::createRoot made (its maker's",
     ),
     ("contract.Symbols.find", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+    // The same over a root handed to a reader (every table the caller made is a root), and
+    // over another table.
+    (
+        "contract.Symbols.intern",
+        "java.lang.NullPointerException",
+        "contract",
+        "not for direct use: what contract.Symbols::createRoot made, handed on to contract.SymbolReader.read",
+    ),
+    ("contract.Symbols.intern", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
     // A point of the right space cast to another kind is judged as any sibling cast, not as
     // the driver's (Spaces.offset's point of the other space, a driver defect, is asserted
     // below).

@@ -45,6 +45,15 @@ public final class Symbols {
         return s;
     }
 
+    /* A reader's lookup (SymbolReader): contract over a root handed to it, a bug otherwise. */
+    String intern(String name) {
+        int at = (name.hashCode() * 31) % table.length;
+        if (table[at] == null) {
+            table[at] = name;
+        }
+        return table[at];
+    }
+
     public int size() {
         return size;
     }

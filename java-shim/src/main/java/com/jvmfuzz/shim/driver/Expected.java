@@ -57,7 +57,8 @@
  *         Objects.requireNonNull creates (not the JVM's, with its "Cannot ..." message);
  *       - any RuntimeException of a method called on an object whose maker's Javadoc says it
  *         is not for direct use (jackson-core's CharsToNameCanonicalizer.createRoot: "Root
- *         instance is never used directly"), the receiver by identity;
+ *         instance is never used directly"), the receiver by identity, or failing in its
+ *         own code under the call when every object of its class the caller made is such;
  *       - any RuntimeException thrown by one of the library's validate*, check* or require*
  *         helpers on the way from the call (commons-text's validateIndex), the innermost frame
  *         of the library's (not a failure deeper in code a checkToken reaches);
@@ -980,20 +981,36 @@ public final class Expected {
     }
 
     /*
-     * The receiver of the method under test is an object whose maker's Javadoc says it is not
-     * for direct use (a root CharsToNameCanonicalizer from createRoot, whose children a parser
-     * uses; the root's own symbol table is never set): what its methods do on it is the
-     * caller's choice. The maker, else null. By identity: a child made from that root is used
-     * as any other object.
+     * An object whose maker's Javadoc says it is not for direct use (a root
+     * CharsToNameCanonicalizer from createRoot, whose children a parser uses; the root's own
+     * symbol table is never set) failing in its own code: what its methods do is the caller's
+     * choice. Either it is the receiver of the method under test (by identity: a child made
+     * from that root is used as any other object), or the innermost frame of the library runs
+     * code of its class and every object of that class the caller made came from such a maker
+     * (a root handed to a parser's constructor). Why, else null.
      */
-    private static String notForDirectUse() {
+    private static String notForDirectUse(StackTraceElement[] st, int k, String method) {
         Object r = receiver;
         for (int j = 0; r != null && j < builtCount; j++) {
             if (builtObjects[j] == r && builtNotDirect[j] != null) {
-                return builtNotDirect[j];
+                return method + " called on what " + builtNotDirect[j] + " made";
             }
         }
-        return null;
+        int i = innermostUnderTest(st, k);
+        String maker = null;
+        for (int j = 0; i >= 0 && j < builtCount; j++) {
+            try {
+                if (runsAs(built[j], st[i])) {
+                    if (builtNotDirect[j] == null) {
+                        return null;
+                    }
+                    maker = builtNotDirect[j];
+                }
+            } catch (LinkageError | SecurityException unknown) {
+                return null;
+            }
+        }
+        return maker == null ? null : "what " + maker + " made, handed on to " + method + ", fails in its own code";
     }
 
     /** For instance helpers past the depth bound (see TooDeep). */
@@ -1338,10 +1355,9 @@ public final class Expected {
             return null;
         }
         String maker = t instanceof RuntimeException && !(t instanceof com.jvmfuzz.shim.detectors.SecurityIssue)
-                ? notForDirectUse() : null;
+                ? notForDirectUse(st, k, method) : null;
         if (maker != null) {
-            return "not for direct use: " + method + " called on what " + maker
-                    + " made, which its Javadoc says is not for direct use";
+            return "not for direct use: " + maker + " (its maker's Javadoc says it is not for direct use)";
         }
         if (UNCHECKED.contains(call.getClassName() + "::" + call.getMethodName()) && t instanceof RuntimeException
                 && !(t instanceof com.jvmfuzz.shim.detectors.SecurityIssue)) {
