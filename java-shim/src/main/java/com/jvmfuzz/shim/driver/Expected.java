@@ -3692,7 +3692,8 @@ public final class Expected {
             if (top > 0 && o.matches()) {
                 return new long[] {Long.parseLong(o.group(1)) + Long.parseLong(o.group(2)) - 1, Long.parseLong(o.group(3))};
             }
-            // Compiled code copies through the runtime, with no System.arraycopy frame.
+            // Also with no System.arraycopy frame: compiled code may copy through the runtime
+            // (a reading of HotSpot's slow path; no such stack was seen here).
             java.util.regex.Matcher a = ARRAYCOPY.matcher(m);
             if ((top > 0 || t instanceof ArrayIndexOutOfBoundsException) && a.matches()) {
                 return new long[] {Long.parseLong(a.group(1)) - 1, Long.parseLong(a.group(2))};
