@@ -25,6 +25,7 @@
 #   benchmarks/drivers/package_bench.sh --lib org-json --only run,report      # the eighth
 #   benchmarks/drivers/package_bench.sh --lib joda-time --only run,report     # the ninth
 #   benchmarks/drivers/package_bench.sh --lib snakeyaml-engine --only run,report   # the tenth
+#   benchmarks/drivers/package_bench.sh --lib commons-compress --only run,report   # the fourteenth (libraries.tsv has them all)
 #   benchmarks/drivers/package_bench.sh --reuse             # recompute everything from out/ (no fuzzing)
 #   benchmarks/drivers/package_bench.sh --triage            # the latest runs' findings not in the ground truth
 #   FUZZ_BIN=/path/to/fuzz benchmarks/drivers/package_bench.sh   # a prebuilt binary (default target/release/fuzz)

@@ -20,8 +20,13 @@ fn classes() -> &'static PathBuf {
     C.get_or_init(|| {
         let dir = support::target_scratch().join(format!("driver-targets-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
+        // contract.Optionals is compiled against absent.Codec, which the runs' class path lacks.
+        let absent = support::target_scratch().join(format!("driver-targets-absent-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&absent);
+        let optional = support::java_sources(&support::java_dir("driver-targets-absent/src"));
+        support::javac(&support::jdk17(), &optional, &[], &absent, &["--release", "11"]);
         let sources = support::java_sources(&support::java_dir("driver-targets/src"));
-        support::javac(&support::jdk17(), &sources, &[], &dir, &["--release", "11", "-g"]);
+        support::javac(&support::jdk17(), &sources, &[absent.as_path()], &dir, &["--release", "11", "-g"]);
         dir
     })
 }
@@ -353,7 +358,36 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 147] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 160] = [
+    // A range outside the caller's array, refused by a dependency the method passes it on to
+    // (helper.Sink, outside the package under test; the reason names the position, negative
+    // or past the end, whichever came first); the method's own range past its own buffer,
+    // refused there, stays a bug.
+    ("helper.Sink.write", "java.lang.IndexOutOfBoundsException", "contract", ""),
+    ("helper.Sink.write", "java.lang.IndexOutOfBoundsException", "bug", ""),
+    // A part built over a Segment never read (its pool, set only by read()); a part over a
+    // Cache whose constructor left its table null (init() skips it for a size of 0).
+    ("contract.Bands.constant", "java.lang.NullPointerException", "contract", "not configured: the contract.Segment used before its pool"),
+    ("contract.CacheUser.slot", "java.lang.NullPointerException", "bug", ""),
+    // A null of the method's own (a local of another name than the unset field beside it).
+    ("contract.Bands.spareConstant", "java.lang.NullPointerException", "bug", ""),
+    // A stream's refusal of data outside an entry, called directly and through the JDK
+    // (InputStream.transferTo into it: the same contract site, two callers); a static
+    // method's IllegalStateException under a JDK stream has no state to refuse.
+    ("contract.EntryStream.write", "java.lang.IllegalStateException", "contract", "state check: contract.EntryStream.write"),
+    ("contract.EntryStream.sizeOf", "java.lang.IllegalStateException", "bug", ""),
+    // The same refusal of parts the stream made itself, written to through a List's forEach.
+    ("contract.EntryStream.write", "java.lang.IllegalStateException", "bug", ""),
+    // A class the run's class path lacks (an optional dependency left out), at its first use,
+    // in an initializer that needs it, and at a later use of that class ("Could not
+    // initialize", the first failure as its cause); an initializer that throws on its own
+    // stays a bug.
+    ("contract.Optionals.squeeze", "java.lang.NoClassDefFoundError", "contract", "missing class"),
+    ("contract.Optionals$Tables.<clinit>", "java.lang.NoClassDefFoundError", "contract", "missing class"),
+    ("contract.Optionals.tableSize", "java.lang.NoClassDefFoundError", "contract", "missing class"),
+    ("contract.Optionals.limit", "java.lang.ExceptionInInitializerError", "bug", ""),
+    // A class of the library's own package its jar lacks (contract.Gone): the library's.
+    ("contract.Optionals.gone", "java.lang.NoClassDefFoundError", "bug", ""),
     // The JDK refusing a negative capacity the caller gave; one the method computed from no
     // number at all (an empty collection's size less two).
     ("contract.Hulls.reserve", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Hulls.reserve"),
@@ -848,6 +882,15 @@ fn findings_are_sorted_into_bugs_and_contract() {
     let next_bug =
         entries.iter().find(|e| e.kind == "bug" && e.top_frame.starts_with("contract.Countdown.next(")).unwrap();
     assert_eq!(next_bug.callers, "2", "skipAll and Rules.countdowns: {next_bug:?}");
+    let refused = entries.iter().find(|e| e.top_frame.starts_with("contract.EntryStream.write(")).unwrap();
+    assert_eq!(refused.callers, "2", "write and copy, through InputStream.transferTo: {refused:?}");
+    // The dependency's refusal: of the caller's range (a position named in the reason), and
+    // of the method's own ranges, with the caller's position inside its array (pad) or none
+    // given (finish).
+    let sink =
+        |kind: &str| entries.iter().find(|e| e.top_frame.starts_with("helper.Sink.write(") && e.kind == kind).unwrap();
+    assert!(sink("contract").reason.contains("position argument"), "{:?}", sink("contract"));
+    assert_eq!(sink("bug").callers, "2", "Squeezer.pad and Squeezer.finish: {:?}", sink("bug"));
     assert!(entries.iter().all(|e| e.inputs.parse::<u64>().is_ok_and(|n| n >= 1)), "{entries:#?}");
     // Only the bugs are the run's findings: the cases of kind bug, and HexOut's found here.
     let bugs = entries.iter().filter(|e| e.kind == "bug").count();
@@ -858,8 +901,9 @@ fn findings_are_sorted_into_bugs_and_contract() {
     // A run that left its thread interrupted (Waits.restore) does not fail the next run's wait.
     assert!(entries.iter().all(|e| !e.top_frame.starts_with("contract.Waits.")), "{entries:#?}");
     // helper.Unit's constructor fails while Rules.scaled's drivers build one: counted as a
-    // set-up failure of that method, no finding (another package's business).
-    assert!(entries.iter().all(|e| !e.top_frame.starts_with("helper.")), "{entries:#?}");
+    // set-up failure of that method, no finding (another package's business; helper.Sink's
+    // refusals under Squeezer are cases above).
+    assert!(entries.iter().all(|e| !e.top_frame.starts_with("helper.Unit")), "{entries:#?}");
     let stats = std::fs::read_to_string(s.dir.join("findings/drivers/stats.txt")).unwrap();
     let scaled = stats.lines().find(|l| l.contains("contract.Rules.scaled(")).unwrap_or_default();
     let setup_failures: u64 = scaled.split(' ').nth(1).and_then(|n| n.parse().ok()).unwrap_or(0);

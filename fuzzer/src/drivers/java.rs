@@ -753,7 +753,9 @@ pub fn position_kind(name: &str) -> Option<char> {
     if ends_at && words.iter().any(|w| matches!(w.as_str(), "end" | "to")) {
         return Some('e');
     }
-    if matches!(last, "index" | "idx" | "start" | "begin" | "pos" | "position" | "offset" | "off" | "ptr") {
+    // `from` alone is a start (commons-compress's write(byte[] b, int from, int length)).
+    let from = words.len() == 1 && last == "from";
+    if from || matches!(last, "index" | "idx" | "start" | "begin" | "pos" | "position" | "offset" | "off" | "ptr") {
         return Some('i');
     }
     // nBytes, nHex, nBools: Conversion's counts; qlen, buflen: a length in one word.
@@ -1206,6 +1208,7 @@ mod tests {
             ("srcPos", Some('i')),
             ("offset", Some('i')),
             ("fromIndex", Some('i')),
+            ("from", Some('i')),
             ("end", Some('e')),
             ("endIndex", Some('e')),
             ("toIndex", Some('e')),

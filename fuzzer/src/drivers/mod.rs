@@ -114,7 +114,7 @@ pub fn generate(
     }
     std::fs::write(out.join("drivers.txt"), report_text(&plan, &report)).map_err(w)?;
     let set_up = out.join("set-up-fields.txt");
-    set_up_fields::write_table(&set_up_fields::find(&pool), &set_up).map_err(w)?;
+    set_up_fields::write_table(&set_up_fields::find(&pool), &set_up_fields::born(&pool), &set_up).map_err(w)?;
     if plan.drivers.is_empty() {
         let mut reasons: Vec<String> =
             report.skipped.iter().take(5).map(|s| format!("{}: {}", s.method, s.reason)).collect();

@@ -4,7 +4,10 @@
 //! that method, so the JVM's NullPointerException on it in the object the caller is using is
 //! the object used before it was set up (the shim's `Expected.unsetField`), not the class's
 //! bug. A field only constructors write stays the class's own: a constructor that leaves it
-//! null is the classic bug.
+//! null is the classic bug. Whether a constructor writes a set-up field too, itself or through
+//! a method of its class it calls ([`born`]), is marked in the table: only a field no
+//! constructor writes counts deeper under the call (`Expected.unsetInBuilt`), where a field a
+//! constructor set and a later call let go is more often the class's own.
 //!
 //! Read from the bytecode (`classes`), written as a table beside the drivers ([`write_table`])
 //! and handed to the client with `-Djvmfuzz.setupFields`.
@@ -71,6 +74,46 @@ pub fn find(pool: &ClassPool) -> SetUpFields {
     out
 }
 
+/// The instance fields a constructor writes, itself or through the methods of its own class
+/// it calls (an `init()` the constructors share), by declaring class and name. Such a field
+/// had a value once; null later is another story (a `finish()` that let it go) than a field
+/// the caller never set up.
+pub fn born(pool: &ClassPool) -> BTreeSet<(String, String)> {
+    let mut out = BTreeSet::new();
+    for c in pool.classes.values() {
+        // The class and its superclasses: an `init()` it inherits, `super.init()`.
+        let mut line: Vec<&Class> = vec![c];
+        while let Some(s) = line.last().and_then(|x| x.super_name.as_deref()).and_then(|n| pool.get(n)) {
+            if line.len() > 64 || line.iter().any(|x| x.name == s.name) {
+                break;
+            }
+            line.push(s);
+        }
+        let mut seen: BTreeSet<(&str, &str, &str)> = BTreeSet::new();
+        let mut todo: Vec<(&Class, &Method)> =
+            c.methods.iter().filter(|m| m.name == "<init>").map(|m| (c, m)).collect();
+        while let Some((owner, m)) = todo.pop() {
+            if !seen.insert((owner.name.as_str(), m.name.as_str(), m.desc.as_str())) {
+                continue;
+            }
+            for w in &m.writes {
+                if let Some(declared) = declaring(pool, w) {
+                    out.insert((declared, w.name.clone()));
+                }
+            }
+            for r in m.calls.iter().filter(|r| r.name != "<init>") {
+                // Resolved as the JVM would: from the named class of the line upwards.
+                let Some(from) = line.iter().position(|x| x.name == r.class) else { continue };
+                let found = line[from..]
+                    .iter()
+                    .find_map(|x| x.methods.iter().find(|y| y.name == r.name && y.desc == r.desc).map(|y| (*x, y)));
+                todo.extend(found);
+            }
+        }
+    }
+    out
+}
+
 fn is_constructor(m: &Method) -> bool {
     m.name == "<init>" || m.name == "<clinit>"
 }
@@ -98,14 +141,20 @@ fn declaring(pool: &ClassPool, r: &MemberRef) -> Option<String> {
     None
 }
 
-/// One line per field: `binary.Class field writer writer ...`.
-pub fn write_table(fields: &SetUpFields, path: &Path) -> std::io::Result<()> {
+/// One line per field: `binary.Class field writer writer ...`, then `<init>` when a
+/// constructor writes it too (one of `born`).
+pub fn write_table(fields: &SetUpFields, born: &BTreeSet<(String, String)>, path: &Path) -> std::io::Result<()> {
     use std::fmt::Write as _;
-    let mut s = String::from("# set-up fields: class field, then the methods other than constructors that write it\n");
-    for ((class, field), writers) in fields {
-        let _ = write!(s, "{} {}", class.replace('/', "."), field);
+    let mut s = String::from(
+        "# set-up fields: class field, then the methods other than constructors that write it, then <init> when a constructor does too\n",
+    );
+    for (key, writers) in fields {
+        let _ = write!(s, "{} {}", key.0.replace('/', "."), key.1);
         for w in writers {
             let _ = write!(s, " {w}");
+        }
+        if born.contains(key) {
+            s.push_str(" <init>");
         }
         s.push('\n');
     }
@@ -174,6 +223,59 @@ mod tests {
         let f = find(&p);
         let w = f.get(&("a/Dist".to_string(), "stats".to_string())).map(|s| s.iter().cloned().collect::<Vec<_>>());
         assert_eq!(w, Some(vec!["a.Dist.load".to_string()]));
+    }
+
+    #[test]
+    fn a_field_a_constructor_writes_through_its_init_is_born_set() {
+        // BZip2CompressorOutputStream: its constructor calls init(), which sets `data`;
+        // finish() lets it go. A Segment's `header` is set by parse() only.
+        let data = field_ref("a/Out", "data");
+        let header = field_ref("a/Out", "header");
+        let init = MemberRef { class: "a/Out".into(), name: "init".into(), desc: "()V".into() };
+        let p = pool(vec![class(
+            "a/Out",
+            "java/lang/Object",
+            &[("data", 0), ("header", 0)],
+            vec![
+                Method { calls: vec![init], ..method("<init>", "()V", 1, &[], &[]) },
+                method("init", "()V", 2, &[], std::slice::from_ref(&data)),
+                method("finish", "()V", 1, &[], std::slice::from_ref(&data)),
+                method("parse", "([B)V", 1, &[], std::slice::from_ref(&header)),
+            ],
+        )]);
+        let b = born(&p);
+        assert!(b.contains(&("a/Out".to_string(), "data".to_string())), "{b:?}");
+        assert!(!b.contains(&("a/Out".to_string(), "header".to_string())), "{b:?}");
+        let dir = std::env::temp_dir().join(format!("set-up-fields-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.txt");
+        write_table(&find(&p), &b, &path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(text.contains("a.Out data a.Out.finish a.Out.init <init>\n"), "{text}");
+        assert!(text.contains("a.Out header a.Out.parse\n"), "{text}");
+    }
+
+    #[test]
+    fn an_init_the_class_inherits_counts_for_its_constructor() {
+        // `init()` of the superclass, called as `invokevirtual Sub.init` (javac names the
+        // class of the receiver) from Sub's constructor.
+        let data = field_ref("a/Base", "data");
+        let init = MemberRef { class: "a/Sub".into(), name: "init".into(), desc: "()V".into() };
+        let p = pool(vec![
+            class(
+                "a/Base",
+                "java/lang/Object",
+                &[("data", 0)],
+                vec![
+                    method("init", "()V", 4, &[], std::slice::from_ref(&data)),
+                    method("finish", "()V", 1, &[], std::slice::from_ref(&data)),
+                ],
+            ),
+            class("a/Sub", "a/Base", &[], vec![Method { calls: vec![init], ..method("<init>", "()V", 1, &[], &[]) }]),
+        ]);
+        let b = born(&p);
+        assert!(b.contains(&("a/Base".to_string(), "data".to_string())), "{b:?}");
     }
 
     #[test]

@@ -19,6 +19,9 @@
  *     Point<Euclidean1D>);
  *   - contract, with the reason: the method under test raised it by design on the arguments
  *     it was given:
+ *       - a NoClassDefFoundError naming a class the run's class path does not hold, itself or
+ *         as the cause of a "Could not initialize class" (an optional dependency left out:
+ *         commons-compress's zstd-jni): the user's class path, not the library's code;
  *       - an exception type that method (any overload of that name, or any constructor)
  *         declares in `throws`, or documents with Javadoc `@throws` (or a method of an
  *         object the driver built and handed over documents it, called back on the way: a
@@ -90,8 +93,10 @@
  *         the call's are not past 2^30 on both sides (a range that overflows): a division by the caller's zero
  *         (Duration.dividedBy(0), a unit of 0 ms configured);
  *       - an IllegalStateException the library throws itself in an instance method (the call's
- *         or that of an object the call was given), every frame up to the call its own: a state
- *         check (the call came in an order the object refuses; a static method has no state,
+ *         or that of an object the call was given), every frame up to the call its own, or
+ *         the JDK's I/O plumbing passing the call on to a method of the called class's line (a
+ *         FilterOutputStream.write, a Files.copy into the library's stream; not a forEach of
+ *         the JDK's collections): a state check (the call came in an order the object refuses; a static method has no state,
  *         its IllegalStateException is a bug, unless its class keeps mutable static state: a
  *         static builder, OptionBuilder.create()); likewise one a JDK object throws under an
  *         instance method whose class holds a field of that object's type (a stream the
@@ -101,9 +106,11 @@
  *         JVM's ArrayIndexOutOfBoundsException anywhere in the library under it), whose
  *         message names one of the integer arguments the driver passed (charAt(i) with the
  *         caller's i); one on an index the method computed is a bug (WordUtils.wrap);
- *       - an IndexOutOfBoundsException (any kind, anywhere in the library or the JDK under the
- *         call) when a position argument, read by its parameter name (an index, start, offset
- *         or ...Pos; an end, to or limit; a length or count beside an index), is outside every
+ *       - an IndexOutOfBoundsException (any kind, anywhere in the library, the JDK or a
+ *         dependency outside the packages under test under the call: xz's range check under
+ *         commons-compress) when a position argument, read by its parameter name (an index,
+ *         start, offset, from or ...Pos; an end, to or limit; a length or count beside an
+ *         index), is outside every
  *         sequence the call was given: negative, an index at or past the end of the longest
  *         String, CharSequence, array or collection among the arguments and the receiver, an
  *         end past it, or an index plus a length past it (isMatch(buffer, pos, ...) with pos
@@ -181,7 +188,10 @@
  *         getter: on a field with a public setter, or one that a method other than a
  *         constructor writes (unsetField); on an array handed on while such an array field is
  *         still null in the object the driver built, or on the null an Object-typed getter of
- *         such a field returns (unsetSlot);
+ *         such a field returns (unsetSlot); deeper under the call, on such a field no
+ *         constructor writes, of an object the driver built and handed on, the message naming
+ *         the field, its getter, or a local of its name (unsetInBuilt: BcBands over a Segment
+ *         never read);
  *       - a NoSuchElementException from a JDK collection's pop, remove or get right under a
  *         called method named pop... (NamespaceBindings.popScope on an empty stack), or a
  *         list's IndexOutOfBoundsException of index -1 in length 0 there (remove(size() - 1));
@@ -1315,9 +1325,61 @@ public final class Expected {
         return false;
     }
 
+    private static final java.util.regex.Pattern NO_CLASS = java.util.regex.Pattern.compile(
+            "NoClassDefFoundError: (?!Could not)([\\w$/.]+)(?: \\[in thread|$)");
+
+    /*
+     * The class a NoClassDefFoundError names when the run's class path does not hold it: a
+     * dependency the library declares optional and the user left out (commons-compress's
+     * zstd-jni). Its first failure names the class; later uses of a class whose initializer
+     * needed it fail "Could not initialize class X", with the first failure as the cause
+     * (JDK 17 and later). Not a class that is there but whose initializer threw, nor one the
+     * user cannot add: the JDK's (java.util.jar.Pack200, gone in JDK 14) or the library's own
+     * (a class missing from its jar): those are the library's.
+     */
+    private static String missingClass(Throwable t, String calledClass) {
+        if (!(t instanceof NoClassDefFoundError)) {
+            return null;
+        }
+        List<String> names = new ArrayList<>();
+        for (Throwable c = t; c != null && names.size() < 8; c = c.getCause()) {
+            String m = c.getMessage();
+            if (m == null) {
+                continue;
+            }
+            if (c instanceof NoClassDefFoundError && !m.contains(" ")) {
+                names.add(m);
+            }
+            java.util.regex.Matcher found = NO_CLASS.matcher(m);
+            while (found.find()) {
+                names.add(found.group(1));
+            }
+        }
+        String library = library(calledClass);
+        for (String n : names) {
+            String name = n.replace('/', '.');
+            if (isJdk(name) || library(name).equals(library) || packages.contains(packageOf(name))) {
+                continue;
+            }
+            try {
+                Class.forName(name, false, loader);
+            } catch (ClassNotFoundException absent) {
+                return name;
+            } catch (LinkageError | RuntimeException other) {
+                // there, but not loadable for another reason: not a missing class
+            }
+        }
+        return null;
+    }
+
     /** Why t is the contract of the call `call` (frame k - 1 of st), or null. */
     private static String contract(Throwable t, StackTraceElement[] st, int k, StackTraceElement call) {
         String method = call.getClassName() + "." + call.getMethodName();
+        String missing = missingClass(t, call.getClassName());
+        if (missing != null) {
+            return "missing class: the class path lacks " + missing + ", which " + method
+                    + " needs (a dependency left out)";
+        }
         if (declared(t, call)) {
             return "declared: " + method + " throws " + t.getClass().getName();
         }
@@ -1437,7 +1499,7 @@ public final class Expected {
         if (jdk != null) {
             return "argument check: " + jdk + " rejects what " + method + " passed on";
         }
-        if (t.getClass() == IllegalStateException.class && ownThrow(st, k) && (instanceMethod(st[0])
+        if (t.getClass() == IllegalStateException.class && ownThrowThroughJdk(st, k) && (instanceMethod(st[0])
                 || (k == 1 && staticStateMethod(st[0]) && !INTERNAL_FAILURE.matcher(String.valueOf(t.getMessage())).find()))) {
             return "state check: " + st[0].getClassName() + "." + st[0].getMethodName()
                     + " refuses the call in this state";
@@ -1515,6 +1577,9 @@ public final class Expected {
         String unset = unsetField(t, st, call);
         if (unset == null) {
             unset = unsetSlot(t, st, k);
+        }
+        if (unset == null) {
+            unset = unsetInBuilt(t, st, k);
         }
         if (unset != null) {
             return "not configured: " + unset;
@@ -2602,6 +2667,84 @@ public final class Expected {
         return null;
     }
 
+    private static final java.util.regex.Pattern NULL_THIS_FIELD =
+            java.util.regex.Pattern.compile("^Cannot .* because \"this\\.(\\w+)\" is null$");
+    private static final java.util.regex.Pattern NULL_INVOKED = java.util.regex.Pattern.compile(
+            "^Cannot invoke \"([\\w.$]+)\\.[\\w$<>]+\\(.*\\)\" because (?:the return value of \"([\\w.$]+)\\.(\\w+)\\(\\)\"|\"(?:[\\w.$<>\\[\\]]+\\.)?(\\w+)\") is null$");
+
+    /*
+     * The NullPointerException of an object the driver built and handed on, deeper than
+     * unsetField looks (a part of the call's receiver, or one of its arguments: commons-compress's
+     * BcBands over a `new Segment()` that never read a segment, whose getCpBands() is null), on
+     * a set-up field no constructor writes, itself or through a method of its own class it
+     * calls, and not a link to an object of its own kind (a next segment: null ends the
+     * chain). The null must be in that built object when the call failed, and the message must
+     * name that field: as `this.f` in a frame of the object's class, or as the null whose
+     * method it invokes, by the field's name (a local named for it, `cpBands`) or its getter's
+     * (`getCpBands()` of the object's class), the field of the invoked type. A local of another
+     * name (a lookup's result) is not tied to the field, whatever is unset beside it.
+     * What it costs: a null of an object the library made, beside a built object of the same
+     * class still unset, is called the caller's.
+     */
+    private static String unsetInBuilt(Throwable t, StackTraceElement[] st, int k) {
+        if (t.getClass() != NullPointerException.class || st.length == 0 || builtCount == 0 || SET_UP.isEmpty()
+                || isJdk(st[0].getClassName()) || !inLibraryJdkOrDependency(st, 0, k)) {
+            return null;
+        }
+        String msg = String.valueOf(t.getMessage());
+        java.util.regex.Matcher own = NULL_THIS_FIELD.matcher(msg);
+        java.util.regex.Matcher invoked = NULL_INVOKED.matcher(msg);
+        String named = own.find() ? own.group(1) : null;
+        boolean viaInvoke = named == null && invoked.find();
+        Class<?> type = null;
+        Class<?> holder = null;
+        String getter = null;
+        Class<?> thrower;
+        try {
+            thrower = Class.forName(st[0].getClassName(), false, loader);
+            if (viaInvoke) {
+                type = Class.forName(invoked.group(1), false, loader);
+                if (invoked.group(2) != null) {
+                    holder = Class.forName(invoked.group(2), false, loader);
+                    getter = invoked.group(3);
+                } else {
+                    named = invoked.group(4);
+                }
+            }
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            return null;
+        }
+        if (named == null && getter == null) {
+            return null;
+        }
+        for (int j = 0; j < builtCount; j++) {
+            Object o = builtObjects[j];
+            if (o == null || (!viaInvoke && !thrower.isInstance(o)) || (holder != null && !holder.isInstance(o))) {
+                continue;
+            }
+            for (Class<?> h = o.getClass(); h != null && h != Object.class; h = h.getSuperclass()) {
+                for (java.lang.reflect.Field f : declaredFields(h)) {
+                    String[] writers = SET_UP.get(h.getName() + " " + f.getName());
+                    // A link to another object of its own kind (a next, a parent) is null
+                    // at the end of the chain by nature: the code must check it.
+                    if (writers == null || java.util.Arrays.asList(writers).contains("<init>")
+                            || java.lang.reflect.Modifier.isStatic(f.getModifiers())
+                            || isGetterOf(st[0].getMethodName(), f.getName()) || sameLine(f.getType(), h)) {
+                        continue;
+                    }
+                    boolean fits = getter != null ? isGetterOf(getter, f.getName()) : f.getName().equals(named);
+                    if (viaInvoke) {
+                        fits &= type.isAssignableFrom(f.getType()) && !isJdk(f.getType().getName());
+                    }
+                    if (fits && isNull(f, o)) {
+                        return usedBefore(o.getClass(), f.getName(), writers);
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
     /*
      * The fields c declares, or none when reflection cannot list them (a field's type from a
      * dependency missing on the class path): the classifier must not throw.
@@ -2614,7 +2757,9 @@ public final class Expected {
         }
     }
 
-    private static String usedBefore(Class<?> c, String field, String[] writers) {
+    private static String usedBefore(Class<?> c, String field, String[] all) {
+        // "<init>" marks a field a constructor writes too: no method to name.
+        String[] writers = java.util.Arrays.stream(all).filter(w -> !w.equals("<init>")).toArray(String[]::new);
         String by = String.join(", ", java.util.Arrays.asList(writers).subList(0, Math.min(3, writers.length)));
         return "the " + c.getName() + " used before its " + field + " was set up (by " + by
                 + (writers.length > 3 ? ", ..." : "") + ")";
@@ -3287,11 +3432,57 @@ public final class Expected {
         return inLibrary(st, 0, k);
     }
 
+    /*
+     * Thrown by the call's library itself, every frame up to the call its own, or those of the
+     * JDK's I/O plumbing passing the call on (java.io's streams, Files.copy) to a method of the
+     * called class's line: a FilterOutputStream.write, a Files.copy into the library's stream,
+     * where the receiver's own write throws. Not the JDK's collections or streams: a forEach
+     * over objects the call made itself (latches of its own, never opened; children closed
+     * twice) reaches their refusals for the call's own reasons.
+     */
+    private static boolean ownThrowThroughJdk(StackTraceElement[] st, int k) {
+        if (ownThrow(st, k)) {
+            return true;
+        }
+        if (isJdk(st[0].getClassName())) {
+            return false;
+        }
+        String library = library(st[k - 1].getClassName());
+        for (int i = 0; i < k; i++) {
+            String c = st[i].getClassName();
+            boolean plumbing = c.startsWith("java.io.") || c.equals("java.nio.file.Files");
+            if (!plumbing && !library(c).equals(library)) {
+                return false;
+            }
+        }
+        try {
+            return sameLine(Class.forName(st[0].getClassName(), false, loader),
+                    Class.forName(st[k - 1].getClassName(), false, loader));
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            return false;
+        }
+    }
+
     /* Every frame from `from` up to the call (frame k - 1) is of the call's library. */
     private static boolean inLibrary(StackTraceElement[] st, int from, int k) {
         String library = library(st[k - 1].getClassName());
         for (int i = from; i < k; i++) {
             if (!library(st[i].getClassName()).equals(library)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /*
+     * Every frame from `from` up to the call (frame k - 1) is of the call's library, the JDK,
+     * or a dependency: a class outside the packages under test and outside the call's library.
+     */
+    private static boolean inLibraryJdkOrDependency(StackTraceElement[] st, int from, int k) {
+        String library = library(st[k - 1].getClassName());
+        for (int i = from; i < k; i++) {
+            String c = st[i].getClassName();
+            if (!isJdk(c) && !library(c).equals(library) && packages.contains(packageOf(c))) {
                 return false;
             }
         }
@@ -3576,7 +3767,10 @@ public final class Expected {
     /*
      * An index failure under the call while one of its position arguments (positions()) lies
      * outside every sequence it was given: why, else null. Every frame up to the call must be
-     * the library's or the JDK's (a callback the caller passed is not the call's checking).
+     * the library's, the JDK's or a dependency's the library passes the range on to (xz's
+     * XZOutputStream.write under commons-compress's XZCompressorOutputStream.write); a
+     * callback the caller passed, another class of the packages under test, is not the call's
+     * checking.
      */
     static String positionOutside(Throwable t, StackTraceElement[] st, int k) {
         long[] values = positionArgs;
@@ -3585,7 +3779,7 @@ public final class Expected {
         if (!(t instanceof IndexOutOfBoundsException) || values.length == 0) {
             return null;
         }
-        if (!inLibraryOrJdk(st, 0, k)) {
+        if (!inLibraryJdkOrDependency(st, 0, k)) {
             return null;
         }
         return outside(values, positionNames.split(" "), longestSequence, longestArray, sequenceLengths);

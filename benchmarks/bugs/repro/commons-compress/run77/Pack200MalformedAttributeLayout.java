@@ -1,0 +1,30 @@
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import org.apache.commons.compress.compressors.pack200.Pack200CompressorInputStream;
+
+// 115-byte Pack200 archive of a class carrying a custom class attribute 'MyAttr' with layout "HHHH" (attr_definition band);
+// the layout string in cp_Utf8 is changed to "(HHH" (offset 0x2f: 'H' -> '('). Parsing the layout: '(' expects a call number,
+// readNumber returns null and is unboxed.
+// Expected: Pack200Exception/IOException. Actual: NullPointerException at NewAttributeBands.readNextLayoutElement(NewAttributeBands.java:821).
+public class Pack200MalformedAttributeLayout {
+    static final String HEX = ""
+        + "cafed00d0796d5000000000001000107000201010001000000310100000000000306040601102829563c696e69743e28"
+        + "4848484d7941747472516a6176612f6c616e672f4f626a65637405010204000200680403000200000200c1fd1cc1fdfc"
+        + "7c010203040200e4b1ff000000f0e1d2c4d303";
+
+    public static void main(String[] args) throws Exception {
+        byte[] b = new byte[HEX.length() / 2];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) Integer.parseInt(HEX.substring(2 * i, 2 * i + 2), 16);
+        }
+        try (Pack200CompressorInputStream in = new Pack200CompressorInputStream(new ByteArrayInputStream(b))) {
+            byte[] buf = new byte[8192];
+            while (in.read(buf) > 0) {
+                // drain
+            }
+            System.out.println("no exception");
+        } catch (IOException e) {
+            System.out.println("IOException (the documented failure): " + e);
+        }
+    }
+}
