@@ -96,8 +96,8 @@
  *         or that of an object the call was given), every frame up to the call its own, or
  *         the JDK's I/O plumbing passing the call on to a method of the called class's line (a
  *         FilterOutputStream.write, a Files.copy into the library's stream; not a forEach of
- *         the JDK's collections): a state check (the call came in an order the object refuses; a static method has no state,
- *         its IllegalStateException is a bug, unless its class keeps mutable static state: a
+ *         the JDK's collections): a state check (the call came in an order the object
+ *         refuses; a static method has no state, its IllegalStateException is a bug, unless its class keeps mutable static state: a
  *         static builder, OptionBuilder.create()); likewise one a JDK object throws under an
  *         instance method whose class holds a field of that object's type (a stream the
  *         receiver wraps, used up by an earlier call), not one the method made itself (an
