@@ -31,7 +31,21 @@ pub enum JarError {
 /// executable (`cargo build`) or in its `deps/` (`cargo test` leaves it only there).
 pub fn built_native_library() -> Option<PathBuf> {
     let here = std::env::current_exe().ok()?.parent()?.to_path_buf();
-    [here.join("libjvmfuzz_junit.so"), here.join("deps").join("libjvmfuzz_junit.so")].into_iter().find(|p| p.is_file())
+    newest([here.join("libjvmfuzz_junit.so"), here.join("deps").join("libjvmfuzz_junit.so")])
+}
+
+/// The most recently written of `paths` that exist. `cargo build` writes the library next to
+/// the executable and `cargo test` only under `deps/`, so after a `cargo build`, an edit and a
+/// `cargo test` the first is stale: its embedded shim no longer matches this executable's.
+pub fn newest(paths: impl IntoIterator<Item = PathBuf>) -> Option<PathBuf> {
+    paths
+        .into_iter()
+        .filter_map(|p| {
+            let m = std::fs::metadata(&p).ok().filter(std::fs::Metadata::is_file)?;
+            Some((m.modified().ok(), p))
+        })
+        .max_by_key(|(t, _)| *t)
+        .map(|(_, p)| p)
 }
 
 /// The jar's bytes: the classes jar's entries, the native library, the pom.
@@ -138,6 +152,29 @@ mod tests {
         z.by_name(NATIVE_ENTRY).unwrap().read_to_end(&mut lib).unwrap();
         assert_eq!(lib, b"\x7fELF not really");
         assert!(matches!(build(&dir.join("missing.so")), Err(JarError::Setup(_))));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_newest_library_wins_over_a_stale_one() {
+        let dir = std::env::temp_dir().join(format!("jvmfuzz-junit-newest-test-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("deps")).unwrap();
+        let (top, deps) = (dir.join("lib.so"), dir.join("deps").join("lib.so"));
+        std::fs::write(&top, b"stale").unwrap();
+        std::fs::write(&deps, b"fresh").unwrap();
+        let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        std::fs::File::options().write(true).open(&top).unwrap().set_modified(old).unwrap();
+        assert_eq!(newest([top.clone(), deps.clone()]), Some(deps.clone()));
+        std::fs::File::options()
+            .write(true)
+            .open(&deps)
+            .unwrap()
+            .set_modified(old - std::time::Duration::from_secs(3600))
+            .unwrap();
+        assert_eq!(newest([top.clone(), deps.clone()]), Some(top.clone()));
+        std::fs::remove_file(&top).unwrap();
+        assert_eq!(newest([top.clone(), deps.clone()]), Some(deps.clone()));
+        assert_eq!(newest([top, dir.join("none.so")]), None);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -358,7 +358,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 160] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 161] = [
     // A range outside the caller's array, refused by a dependency the method passes it on to
     // (helper.Sink, outside the package under test; the reason names the position, negative
     // or past the end, whichever came first); the method's own range past its own buffer,
@@ -585,8 +585,10 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 160] = [
     // An empty name where the Javadoc says the input is not checked; where it says nothing.
     ("contract.Names.shortName", "java.lang.StringIndexOutOfBoundsException", "contract", "unchecked input: contract.Names.shortName"),
     ("contract.Names.simpleName", "java.lang.StringIndexOutOfBoundsException", "bug", ""),
-    // The module system refusing reflection into the JDK: the platform's limit.
+    // The module system refusing reflection into the JDK object the caller gave: the
+    // platform's limit; into a JDK field the library names itself: its bug.
     ("contract.Rules.peek", "java.lang.reflect.InaccessibleObjectException", "contract", "module system"),
+    ("contract.Rules.peekOwn", "java.lang.reflect.InaccessibleObjectException", "bug", ""),
     // The JDK refusing what a caller's object holds, reached through a stream's callback into
     // it (an array collector made for void); the same from an object the library made itself.
     (

@@ -225,13 +225,15 @@ pub mod serde_like {
 }
 
 /// libjvmfuzz_junit.so of this build: `cargo build` leaves it in target/<profile>, `cargo test`
-/// in deps/.
+/// in deps/; the newer of the two (the other may be stale), as `fuzz` picks it.
 pub fn junit_native_library() -> PathBuf {
     let fuzz = fuzz_bin();
     let dir = fuzz.parent().expect("target/<profile>");
     [dir.join("libjvmfuzz_junit.so"), dir.join("deps").join("libjvmfuzz_junit.so")]
         .into_iter()
-        .find(|p| p.is_file())
+        .filter_map(|p| std::fs::metadata(&p).ok().filter(|m| m.is_file()).map(|m| (m.modified().ok(), p)))
+        .max_by_key(|(t, _)| *t)
+        .map(|(_, p)| p)
         .unwrap_or_else(|| {
             panic!("libjvmfuzz_junit.so not built next to {}: run `cargo build --release`", fuzz.display())
         })

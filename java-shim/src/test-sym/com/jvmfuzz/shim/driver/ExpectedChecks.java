@@ -22,6 +22,21 @@ public final class ExpectedChecks {
         check(forms.contains(caller) == expected, pattern + " -> " + forms + (expected ? " lacks " : " has ") + caller);
     }
 
+    private interface Reflective {
+        void run() throws ReflectiveOperationException;
+    }
+
+    private static void reflected(Reflective r, String member) {
+        try {
+            r.run();
+            check(false, "the JDK opened " + member);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            check(e.getClass().getName().equals("java.lang.reflect.InaccessibleObjectException"), String.valueOf(e));
+            check(member.equals(Expected.reflectedMember(e.getMessage())), e.getMessage() + " -> "
+                    + Expected.reflectedMember(e.getMessage()) + ", not " + member);
+        }
+    }
+
     private static void quoted(String message, String word, String text, boolean expected) {
         int at = message.indexOf(word);
         check(Expected.stretchIn(message, at, at + word.length(), List.of(text), new String[] {"; this is a bug in "})
@@ -30,6 +45,13 @@ public final class ExpectedChecks {
     }
 
     public static void main(String[] args) {
+        // The member of a real InaccessibleObjectException's message: a field, a method, a
+        // constructor of the JDK (whose simple name is its class's).
+        reflected(() -> String.class.getDeclaredField("value").setAccessible(true), "value");
+        reflected(() -> String.class.getDeclaredMethod("isLatin1").setAccessible(true), "isLatin1");
+        reflected(() -> String.class.getDeclaredConstructor(byte[].class, byte.class).setAccessible(true), "String");
+        check(Expected.reflectedMember("module java.base does not open java.lang") == null, "another form");
+        check(Expected.reflectedMember(null) == null, "no message");
         // A word of a message inside a token it quotes from the caller's text; not the
         // library's sentence at the message's start, nor the word alone.
         quoted("Failed parsing 'ogle.gskn.internal.bindjaz' as BigInteger; at path $", "internal",
