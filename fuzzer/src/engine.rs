@@ -479,6 +479,21 @@ fn dictionary(dicts: &[PathBuf]) -> Result<Tokens, Stop> {
     Ok(tokens)
 }
 
+/// `seed` with the bytes after its first `keep` replaced by pseudo-random ones (the `n`-th
+/// such input; at least 16 bytes after the prefix).
+fn other_bytes(seed: &[u8], keep: usize, n: usize) -> Vec<u8> {
+    let keep = keep.min(seed.len());
+    let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ (n as u64 + 1).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let mut out = seed[..keep].to_vec();
+    for _ in 0..(seed.len() - keep).max(16) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        out.push((x >> 24) as u8);
+    }
+    out
+}
+
 /// The first corpus of a new session: `--corpus` files, else one seed per generated driver
 /// method, else the empty input (which token insertion turns into exactly a dictionary word).
 fn load_seeds<E, EM, Z>(
@@ -510,8 +525,17 @@ where
         // With generated drivers every method starts out in the corpus, so the scheduler can
         // favour those whose coverage still grows.
         let seeds = cfg.target.drivers.as_ref().map_or_else(|| vec![Vec::new()], |d| d.seeds());
-        for seed in seeds {
-            fuzzer.add_input(state, executor, mgr, BytesInput::new(seed))?;
+        for seed in &seeds {
+            fuzzer.add_input(state, executor, mgr, BytesInput::new(seed.clone()))?;
+        }
+        // Every seed ended in a finding (a method that fails on zeros): the loop needs one
+        // entry to mutate, so inputs of other bytes are tried until one runs clean.
+        let prefix = cfg.target.drivers.as_ref().map_or(0, |d| d.prefix_len());
+        for (i, seed) in seeds.iter().cycle().take(seeds.len().max(64)).enumerate() {
+            if state.corpus().count() > 0 {
+                break;
+            }
+            fuzzer.add_input(state, executor, mgr, BytesInput::new(other_bytes(seed, prefix, i)))?;
         }
     }
     crate::say!("jvmfuzz: {} seed input(s) in the corpus", state.corpus().count());

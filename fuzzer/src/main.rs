@@ -100,6 +100,7 @@ fn run(cli: Cli) -> Result<u8> {
             let t = start_tool_with(&a.target, &r, a.libfuzzer_output)?;
             let any = tools::repro(&t, &a.files, a.libfuzzer_output).map_err(|e| setup(format!("{e:#}")));
             t.finish();
+            remove_scratch(&r);
             let any = any?;
             Ok(exit_through_java(&t, if any { FINDING } else { NO_FINDING }))
         }
@@ -116,6 +117,7 @@ fn run(cli: Cli) -> Result<u8> {
             let t = start_tool(&a.target, &r)?;
             let done = tools::minimize(&t, &a.file, &out, a.runs).map_err(|e| setup(format!("{e:#}")));
             t.finish();
+            remove_scratch(&r);
             done?;
             Ok(NO_FINDING)
         }
@@ -127,6 +129,7 @@ fn run(cli: Cli) -> Result<u8> {
             let t = start_tool(&a.target, &r)?;
             let done = tools::cmin(&t, &a.corpus, &a.out, a.merge).map_err(|e| setup(format!("{e:#}")));
             t.finish();
+            remove_scratch(&r);
             done?;
             Ok(exit_through_java(&t, NO_FINDING))
         }
@@ -146,6 +149,7 @@ fn run(cli: Cli) -> Result<u8> {
             let t = start_tool(&a.target, &r)?;
             let done = tools::coverage(&t, &a.inputs, &a.report, &sources).map_err(|e| setup(format!("{e:#}")));
             t.finish();
+            remove_scratch(&r);
             done?;
             Ok(exit_through_java(&t, NO_FINDING))
         }
@@ -163,6 +167,13 @@ fn run(cli: Cli) -> Result<u8> {
             }
             Ok(NO_FINDING)
         }
+    }
+}
+
+/// A tool's generated drivers are done: their temporary folder goes.
+fn remove_scratch(r: &Resolved) {
+    if let Some(d) = &r.drivers {
+        drivers::remove_scratch(d);
     }
 }
 
@@ -428,6 +439,10 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
             None => "jvmfuzz.drivers.*".into(),
         });
         jvm_args.push("-Djava.awt.headless=true".into());
+        // The library's own temporary files, in this run's folder (a --jvm-arg names another).
+        if !t.jvm_args.iter().any(|a| a.starts_with("-Djava.io.tmpdir=")) {
+            jvm_args.push(format!("-Djava.io.tmpdir={}", d.tmp.display()));
+        }
         if t.nulls {
             jvm_args.push("-Djvmfuzz.nulls=true".into());
         }
@@ -438,6 +453,7 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
             jvm_args.push(format!("-Djvmfuzz.documented={}", p.display()));
         }
         jvm_args.push(format!("-Djvmfuzz.setupFields={}", d.set_up_fields.display()));
+        jvm_args.push(format!("-Djvmfuzz.recordReaders={}", d.record_readers.display()));
         if !t.findings_include.is_empty() {
             jvm_args.push(format!("-Djvmfuzz.findings.include={}", t.findings_include.join(",")));
         }
@@ -674,6 +690,7 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
             }
         }
         let _ = drivers::merge_stats(d);
+        drivers::remove_scratch(d);
     }
     let st = status::read(&status_file);
     let _ = std::fs::remove_file(&status_file);

@@ -358,7 +358,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 161] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 165] = [
     // A range outside the caller's array, refused by a dependency the method passes it on to
     // (helper.Sink, outside the package under test; the reason names the position, negative
     // or past the end, whichever came first); the method's own range past its own buffer,
@@ -538,6 +538,16 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 161] = [
     ("contract.Rules.backup", SECURITY_ISSUE, "bug", ""),
     // Its Javadoc promises no exception: the bounds check on its index argument is no excuse.
     ("contract.Rules.mid", "java.lang.StringIndexOutOfBoundsException", "bug", ""),
+    // A promise for one case ("will not throw any exception when invoked after close") leaves
+    // its own argument check a check.
+    ("contract.Rules.seek", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Rules.seek"),
+    // A record read at fixed offsets by methods that measure no array: too short, the caller's;
+    // a method that loops over the array's length and reads one past it: its own bug.
+    ("contract.Headers.octal", "java.lang.ArrayIndexOutOfBoundsException", "contract", "a record of fixed layout"),
+    ("contract.Headers.checksum", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+    // A set-up constructor reading the first of no rows, built after another set-up call took
+    // an integer 0: only its own integers (none) are its arguments, so a bug every time.
+    ("contract.Lattice.<init>", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
     // A position argument (read by its name) outside the text it was given, whatever index
     // the JDK's message names; the same site reached from a position inside the text is a bug.
     ("contract.Rules.after", "java.lang.StringIndexOutOfBoundsException", "contract", "position argument offset"),
@@ -1463,6 +1473,41 @@ fn the_allocation_limit_makes_a_big_array_an_oom_sorted_by_who_sized_it() {
     assert!(entries.iter().all(|e| e.exception != "java.lang.OutOfMemoryError"), "{entries:#?}\n{}", off.out.dump());
     let stats = std::fs::read_to_string(off.dir.join("findings/drivers/stats.txt")).unwrap();
     assert!(stats.contains("alloc.Sizes.header(") && stats.contains("alloc.Sizes.pairs("), "{stats}");
+}
+
+#[test]
+fn a_class_whose_every_seed_fails_is_fuzzed_and_judged_by_its_own_set_up() {
+    // Relaxer.relax's argument, a Lattice over no rows, fails in its constructor on the zeros
+    // seed: with --keep-going the loop starts from another input (it stopped with "No entries
+    // in corpus"). The Relaxer built before it took an integer, often 0: not the Lattice
+    // constructor's argument, so its index 0 is no "bounds check on the argument 0".
+    let s = run_fuzz(&["--class", "contract.Relaxer", "--runs", "20000", "--keep-going"]);
+    s.assert_exit(1);
+    let entries = s.summary();
+    assert_eq!(entries.len(), 1, "{entries:#?}\n{}", s.out.dump());
+    let e = &entries[0];
+    assert!(e.top_frame.starts_with("contract.Lattice.<init>(") && e.kind == "bug", "{entries:#?}");
+}
+
+/// The files in the JVM's default temporary folder whose names start with `prefix`.
+fn system_temp_files(prefix: &str) -> usize {
+    std::fs::read_dir("/tmp")
+        .map(|d| d.filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().starts_with(prefix)).count())
+        .unwrap_or(0)
+}
+
+#[test]
+fn temporary_files_the_library_makes_stay_in_the_runs_folder() {
+    // leak.Spool makes a temporary file per call and never deletes it: the drivers' JVM has
+    // the run's own java.io.tmpdir, which goes when the run ends.
+    let before = system_temp_files("jvmfuzz-spool-");
+    let s = run_fuzz(&["--class", "leak.Spool", "--runs", "3000"]);
+    s.assert_exit(0);
+    let stats = std::fs::read_to_string(s.dir.join("findings/drivers/stats.txt")).unwrap();
+    let row = stats_row(&stats, "leak.Spool.spool");
+    assert!(row.len() == 9 && row[2] > 100, "{stats}\n{}", s.out.dump());
+    assert_eq!(system_temp_files("jvmfuzz-spool-"), before, "the run left files in /tmp:\n{}", s.out.dump());
+    assert!(!s.dir.join("findings/drivers/tmp").exists(), "the run's temporary folder was not removed");
 }
 
 #[test]

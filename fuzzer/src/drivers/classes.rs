@@ -59,6 +59,11 @@ pub struct Method {
     /// the room in the caller's array itself, so a fault past its end is the method's own
     /// bound (Expected.noRoomAfter).
     pub reads_array_length: bool,
+    /// It reads the length of some array (`arraylength` anywhere in its code).
+    pub measures_arrays: bool,
+    /// Its first and last source line (LineNumberTable), when it has code and lines: a stack
+    /// frame names a method without its descriptor, its line tells the overload.
+    pub lines: Option<(u32, u32)>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -471,6 +476,8 @@ fn method(pool: &Pool, m: &classfile_parser::method_info::MethodInfo) -> Option<
                     }
                     out.store_lines = store_only_lines(pool, &code.code, &table, &array_slots);
                     out.reads_array_length = reads_array_length(&code.code, &array_slots);
+                    let lines = table.iter().map(|&(_, l)| l);
+                    out.lines = lines.clone().min().zip(lines.max());
                     // Parameter names from the local variable table (javac -g).
                     for ca in &code.attributes {
                         if pool.utf8(ca.attribute_name_index).as_deref() != Some("LocalVariableTable") {
@@ -618,6 +625,7 @@ fn scan_code(pool: &Pool, code: &[u8], m: &mut Method) {
             I::Invokevirtual(i) | I::Invokespecial(i) | I::Invokestatic(i) => m.calls.extend(pool.member(i)),
             I::Invokeinterface { index, .. } => m.calls.extend(pool.member(index)),
             I::Athrow => m.throws = true,
+            I::Arraylength => m.measures_arrays = true,
             I::Bipush(v) => m.ints.push(i64::from(v)),
             I::Sipush(v) => m.ints.push(i64::from(v)),
             I::IfAcmpeq(_)

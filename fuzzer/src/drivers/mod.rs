@@ -25,6 +25,7 @@ pub mod leftovers;
 pub mod module_info;
 pub mod plan;
 pub mod planner;
+pub mod record_readers;
 pub mod repair;
 pub mod reproducer;
 pub mod schedule;
@@ -66,21 +67,36 @@ pub struct DriverRun {
     pub documented: Option<PathBuf>,
     /// The fields methods other than constructors set up ([`set_up_fields`]).
     pub set_up_fields: PathBuf,
+    /// The methods that read a record of fixed layout from the caller's array
+    /// ([`record_readers`]).
+    pub record_readers: PathBuf,
+    /// The target JVM's `java.io.tmpdir`: the temporary files the library makes itself
+    /// (commons-compress's Pack200 streams make one per stream and delete it on a close the
+    /// drivers never call) stay in this run's folder, not the system's; emptied when the
+    /// drivers are generated, removed when the run or tool ends ([`remove_scratch`]).
+    pub tmp: PathBuf,
 }
 
 impl DriverRun {
+    /// How many bytes of an input pick its driver method (0, 1 or 2; see [`DriverRun::seeds`]).
+    pub fn prefix_len(&self) -> usize {
+        match self.plan.drivers.len() {
+            0 | 1 => 0,
+            2..=256 => 1,
+            _ => 2,
+        }
+    }
+
     /// One seed per driver method: its dispatcher index, then zeros (cheapest constructor, no
     /// method sequence, zero values). Every method starts with one entry in the corpus.
     pub fn seeds(&self) -> Vec<Vec<u8>> {
         let n = self.plan.drivers.len();
         (0..n)
             .map(|i| {
-                let mut s = if n > 256 {
-                    vec![(i >> 8) as u8, i as u8]
-                } else if n > 1 {
-                    vec![i as u8]
-                } else {
-                    vec![]
+                let mut s = match self.prefix_len() {
+                    2 => vec![(i >> 8) as u8, i as u8],
+                    1 => vec![i as u8],
+                    _ => vec![],
                 };
                 s.extend_from_slice(&[0u8; 32]);
                 s
@@ -115,6 +131,8 @@ pub fn generate(
     std::fs::write(out.join("drivers.txt"), report_text(&plan, &report)).map_err(w)?;
     let set_up = out.join("set-up-fields.txt");
     set_up_fields::write_table(&set_up_fields::find(&pool), &set_up_fields::born(&pool), &set_up).map_err(w)?;
+    let readers = out.join("record-readers.txt");
+    record_readers::write_table(&record_readers::find(&pool), &readers).map_err(w)?;
     if plan.drivers.is_empty() {
         let mut reasons: Vec<String> =
             report.skipped.iter().take(5).map(|s| format!("{}: {}", s.method, s.reason)).collect();
@@ -126,6 +144,11 @@ pub fn generate(
     let shim = jvmfuzz_jvm::install_shim_jar().map_err(w)?;
     let classes = out.join("classes");
     std::fs::create_dir_all(&classes).map_err(w)?;
+    let tmp = out.join("tmp");
+    if tmp.exists() {
+        std::fs::remove_dir_all(&tmp).map_err(w)?;
+    }
+    std::fs::create_dir_all(&tmp).map_err(w)?;
     let mut compile_cp: Vec<String> = entries.iter().map(|e| e.display().to_string()).collect();
     compile_cp.push(shim.display().to_string());
     Ok((
@@ -137,6 +160,8 @@ pub fn generate(
             user_cp: user_cp.to_string(),
             documented: None,
             set_up_fields: abs(&set_up),
+            record_readers: abs(&readers),
+            tmp: abs(&tmp),
         },
         report,
     ))
@@ -400,6 +425,12 @@ const OBSERVED_CLASS: &str = "com/jvmfuzz/shim/fuzz/Observed";
 
 /// The file beside a finding's input that holds its observed values.
 pub const OBSERVED_FILE: &str = "observed.txt";
+
+/// Removes the run's temporary folder and what the library left in it (best effort: a file
+/// still open elsewhere stays until the next run empties the folder).
+pub fn remove_scratch(d: &DriverRun) {
+    let _ = std::fs::remove_dir_all(&d.tmp);
+}
 
 /// Deletes the drivers' temporary files (the JVM is never destroyed, so deleteOnExit does not run).
 pub fn delete_temp_files(env: &mut JNIEnv) {

@@ -280,6 +280,21 @@ public final class Rules {
     }
 
     /**
+     * Moves to a position. Unlike a closed stream's, this will not throw any exception when
+     * invoked after close (so says its Javadoc, read with --sources: a promise for one case).
+     * Contract: its own check of a negative position (the promise above made it a bug).
+     *
+     * @param position where to go
+     * @return the position
+     */
+    public static long seek(long position) {
+        if (position < 0) {
+            throw new IllegalArgumentException("Negative position: " + position);
+        }
+        return position;
+    }
+
+    /**
      * Extracts up to count characters from index on, without throwing an exception (so says
      * its Javadoc, read with --sources). Bug: index + count overflows for large counts, and
      * the JDK's bounds check on the index argument then fails.
@@ -433,7 +448,9 @@ public final class Rules {
      * JDK 16 and later (commons-compress's Pack200 unwrapping FilterInputStream.in).
      */
     public static int peekOwn(String s) throws NoSuchFieldException {
-        java.lang.reflect.Field f = String.class.getDeclaredField("value");
+        // The name is built, not a constant: the drivers give the class's constants as
+        // arguments, and a caller that passes "value" names the member itself.
+        java.lang.reflect.Field f = String.class.getDeclaredField(new String(new char[] {'v', 'a', 'l', 'u', 'e'}));
         f.setAccessible(true);
         return s.length();
     }

@@ -168,6 +168,10 @@
  *         output buffer (outputBuffer, dest) of under 1,024 elements given to its constructor,
  *         past the end of an array of that length (builtOutsideSpan: a generator given a
  *         byte[0] to write to);
+ *       - the JVM's array fault past the end of an array of the length of one the caller gave,
+ *         with only record readers between the call and the fault (fixedRecord: methods that
+ *         take a byte[] and measure no array, reading a binary record of fixed layout:
+ *         a tar header shorter than 512 bytes given to new TarArchiveEntry(header));
  *       - a RuntimeException of the JDK's outside java.lang, java.util and java.nio (a DOMException)
  *         thrown by a JDK object the caller built and handed over, in its own method (a W3C
  *         Document that already has its root element, given to jsoup's W3CDom.convert);
@@ -316,6 +320,11 @@ public final class Expected {
     private static final Map<String, String[]> JDK_DOCUMENTED = new HashMap<>();
     /* Per "binary.Class field": the methods other than constructors that write it (set-up fields). */
     private static final Map<String, String[]> SET_UP = readSetUp(System.getProperty("jvmfuzz.setupFields"));
+
+    /* The record readers (fuzzer/src/drivers/record_readers.rs), "binary.Class::method" to
+     * their source lines, first and last, one pair per overload. */
+    private static final Map<String, List<int[]>> RECORD_READERS =
+            readRecordReaders(System.getProperty("jvmfuzz.recordReaders"));
 
     private static String[] list(String property) {
         String v = System.getProperty(property, "").trim();
@@ -976,6 +985,12 @@ public final class Expected {
         if (value == null) {
             throw BuiltNull.INSTANCE;
         }
+        // The set-up call is over: its integers, Strings and tables are not the next one's (a
+        // constructor of a double[][] that reads its first row, after a SymmLQ(0) was built,
+        // is not "a bounds check on the argument 0").
+        setupIntArgs = NO_ARGS;
+        setupStringArgs = NO_STRINGS;
+        setupTableArgs = NO_OBJECTS;
         builtObjects[builtNext] = value;
         built[builtNext] = value.getClass();
         builtNotDirect[builtNext] = maker != null && NOT_DIRECT.contains(maker) ? maker : null;
@@ -1610,6 +1625,11 @@ public final class Expected {
         String index = promised ? null : callersIndex(t, st, k);
         if (index != null) {
             return index + ", used as an index under " + method;
+        }
+        // After the rules that name the caller's values: a record too short is what is left.
+        String record = promised ? null : fixedRecord(t, st, k);
+        if (record != null) {
+            return record + ", given to " + method;
         }
         if (invalidCodePoint(t, st, call)) {
             return "invalid code point: " + method + " was given it";
@@ -3886,6 +3906,46 @@ public final class Expected {
         return null;
     }
 
+    /*
+     * A record of fixed layout, too short: the JVM's array fault past the end of an array of
+     * the length of one the caller gave (to the call or a set-up call), where every frame from
+     * the fault up to the call is a record reader (record_readers.rs: it takes a byte[] and
+     * reads no array's length), and the call takes no position into an array.
+     * None of them can respect the array's length, so
+     * its size is the caller's to get right: commons-compress's new TarArchiveEntry(header) of
+     * a 150-byte header, whose fields lie at fixed offsets of a 512-byte record. A method on
+     * the way that measures an array (Records.checksum), and an array of another length (one
+     * the library made), leave the fault the library's.
+     */
+    static String fixedRecord(Throwable t, StackTraceElement[] st, int k) {
+        // A call that takes positions into its array (an offset, a length) is judged by them
+        // (positionOutside, noRoomAfter): TarUtils.formatLongOctalBytes(v, new byte[28], 0, 0)
+        // breaking its promise of an IllegalArgumentException stays a bug.
+        if (!(t instanceof ArrayIndexOutOfBoundsException) || RECORD_READERS.isEmpty() || k < 1
+                || positionArgs.length > 0) {
+            return null;
+        }
+        long[] fault = arrayFault(t, st);
+        if (fault == null || fault[0] < fault[1] || fault[1] < 0) {
+            return null;
+        }
+        for (int i = 0; i < k; i++) {
+            if (!recordReader(st[i])) {
+                return null;
+            }
+        }
+        for (int i = 0; i < valueArrayCount; i++) {
+            Object a = valueArrays[i];
+            Class<?> element = a == null ? null : a.getClass().getComponentType();
+            if (element != null && element.isPrimitive() && java.lang.reflect.Array.getLength(a) == fault[1]) {
+                return "a record of fixed layout: " + st[0].getClassName() + "." + st[0].getMethodName()
+                        + " reads index " + fault[0] + " of the caller's array of length " + fault[1]
+                        + ", and no method on the way measures an array";
+            }
+        }
+        return null;
+    }
+
     private static final java.util.regex.Pattern INDEX_SIGNED =
             java.util.regex.Pattern.compile("Index (-?\\d+) out of bounds for length (-?\\d+)");
     private static final java.util.regex.Pattern OFF_COUNT =
@@ -4758,6 +4818,40 @@ public final class Expected {
             System.err.println("jvmfuzz: cannot read the set-up fields " + path + ": " + e);
         }
         return m;
+    }
+
+    private static Map<String, List<int[]>> readRecordReaders(String path) {
+        Map<String, List<int[]>> m = new HashMap<>();
+        if (path == null || path.isEmpty()) {
+            return m;
+        }
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Paths.get(path))) {
+                String[] parts = line.split(" ");
+                if (line.startsWith("#") || parts.length != 4) {
+                    continue;
+                }
+                int[] lines = {Integer.parseInt(parts[2]), Integer.parseInt(parts[3])};
+                m.computeIfAbsent(parts[0] + "::" + parts[1], x -> new ArrayList<>()).add(lines);
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            System.err.println("jvmfuzz: cannot read the record readers " + path + ": " + e);
+        }
+        return m;
+    }
+
+    /* The frame is in a record reader: its method, at a line of that overload. */
+    private static boolean recordReader(StackTraceElement e) {
+        List<int[]> ranges = RECORD_READERS.get(e.getClassName() + "::" + e.getMethodName());
+        if (ranges == null) {
+            return false;
+        }
+        for (int[] r : ranges) {
+            if (e.getLineNumber() >= r[0] && e.getLineNumber() <= r[1]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Map<String, List<String[]>> readDocumented(String path) {
