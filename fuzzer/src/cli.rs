@@ -205,9 +205,9 @@ pub struct TargetArgs {
     #[arg(long, value_name = "PACKAGE", conflicts_with_all = ["harness", "class", "target"], help_heading = "What to fuzz (one of)")]
     pub package: Option<String>,
     /// Where generated drivers are written (source in DIR/src, classes in DIR/classes, and
-    /// DIR/drivers.txt: which methods got a driver and why others did not). DIR/tmp is the
-    /// target JVM's java.io.tmpdir while the run lasts (the library's own temporary files go
-    /// there and are removed at the end; --jvm-arg=-Djava.io.tmpdir=... names another).
+    /// DIR/drivers.txt: which methods got a driver and why others did not). DIR/jvmfuzz-tmp-PID is
+    /// the target JVM's java.io.tmpdir while the run lasts (the library's own temporary files
+    /// go there and are removed at the end; --jvm-arg=-Djava.io.tmpdir=... names another).
     /// Default: the findings folder's `drivers` (findings/drivers, or FINDINGS/drivers with
     /// --findings FINDINGS).
     #[arg(long, value_name = "DIR", help_heading = "Generated drivers")]

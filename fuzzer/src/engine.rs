@@ -528,14 +528,18 @@ where
         for seed in &seeds {
             fuzzer.add_input(state, executor, mgr, BytesInput::new(seed.clone()))?;
         }
-        // Every seed ended in a finding (a method that fails on zeros): the loop needs one
-        // entry to mutate, so inputs of other bytes are tried until one runs clean.
+        // With --keep-going, when every seed ended in a finding (a method that fails on
+        // zeros), the loop still needs one entry to mutate: inputs of other bytes are tried,
+        // up to 64 or one per seed, until one runs clean. Without it the finding ends the run.
         let prefix = cfg.target.drivers.as_ref().map_or(0, |d| d.prefix_len());
-        for (i, seed) in seeds.iter().cycle().take(seeds.len().max(64)).enumerate() {
+        let tries = if cfg.keep_going { seeds.len().max(64) } else { 0 };
+        for (i, seed) in seeds.iter().cycle().take(tries).enumerate() {
             if state.corpus().count() > 0 {
                 break;
             }
-            fuzzer.add_input(state, executor, mgr, BytesInput::new(other_bytes(seed, prefix, i)))?;
+            let mut input = other_bytes(seed, prefix, i);
+            input.truncate(cfg.max_len.max(prefix + 1));
+            fuzzer.add_input(state, executor, mgr, BytesInput::new(input))?;
         }
     }
     crate::say!("jvmfuzz: {} seed input(s) in the corpus", state.corpus().count());

@@ -165,6 +165,7 @@ fn run(cli: Cli) -> Result<u8> {
             if let Some(d) = &r.drivers {
                 println!("jvmfuzz: drivers written to {}", d.src.display());
             }
+            remove_scratch(&r);
             Ok(NO_FINDING)
         }
     }
@@ -752,6 +753,7 @@ fn campaign_coverage(a: &FuzzArgs, report: &Path, code: u8, campaign: &campaign:
     let t = start_tool(&a.target, &r)?;
     let done = tools::coverage(&t, &inputs, report, &[]).map_err(|e| setup(format!("--coverage-report: {e:#}")));
     t.finish();
+    remove_scratch(&r);
     done?;
     // Before leaving through Java's System.exit, which does not come back.
     campaign_report(campaign, Some(report));

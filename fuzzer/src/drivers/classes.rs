@@ -59,11 +59,12 @@ pub struct Method {
     /// the room in the caller's array itself, so a fault past its end is the method's own
     /// bound (Expected.noRoomAfter).
     pub reads_array_length: bool,
-    /// It reads the length of some array (`arraylength` anywhere in its code).
+    /// It reads the length of some array (`arraylength` anywhere in its code), or its code
+    /// could not be read to the end.
     pub measures_arrays: bool,
-    /// Its first and last source line (LineNumberTable), when it has code and lines: a stack
-    /// frame names a method without its descriptor, its line tells the overload.
-    pub lines: Option<(u32, u32)>,
+    /// Its source lines (LineNumberTable), sorted, each once: a stack frame names a method
+    /// without its descriptor, its line tells the overload.
+    pub lines: Vec<u32>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -476,8 +477,9 @@ fn method(pool: &Pool, m: &classfile_parser::method_info::MethodInfo) -> Option<
                     }
                     out.store_lines = store_only_lines(pool, &code.code, &table, &array_slots);
                     out.reads_array_length = reads_array_length(&code.code, &array_slots);
-                    let lines = table.iter().map(|&(_, l)| l);
-                    out.lines = lines.clone().min().zip(lines.max());
+                    out.lines = table.iter().map(|&(_, l)| l).collect();
+                    out.lines.sort_unstable();
+                    out.lines.dedup();
                     // Parameter names from the local variable table (javac -g).
                     for ca in &code.attributes {
                         if pool.utf8(ca.attribute_name_index).as_deref() != Some("LocalVariableTable") {
@@ -615,7 +617,12 @@ fn store_only_lines(pool: &Pool, code: &[u8], table: &[(u32, u32)], array_slots:
 }
 
 fn scan_code(pool: &Pool, code: &[u8], m: &mut Method) {
-    let Ok((_, insns)) = code_parser(code) else { return };
+    // Code the parser cannot read to its end may measure an array where it stopped.
+    let Ok((rest, insns)) = code_parser(code) else {
+        m.measures_arrays = true;
+        return;
+    };
+    m.measures_arrays = !rest.is_empty();
     m.instructions = insns.len() as u32;
     for (_, insn) in insns {
         use Instruction as I;

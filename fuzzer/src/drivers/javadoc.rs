@@ -282,7 +282,7 @@ fn description(doc: &str) -> String {
 }
 
 /// Whether the description promises no exception at all: a sentence that ends on the promise
-/// ("... without throwing an exception."). A promise for a case ("will not throw any exception
+/// ("... without throwing an exception."), or goes on only with a remark in brackets. A promise for a case ("will not throw any exception
 /// when invoked on a closed channel", "does not throw an exception for an invalid enum name",
 /// "accepts a null map without throwing an exception") or of one type ("does not throw
 /// IOException") says nothing of other inputs; taken whole, it made commons-compress's

@@ -72,8 +72,8 @@ pub struct DriverRun {
     pub record_readers: PathBuf,
     /// The target JVM's `java.io.tmpdir`: the temporary files the library makes itself
     /// (commons-compress's Pack200 streams make one per stream and delete it on a close the
-    /// drivers never call) stay in this run's folder, not the system's; emptied when the
-    /// drivers are generated, removed when the run or tool ends ([`remove_scratch`]).
+    /// drivers never call) stay in this process's folder, not the system's
+    /// ([`scratch_folder`]; removed when the run or tool ends, [`remove_scratch`]).
     pub tmp: PathBuf,
 }
 
@@ -144,11 +144,7 @@ pub fn generate(
     let shim = jvmfuzz_jvm::install_shim_jar().map_err(w)?;
     let classes = out.join("classes");
     std::fs::create_dir_all(&classes).map_err(w)?;
-    let tmp = out.join("tmp");
-    if tmp.exists() {
-        std::fs::remove_dir_all(&tmp).map_err(w)?;
-    }
-    std::fs::create_dir_all(&tmp).map_err(w)?;
+    let tmp = scratch_folder(out).map_err(w)?;
     let mut compile_cp: Vec<String> = entries.iter().map(|e| e.display().to_string()).collect();
     compile_cp.push(shim.display().to_string());
     Ok((
@@ -426,8 +422,32 @@ const OBSERVED_CLASS: &str = "com/jvmfuzz/shim/fuzz/Observed";
 /// The file beside a finding's input that holds its observed values.
 pub const OBSERVED_FILE: &str = "observed.txt";
 
-/// Removes the run's temporary folder and what the library left in it (best effort: a file
-/// still open elsewhere stays until the next run empties the folder).
+const SCRATCH_PREFIX: &str = "jvmfuzz-tmp-";
+
+/// `out/jvmfuzz-tmp-<pid>`, new and empty: this process's temporary folder for the target JVM
+/// (its forked clients share it). A name only jvmfuzz makes, and one per process, so neither a
+/// user's own folder under `out` nor another invocation's files (a `repro` beside a running
+/// campaign on the same findings folder) are touched; the folders of processes that are gone
+/// (killed before their end) are removed.
+fn scratch_folder(out: &Path) -> std::io::Result<PathBuf> {
+    if let Ok(entries) = std::fs::read_dir(out) {
+        for e in entries.filter_map(Result::ok) {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let Some(pid) = name.strip_prefix(SCRATCH_PREFIX).and_then(|p| p.parse::<u32>().ok()) else { continue };
+            if pid != std::process::id() && !Path::new("/proc").join(pid.to_string()).exists() {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+    }
+    let tmp = out.join(format!("{SCRATCH_PREFIX}{}", std::process::id()));
+    if tmp.exists() {
+        std::fs::remove_dir_all(&tmp)?;
+    }
+    std::fs::create_dir_all(&tmp)?;
+    Ok(tmp)
+}
+
+/// Removes this process's temporary folder and what the library left in it.
 pub fn remove_scratch(d: &DriverRun) {
     let _ = std::fs::remove_dir_all(&d.tmp);
 }

@@ -13,31 +13,41 @@
 //!
 //! Read from the bytecode (`classes`), written as a table beside the drivers ([`write_table`])
 //! and handed to the client with `-Djvmfuzz.recordReaders`. Frames name no descriptor, so each
-//! row carries the method's source lines, which tell overloads apart.
+//! row carries the source lines of its overload, less those another overload of the same name
+//! that is no reader also has: javac copies field initialisers into every constructor, and a
+//! line two constructors share tells neither apart.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
-use super::classes::{Class, ClassPool, Method, ACC_ABSTRACT};
+use super::classes::{ClassPool, Method, ACC_ABSTRACT};
 use super::types::param_descriptors;
 
-/// One record reader: binary class name, method name, first and last source line.
+/// One record reader: binary class name, method name, the source lines only it has.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct RecordReader {
     pub class: String,
     pub method: String,
-    pub lines: (u32, u32),
+    pub lines: Vec<u32>,
 }
 
 /// The record readers of every class in `pool` that has line numbers.
 pub fn find(pool: &ClassPool) -> Vec<RecordReader> {
-    let mut out: Vec<RecordReader> = pool
-        .classes
-        .values()
-        .flat_map(|c: &Class| c.methods.iter().filter(|m| reads_a_record(m)).map(move |m| (c, m)))
-        .filter_map(|(c, m)| {
-            Some(RecordReader { class: c.name.replace('/', "."), method: m.name.clone(), lines: m.lines? })
-        })
-        .collect();
+    let mut out = Vec::new();
+    for c in pool.classes.values() {
+        for m in c.methods.iter().filter(|m| reads_a_record(m)) {
+            let others: BTreeSet<u32> = c
+                .methods
+                .iter()
+                .filter(|o| o.name == m.name && !reads_a_record(o))
+                .flat_map(|o| o.lines.iter().copied())
+                .collect();
+            let lines: Vec<u32> = m.lines.iter().copied().filter(|l| !others.contains(l)).collect();
+            if !lines.is_empty() {
+                out.push(RecordReader { class: c.name.replace('/', "."), method: m.name.clone(), lines });
+            }
+        }
+    }
     out.sort();
     out
 }
@@ -51,10 +61,11 @@ fn reads_a_record(m: &Method) -> bool {
 pub fn write_table(readers: &[RecordReader], path: &Path) -> std::io::Result<()> {
     use std::fmt::Write as _;
     let mut s = String::from(
-        "# record readers: class method first-line last-line (they take an array of primitives and measure no array)\n",
+        "# record readers: class method lines (they take a byte[] and measure no array; the lines only that overload has)\n",
     );
     for r in readers {
-        let _ = writeln!(s, "{} {} {} {}", r.class, r.method, r.lines.0, r.lines.1);
+        let lines: Vec<String> = r.lines.iter().map(u32::to_string).collect();
+        let _ = writeln!(s, "{} {} {}", r.class, r.method, lines.join(","));
     }
     std::fs::write(path, s)
 }
@@ -62,9 +73,16 @@ pub fn write_table(readers: &[RecordReader], path: &Path) -> std::io::Result<()>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::drivers::classes::Class;
 
-    fn method(name: &str, desc: &str, measures: bool, lines: Option<(u32, u32)>) -> Method {
-        Method { name: name.into(), desc: desc.into(), measures_arrays: measures, lines, ..Default::default() }
+    fn method(name: &str, desc: &str, measures: bool, lines: &[u32]) -> Method {
+        Method {
+            name: name.into(),
+            desc: desc.into(),
+            measures_arrays: measures,
+            lines: lines.to_vec(),
+            ..Default::default()
+        }
     }
 
     #[test]
@@ -75,21 +93,43 @@ mod tests {
             Class {
                 name: "a/Tar".into(),
                 methods: vec![
-                    method("parseOctal", "([BII)J", false, Some((450, 470))),
-                    method("checksum", "([B)J", true, Some((480, 490))),
-                    method("names", "([Ljava/lang/String;)V", false, Some((500, 505))),
-                    method("grid", "([[I)V", false, Some((510, 515))),
-                    method("size", "(I)J", false, Some((520, 525))),
-                    method("stripped", "([B)V", false, None),
-                    method("values", "([I)I", false, Some((540, 545))),
-                    Method { access: ACC_ABSTRACT, ..method("read", "([B)I", false, Some((530, 530))) },
+                    method("parseOctal", "([BII)J", false, &[450, 455, 470]),
+                    method("checksum", "([B)J", true, &[480, 490]),
+                    method("names", "([Ljava/lang/String;)V", false, &[500, 505]),
+                    method("grid", "([[I)V", false, &[510, 515]),
+                    method("size", "(I)J", false, &[520, 525]),
+                    method("stripped", "([B)V", false, &[]),
+                    method("values", "([I)I", false, &[540, 545]),
+                    Method { access: ACC_ABSTRACT, ..method("read", "([B)I", false, &[530]) },
                 ],
                 ..Default::default()
             },
         );
         assert_eq!(
             find(&pool),
-            [RecordReader { class: "a.Tar".into(), method: "parseOctal".into(), lines: (450, 470) }]
+            [RecordReader { class: "a.Tar".into(), method: "parseOctal".into(), lines: vec![450, 455, 470] }]
+        );
+    }
+
+    #[test]
+    fn lines_another_overload_shares_tell_nothing() {
+        // Two constructors: javac copies the field initialiser at line 5 into both; the one
+        // that measures its array (line 20) is no reader.
+        let mut pool = ClassPool::default();
+        pool.classes.insert(
+            "a/Header".into(),
+            Class {
+                name: "a/Header".into(),
+                methods: vec![
+                    method("<init>", "([B)V", false, &[5, 10, 11]),
+                    method("<init>", "([BI)V", true, &[5, 20, 21]),
+                ],
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            find(&pool),
+            [RecordReader { class: "a.Header".into(), method: "<init>".into(), lines: vec![10, 11] }]
         );
     }
 
@@ -98,10 +138,10 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("jvmfuzz-record-readers-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("record-readers.txt");
-        let r = RecordReader { class: "a.Tar$Header".into(), method: "<init>".into(), lines: (7, 9) };
+        let r = RecordReader { class: "a.Tar$Header".into(), method: "<init>".into(), lines: vec![7, 9] };
         write_table(&[r], &path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(text.lines().nth(1), Some("a.Tar$Header <init> 7 9"));
+        assert_eq!(text.lines().nth(1), Some("a.Tar$Header <init> 7,9"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -322,7 +322,7 @@ public final class Expected {
     private static final Map<String, String[]> SET_UP = readSetUp(System.getProperty("jvmfuzz.setupFields"));
 
     /* The record readers (fuzzer/src/drivers/record_readers.rs), "binary.Class::method" to
-     * their source lines, first and last, one pair per overload. */
+     * the source lines only that overload has, one list per overload. */
     private static final Map<String, List<int[]>> RECORD_READERS =
             readRecordReaders(System.getProperty("jvmfuzz.recordReaders"));
 
@@ -3936,8 +3936,7 @@ public final class Expected {
         }
         for (int i = 0; i < valueArrayCount; i++) {
             Object a = valueArrays[i];
-            Class<?> element = a == null ? null : a.getClass().getComponentType();
-            if (element != null && element.isPrimitive() && java.lang.reflect.Array.getLength(a) == fault[1]) {
+            if (a instanceof byte[] && ((byte[]) a).length == fault[1]) {
                 return "a record of fixed layout: " + st[0].getClassName() + "." + st[0].getMethodName()
                         + " reads index " + fault[0] + " of the caller's array of length " + fault[1]
                         + ", and no method on the way measures an array";
@@ -4828,11 +4827,19 @@ public final class Expected {
         try {
             for (String line : java.nio.file.Files.readAllLines(java.nio.file.Paths.get(path))) {
                 String[] parts = line.split(" ");
-                if (line.startsWith("#") || parts.length != 4) {
+                if (line.startsWith("#") || parts.length != 3) {
                     continue;
                 }
-                int[] lines = {Integer.parseInt(parts[2]), Integer.parseInt(parts[3])};
-                m.computeIfAbsent(parts[0] + "::" + parts[1], x -> new ArrayList<>()).add(lines);
+                try {
+                    String[] numbers = parts[2].split(",");
+                    int[] lines = new int[numbers.length];
+                    for (int i = 0; i < numbers.length; i++) {
+                        lines[i] = Integer.parseInt(numbers[i]);
+                    }
+                    m.computeIfAbsent(parts[0] + "::" + parts[1], x -> new ArrayList<>()).add(lines);
+                } catch (NumberFormatException bad) {
+                    // This row only.
+                }
             }
         } catch (java.io.IOException | RuntimeException e) {
             System.err.println("jvmfuzz: cannot read the record readers " + path + ": " + e);
@@ -4840,15 +4847,17 @@ public final class Expected {
         return m;
     }
 
-    /* The frame is in a record reader: its method, at a line of that overload. */
+    /* The frame is in a record reader: its method, at a line of that overload's own. */
     private static boolean recordReader(StackTraceElement e) {
-        List<int[]> ranges = RECORD_READERS.get(e.getClassName() + "::" + e.getMethodName());
-        if (ranges == null) {
+        List<int[]> overloads = RECORD_READERS.get(e.getClassName() + "::" + e.getMethodName());
+        if (overloads == null) {
             return false;
         }
-        for (int[] r : ranges) {
-            if (e.getLineNumber() >= r[0] && e.getLineNumber() <= r[1]) {
-                return true;
+        for (int[] lines : overloads) {
+            for (int line : lines) {
+                if (line == e.getLineNumber()) {
+                    return true;
+                }
             }
         }
         return false;
