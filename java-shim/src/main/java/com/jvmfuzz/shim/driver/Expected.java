@@ -408,6 +408,7 @@ public final class Expected {
         builtNext = 0;
         intArgs = NO_ARGS;
         setupIntArgs = NO_ARGS;
+        stalledSetupIntArgs = NO_ARGS;
         setupStringArgs = NO_STRINGS;
         stringArgs = NO_STRINGS;
         positionArgs = NO_ARGS;
@@ -707,6 +708,12 @@ public final class Expected {
         }
     }
 
+    /* The integers of the latest set-up call that took any, kept past its end for stalled():
+     * the watchdog judges a stall on its own thread, after it sampled the stack, and a
+     * constructor that ran for seconds on a huge count may have returned (and built() cleared
+     * setupIntArgs) in between. */
+    private static long[] stalledSetupIntArgs = new long[0];
+
     /* The String arguments of the latest set-up call (see setupArgs). */
     private static String[] setupStringArgs = new String[0];
 
@@ -988,6 +995,9 @@ public final class Expected {
         // The set-up call is over: its integers, Strings and tables are not the next one's (a
         // constructor of a double[][] that reads its first row, after a SymmLQ(0) was built,
         // is not "a bounds check on the argument 0").
+        if (setupIntArgs.length > 0) {
+            stalledSetupIntArgs = setupIntArgs;
+        }
         setupIntArgs = NO_ARGS;
         setupStringArgs = NO_STRINGS;
         setupTableArgs = NO_OBJECTS;
@@ -1205,7 +1215,8 @@ public final class Expected {
         }
         // Another set-up call is judged with its own integer arguments, as its exceptions are.
         // A positive count only: a negative one that a loop counts past is the method's bug.
-        for (long a : setup ? setupIntArgs : intArgs) {
+        long[] ints = !setup ? intArgs : setupIntArgs.length > 0 ? setupIntArgs : stalledSetupIntArgs;
+        for (long a : ints) {
             if (a >= (1 << 24)) {
                 return "the work the caller asked for: " + method + " was given " + a;
             }
