@@ -3,7 +3,7 @@
 //! All clients of a `--jobs N` run share `--corpus DIR` (and `findings/.libafl`), so they
 //! read each other's inputs as seeds. A single-job run (client 0) names its files after the
 //! input's hash. The clients of `--jobs N` (the Launcher numbers them from 1) prefix their
-//! names with `c<k>-` and write without LibAFL's shared lock counter.
+//! names with `c<k>-`. No client uses LibAFL's shared lock counter.
 //!
 //! Why: LibAFL's shared naming (one file per hash, guarded by a lock file `.<name>` counting
 //! owners) lets the second client that adds an input skip the write, because the counter says
@@ -12,6 +12,11 @@
 //! write). The reload fails with ENOENT and the client dies (`--jobs 2 --seed 1` did, now and
 //! then). With per-client names, every file a client reloads is one it wrote itself.
 //! Two clients finding the same input keep one copy each, which is harmless.
+//!
+//! Client 0 writes without the counter too: the counter outlives its input, so a corpus whose
+//! inputs a user deleted (`rm corpus/*` leaves the hidden `.<name>` files) made LibAFL skip
+//! writing a new input of the same name, then fail to read it back, and the run ended with
+//! ENOENT. Files of an earlier run's counters are left alone and ignored.
 
 use std::path::Path;
 
@@ -29,18 +34,12 @@ fn prefix(client: usize) -> Option<String> {
 
 /// The corpus of `client` in `dir`.
 pub fn client_corpus(dir: &Path, client: usize) -> Result<CachedOnDiskCorpus<BytesInput>, Error> {
-    match prefix(client) {
-        None => CachedOnDiskCorpus::no_meta(dir, CACHE),
-        some => CachedOnDiskCorpus::with_meta_format_and_prefix(dir, CACHE, None, some, false),
-    }
+    CachedOnDiskCorpus::with_meta_format_and_prefix(dir, CACHE, None, prefix(client), false)
 }
 
 /// The raw objective store of `client` in `dir` (the readable findings are `findings.rs`'s).
 pub fn client_objectives(dir: &Path, client: usize) -> Result<OnDiskCorpus<BytesInput>, Error> {
-    match prefix(client) {
-        None => OnDiskCorpus::no_meta(dir),
-        some => OnDiskCorpus::with_meta_format_and_prefix(dir, None, some, false),
-    }
+    OnDiskCorpus::with_meta_format_and_prefix(dir, None, prefix(client), false)
 }
 
 #[cfg(test)]
@@ -71,6 +70,26 @@ mod tests {
         let mut tc = tc.borrow_mut();
         let loaded = second.load_input_into(&mut tc);
         assert!(loaded.is_ok(), "client 1 could not read back its own input: {loaded:?}");
+        assert_eq!(tc.input().as_ref(), Some(&input));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A user emptied the corpus folder with `rm corpus/*`, which leaves an earlier run's lock
+    /// counters (hidden files): the same input found again is written and read back.
+    #[test]
+    fn an_input_whose_file_was_deleted_is_written_again() {
+        let dir = scratch("deleted");
+        let input = BytesInput::new(b"again".to_vec());
+        let name = libafl::inputs::Input::generate_name(&input, None);
+        // What LibAFL's lock counter left beside an input of an earlier run.
+        std::fs::write(dir.join(format!(".{name}")), "1").unwrap();
+        let mut corpus = client_corpus(&dir, 0).unwrap();
+        let id = corpus.add(Testcase::new(input.clone())).unwrap();
+        assert!(dir.join(&name).is_file(), "the input was not written");
+        let tc = corpus.get(id).unwrap();
+        let mut tc = tc.borrow_mut();
+        let loaded = corpus.load_input_into(&mut tc);
+        assert!(loaded.is_ok(), "{loaded:?}");
         assert_eq!(tc.input().as_ref(), Some(&input));
         std::fs::remove_dir_all(&dir).unwrap();
     }

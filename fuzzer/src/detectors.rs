@@ -144,9 +144,9 @@ pub const DETECTORS: &[Detector] = &[
         ],
     },
     Detector {
-        name: "server-side-request-forgery",
+        name: SSRF,
         title: "Server-side request forgery",
-        what: "The input chooses the host of a connection or name lookup (InetAddress, InetSocketAddress, Socket, SocketChannel, URL.openConnection).",
+        what: "A harness connects where its policy (Jazzer's BugDetectors.allowNetworkConnections; by default none) does not allow, through Socket, SocketChannel, URL.openConnection or the JDK's own connections; with generated drivers, the input chooses the host of a connection or name lookup.",
         severity: "medium",
         cwe: "CWE-918",
         class: "ServerSideRequestForgery",
@@ -154,13 +154,16 @@ pub const DETECTORS: &[Detector] = &[
         hooks: &[
             all("java/net/InetAddress", "getByName", "host"),
             all("java/net/InetAddress", "getAllByName", "host"),
-            on("java/net/InetSocketAddress", "<init>", "(Ljava/lang/String;I)V", "host"),
+            on("java/net/InetSocketAddress", "<init>", "(Ljava/lang/String;I)V", "unresolvedAddress"),
             on("java/net/Socket", "<init>", "(Ljava/lang/String;I)V", "host"),
             all("java/net/Socket", "connect", "address"),
             all("java/nio/channels/SocketChannel", "connect", "address"),
             all("java/nio/channels/SocketChannel", "open", "address"),
             all("java/net/URL", "openConnection", "url"),
             all("java/net/URL", "openStream", "url"),
+            all("javax/xml/parsers/DocumentBuilder", "parse", "xmlParse"),
+            all("javax/xml/parsers/SAXParser", "parse", "xmlParse"),
+            all("org/xml/sax/XMLReader", "parse", "xmlParse"),
         ],
     },
     Detector {
@@ -286,6 +289,9 @@ pub const DETECTORS: &[Detector] = &[
         ],
     },
 ];
+
+/// The name of the detector whose rule for a harness covers the JDK's own connections.
+pub const SSRF: &str = "server-side-request-forgery";
 
 /// The detectors a run uses: all, less `--disable-detectors`, or only `--detectors`.
 pub fn select(only: &[String], disabled: &[String]) -> Result<Vec<&'static Detector>, String> {

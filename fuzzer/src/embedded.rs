@@ -114,6 +114,14 @@ fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool)
     let rules = jvmfuzz_jvm::load::HookRules { hooks: cfg.hooks.clone(), filter: cfg.hook_filter.clone() };
     // SAFETY: vm is live; the natives are bound.
     unsafe { crate::hook::install_late(vm.get_java_vm_pointer(), filter, rules, s.probes, s.verbose) }?;
+    // Fuzz tests and reproducers are harnesses: Jazzer's connection rule, as `fuzz` gives one.
+    if chosen.iter().any(|d| d.name == detectors::SSRF) {
+        env.call_static_method("com/jvmfuzz/shim/detectors/ServerSideRequestForgery", "watchConnections", "()V", &[])
+            .map_err(|e| {
+            jvmfuzz_jvm::env::clear_exception(env);
+            format!("watching the JDK's connections: {e}")
+        })?;
+    }
     Ok((cfg, s.probes))
 }
 

@@ -479,18 +479,12 @@ fn dictionary(dicts: &[PathBuf]) -> Result<Tokens, Stop> {
     Ok(tokens)
 }
 
-/// `seed` with the bytes after its first `keep` replaced by pseudo-random ones (the `n`-th
-/// such input; at least 16 bytes after the prefix).
-fn other_bytes(seed: &[u8], keep: usize, n: usize) -> Vec<u8> {
+/// `seed` with the bytes after its first `keep` replaced by ones from the state's random
+/// source (so `--seed` repeats them; at least 16 bytes after the prefix).
+fn other_bytes<R: Rand>(rand: &mut R, seed: &[u8], keep: usize) -> Vec<u8> {
     let keep = keep.min(seed.len());
-    let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ (n as u64 + 1).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     let mut out = seed[..keep].to_vec();
-    for _ in 0..(seed.len() - keep).max(16) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        out.push((x >> 24) as u8);
-    }
+    out.extend((0..(seed.len() - keep).max(16)).map(|_| rand.next() as u8));
     out
 }
 
@@ -533,11 +527,11 @@ where
         // up to 64 or one per seed, until one runs clean. Without it the finding ends the run.
         let prefix = cfg.target.drivers.as_ref().map_or(0, |d| d.prefix_len());
         let tries = if cfg.keep_going { seeds.len().max(64) } else { 0 };
-        for (i, seed) in seeds.iter().cycle().take(tries).enumerate() {
+        for seed in seeds.iter().cycle().take(tries) {
             if state.corpus().count() > 0 {
                 break;
             }
-            let mut input = other_bytes(seed, prefix, i);
+            let mut input = other_bytes(state.rand_mut(), seed, prefix);
             input.truncate(cfg.max_len.max(prefix + 1));
             fuzzer.add_input(state, executor, mgr, BytesInput::new(input))?;
         }

@@ -132,8 +132,10 @@ enum Mode {
 }
 
 /// Rewrites a Jazzer/libFuzzer command line (without the program name) into `fuzz`'s own.
-/// Errors name the flag and say what to do instead (exit status 2).
-pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
+/// Errors name the flag and say what to do instead (exit status 2). `takes_value` says which
+/// of fuzz's own long options (named without `--`) take a value: given mixed in as
+/// `--option VALUE`, the value is the option's, not a positional corpus or input.
+pub fn translate(args: &[OsString], takes_value: &dyn Fn(&str) -> bool) -> Result<Vec<OsString>, String> {
     let mut target: Vec<String> = Vec::new();
     let mut fuzz: Vec<String> = vec!["--libfuzzer-output".into(), "--progress".into(), "plain".into()];
     // Options given once: as libFuzzer and Jazzer do, the last of a repeated flag wins.
@@ -144,9 +146,12 @@ pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
     let mut files: Vec<String> = Vec::new();
     let mut artifact_prefix = Some(String::new());
     let mut runs: Option<String> = None;
+    let mut value_of_native = false;
     for arg in args {
         let a = arg.to_str().ok_or_else(|| format!("argument {arg:?} is not valid UTF-8"))?;
-        if let Some((name, value)) = jazzer_flag(a) {
+        if std::mem::take(&mut value_of_native) {
+            target.push(a.to_string());
+        } else if let Some((name, value)) = jazzer_flag(a) {
             let v = || value.ok_or_else(|| format!("--{name}: give a value, e.g. --{name}=..."));
             match name {
                 "cp" => {
@@ -274,7 +279,9 @@ pub fn translate(args: &[OsString]) -> Result<Vec<OsString>, String> {
                 n => eprintln!("jvmfuzz: ignoring libFuzzer flag -{n}={value} (no counterpart in jvmfuzz)"),
             }
         } else if a.starts_with('-') {
-            // fuzz's own options mixed in (`--verbose`, `--no-assertions`, ...): passed on.
+            // fuzz's own options mixed in (`--verbose`, `--disable-detectors LIST`, ...):
+            // passed on, with the value that follows one that takes a value.
+            value_of_native = a.starts_with("--") && !a.contains('=') && takes_value(&a[2..]);
             target.push(a.to_string());
         } else if Path::new(a).is_dir() {
             dirs.push(a.to_string());
@@ -351,7 +358,8 @@ mod tests {
 
     fn t(args: &[&str]) -> Result<Vec<String>, String> {
         let args: Vec<OsString> = args.iter().map(OsString::from).collect();
-        translate(&args).map(|v| v.into_iter().map(|s| s.into_string().unwrap()).collect())
+        let takes_value = |long: &str| ["disable-detectors", "corpus"].contains(&long);
+        translate(&args, &takes_value).map(|v| v.into_iter().map(|s| s.into_string().unwrap()).collect())
     }
 
     #[test]
@@ -429,6 +437,18 @@ mod tests {
         assert_eq!(z[0], "minimize");
         assert!(z.join(" ").contains("--runs 500"), "{z:?}");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// `--disable-detectors xml-external-entity` among Jazzer's flags: the list is the option's
+    /// value, not a missing corpus folder (it was refused as one).
+    #[test]
+    fn a_native_option_keeps_the_value_after_it() {
+        let a = t(&["--cp=a.jar", "--target_class=X", "--disable-detectors", "xml-external-entity", "--verbose"]);
+        let a = a.unwrap().join(" ");
+        assert!(a.contains("--disable-detectors xml-external-entity --verbose"), "{a}");
+        // A flag that takes no value leaves what follows a positional argument.
+        let b = t(&["--cp=a.jar", "--target_class=X", "--verbose", "no-such-folder"]);
+        assert!(b.is_err_and(|e| e.contains("no-such-folder: no such file or folder")));
     }
 
     #[test]

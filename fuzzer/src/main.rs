@@ -56,7 +56,10 @@ fn main() -> ExitCode {
     // Jazzer's and libFuzzer's command line (OSS-Fuzz) is rewritten into fuzz's own first.
     let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if args.len() > 1 && jazzer_cli::is_jazzer_style(&args[1..]) {
-        match jazzer_cli::translate(&args[1..]) {
+        let cmd = <Cli as clap::CommandFactory>::command();
+        let takes_value =
+            |long: &str| cmd.get_arguments().any(|a| a.get_long() == Some(long) && a.get_action().takes_values());
+        match jazzer_cli::translate(&args[1..], &takes_value) {
             Ok(rest) => {
                 args.truncate(1);
                 args.extend(rest);
@@ -500,6 +503,11 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
     disabled_detectors.extend(t.disabled_hooks.iter().filter(|h| detectors::by_jazzer_name(h).is_some()).cloned());
     let chosen = detectors::select(&t.detectors, &disabled_detectors).map_err(setup)?;
     hooks.extend(detectors::hooks(&chosen));
+    // A harness gets Jazzer's connection rule (none allowed unless the harness allows them),
+    // the JDK's own connections included; generated drivers keep the payload rule.
+    if drivers.is_none() && chosen.iter().any(|d| d.name == detectors::SSRF) {
+        jvm_args.push("-Djvmfuzz.watchConnections=true".into());
+    }
     if drivers.is_some() {
         hooks.extend(drivers::leftovers::hooks());
     }

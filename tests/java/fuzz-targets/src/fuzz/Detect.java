@@ -167,6 +167,21 @@ public class Detect {
                     }
                 }
                 break;
+            case "ssrf-xml": // the JDK's XML parser fetches the DTD a document names, inside the JDK
+                try {
+                    javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                            .parse(new org.xml.sax.InputSource(new java.io.StringReader(s)));
+                } catch (org.xml.sax.SAXException | IOException e) {
+                }
+                break;
+            case "ssrf-xml-allowed": // the same, with every connection allowed
+                try (com.code_intelligence.jazzer.api.SilentCloseable allow =
+                        com.code_intelligence.jazzer.api.BugDetectors.allowNetworkConnections()) {
+                    javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                            .parse(new org.xml.sax.InputSource(new java.io.StringReader(s)));
+                } catch (org.xml.sax.SAXException | IOException e) {
+                }
+                break;
             case "ssrf-fixed":
                 try (Socket socket = new Socket("localhost", 8000 + s.length() % 10)) {
                 } catch (IOException e) {

@@ -15,8 +15,13 @@ import java.util.function.Supplier;
 public final class Policies {
     private Policies() {}
 
-    /** No connection policy: only the payload host is a finding. */
+    /** No connection policy: only the payload host is a finding (generated drivers). */
     public static final BiPredicate<String, Integer> PAYLOAD_HOSTS = (host, port) -> true;
+    /**
+     * Jazzer's default for a harness: no connection is allowed, so every attempt is a finding
+     * until the harness calls {@code BugDetectors.allowNetworkConnections}.
+     */
+    public static final BiPredicate<String, Integer> NO_CONNECTIONS = (host, port) -> false;
     /** {@code BugDetectors.allowNetworkConnections}: which (host, port) the target may connect to. */
     public static final AtomicReference<BiPredicate<String, Integer>> CONNECTION_PERMITTED =
             new AtomicReference<>(PAYLOAD_HOSTS);

@@ -1,17 +1,29 @@
 /*
- * server-side-request-forgery (CWE-918): the input chooses the host a connection goes to. The
- * payload is the host "jazzer.example.com"; the hooks run where a host name becomes an address
- * or a connection (InetAddress.getByName, InetSocketAddress, Socket, URL.openConnection), so the
- * detector throws before any name lookup or connection. A configured host is no finding.
+ * server-side-request-forgery (CWE-918): a connection the target should not make. The hooks run
+ * where a host name becomes an address or a connection (InetAddress.getByName,
+ * InetSocketAddress, Socket, URL.openConnection in instrumented code), so the detector throws
+ * before any name lookup or connection.
  *
- * A harness that sets a policy (Jazzer's BugDetectors.allowNetworkConnections) makes every
- * connection the policy refuses a finding, whoever chose the host (Jazzer's semantics).
+ * A harness gets Jazzer's semantics: every connection its policy refuses is a finding, whoever
+ * chose the host, and the default policy refuses all (BugDetectors.allowNetworkConnections
+ * changes it). Connections the JDK opens inside its own code (an XML parser fetching the
+ * external DTD a document names, a URL a library opens through the JDK) are judged too, by a
+ * ProxySelector in front of the JDK's: Socket and HttpURLConnection ask it before they
+ * connect, so nothing leaves the process. Generated drivers keep the payload rule (the host
+ * "jazzer.example.com"): a method whose job is to connect connects to what it is given.
  */
 package com.jvmfuzz.shim.detectors;
 
+import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.net.InetSocketAddress;
+import java.net.Proxy;
+import java.net.ProxySelector;
+import java.net.SocketAddress;
+import java.net.URI;
 import java.net.URL;
+import java.util.Collections;
+import java.util.List;
 
 public final class ServerSideRequestForgery {
     private ServerSideRequestForgery() {}
@@ -30,11 +42,38 @@ public final class ServerSideRequestForgery {
         }
     }
 
+    /**
+     * {@code new InetSocketAddress(host, port)}: an address, not yet a connection. Only the
+     * payload rule judges it; a policy judges the connection made with it.
+     */
+    public static void unresolvedAddress(MethodHandle method, Object self, Object[] args, int id) {
+        if (Policies.CONNECTION_PERMITTED.get() == Policies.PAYLOAD_HOSTS) {
+            host(method, self, args, id);
+        }
+    }
+
     /** A socket address as the first argument: {@code Socket.connect}, {@code SocketChannel.connect/open}. */
     public static void address(MethodHandle method, Object self, Object[] args, int id) {
         if (args.length > 0 && args[0] instanceof InetSocketAddress) {
             InetSocketAddress a = (InetSocketAddress) args[0];
             check(a.getHostString(), a.getPort());
+        }
+    }
+
+    /** A DTD the parser fetches over http (Jazzer's XML guidance steers to the same). */
+    static final String EXTERNAL_DTD = "<!DOCTYPE x PUBLIC \"\" \"http://foo\">";
+
+    /**
+     * {@code DocumentBuilder.parse}, {@code SAXParser.parse}, {@code XMLReader.parse}, BEFORE:
+     * guidance towards a document whose DTD the parser fetches, for a harness (a parser that
+     * resolves external entities then connects inside the JDK, which {@link Watch} judges).
+     */
+    public static void xmlParse(MethodHandle method, Object self, Object[] args, int id) {
+        if (Policies.CONNECTION_PERMITTED.get() == Policies.NO_CONNECTIONS) {
+            String text = XmlExternalEntity.document(args);
+            if (text != null) {
+                Detector.towardsContainment(text, EXTERNAL_DTD);
+            }
         }
     }
 
@@ -46,12 +85,75 @@ public final class ServerSideRequestForgery {
         }
     }
 
+    /**
+     * A harness's run (not generated drivers): no connection is allowed until the harness
+     * allows some, as under Jazzer, and the JDK's own connections are judged too. Once per JVM.
+     */
+    public static synchronized void watchConnections() {
+        if (ProxySelector.getDefault() instanceof Watch) {
+            return;
+        }
+        Policies.CONNECTION_PERMITTED.compareAndSet(Policies.PAYLOAD_HOSTS, Policies.NO_CONNECTIONS);
+        ProxySelector.setDefault(new Watch(ProxySelector.getDefault()));
+    }
+
+    /*
+     * Asked by java.net.Socket (through SocksSocketImpl, "socket://host:port") and by
+     * HttpURLConnection ("http://host/...") before they connect, wherever the call came from.
+     */
+    static final class Watch extends ProxySelector {
+        final ProxySelector next;
+
+        Watch(ProxySelector next) {
+            this.next = next;
+        }
+
+        @Override
+        public List<Proxy> select(URI uri) {
+            String host = uri.getHost() != null ? uri.getHost() : uri.getAuthority();
+            check(host, portOf(uri));
+            return next != null ? next.select(uri) : Collections.singletonList(Proxy.NO_PROXY);
+        }
+
+        @Override
+        public void connectFailed(URI uri, SocketAddress address, IOException e) {
+            if (next != null) {
+                next.connectFailed(uri, address, e);
+            }
+        }
+    }
+
+    static int portOf(URI uri) {
+        if (uri.getPort() >= 0) {
+            return uri.getPort();
+        }
+        String scheme = String.valueOf(uri.getScheme()).toLowerCase(java.util.Locale.ROOT);
+        switch (scheme) {
+            case "http":
+                return 80;
+            case "https":
+                return 443;
+            case "ftp":
+                return 21;
+            default:
+                return 0;
+        }
+    }
+
     /** {@code port} is -1 for a name lookup (no connection yet: a policy judges connections). */
     private static void check(String host, int port) {
         if (host == null) {
             return;
         }
         java.util.function.BiPredicate<String, Integer> policy = Policies.CONNECTION_PERMITTED.get();
+        if (policy == Policies.NO_CONNECTIONS) {
+            if (port >= 0) {
+                Detector.report(NAME, "server-side request forgery: a connection to " + host + ":" + port
+                        + " (a harness that expects connections allows them with Jazzer's"
+                        + " BugDetectors.allowNetworkConnections)");
+            }
+            return;
+        }
         if (policy != Policies.PAYLOAD_HOSTS) {
             if (port >= 0 && Boolean.FALSE.equals(Detector.policy(() -> policy.test(host, port)))) {
                 Detector.report(NAME, "server-side request forgery: a connection to " + host + ":" + port

@@ -116,21 +116,54 @@ public final class XmlExternalEntity {
     }
 
     private static void guide(Object[] args) {
-        if (args.length == 0) {
-            return;
+        String text = document(args);
+        if (text != null) {
+            Detector.towardsContainment(text, PAYLOAD);
         }
-        InputStream in = args[0] instanceof InputStream ? (InputStream) args[0]
-                : args[0] instanceof InputSource ? ((InputSource) args[0]).getByteStream() : null;
-        if (in == null || !in.markSupported()) {
-            return;
+    }
+
+    /** The start of the document a parse() call is given, when it can be read without loss. */
+    static String document(Object[] args) {
+        if (args.length == 0) {
+            return null;
+        }
+        return args[0] instanceof InputStream ? peek((InputStream) args[0])
+                : args[0] instanceof InputSource ? peek((InputSource) args[0]) : null;
+    }
+
+    private static String peek(InputSource source) {
+        if (source.getByteStream() != null) {
+            return peek(source.getByteStream());
+        }
+        java.io.Reader r = source.getCharacterStream();
+        if (r == null || !r.markSupported()) {
+            return null;
+        }
+        try {
+            r.mark(PEEK);
+            char[] buf = new char[PEEK];
+            int n = 0;
+            for (int k; n < PEEK && (k = r.read(buf, n, PEEK - n)) > 0; ) {
+                n += k;
+            }
+            r.reset();
+            return new String(buf, 0, n);
+        } catch (java.io.IOException | RuntimeException e) {
+            return null; // Not peekable after all: no guidance.
+        }
+    }
+
+    private static String peek(InputStream in) {
+        if (!in.markSupported()) {
+            return null;
         }
         try {
             in.mark(PEEK);
             String text = new String(in.readNBytes(PEEK), StandardCharsets.ISO_8859_1);
             in.reset();
-            Detector.towardsContainment(text, PAYLOAD);
+            return text;
         } catch (java.io.IOException | RuntimeException e) {
-            // Not peekable after all: no guidance.
+            return null; // Not peekable after all: no guidance.
         }
     }
 }

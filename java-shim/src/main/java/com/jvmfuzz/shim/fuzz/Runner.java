@@ -82,6 +82,9 @@ public final class Runner {
     public static String setup(Class<?> harness, String[] ignoredNames) throws ClassNotFoundException {
         loader = harness.getClassLoader();
         harnessThread = Thread.currentThread();
+        if (Boolean.getBoolean("jvmfuzz.watchConnections")) {
+            com.jvmfuzz.shim.detectors.ServerSideRequestForgery.watchConnections();
+        }
         // A thread attached through JNI has no context class loader; a program's main thread
         // has the application's, and libraries look classes and resources up through it.
         if (harnessThread.getContextClassLoader() == null) {
