@@ -3,7 +3,7 @@
 //! All clients of a `--jobs N` run share `--corpus DIR` (and `findings/.libafl`), so they
 //! read each other's inputs as seeds. A single-job run (client 0) names its files after the
 //! input's hash. The clients of `--jobs N` (the Launcher numbers them from 1) prefix their
-//! names with `c<k>-`. No client uses LibAFL's shared lock counter.
+//! names with `c<k>-` and write without LibAFL's shared lock counter.
 //!
 //! Why: LibAFL's shared naming (one file per hash, guarded by a lock file `.<name>` counting
 //! owners) lets the second client that adds an input skip the write, because the counter says
@@ -13,10 +13,10 @@
 //! then). With per-client names, every file a client reloads is one it wrote itself.
 //! Two clients finding the same input keep one copy each, which is harmless.
 //!
-//! Client 0 writes without the counter too: the counter outlives its input, so a corpus whose
-//! inputs a user deleted (`rm corpus/*` leaves the hidden `.<name>` files) made LibAFL skip
-//! writing a new input of the same name, then fail to read it back, and the run ended with
-//! ENOENT. Files of an earlier run's counters are left alone and ignored.
+//! Client 0 keeps the counter (LibAFL then reports a failed write instead of only logging
+//! it), but a counter outlives its input: `rm corpus/*` leaves the hidden `.<name>` files, and
+//! the next run skipped writing an input of the same name, failed to read it back and ended
+//! with ENOENT. Counters whose input is gone are removed before the corpus opens.
 
 use std::path::Path;
 
@@ -34,12 +34,41 @@ fn prefix(client: usize) -> Option<String> {
 
 /// The corpus of `client` in `dir`.
 pub fn client_corpus(dir: &Path, client: usize) -> Result<CachedOnDiskCorpus<BytesInput>, Error> {
-    CachedOnDiskCorpus::with_meta_format_and_prefix(dir, CACHE, None, prefix(client), false)
+    match prefix(client) {
+        None => {
+            remove_orphan_counters(dir);
+            CachedOnDiskCorpus::no_meta(dir, CACHE)
+        }
+        some => CachedOnDiskCorpus::with_meta_format_and_prefix(dir, CACHE, None, some, false),
+    }
 }
 
 /// The raw objective store of `client` in `dir` (the readable findings are `findings.rs`'s).
 pub fn client_objectives(dir: &Path, client: usize) -> Result<OnDiskCorpus<BytesInput>, Error> {
-    OnDiskCorpus::with_meta_format_and_prefix(dir, None, prefix(client), false)
+    match prefix(client) {
+        None => {
+            remove_orphan_counters(dir);
+            OnDiskCorpus::no_meta(dir)
+        }
+        some => OnDiskCorpus::with_meta_format_and_prefix(dir, None, some, false),
+    }
+}
+
+/// Removes LibAFL's lock counters (`.<name>` holding a number) whose input `<name>` is gone.
+/// Other hidden files are the user's and stay.
+fn remove_orphan_counters(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(input) = name.to_str().and_then(|n| n.strip_prefix('.')) else { continue };
+        if input.is_empty() || input.contains('.') || dir.join(input).exists() {
+            continue;
+        }
+        let counter = std::fs::read_to_string(e.path()).is_ok_and(|c| c.trim().parse::<u32>().is_ok());
+        if counter {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }
 
 #[cfg(test)]
@@ -81,8 +110,10 @@ mod tests {
         let dir = scratch("deleted");
         let input = BytesInput::new(b"again".to_vec());
         let name = libafl::inputs::Input::generate_name(&input, None);
-        // What LibAFL's lock counter left beside an input of an earlier run.
+        // What LibAFL's lock counter left beside an input of an earlier run, and a file of
+        // the user's.
         std::fs::write(dir.join(format!(".{name}")), "1").unwrap();
+        std::fs::write(dir.join(".notes"), "mine").unwrap();
         let mut corpus = client_corpus(&dir, 0).unwrap();
         let id = corpus.add(Testcase::new(input.clone())).unwrap();
         assert!(dir.join(&name).is_file(), "the input was not written");
@@ -91,6 +122,7 @@ mod tests {
         let loaded = corpus.load_input_into(&mut tc);
         assert!(loaded.is_ok(), "{loaded:?}");
         assert_eq!(tc.input().as_ref(), Some(&input));
+        assert!(dir.join(".notes").is_file(), "a hidden file of the user's was removed");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -112,16 +112,24 @@ fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool)
     crate::grammar::params::register(env).map_err(|e| format!("binding the grammar natives: {e}"))?;
     crate::coverage_map::install().map_err(|e| format!("coverage sink: {e}"))?;
     let rules = jvmfuzz_jvm::load::HookRules { hooks: cfg.hooks.clone(), filter: cfg.hook_filter.clone() };
+    // The JDK's own connections are judged by the policy in force: the payload rule in a test
+    // JVM (its plain tests may connect), Jazzer's while a harness's reproducer runs
+    // (`Detectors.replayHarness`). A failure costs that coverage only.
+    if chosen.iter().any(|d| d.name == detectors::SSRF)
+        && env
+            .call_static_method(
+                "com/jvmfuzz/shim/detectors/ServerSideRequestForgery",
+                "watchJdkConnections",
+                "()V",
+                &[],
+            )
+            .is_err()
+    {
+        jvmfuzz_jvm::env::clear_exception(env);
+        eprintln!("jvmfuzz: warning: the JDK's own connections are not watched (server-side-request-forgery)");
+    }
     // SAFETY: vm is live; the natives are bound.
     unsafe { crate::hook::install_late(vm.get_java_vm_pointer(), filter, rules, s.probes, s.verbose) }?;
-    // Fuzz tests and reproducers are harnesses: Jazzer's connection rule, as `fuzz` gives one.
-    if chosen.iter().any(|d| d.name == detectors::SSRF) {
-        env.call_static_method("com/jvmfuzz/shim/detectors/ServerSideRequestForgery", "watchConnections", "()V", &[])
-            .map_err(|e| {
-            jvmfuzz_jvm::env::clear_exception(env);
-            format!("watching the JDK's connections: {e}")
-        })?;
-    }
     Ok((cfg, s.probes))
 }
 

@@ -560,7 +560,7 @@ fn call_stmt(harness: &str, mode: Mode) -> String {
 }
 
 /// The reproducer's body: `data` decoded, then the harness called; for a detector's finding,
-/// called through jvmfuzz-junit's `Detectors.replay`, which puts the detectors' hooks into the
+/// called through jvmfuzz-junit's `Detectors.replayHarness` (`replay` for generated drivers), which puts the detectors' hooks into the
 /// JVM first (a plain JVM has none) and throws the report even if the target swallowed it.
 fn reproducer_body(input: &[u8], harness: &str, mode: Mode, detector: bool) -> String {
     let data = format!("byte[] data = {};\n        ", java_input_expr(input));
@@ -568,9 +568,11 @@ fn reproducer_body(input: &[u8], harness: &str, mode: Mode, detector: bool) -> S
     if !detector {
         return data + &call;
     }
+    // A harness replays under Jazzer's connection rule, as `fuzz` ran it; generated drivers
+    // under the payload rule.
+    let replay = if harness == crate::drivers::plan::DISPATCH { "replay" } else { "replayHarness" };
     format!(
-        "{data}{}.replay(() -> {{\n            {}\n        }});",
-        DETECTORS_CLASS,
+        "{data}{DETECTORS_CLASS}.{replay}(() -> {{\n            {}\n        }});",
         call.replace("\n        ", "\n            ")
     )
 }

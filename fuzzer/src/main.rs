@@ -57,8 +57,12 @@ fn main() -> ExitCode {
     let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if args.len() > 1 && jazzer_cli::is_jazzer_style(&args[1..]) {
         let cmd = <Cli as clap::CommandFactory>::command();
-        let takes_value =
-            |long: &str| cmd.get_arguments().any(|a| a.get_long() == Some(long) && a.get_action().takes_values());
+        let takes_value = |long: &str| {
+            cmd.get_arguments().any(|a| {
+                (a.get_long() == Some(long) || a.get_all_aliases().is_some_and(|v| v.contains(&long)))
+                    && a.get_action().takes_values()
+            })
+        };
         match jazzer_cli::translate(&args[1..], &takes_value) {
             Ok(rest) => {
                 args.truncate(1);

@@ -144,7 +144,7 @@ fn sarif_is_valid(sarif: &std::path::Path) {
 fn reproducer_reports(r: &Run, kind: &str, id: &str, detector: &str) {
     let source = r.dir.join("findings").join(id).join("Reproducer.java");
     let text = std::fs::read_to_string(&source).unwrap();
-    assert!(text.contains("com.jvmfuzz.junit.Detectors.replay(() -> {"), "{text}");
+    assert!(text.contains("com.jvmfuzz.junit.Detectors.replayHarness(() -> {"), "{text}");
     let cp = support::classpath(&[
         &targets().classes,
         &support::maven_jar(H2),
@@ -255,6 +255,11 @@ fn a_url_argument_chooses_the_host_for_a_generated_driver() {
     assert_eq!(at("relay", "bug"), 1, "{entries:#?}\n{}", r.out.dump());
     let open = entries.iter().find(|e| e.top_frame.starts_with("net.Fetch.open(")).unwrap();
     assert!(open.reason.starts_with("host parameter: net.Fetch.open"), "{open:?}");
+    // A driver's reproducer replays under the payload rule, as the run judged it (a harness's
+    // under Jazzer's: `replayHarness`).
+    let relay = entries.iter().find(|e| e.top_frame.starts_with("net.Fetch.relay(")).unwrap();
+    let text = std::fs::read_to_string(r.dir.join(format!("findings/{}/Reproducer.java", relay.id))).unwrap();
+    assert!(text.contains("com.jvmfuzz.junit.Detectors.replay(() -> {"), "{text}");
 }
 
 #[test]

@@ -6,6 +6,7 @@
  */
 package com.jvmfuzz.junit;
 
+import com.jvmfuzz.shim.detectors.ServerSideRequestForgery;
 import com.jvmfuzz.shim.fuzz.Runner;
 
 public final class Detectors {
@@ -27,6 +28,27 @@ public final class Detectors {
      * {@code JVMFUZZ_DISABLE_DETECTORS} (default: all).
      */
     public static void replay(Body body) throws Throwable {
+        run(body);
+    }
+
+    /**
+     * As {@link #replay}, for a harness's finding: the harness runs under Jazzer's connection
+     * rule, as `fuzz` ran it (no connection allowed unless the harness allows some), and the
+     * rule is lifted again afterwards.
+     */
+    public static void replayHarness(Body body) throws Throwable {
+        Engine.ensureReady(false);
+        boolean denied = ServerSideRequestForgery.denyConnections();
+        try {
+            run(body);
+        } finally {
+            if (denied) {
+                ServerSideRequestForgery.undenyConnections();
+            }
+        }
+    }
+
+    private static void run(Body body) throws Throwable {
         Engine.ensureReady(false);
         Runner.takeHookFinding();
         Throwable thrown = null;

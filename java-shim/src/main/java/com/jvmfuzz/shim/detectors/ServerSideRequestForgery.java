@@ -9,8 +9,10 @@
  * changes it). Connections the JDK opens inside its own code (an XML parser fetching the
  * external DTD a document names, a URL a library opens through the JDK) are judged too, by a
  * ProxySelector in front of the JDK's: Socket and HttpURLConnection ask it before they
- * connect, so nothing leaves the process. Generated drivers keep the payload rule (the host
- * "jazzer.example.com"): a method whose job is to connect connects to what it is given.
+ * connect, so nothing leaves the process (NIO channels the JDK opens, and an HttpClient built
+ * before the selector was set, are not seen). Generated drivers keep the payload rule (the
+ * host "jazzer.example.com"): a method whose job is to connect connects to what it is given;
+ * so do JUnit fuzz tests run inside a test JVM, whose plain tests may connect.
  */
 package com.jvmfuzz.shim.detectors;
 
@@ -79,22 +81,38 @@ public final class ServerSideRequestForgery {
 
     /** {@code URL.openConnection()}, {@code openStream()}. */
     public static void url(MethodHandle method, Object self, Object[] args, int id) {
-        if (self instanceof URL) {
+        // Under Jazzer's default the connection is judged where it is made (Watch), as Jazzer
+        // does: openConnection() alone connects nowhere.
+        if (self instanceof URL && Policies.CONNECTION_PERMITTED.get() != Policies.NO_CONNECTIONS) {
             URL u = (URL) self;
             check(u.getHost(), u.getPort() >= 0 ? u.getPort() : u.getDefaultPort());
         }
     }
 
     /**
-     * A harness's run (not generated drivers): no connection is allowed until the harness
-     * allows some, as under Jazzer, and the JDK's own connections are judged too. Once per JVM.
+     * A harness's run under `fuzz` (not generated drivers): no connection is allowed until the
+     * harness allows some, as under Jazzer, and the JDK's own connections are judged too.
      */
-    public static synchronized void watchConnections() {
-        if (ProxySelector.getDefault() instanceof Watch) {
-            return;
+    public static void watchConnections() {
+        denyConnections();
+        watchJdkConnections();
+    }
+
+    /** Jazzer's default policy, unless a policy is set already. Returns whether it was set. */
+    public static boolean denyConnections() {
+        return Policies.CONNECTION_PERMITTED.compareAndSet(Policies.PAYLOAD_HOSTS, Policies.NO_CONNECTIONS);
+    }
+
+    /** Back to the payload rule, if {@link #denyConnections} set Jazzer's default. */
+    public static void undenyConnections() {
+        Policies.CONNECTION_PERMITTED.compareAndSet(Policies.NO_CONNECTIONS, Policies.PAYLOAD_HOSTS);
+    }
+
+    /** The JDK's own connections judged by the policy in force. Once per JVM. */
+    public static synchronized void watchJdkConnections() {
+        if (!(ProxySelector.getDefault() instanceof Watch)) {
+            ProxySelector.setDefault(new Watch(ProxySelector.getDefault()));
         }
-        Policies.CONNECTION_PERMITTED.compareAndSet(Policies.PAYLOAD_HOSTS, Policies.NO_CONNECTIONS);
-        ProxySelector.setDefault(new Watch(ProxySelector.getDefault()));
     }
 
     /*
@@ -110,8 +128,7 @@ public final class ServerSideRequestForgery {
 
         @Override
         public List<Proxy> select(URI uri) {
-            String host = uri.getHost() != null ? uri.getHost() : uri.getAuthority();
-            check(host, portOf(uri));
+            check(hostOf(uri), portOf(uri));
             return next != null ? next.select(uri) : Collections.singletonList(Proxy.NO_PROXY);
         }
 
@@ -121,6 +138,31 @@ public final class ServerSideRequestForgery {
                 next.connectFailed(uri, address, e);
             }
         }
+    }
+
+    /*
+     * The host a URI names. getHost() is null for a name URI syntax refuses ("db_server", as
+     * container names go): then the authority less its user, port and an IPv6 literal's
+     * brackets, as a policy is given them.
+     */
+    static String hostOf(URI uri) {
+        String host = uri.getHost();
+        if (host == null) {
+            host = uri.getAuthority();
+            if (host == null) {
+                return null;
+            }
+            host = host.substring(host.lastIndexOf('@') + 1);
+            int close = host.lastIndexOf(']');
+            int colon = host.lastIndexOf(':');
+            if (colon > close) {
+                host = host.substring(0, colon);
+            }
+        }
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        return host;
     }
 
     static int portOf(URI uri) {

@@ -132,11 +132,12 @@ public final class XmlExternalEntity {
     }
 
     private static String peek(InputSource source) {
-        if (source.getByteStream() != null) {
-            return peek(source.getByteStream());
-        }
+        // A parser reads the character stream when both are set.
         java.io.Reader r = source.getCharacterStream();
-        if (r == null || !r.markSupported()) {
+        if (r == null) {
+            return source.getByteStream() != null ? peek(source.getByteStream()) : null;
+        }
+        if (!r.markSupported()) {
             return null;
         }
         try {
