@@ -174,11 +174,12 @@ public class Detect {
                 } catch (org.xml.sax.SAXException | IOException e) {
                 }
                 break;
-            case "ssrf-xml-allowed": // the same, with every connection allowed
+            case "ssrf-xml-allowed": // every run fetches a DTD over http, with every connection allowed
                 try (com.code_intelligence.jazzer.api.SilentCloseable allow =
                         com.code_intelligence.jazzer.api.BugDetectors.allowNetworkConnections()) {
-                    javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                            .parse(new org.xml.sax.InputSource(new java.io.StringReader(s)));
+                    javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(
+                            new org.xml.sax.InputSource(new java.io.StringReader(
+                                    "<!DOCTYPE x SYSTEM \"http://dtd.invalid/x.dtd\"><x>" + s.replace('<', ' ') + "</x>")));
                 } catch (org.xml.sax.SAXException | IOException e) {
                 }
                 break;

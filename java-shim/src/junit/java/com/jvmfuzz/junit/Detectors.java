@@ -37,6 +37,8 @@ public final class Detectors {
      * rule is lifted again afterwards.
      */
     public static void replayHarness(Body body) throws Throwable {
+        // Readies the JVM before the detector class is used: it is on the boot class path
+        // only from then on.
         Engine.ensureReady(false);
         boolean denied = ServerSideRequestForgery.denyConnections();
         try {
