@@ -88,6 +88,8 @@ fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool)
         hook_filter,
         verbose: s.verbose,
         crash_log_dir: None,
+        // Not ours to choose: the JVM runs already.
+        hot_exception_stacks: false,
     };
     // SAFETY: the pointer of the live VM this native call runs in.
     let jvmti = unsafe { jvmfuzz_jvm::env::Env::from_vm(vm.get_java_vm_pointer()) }

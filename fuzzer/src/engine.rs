@@ -66,6 +66,7 @@ use crate::grammar::mutator::{GrammarMutator, MaybeGrammar};
 use crate::harness::Failure;
 use crate::jvm::JvmConfig;
 use crate::observers::{self, JavaStackObserver};
+use crate::stackless::{Replays, Stackless};
 use crate::state::State;
 use crate::status;
 use crate::stops::{Calibration, NotStopped};
@@ -215,6 +216,9 @@ fn fuzz<EM: ClientManager>(
     let owns_jvm = matches!(jvm, Jvm::Create(_));
     let seeded = cfg.seed.is_some();
     let runner = Rc::new(Runner::new(cfg, client));
+    if owns_jvm && !cfg.jvm.hot_exception_stacks && cfg.target.drivers.is_none() {
+        *runner.replays.borrow_mut() = Replays::for_this_process(cfg.findings.join(".stackless"), cfg.target.timeout);
+    }
 
     let edges_observer = observers::edges().track_indices();
     let values_observer = observers::values();
@@ -368,7 +372,9 @@ fn fuzz<EM: ClientManager>(
         fuzzer.fuzz_one(&mut stages, &mut executor, &mut state, mgr)?;
         mgr.maybe_report_progress(&mut state, Duration::from_secs(1))?;
         chores.after_each(cfg, &runner, &mut state, mgr)?;
+        runner.file_replayed(false);
         if let Some(why) = crate::target::take_restart_request().filter(|_| owns_jvm) {
+            runner.file_replayed(true);
             restart_jvm(&why, &mut state, mgr)?;
         }
     }
@@ -622,6 +628,9 @@ struct Runner {
     fatal: RefCell<Option<String>>,
     /// This client's number (0 alone, from 1 with `--jobs`).
     client: usize,
+    /// Stackless exceptions replayed for their stacks (`crate::stackless`); `None` where the
+    /// JVM keeps every stack or is not this process's own.
+    replays: RefCell<Option<Replays>>,
 }
 
 impl Runner {
@@ -637,6 +646,7 @@ impl Runner {
             status_file: cfg.status_file.clone(),
             fatal: RefCell::default(),
             client,
+            replays: RefCell::default(),
         }
     }
 
@@ -723,6 +733,15 @@ impl Runner {
     }
 
     fn report(&self, target: &Target, failure: &Failure, data: &[u8]) {
+        if crate::stackless::is_stackless(failure) {
+            if let Some(r) = self.replays.borrow_mut().as_mut() {
+                // Filed once its replay has told what it is (file_replayed).
+                observers::note_java_finding(&finding_id(failure));
+                self.found.set(true);
+                r.offer(Stackless { failure: failure.clone(), input: data.to_vec() });
+                return;
+            }
+        }
         let id = finding_id(failure);
         observers::note_java_finding(&id);
         self.found.set(true);
@@ -731,6 +750,46 @@ impl Runner {
         }
         self.save(target, failure, data);
         self.session_findings.set(status::read(&self.status_file).findings.len());
+    }
+
+    /// Files the stackless findings whose replay has ended (all of them, waiting up to each
+    /// replay's limit, when `settle`).
+    fn file_replayed(&self, settle: bool) {
+        let done = {
+            let mut replays = self.replays.borrow_mut();
+            let Some(r) = replays.as_mut() else { return };
+            if settle {
+                r.drain(r.limit() * (crate::stackless::QUEUE as u32 + 1))
+            } else {
+                r.poll()
+            }
+        };
+        let Some(target) = self.target.get() else { return };
+        for s in done {
+            if s.failure.frames.is_empty() {
+                crate::say!(
+                    "jvmfuzz: note: a {} came without a stack and its replay in a fresh JVM gave none; filed as it came (the JVM's OmitStackTraceInFastThrow: --jvm-arg=-XX:-OmitStackTraceInFastThrow keeps every stack, slower)",
+                    s.failure.exception
+                );
+            }
+            let new = self.seen.borrow_mut().insert(finding_id(&s.failure));
+            if let Some(r) = self.replays.borrow_mut().as_mut() {
+                r.known(&s.failure.exception, !new);
+            }
+            if new {
+                self.save(target, &s.failure, &s.input);
+                self.session_findings.set(status::read(&self.status_file).findings.len());
+            }
+        }
+        if settle {
+            if let Some(r) = self.replays.borrow().as_ref().filter(|r| r.resolved + r.skipped > 0) {
+                crate::say!(
+                    "jvmfuzz: exceptions the JIT threw without a stack: {} replayed in a fresh JVM for it, {} not replayed (repeats of a finding filed already, most likely; --jvm-arg=-XX:-OmitStackTraceInFastThrow keeps every stack, slower)",
+                    r.resolved,
+                    r.skipped
+                );
+            }
+        }
     }
 
     fn record_contract(&self, target: &Target, failure: &Failure, data: &[u8]) {
@@ -789,6 +848,7 @@ impl Runner {
     /// The end of a client that ran its course: fuzzerTearDown, the drivers' statistics, the
     /// summary line, `done` in the status file.
     fn finish(&self, cfg: &FuzzConfig, state: &State, started: Instant) {
+        self.file_replayed(true);
         let target = self.target.get();
         if let Some(t) = target {
             if let (Some(d), Ok(mut env)) = (&self.drivers, t.harness().env()) {

@@ -95,6 +95,30 @@ impl Failure {
         Some(Failure { exception, message, stack_text, frames, contract })
     }
 
+    /// `Runner.describe`'s format, which [`Failure::parse`] reads back: how a child process
+    /// hands its failure to the fuzzer (`crate::stackless`).
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        if let Some(c) = &self.contract {
+            s.push_str(CONTRACT);
+            s.push_str(&c.replace('\n', " "));
+            s.push('\n');
+        }
+        let one_line = |t: &str| t.replace(['\n', '\r'], " ");
+        s.push_str(&one_line(&self.exception));
+        s.push('\n');
+        s.push_str(&one_line(&self.message));
+        s.push('\n');
+        s.push_str(&self.stack_text.encode_utf16().count().to_string());
+        s.push('\n');
+        s.push_str(&self.stack_text);
+        for f in &self.frames {
+            s.push_str(f);
+            s.push('\n');
+        }
+        s
+    }
+
     /// The innermost frame outside jvmfuzz's own shim (e.g. the target's System.exit call
     /// rather than the hook that replaced it).
     pub fn top_frame(&self) -> &str {
@@ -616,6 +640,20 @@ pub fn pending_text(env: &mut JNIEnv) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failure_written_as_text_reads_back_the_same() {
+        let f = Failure {
+            exception: "java.lang.NullPointerException".into(),
+            message: "bäd \u{1F600}".into(),
+            stack_text: "java.lang.NullPointerException: bäd \u{1F600}\n\tat a.B.c(B.java:3)\n".into(),
+            frames: vec!["a.B.c(B.java:3)".into(), "a.B.main(B.java:9)".into()],
+            contract: None,
+        };
+        assert_eq!(Failure::parse(&f.to_text()), Some(f.clone()));
+        let c = Failure { contract: Some("bounds check".into()), ..f };
+        assert_eq!(Failure::parse(&c.to_text()), Some(c));
+    }
 
     #[test]
     fn parses_runner_describe_output() {

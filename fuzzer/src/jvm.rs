@@ -35,6 +35,12 @@ pub struct JvmConfig {
     pub verbose: bool,
     /// Where HotSpot writes hs_err logs (default: the working directory).
     pub crash_log_dir: Option<PathBuf>,
+    /// `-XX:-OmitStackTraceInFastThrow`: every implicit exception (a null dereference, an
+    /// index out of bounds...) gets its stack, even where C2 has seen it thrown often. The
+    /// tools and generated drivers need that (a finding's identity, the contract rules); the
+    /// fuzz loop of a harness does not pay for it (each such throw then deoptimizes its
+    /// compiled frame) and replays the rare stackless finding instead (`crate::stackless`).
+    pub hot_exception_stacks: bool,
 }
 
 /// Default allocation limit with generated drivers (`--malloc-limit-mb`).
@@ -168,10 +174,11 @@ pub fn start(cfg: &JvmConfig) -> Result<JavaVM, JvmError> {
         .ignore_unrecognized(false)
         .option(format!("-Djava.class.path={}", cfg.class_path))
         .option(format!("-Xbootclasspath/a:{}:{}", shim.display(), jazzer.display()))
-        // Hot exceptions must keep their stack traces: findings are told apart by them.
-        .option("-XX:-OmitStackTraceInFastThrow")
         // A JVM that crashes natively is restarted by LibAFL: no core dump per crash.
         .option("-XX:-CreateCoredumpOnCrash");
+    if cfg.hot_exception_stacks {
+        args = args.option("-XX:-OmitStackTraceInFastThrow");
+    }
     if let Some(dir) = &cfg.crash_log_dir {
         args = args.option(format!("-XX:ErrorFile={}/hs_err_pid%p.log", dir.display()));
     }

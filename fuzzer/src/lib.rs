@@ -36,6 +36,7 @@ pub mod sarif;
 pub mod seeds;
 pub mod signals;
 pub mod solver;
+pub mod stackless;
 pub mod state;
 pub mod status;
 pub mod stops;

@@ -527,6 +527,7 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
         hook_filter,
         verbose: t.verbose,
         crash_log_dir: None,
+        hot_exception_stacks: true,
     })
 }
 
@@ -622,6 +623,17 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     }
     let mut r = resolve(&a.target, &drivers_out_under(&a.findings))?;
     let target = target_config(&a.target, &r)?;
+    if r.drivers.is_none() {
+        // A child of a fuzzing client, replaying a finding that came without a stack.
+        let start = || tools::start(target::Jvm::Create(&r.jvm), &target, false);
+        if let Some(done) = jvmfuzz_fuzzer::stackless::run_child(start) {
+            done.map_err(|e| setup(format!("{e:#}")))?;
+            return Ok(NO_FINDING);
+        }
+        // Every implicit exception's stack costs a deoptimization where C2 compiled it hot:
+        // the harness's loop goes without, and replays the rare finding that has none.
+        r.jvm.hot_exception_stacks = false;
+    }
     let crash_dir = a.findings.join(".libafl");
     let _ = std::fs::create_dir_all(&crash_dir);
     r.jvm.crash_log_dir = Some(std::fs::canonicalize(&crash_dir).unwrap_or(crash_dir));

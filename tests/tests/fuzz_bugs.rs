@@ -128,6 +128,28 @@ fn one_exception_reached_by_many_inputs_is_one_finding() {
 }
 
 #[test]
+fn an_exception_the_jit_throws_without_a_stack_is_still_the_same_finding() {
+    // The harness's JVM keeps HotSpot's OmitStackTraceInFastThrow (a deoptimization per hot
+    // implicit exception is what it saves): past a few thousand repeats the null dereference
+    // comes back with no stack and no message. Each such one is replayed in a fresh JVM, which
+    // names its site: the repeats are the finding already filed, not a second one.
+    let s = fuzz("HotNull", &["--runs", "300000", "--keep-going"]);
+    s.assert_exit(1);
+    let entries = s.summary();
+    assert_eq!(entries.len(), 1, "{entries:?}\n{}", s.out.dump());
+    assert_eq!(entries[0].exception, "java.lang.NullPointerException");
+    assert!(entries[0].top_frame.starts_with("fuzz.HotNull.fuzzerTestOneInput(HotNull.java:"), "{entries:?}");
+    let replayed = s
+        .out
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("jvmfuzz: exceptions the JIT threw without a stack: "))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse::<u64>().ok());
+    assert!(replayed.is_some_and(|n| n >= 1), "no stackless exception was replayed:\n{}", s.out.dump());
+}
+
+#[test]
 fn a_message_with_unpaired_surrogates_keeps_the_findings_identity() {
     // Each input gives another message of lone surrogates (several bytes each once they
     // cross JNI); the finding is still one, at the throwing frame.

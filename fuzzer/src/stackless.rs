@@ -1,0 +1,370 @@
+//! Findings whose exception came back without a stack, and the replay that gives them one.
+//!
+//! A harness's JVM runs with HotSpot's default `OmitStackTraceInFastThrow`: where C2 has seen
+//! an implicit exception (a null dereference, an index out of bounds, a division by zero, a bad
+//! cast or array store) thrown often, its compiled code throws one preallocated instance with
+//! neither stack nor message. Turning that off costs every such throw a deoptimization of its
+//! frame: an OSS-Fuzz harness that catches an index error on most inputs ran at 1/19 of
+//! Jazzer's speed. Findings are told apart by their stacks (`findings.rs`), so the rare
+//! finding that comes back stackless (a hot site that some callers catch, a bug hit again under
+//! `--keep-going`) is run once more in a child process: the same command line, a fresh JVM
+//! with the flag off ([`run_child`]). Its stack is the finding's identity.
+//!
+//! The replay runs beside the fuzz loop, one at a time, polled between executions ([`Replays`]):
+//! waiting in the loop would stall it for a JVM's start-up and overrun LibAFL's executor
+//! timeout. A replay that fails differently, passes or runs too long leaves the finding as it
+//! came, stackless (as Jazzer reports it). Replays cost a JVM each, so they stop where they tell
+//! nothing new: past [`QUEUE`] waiting, and for an exception type whose last [`REPEATS`]
+//! replays each gave a finding filed already (a known bug hit again and again under
+//! `--keep-going`), stackless exceptions are counted ([`Replays::skipped`]), not replayed.
+
+use std::collections::{HashMap, VecDeque};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::harness::Failure;
+
+/// The input file a child replays (set on the child's environment; its presence makes `fuzz`
+/// a replay, see [`run_child`]).
+pub const INPUT_ENV: &str = "JVMFUZZ_STACKLESS_INPUT";
+/// Where the child writes the failure it saw ([`Failure::to_text`]).
+pub const OUT_ENV: &str = "JVMFUZZ_STACKLESS_OUT";
+
+/// Stackless exceptions waiting for a replay beyond the one running.
+pub const QUEUE: usize = 4;
+
+/// Replays in a row of one exception type that gave known findings, after which that type is
+/// no longer replayed.
+pub const REPEATS: u32 = 3;
+
+/// The exceptions HotSpot preallocates for its fast throw.
+const IMPLICIT: [&str; 5] = [
+    "java.lang.NullPointerException",
+    "java.lang.ArithmeticException",
+    "java.lang.ArrayIndexOutOfBoundsException",
+    "java.lang.ArrayStoreException",
+    "java.lang.ClassCastException",
+];
+
+/// `f` is HotSpot's preallocated instance: an implicit exception with no frame and no message.
+pub fn is_stackless(f: &Failure) -> bool {
+    f.frames.is_empty() && f.contract.is_none() && f.message == "null" && IMPLICIT.contains(&f.exception.as_str())
+}
+
+/// A stackless finding and the input that raised it.
+pub struct Stackless {
+    pub failure: Failure,
+    pub input: Vec<u8>,
+}
+
+struct Running {
+    child: Child,
+    started: Instant,
+    found: Stackless,
+    input_file: PathBuf,
+    out_file: PathBuf,
+}
+
+/// The replays of one fuzzing client.
+pub struct Replays {
+    /// The child's program and arguments: this process's own command line.
+    program: PathBuf,
+    args: Vec<std::ffi::OsString>,
+    scratch: PathBuf,
+    /// How long a replay may take: a JVM's start-up and the harness's initialisation, then one
+    /// execution within `--timeout`.
+    limit: Duration,
+    running: Option<Running>,
+    waiting: VecDeque<Stackless>,
+    next: u64,
+    /// Stackless exceptions not replayed (the queue was full).
+    pub skipped: u64,
+    /// Replays that gave a finding a stack.
+    pub resolved: u64,
+    /// Per exception type, the replays in a row that gave a known finding ([`Replays::known`]).
+    repeats: HashMap<String, u32>,
+}
+
+impl Replays {
+    /// Replays with this process's command line; files go to `scratch` (created on demand).
+    pub fn for_this_process(scratch: PathBuf, timeout: Duration) -> Option<Replays> {
+        let program = std::env::current_exe().ok()?;
+        Some(Replays::new(program, std::env::args_os().skip(1).collect(), scratch, timeout))
+    }
+
+    pub fn new(program: PathBuf, args: Vec<std::ffi::OsString>, scratch: PathBuf, timeout: Duration) -> Replays {
+        Replays {
+            program,
+            args,
+            scratch,
+            limit: timeout + Duration::from_secs(60),
+            running: None,
+            waiting: VecDeque::new(),
+            next: 0,
+            skipped: 0,
+            resolved: 0,
+            repeats: HashMap::new(),
+        }
+    }
+
+    /// Queues a replay of `found` (false: the queue is full and it was counted, not kept).
+    pub fn offer(&mut self, found: Stackless) -> bool {
+        let repeated = self.repeats.get(&found.failure.exception).is_some_and(|n| *n >= REPEATS);
+        if repeated || self.waiting.len() >= QUEUE {
+            self.skipped += 1;
+            return false;
+        }
+        self.waiting.push_back(found);
+        self.start_next();
+        true
+    }
+
+    /// What the replay of an `exception` gave was a finding filed already (`known`) or a new
+    /// one.
+    pub fn known(&mut self, exception: &str, known: bool) {
+        let n = self.repeats.entry(exception.to_string()).or_default();
+        *n = if known { n.saturating_add(1) } else { 0 };
+    }
+
+    /// How long one replay may take.
+    pub fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    /// Nothing running or waiting.
+    pub fn idle(&self) -> bool {
+        self.running.is_none() && self.waiting.is_empty()
+    }
+
+    /// The findings whose replay has ended, each with the stack its replay gave it (or as it
+    /// came). Never blocks.
+    pub fn poll(&mut self) -> Vec<Stackless> {
+        let mut done = Vec::new();
+        while let Some(r) = self.running.as_mut() {
+            let over = r.started.elapsed() >= self.limit;
+            match r.child.try_wait() {
+                Ok(None) if !over => break,
+                Ok(None) | Err(_) => {
+                    let _ = r.child.kill();
+                    let _ = r.child.wait();
+                }
+                Ok(Some(_)) => {}
+            }
+            if let Some(r) = self.running.take() {
+                done.push(self.finish(r));
+            }
+            self.start_next();
+        }
+        done
+    }
+
+    /// Waits for every replay, up to `limit` in all; those still to run then come back as they
+    /// came.
+    pub fn drain(&mut self, limit: Duration) -> Vec<Stackless> {
+        let end = Instant::now() + limit;
+        let mut done = Vec::new();
+        while !self.idle() && Instant::now() < end {
+            done.extend(self.poll());
+            if !self.idle() {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        if let Some(mut r) = self.running.take() {
+            let _ = r.child.kill();
+            let _ = r.child.wait();
+            remove(&r);
+            done.push(r.found);
+        }
+        done.extend(self.waiting.drain(..));
+        done
+    }
+
+    fn start_next(&mut self) {
+        while self.running.is_none() {
+            let Some(found) = self.waiting.pop_front() else { return };
+            self.next += 1;
+            let input_file = self.scratch.join(format!("input-{}-{}", std::process::id(), self.next));
+            let out_file = self.scratch.join(format!("failure-{}-{}", std::process::id(), self.next));
+            let spawned = std::fs::create_dir_all(&self.scratch)
+                .and_then(|()| std::fs::write(&input_file, &found.input))
+                .and_then(|()| {
+                    let _ = std::fs::remove_file(&out_file);
+                    Command::new(&self.program)
+                        .args(&self.args)
+                        .env(INPUT_ENV, &input_file)
+                        .env(OUT_ENV, &out_file)
+                        .stdin(Stdio::null())
+                        .stdout(Stdio::null())
+                        .stderr(Stdio::null())
+                        .spawn()
+                });
+            match spawned {
+                Ok(child) => {
+                    self.running = Some(Running { child, started: Instant::now(), found, input_file, out_file })
+                }
+                Err(e) => {
+                    crate::say!(
+                        "jvmfuzz: note: cannot replay a stackless {} for its stack: {e}",
+                        found.failure.exception
+                    );
+                    // Kept as it came: no replay will give it more.
+                    self.waiting.push_front(found);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The replayed failure when it is the same exception with a stack, else the original.
+    fn finish(&mut self, r: Running) -> Stackless {
+        let seen = std::fs::read_to_string(&r.out_file).ok().and_then(|t| Failure::parse(&t));
+        remove(&r);
+        match seen {
+            Some(f) if f.exception == r.found.failure.exception && !f.frames.is_empty() => {
+                self.resolved += 1;
+                Stackless { failure: f, input: r.found.input }
+            }
+            _ => r.found,
+        }
+    }
+}
+
+fn remove(r: &Running) {
+    let _ = std::fs::remove_file(&r.input_file);
+    let _ = std::fs::remove_file(&r.out_file);
+}
+
+/// The child's side: runs the input named by [`INPUT_ENV`] once on `target` (started with
+/// `-XX:-OmitStackTraceInFastThrow`) and writes what failed to [`OUT_ENV`]. `None` when this
+/// process is no such child.
+pub fn run_child(start: impl FnOnce() -> anyhow::Result<crate::target::Target>) -> Option<anyhow::Result<()>> {
+    let input = std::env::var_os(INPUT_ENV)?;
+    let out = std::env::var_os(OUT_ENV)?;
+    Some(replay(Path::new(&input), Path::new(&out), start))
+}
+
+fn replay(
+    input: &Path,
+    out: &Path,
+    start: impl FnOnce() -> anyhow::Result<crate::target::Target>,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let data = std::fs::read(input).with_context(|| format!("cannot read {}", input.display()))?;
+    let target = start()?;
+    let outcome = target.run(&data, false)?;
+    if let crate::target::Outcome::Failed(f) = outcome {
+        std::fs::write(out, f.to_text()).with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn npe(frames: &[&str]) -> Failure {
+        Failure {
+            exception: "java.lang.NullPointerException".into(),
+            message: "null".into(),
+            stack_text: "java.lang.NullPointerException\n".into(),
+            frames: frames.iter().map(|s| s.to_string()).collect(),
+            contract: None,
+        }
+    }
+
+    #[test]
+    fn only_a_preallocated_implicit_exception_is_stackless() {
+        assert!(is_stackless(&npe(&[])));
+        assert!(!is_stackless(&npe(&["a.B.c(B.java:1)"])));
+        assert!(!is_stackless(&Failure { message: "Cannot invoke".into(), ..npe(&[]) }));
+        assert!(!is_stackless(&Failure { exception: "java.lang.IllegalStateException".into(), ..npe(&[]) }));
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("jvmfuzz-stackless-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    /// A child standing in for the replay: a shell that writes the failure it was told to.
+    fn replays_with(script: &str, dir: &Path) -> Replays {
+        Replays::new(
+            PathBuf::from("/bin/sh"),
+            vec!["-c".into(), script.into()],
+            dir.join("scratch"),
+            Duration::from_secs(1),
+        )
+    }
+
+    #[test]
+    fn a_replay_that_fails_with_a_stack_gives_the_finding_that_stack() {
+        let dir = scratch("resolve");
+        let with_stack = npe(&["a.B.c(B.java:1)"]).to_text();
+        let src = dir.as_path().join("failure");
+        std::fs::write(&src, with_stack).unwrap();
+        let mut r = replays_with(&format!("cp '{}' \"${OUT_ENV}\"", src.display()), dir.as_path());
+        assert!(r.offer(Stackless { failure: npe(&[]), input: b"in".to_vec() }));
+        let done = r.drain(Duration::from_secs(20));
+        assert_eq!(done.len(), 1);
+        assert_eq!(done[0].failure.frames, vec!["a.B.c(B.java:1)".to_string()]);
+        assert_eq!(done[0].input, b"in");
+        assert_eq!(r.resolved, 1);
+        // The scratch files go.
+        assert_eq!(std::fs::read_dir(dir.as_path().join("scratch")).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn a_replay_that_passes_or_fails_otherwise_leaves_the_finding_as_it_came() {
+        let dir = scratch("other");
+        let mut r = replays_with("exit 0", dir.as_path());
+        r.offer(Stackless { failure: npe(&[]), input: b"x".to_vec() });
+        let done = r.drain(Duration::from_secs(20));
+        assert_eq!(done[0].failure, npe(&[]));
+
+        let other = Failure { exception: "java.lang.IllegalStateException".into(), ..npe(&["a.B(B.java:2)"]) };
+        let src = dir.as_path().join("other");
+        std::fs::write(&src, other.to_text()).unwrap();
+        let mut r = replays_with(&format!("cp '{}' \"${OUT_ENV}\"", src.display()), dir.as_path());
+        r.offer(Stackless { failure: npe(&[]), input: b"x".to_vec() });
+        assert_eq!(r.drain(Duration::from_secs(20))[0].failure, npe(&[]));
+        assert_eq!(r.resolved, 0);
+    }
+
+    #[test]
+    fn a_type_whose_replays_keep_giving_known_findings_is_no_longer_replayed() {
+        let dir = scratch("repeats");
+        let mut r = replays_with("exit 0", dir.as_path());
+        for _ in 0..REPEATS {
+            r.known("java.lang.NullPointerException", true);
+        }
+        assert!(!r.offer(Stackless { failure: npe(&[]), input: b"x".to_vec() }));
+        assert_eq!(r.skipped, 1);
+        let div = Failure { exception: "java.lang.ArithmeticException".into(), ..npe(&[]) };
+        assert!(r.offer(Stackless { failure: div, input: b"x".to_vec() }), "another type still is");
+        // A new finding from a replay starts the count again.
+        r.known("java.lang.NullPointerException", false);
+        assert!(r.offer(Stackless { failure: npe(&[]), input: b"x".to_vec() }));
+        r.drain(Duration::from_secs(20));
+    }
+
+    #[test]
+    fn a_replay_past_its_limit_is_stopped_and_a_full_queue_counts_the_rest() {
+        let dir = scratch("limit");
+        let src = dir.as_path().join("failure");
+        std::fs::write(&src, npe(&["a.B.c(B.java:1)"]).to_text()).unwrap();
+        // Would give a stack, too late: stopped at its limit, it gives none.
+        let mut r = replays_with(&format!("sleep 30; cp '{}' \"${OUT_ENV}\"", src.display()), dir.as_path());
+        r.limit = Duration::from_millis(200);
+        for _ in 0..=QUEUE + 2 {
+            r.offer(Stackless { failure: npe(&[]), input: b"x".to_vec() });
+        }
+        // One running, QUEUE waiting, the rest counted.
+        assert_eq!(r.skipped, 2);
+        let done = r.drain(Duration::from_secs(60));
+        assert_eq!(done.len(), QUEUE + 1);
+        assert!(done.iter().all(|s| s.failure == npe(&[])));
+        assert_eq!(r.resolved, 0);
+    }
+}
