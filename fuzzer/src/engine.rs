@@ -696,6 +696,10 @@ impl Runner {
         if crate::stops::skip_rest_of_round() {
             return ExitKind::Ok;
         }
+        if target.campaign_over() {
+            crate::stops::skip_round();
+            return ExitKind::Ok;
+        }
         let outcome = target.run(data, !crate::stops::calibrating());
         crate::stops::note_run(matches!(outcome, Ok(Outcome::Stopped(_))));
         match outcome {

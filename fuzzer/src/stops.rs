@@ -7,6 +7,8 @@
 //!   mutants, often with the same huge value in them) would run into the same stop one by one:
 //!   [`skip_rest_of_round`] tells the runner not to run them, as the restart after a timeout
 //!   used to. (Their maps stay empty, so nothing keeps them.)
+//! - Once `--max-total-time` is up, the round's other inputs are not run either: a slow target's
+//!   round (hundreds of mutants) would overrun the budget by seconds.
 //! - Calibration runs an entry with no per-method limit ([`Calibration`]). An entry whose run
 //!   fires no probe makes LibAFL's calibration fail ("does not trigger any edges") and would end
 //!   the loop. With generated drivers that is no instrumentation fault: a driver method's seed
@@ -47,6 +49,11 @@ pub fn note_run(stopped: bool) {
 /// A run of this round was stopped: the round's other inputs are not run.
 pub fn skip_rest_of_round() -> bool {
     ROUND_STOPPED.with(Cell::get)
+}
+
+/// The rest of this round is not run (the campaign's time is up).
+pub fn skip_round() {
+    ROUND_STOPPED.with(|c| c.set(true));
 }
 
 /// A new round (one `fuzz_one`) begins.

@@ -493,6 +493,11 @@ impl Target {
         self.watchdog.end_by(end);
     }
 
+    /// The campaign's end given to [`Target::end_by`] has passed (within a watchdog tick).
+    pub fn campaign_over(&self) -> bool {
+        self.watchdog.campaign_over()
+    }
+
     /// Runs `replay` (target code run again outside the fuzz loop's executions: the recorded
     /// replay of a finding for its readable reproducer) timed by the watchdog, with
     /// `--timeout` as a limit of its own: past it the replay is stopped, quietly (the input

@@ -80,6 +80,8 @@ pub struct Watchdog {
     stopped: AtomicBool,
     /// When the campaign should be over (`--max-total-time`), if it has an end.
     end: Mutex<Option<Instant>>,
+    /// `end` has passed (read by the fuzzing thread before each execution: no clock read there).
+    ended: AtomicBool,
 }
 
 /// The fuzzing thread has not come back for a while (see the module comment).
@@ -145,6 +147,7 @@ impl Watchdog {
             stop_lock: Mutex::new(()),
             stopped: AtomicBool::new(false),
             end: Mutex::new(None),
+            ended: AtomicBool::new(false),
         });
         let me = Arc::clone(&w);
         let tick = (timeout / 20).clamp(Duration::from_millis(5), Duration::from_millis(50));
@@ -162,6 +165,11 @@ impl Watchdog {
                 std::thread::sleep(tick);
                 if me.stopped.load(SeqCst) {
                     return;
+                }
+                if !me.ended.load(Relaxed)
+                    && me.end.lock().unwrap_or_else(|e| e.into_inner()).is_some_and(|end| Instant::now() >= end)
+                {
+                    me.ended.store(true, Relaxed);
                 }
                 let exec = me.armed.load(SeqCst);
                 if exec != still.0 {
@@ -294,6 +302,11 @@ impl Watchdog {
     /// (see [`Stuck`]).
     pub fn end_by(&self, end: Instant) {
         *self.end.lock().unwrap_or_else(|e| e.into_inner()) = Some(end);
+    }
+
+    /// The campaign's end ([`Watchdog::end_by`]) has passed, as of the last tick.
+    pub fn campaign_over(&self) -> bool {
+        self.ended.load(Relaxed)
     }
 
     /// Ends the watchdog thread (within a tick); nothing is reported after.
