@@ -167,20 +167,29 @@ impl Harness {
         ignored: &[String],
         init_args: &[String],
     ) -> Result<Harness, HarnessError> {
-        let internal = class_name.replace('.', "/");
-        let class = match env.find_class(&internal) {
-            Ok(c) => c,
-            Err(_) => {
-                let detail = pending_text(env);
-                return Err(HarnessError::Setup(format!(
-                    "harness class {class_name} not found on --cp ({detail}); check the class name (binary name, e.g. com.acme.MyFuzzer) and that its jar or classes directory is on --cp"
-                )));
-            }
-        };
         let runner = env.find_class(RUNNER).map_err(|e| {
             let _ = env.exception_clear();
             HarnessError::Jni(format!("shim class {RUNNER} missing: {e}"))
         })?;
+        // FindClass initialises the harness class: its static initializer runs under the rules
+        // its runs do.
+        if env.call_static_method(&runner, "beforeHarness", "()V", &[]).is_err() {
+            return Err(HarnessError::Setup(pending_text(env)));
+        }
+        let internal = class_name.replace('.', "/");
+        let class = match env.find_class(&internal) {
+            Ok(c) => c,
+            Err(_) => {
+                return Err(HarnessError::Setup(if let Some(cause) = initializer_failure(env) {
+                    format!("harness class {class_name} failed in its static initializer: {cause}")
+                } else {
+                    let detail = pending_text(env);
+                    format!(
+                        "harness class {class_name} not found on --cp ({detail}); check the class name (binary name, e.g. com.acme.MyFuzzer) and that its jar or classes directory is on --cp"
+                    )
+                }));
+            }
+        };
         let strings = string_array(env, ignored)?;
         let desc = env
             .call_static_method(
@@ -616,6 +625,28 @@ fn class_name_of(env: &mut JNIEnv, o: &JObject) -> String {
 }
 
 /// The pending exception as text (and cleared), for set-up error messages.
+/// The pending exception is an ExceptionInInitializerError: it is cleared and its cause's
+/// text comes back. Any other stays pending.
+fn initializer_failure(env: &mut JNIEnv) -> Option<String> {
+    let t = env.exception_occurred().ok().filter(|t| !t.is_null())?;
+    // JNI allows no other call while an exception is pending.
+    env.exception_clear().ok()?;
+    let t = JObject::from(t);
+    let is_init = env.is_instance_of(&t, "java/lang/ExceptionInInitializerError").unwrap_or(false);
+    if !is_init {
+        let _ = env.throw(jni::objects::JThrowable::from(t));
+        return None;
+    }
+    let cause = env
+        .call_method(&t, "getCause", "()Ljava/lang/Throwable;", &[])
+        .and_then(|v| v.l())
+        .ok()
+        .filter(|c| !c.is_null())
+        .unwrap_or(t);
+    let _ = env.throw(jni::objects::JThrowable::from(cause));
+    Some(pending_text(env))
+}
+
 pub fn pending_text(env: &mut JNIEnv) -> String {
     if !env.exception_check().unwrap_or(false) {
         return "no exception".into();

@@ -295,6 +295,23 @@ fn a_connection_the_jdk_opens_inside_its_own_code_is_judged() {
 }
 
 #[test]
+fn an_http_client_the_harness_built_before_any_input_is_judged() {
+    // Built in the harness's static initializer, the client keeps the proxy selector of its
+    // birth: the JDK's connections are watched from before the harness class is loaded.
+    let dir = TempDir::new("ssrf-static");
+    let cp = support::classpath(&[&targets().classes]);
+    let args = ["--harness", "fuzz.SsrfStaticClient", "--runs", "20000"].map(String::from);
+    let r = isolated(dir, &cp, &args);
+    assert_eq!(r.out.status, Some(1), "{}", r.out.dump());
+    let all = r.summary();
+    assert!(
+        all.iter()
+            .any(|e| e.detector == "server-side-request-forgery" && e.message.contains("a connection to localhost:8 ")),
+        "{all:?}"
+    );
+}
+
+#[test]
 fn sql_injection_on_a_real_database() {
     fires("sql", "sql-injection", "critical", "CWE-89");
     silent("sql-fixed");

@@ -76,15 +76,24 @@ public final class Runner {
     }
 
     /**
+     * Called before the harness class is loaded, so that what its static initializer does is
+     * judged as its runs are: a connection it opens, or an HttpClient it builds (which keeps
+     * the proxy selector of its birth, where connections are judged), under Jazzer's rule of no
+     * connection until the harness allows some.
+     */
+    public static void beforeHarness() {
+        if (Boolean.getBoolean("jvmfuzz.watchConnections")) {
+            com.jvmfuzz.shim.detectors.ServerSideRequestForgery.watchConnections();
+        }
+    }
+
+    /**
      * Chooses the harness method of `harness` and remembers how to call it. Returns its JNI
      * descriptor; throws IllegalArgumentException with a user-facing message if there is none.
      */
     public static String setup(Class<?> harness, String[] ignoredNames) throws ClassNotFoundException {
         loader = harness.getClassLoader();
         harnessThread = Thread.currentThread();
-        if (Boolean.getBoolean("jvmfuzz.watchConnections")) {
-            com.jvmfuzz.shim.detectors.ServerSideRequestForgery.watchConnections();
-        }
         // A thread attached through JNI has no context class loader; a program's main thread
         // has the application's, and libraries look classes and resources up through it.
         if (harnessThread.getContextClassLoader() == null) {
