@@ -164,6 +164,8 @@ pub const DETECTORS: &[Detector] = &[
             all("javax/xml/parsers/DocumentBuilder", "parse", "xmlParse"),
             all("javax/xml/parsers/SAXParser", "parse", "xmlParse"),
             all("org/xml/sax/XMLReader", "parse", "xmlParse"),
+            all("javax/xml/stream/XMLInputFactory", "createXMLStreamReader", "xmlParse"),
+            all("javax/xml/stream/XMLInputFactory", "createXMLEventReader", "xmlParse"),
         ],
     },
     Detector {

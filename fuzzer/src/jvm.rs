@@ -202,7 +202,11 @@ pub fn start(cfg: &JvmConfig) -> Result<JavaVM, JvmError> {
             .map_err(|e| JvmError::Setup(format!("binding the grammar natives: {e}")))?;
     }
     crate::coverage_map::install().map_err(|e| JvmError::Setup(format!("coverage sink: {e}")))?;
-    let rules = HookRules { hooks: cfg.hooks.clone(), filter: cfg.hook_filter.clone() };
+    let hooks = {
+        let mut env = vm.get_env().map_err(|e| JvmError::Setup(format!("the fuzzing thread lost the JVM: {e}")))?;
+        crate::class_hierarchy::with_subtypes(&mut env, &cfg.class_path, cfg.hooks.clone())
+    };
+    let rules = HookRules { hooks, filter: cfg.hook_filter.clone() };
     // SAFETY: vm is live.
     unsafe { crate::hook::install(vm.get_java_vm_pointer(), filter, rules, true, cfg.verbose) }
         .map_err(JvmError::Setup)?;

@@ -3,6 +3,7 @@
 //! second runs the same loop inside a JVM it did not create ([`embedded`]).
 
 pub mod campaign;
+pub mod class_hierarchy;
 pub mod classpath;
 pub mod cli;
 pub mod cmp_values;

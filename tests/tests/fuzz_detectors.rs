@@ -295,6 +295,18 @@ fn a_connection_the_jdk_opens_inside_its_own_code_is_judged() {
 }
 
 #[test]
+fn a_stax_reader_is_guided_to_a_dtd_it_fetches() {
+    // As Jazzer's XML guidance does for XMLInputFactory.createXMLStreamReader.
+    let r = detect("ssrf-xml-stax", "100000", extra("ssrf-xml-stax"));
+    assert_eq!(r.out.status, Some(1), "{}", r.out.dump());
+    let all = r.summary();
+    assert!(
+        all.iter().any(|e| e.detector == "server-side-request-forgery" && e.message.contains("a connection to foo:80")),
+        "{all:?}"
+    );
+}
+
+#[test]
 fn an_http_client_the_harness_built_before_any_input_is_judged() {
     // Built in the harness's static initializer, the client keeps the proxy selector of its
     // birth: the JDK's connections are watched from before the harness class is loaded.

@@ -75,6 +75,12 @@ fn a_hook_on_an_interface_method_applies_to_interface_calls() {
 }
 
 #[test]
+fn a_hook_on_an_abstract_class_applies_to_calls_on_its_subclasses() {
+    // Jazzer's rule: the call names the class path's subclass, the hook the JDK's abstract class.
+    found(&hooked("subtype", "fuzz.hooks.CallHooks", &[]), "Reader.read(subtype)");
+}
+
+#[test]
 fn additional_classes_to_hook_are_hooked_when_not_instrumented() {
     let s = hooked("hidden", "fuzz.hooks.HiddenHooks", &["--excludes", "fuzz.HookedLib", "--verbose"]);
     found(&s, "parseLong saw hidden");

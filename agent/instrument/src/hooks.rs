@@ -4,7 +4,9 @@
 //!
 //! A hook is applied where the call is, never inside the target: a hook on a JDK method works
 //! for calls from instrumented code (and from `additionalClassesToHook`), as under Jazzer.
-//! Matching is by the call's owner, name and (if the hook gives one) descriptor.
+//! Matching is by the call's owner, name and (if the hook gives one) descriptor. A hook on an
+//! interface or abstract class also applies to calls whose owner is one of its subtypes, as
+//! Jazzer's do: the run tells which ones through [`Supertypes`] ([`HookSet::with_subtypes`]).
 
 pub mod bridge;
 pub mod spec;
@@ -54,12 +56,22 @@ impl MethodHook {
     }
 }
 
+/// The class hierarchy as far as a run can tell it.
+pub trait Supertypes: Send + Sync + std::fmt::Debug {
+    /// The internal names of the classes and interfaces `class` extends or implements,
+    /// transitively, as far as they can be found (empty when `class` itself cannot be).
+    fn of(&self, class: &str) -> std::sync::Arc<[String]>;
+}
+
 /// The hooks of a run, found by the target's method name (every invoke of every loading class
 /// asks; a hundred detector hooks must not mean a hundred comparisons each time).
 #[derive(Debug, Default, Clone)]
 pub struct HookSet {
     hooks: Vec<MethodHook>,
     by_method: ahash::AHashMap<String, Vec<usize>>,
+    /// The hierarchy, and the target classes that are interfaces or abstract: their hooks apply
+    /// to calls on their subtypes too.
+    subtypes: Option<(std::sync::Arc<dyn Supertypes>, ahash::AHashSet<String>)>,
 }
 
 impl HookSet {
@@ -68,7 +80,22 @@ impl HookSet {
         for (i, h) in hooks.iter().enumerate() {
             by_method.entry(h.target_method.clone()).or_default().push(i);
         }
-        HookSet { hooks, by_method }
+        HookSet { hooks, by_method, subtypes: None }
+    }
+
+    /// Hooks on the classes of `open` (interfaces and abstract classes) apply to calls whose
+    /// owner `types` says is one of their subtypes.
+    pub fn with_subtypes(mut self, types: std::sync::Arc<dyn Supertypes>, open: ahash::AHashSet<String>) -> HookSet {
+        self.subtypes = (!open.is_empty()).then_some((types, open));
+        self
+    }
+
+    /// The classes hooks target (internal names), each once.
+    pub fn target_classes(&self) -> Vec<&str> {
+        let mut v: Vec<&str> = self.hooks.iter().map(|h| h.target_class.as_str()).collect();
+        v.sort_unstable();
+        v.dedup();
+        v
     }
 
     pub fn is_empty(&self) -> bool {
@@ -80,13 +107,38 @@ impl HookSet {
     /// on a target; when more match, only the first REPLACE is applied.
     pub fn matching(&self, owner: &str, name: &str, descriptor: &str) -> Vec<&MethodHook> {
         let Some(candidates) = self.by_method.get(name) else { return Vec::new() };
-        let mut found: Vec<&MethodHook> =
-            candidates.iter().map(|&i| &self.hooks[i]).filter(|h| h.matches(owner, name, descriptor)).collect();
+        let mut supers: Option<std::sync::Arc<[String]>> = None;
+        let mut found: Vec<&MethodHook> = candidates
+            .iter()
+            .map(|&i| &self.hooks[i])
+            .filter(|h| h.matches(owner, name, descriptor) || self.matches_subtype(h, owner, descriptor, &mut supers))
+            .collect();
         if let Some(r) = found.iter().find(|h| h.kind == HookType::Replace) {
             return vec![*r];
         }
         found.sort_by_key(|h| h.kind);
         found
+    }
+
+    /// `h` targets an interface or abstract class that `owner` extends or implements
+    /// (`supers`: `owner`'s supertypes, looked up once per call).
+    fn matches_subtype(
+        &self,
+        h: &MethodHook,
+        owner: &str,
+        descriptor: &str,
+        supers: &mut Option<std::sync::Arc<[String]>>,
+    ) -> bool {
+        let Some((types, open)) = &self.subtypes else { return false };
+        if h.target_class == owner
+            || !open.contains(&h.target_class)
+            || h.target_descriptor.as_deref().is_some_and(|d| d != descriptor)
+            // A constructor is its own class's.
+            || h.target_method == "<init>"
+        {
+            return false;
+        }
+        supers.get_or_insert_with(|| types.of(owner)).contains(&h.target_class)
     }
 
     /// Whether `class` (internal name) declares hooks: hook classes are never hooked, so a

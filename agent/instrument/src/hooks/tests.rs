@@ -137,6 +137,38 @@ fn matching_puts_before_then_after_and_a_replace_alone() {
     assert_eq!(kinds, [HookType::Replace]);
 }
 
+#[derive(Debug)]
+struct Table(Vec<(&'static str, &'static [&'static str])>);
+
+impl Supertypes for Table {
+    fn of(&self, class: &str) -> std::sync::Arc<[String]> {
+        let supers = self.0.iter().find(|(c, _)| *c == class).map_or(&[][..], |(_, s)| *s);
+        supers.iter().map(|s| s.to_string()).collect()
+    }
+}
+
+#[test]
+fn a_hook_on_an_interface_or_abstract_class_applies_to_calls_on_its_subtypes() {
+    let types = Table(vec![("a/Impl", &["a/Api", "java/lang/Object"]), ("a/Sub", &["a/Concrete", "java/lang/Object"])]);
+    let set = HookSet::new(vec![
+        hook(HookType::Before, "a/Api", "m", Some("(I)V")),
+        hook(HookType::Before, "a/Concrete", "m", None),
+    ]);
+    let open: ahash::AHashSet<String> = ["a/Api".to_string()].into_iter().collect();
+    // Without the hierarchy, only the named owner.
+    assert!(set.matching("a/Impl", "m", "(I)V").is_empty());
+    let set = set.with_subtypes(std::sync::Arc::new(types), open);
+    assert_eq!(set.matching("a/Impl", "m", "(I)V").len(), 1);
+    assert_eq!(set.matching("a/Api", "m", "(I)V").len(), 1);
+    // Its descriptor still has to match.
+    assert!(set.matching("a/Impl", "m", "(J)V").is_empty());
+    // A concrete class's hooks stay with calls that name it, as under Jazzer.
+    assert!(set.matching("a/Sub", "m", "()V").is_empty());
+    assert_eq!(set.matching("a/Concrete", "m", "()V").len(), 1);
+    // An unrelated owner.
+    assert!(set.matching("a/Other", "m", "(I)V").is_empty());
+}
+
 /// `static void run(Map m, String s)`: `m.get(s); new StringBuilder(s); return`, with no frames.
 fn caller() -> Vec<u8> {
     let mut get = 0;

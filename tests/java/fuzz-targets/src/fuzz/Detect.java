@@ -174,6 +174,16 @@ public class Detect {
                 } catch (org.xml.sax.SAXException | IOException e) {
                 }
                 break;
+            case "ssrf-xml-stax": // the JDK's StAX parser fetches the DTD a document names
+                try {
+                    javax.xml.stream.XMLStreamReader r = javax.xml.stream.XMLInputFactory.newInstance()
+                            .createXMLStreamReader(new java.io.StringReader(s));
+                    while (r.hasNext()) {
+                        r.next();
+                    }
+                } catch (javax.xml.stream.XMLStreamException | RuntimeException e) {
+                }
+                break;
             case "ssrf-xml-allowed": // every run fetches a DTD over http, with every connection allowed
                 try (com.code_intelligence.jazzer.api.SilentCloseable allow =
                         com.code_intelligence.jazzer.api.BugDetectors.allowNetworkConnections()) {

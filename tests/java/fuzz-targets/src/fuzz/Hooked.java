@@ -36,6 +36,12 @@ public class Hooked {
                 Map<String, String> m = new HashMap<>();
                 m.get(s);
                 break;
+            case "subtype": // a call on a subclass of an abstract JDK class the hook names
+                try {
+                    new HookedReader(s).read(new char[1]);
+                } catch (java.io.IOException impossible) {
+                }
+                break;
             case "hidden": // a call in a class left uninstrumented, via additionalClassesToHook
                 HookedLib.hidden(s);
                 break;

@@ -8,7 +8,10 @@ import java.io.File;
 import java.lang.invoke.MethodHandle;
 import java.util.Map;
 
-/** AFTER on a virtual method, BEFORE and AFTER on a constructor, BEFORE on an interface method. */
+/**
+ * AFTER on a virtual method, BEFORE and AFTER on a constructor, BEFORE on an interface method and
+ * on an abstract class's method called through a subclass.
+ */
 public class CallHooks {
     @MethodHook(type = HookType.AFTER, targetClassName = "java.lang.StringBuilder", targetMethod = "toString")
     public static void toString(MethodHandle method, Object thisObject, Object[] arguments, int hookId,
@@ -38,6 +41,19 @@ public class CallHooks {
         File f = (File) thisObject;
         if (f.getPath().contains("../")) {
             Jazzer.reportFindingFromHook(new FuzzerSecurityIssueHigh("a File left its folder"));
+        }
+    }
+
+    /* Jazzer applies a hook on an abstract class to calls on its subclasses: HookedReader's. */
+    @MethodHook(type = HookType.BEFORE, targetClassName = "java.io.Reader", targetMethod = "read",
+            targetMethodDescriptor = "([C)I")
+    public static void readerRead(MethodHandle method, Object thisObject, Object[] arguments, int hookId) {
+        if (thisObject instanceof fuzz.HookedReader) {
+            String text = ((fuzz.HookedReader) thisObject).text;
+            Jazzer.guideTowardsEquality(text, "subtype", hookId);
+            if (text.equals("subtype")) {
+                Jazzer.reportFindingFromHook(new FuzzerSecurityIssueHigh("Reader.read(subtype)"));
+            }
         }
     }
 

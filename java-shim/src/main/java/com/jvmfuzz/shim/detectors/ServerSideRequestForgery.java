@@ -66,7 +66,8 @@ public final class ServerSideRequestForgery {
     static final String EXTERNAL_DTD = "<!DOCTYPE x PUBLIC \"\" \"http://foo\">";
 
     /**
-     * {@code DocumentBuilder.parse}, {@code SAXParser.parse}, {@code XMLReader.parse}, BEFORE:
+     * {@code DocumentBuilder.parse}, {@code SAXParser.parse}, {@code XMLReader.parse}, StAX
+     * {@code XMLInputFactory.create*Reader}, BEFORE:
      * guidance towards a document whose DTD the parser fetches, for a harness (a parser that
      * resolves external entities then connects inside the JDK, which {@link Watch} judges).
      */

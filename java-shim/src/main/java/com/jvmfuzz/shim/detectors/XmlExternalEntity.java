@@ -86,13 +86,12 @@ public final class XmlExternalEntity {
         if (!(self instanceof XMLInputFactory)) {
             return;
         }
+        guide(args);
         XMLInputFactory f = (XMLInputFactory) self;
         XMLResolver had = f.getXMLResolver();
-        if (had instanceof StaxResolver) {
-            return;
+        if (!(had instanceof StaxResolver)) {
+            f.setXMLResolver(new StaxResolver(had));
         }
-        f.setXMLResolver(new StaxResolver(had));
-        guide(args);
     }
 
     static final class StaxResolver implements XMLResolver {
@@ -122,13 +121,24 @@ public final class XmlExternalEntity {
         }
     }
 
-    /** The start of the document a parse() call is given, when it can be read without loss. */
+    /**
+     * The start of the document a parse() or StAX reader call is given, when it can be read
+     * without loss: the first InputStream, Reader or InputSource among its arguments (a StAX
+     * reader may take a system id first).
+     */
     static String document(Object[] args) {
-        if (args.length == 0) {
-            return null;
+        for (Object a : args) {
+            if (a instanceof InputStream) {
+                return peek((InputStream) a);
+            }
+            if (a instanceof java.io.Reader) {
+                return peek((java.io.Reader) a);
+            }
+            if (a instanceof InputSource) {
+                return peek((InputSource) a);
+            }
         }
-        return args[0] instanceof InputStream ? peek((InputStream) args[0])
-                : args[0] instanceof InputSource ? peek((InputSource) args[0]) : null;
+        return null;
     }
 
     private static String peek(InputSource source) {
@@ -137,6 +147,10 @@ public final class XmlExternalEntity {
         if (r == null) {
             return source.getByteStream() != null ? peek(source.getByteStream()) : null;
         }
+        return peek(r);
+    }
+
+    private static String peek(java.io.Reader r) {
         if (!r.markSupported()) {
             return null;
         }
