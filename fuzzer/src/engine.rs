@@ -763,7 +763,7 @@ impl Runner {
             let mut replays = self.replays.borrow_mut();
             let Some(r) = replays.as_mut() else { return };
             if settle {
-                r.drain(r.limit() * (crate::stackless::QUEUE as u32 + 1))
+                r.drain((r.limit() * (crate::stackless::QUEUE as u32 + 1)).min(crate::stackless::SETTLE))
             } else {
                 r.poll()
             }

@@ -10,13 +10,15 @@
 //! `--keep-going`) is run once more in a child process: the same command line, a fresh JVM
 //! with the flag off ([`run_child`]). Its stack is the finding's identity.
 //!
-//! The replay runs beside the fuzz loop, one at a time, polled between executions ([`Replays`]):
+//! The replay runs beside the fuzz loop, one at a time, polled between rounds of it ([`Replays`]):
 //! waiting in the loop would stall it for a JVM's start-up and overrun LibAFL's executor
 //! timeout. A replay that fails differently, passes or runs too long leaves the finding as it
-//! came, stackless (as Jazzer reports it). Replays cost a JVM each, so they stop where they tell
-//! nothing new: past [`QUEUE`] waiting, and for an exception type whose last [`REPEATS`]
+//! came, stackless (as Jazzer reports it). Replays cost a JVM each, so they thin out where they
+//! tell nothing new: past [`QUEUE`] waiting, and for an exception type whose last [`REPEATS`]
 //! replays each gave a finding filed already (a known bug hit again and again under
-//! `--keep-going`), stackless exceptions are counted ([`Replays::skipped`]), not replayed.
+//! `--keep-going`), stackless exceptions are counted ([`Replays::skipped`]), not replayed; of
+//! the latter, the 2^k-th is replayed still, so a new bug at another hot site of the same type
+//! is found late rather than never.
 
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
@@ -33,6 +35,11 @@ pub const OUT_ENV: &str = "JVMFUZZ_STACKLESS_OUT";
 
 /// Stackless exceptions waiting for a replay beyond the one running.
 pub const QUEUE: usize = 4;
+
+/// How long the end of a client waits for the replays still running or waiting: below the
+/// watchdog's limit for a fuzzing thread that does not come back (30 s at least), and a
+/// `--max-total-time` overrun of seconds at most. What is left then is filed as it came.
+pub const SETTLE: Duration = Duration::from_secs(20);
 
 /// Replays in a row of one exception type that gave known findings, after which that type is
 /// no longer replayed.
@@ -82,8 +89,12 @@ pub struct Replays {
     pub skipped: u64,
     /// Replays that gave a finding a stack.
     pub resolved: u64,
-    /// Per exception type, the replays in a row that gave a known finding ([`Replays::known`]).
-    repeats: HashMap<String, u32>,
+    /// Per exception type, the replays in a row that gave a known finding ([`Replays::known`]),
+    /// and the instances offered since that count reached [`REPEATS`].
+    repeats: HashMap<String, (u32, u64)>,
+    /// Findings no replay will be started for (the child could not be started): returned as
+    /// they came by the next [`Replays::poll`].
+    unstarted: Vec<Stackless>,
 }
 
 impl Replays {
@@ -105,12 +116,19 @@ impl Replays {
             skipped: 0,
             resolved: 0,
             repeats: HashMap::new(),
+            unstarted: Vec::new(),
         }
     }
 
     /// Queues a replay of `found` (false: the queue is full and it was counted, not kept).
     pub fn offer(&mut self, found: Stackless) -> bool {
-        let repeated = self.repeats.get(&found.failure.exception).is_some_and(|n| *n >= REPEATS);
+        let repeated = match self.repeats.get_mut(&found.failure.exception) {
+            Some((n, since)) if *n >= REPEATS => {
+                *since += 1;
+                !since.is_power_of_two()
+            }
+            _ => false,
+        };
         if repeated || self.waiting.len() >= QUEUE {
             self.skipped += 1;
             return false;
@@ -123,8 +141,12 @@ impl Replays {
     /// What the replay of an `exception` gave was a finding filed already (`known`) or a new
     /// one.
     pub fn known(&mut self, exception: &str, known: bool) {
-        let n = self.repeats.entry(exception.to_string()).or_default();
-        *n = if known { n.saturating_add(1) } else { 0 };
+        let (n, since) = self.repeats.entry(exception.to_string()).or_default();
+        if known {
+            *n = n.saturating_add(1);
+        } else {
+            (*n, *since) = (0, 0);
+        }
     }
 
     /// How long one replay may take.
@@ -134,13 +156,13 @@ impl Replays {
 
     /// Nothing running or waiting.
     pub fn idle(&self) -> bool {
-        self.running.is_none() && self.waiting.is_empty()
+        self.running.is_none() && self.waiting.is_empty() && self.unstarted.is_empty()
     }
 
     /// The findings whose replay has ended, each with the stack its replay gave it (or as it
     /// came). Never blocks.
     pub fn poll(&mut self) -> Vec<Stackless> {
-        let mut done = Vec::new();
+        let mut done = std::mem::take(&mut self.unstarted);
         while let Some(r) = self.running.as_mut() {
             let over = r.started.elapsed() >= self.limit;
             match r.child.try_wait() {
@@ -208,9 +230,8 @@ impl Replays {
                         "jvmfuzz: note: cannot replay a stackless {} for its stack: {e}",
                         found.failure.exception
                     );
-                    // Kept as it came: no replay will give it more.
-                    self.waiting.push_front(found);
-                    return;
+                    // Filed as it came (next poll): no replay will give it more.
+                    self.unstarted.push(found);
                 }
             }
         }
@@ -226,6 +247,17 @@ impl Replays {
                 Stackless { failure: f, input: r.found.input }
             }
             _ => r.found,
+        }
+    }
+}
+
+impl Drop for Replays {
+    /// No replay outlives its client.
+    fn drop(&mut self) {
+        if let Some(mut r) = self.running.take() {
+            let _ = r.child.kill();
+            let _ = r.child.wait();
+            remove(&r);
         }
     }
 }
@@ -333,20 +365,36 @@ mod tests {
     }
 
     #[test]
-    fn a_type_whose_replays_keep_giving_known_findings_is_no_longer_replayed() {
+    fn a_type_whose_replays_keep_giving_known_findings_is_replayed_ever_more_rarely() {
         let dir = scratch("repeats");
         let mut r = replays_with("exit 0", dir.as_path());
         for _ in 0..REPEATS {
             r.known("java.lang.NullPointerException", true);
         }
-        assert!(!r.offer(Stackless { failure: npe(&[]), input: b"x".to_vec() }));
+        // The first instance after the count is replayed still (2^0), the second (2^1) too, the
+        // third not, the fourth (2^2) again.
+        let offers: Vec<bool> =
+            (0..4).map(|_| r.offer(Stackless { failure: npe(&[]), input: b"x".to_vec() })).collect();
+        assert_eq!(offers, [true, true, false, true]);
         assert_eq!(r.skipped, 1);
+        r.drain(Duration::from_secs(20));
         let div = Failure { exception: "java.lang.ArithmeticException".into(), ..npe(&[]) };
         assert!(r.offer(Stackless { failure: div, input: b"x".to_vec() }), "another type still is");
         // A new finding from a replay starts the count again.
         r.known("java.lang.NullPointerException", false);
         assert!(r.offer(Stackless { failure: npe(&[]), input: b"x".to_vec() }));
         r.drain(Duration::from_secs(20));
+    }
+
+    #[test]
+    fn a_replay_that_cannot_start_gives_the_finding_back_as_it_came() {
+        let dir = scratch("unstarted");
+        let mut r = Replays::new(dir.join("no-such-program"), Vec::new(), dir.join("scratch"), Duration::from_secs(1));
+        assert!(r.offer(Stackless { failure: npe(&[]), input: b"x".to_vec() }));
+        let done = r.poll();
+        assert_eq!(done.len(), 1);
+        assert_eq!(done[0].failure, npe(&[]));
+        assert!(r.idle());
     }
 
     #[test]
