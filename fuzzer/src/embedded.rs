@@ -113,9 +113,7 @@ fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool)
     crate::cmp_values::register(env).map_err(|e| format!("binding the CmpLog natives: {e}"))?;
     crate::grammar::params::register(env).map_err(|e| format!("binding the grammar natives: {e}"))?;
     crate::coverage_map::install().map_err(|e| format!("coverage sink: {e}"))?;
-    // Hooks on an interface or abstract class stay with the calls that name it here: with their
-    // subtypes (class_hierarchy) a typed fuzz test in a test JVM found nothing (under study).
-    let hooks = cfg.hooks.clone();
+    let hooks = crate::class_hierarchy::with_subtypes(env, &cfg.class_path, cfg.hooks.clone());
     let rules = jvmfuzz_jvm::load::HookRules { hooks, filter: cfg.hook_filter.clone() };
     // The JDK's own connections are judged by the policy in force: the payload rule in a test
     // JVM (its plain tests may connect), Jazzer's while a harness's reproducer runs

@@ -661,6 +661,27 @@ fn custom_hooks_apply_to_the_classes_the_command_line_names() {
     }
 }
 
+/// A hook on an abstract class applies to a call that names its subclass, as in a harness's
+/// JVM (the test JVM reads the hierarchy from its class path when the fuzz test starts).
+#[test]
+fn a_hook_on_an_abstract_class_applies_to_calls_on_its_subclasses_in_a_test_jvm() {
+    let dir = TempDir::new("junit-cli-subtype-hooks");
+    let cp = format!("--cp={}", cp(false));
+    let out = fuzz(
+        dir.path(),
+        &[
+            &cp,
+            "--target_class=com.example.cli.HookedFuzzTest",
+            "--target_method=opensALock",
+            "--custom_hooks=com.example.cli.SecretHooks",
+            "-runs=400000",
+            "-seed=1",
+        ],
+    );
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("the hook saw sesame on a StrictLock"), "{}", out.dump());
+}
+
 #[test]
 fn a_wrong_fuzz_test_says_what_to_fix_with_exit_2() {
     let dir = TempDir::new("junit-cli-errors");

@@ -4,8 +4,34 @@
 
 use once_cell::sync::Lazy;
 
-/// Excluded when no `includes` is given.
-const JDK_PACKAGES: &[&str] = &["java.*", "javax.*", "jdk.*", "sun.*", "com.sun.*"];
+/// Excluded when no `includes` is given: the JDK's packages (`java --describe-module` over
+/// every module of JDK 17 and 25, exported or not).
+const JDK_PACKAGES: &[&str] = &[
+    "java.*",
+    "javax.*",
+    "jdk.*",
+    "sun.*",
+    "com.sun.*",
+    "org.xml.sax.*",
+    "org.ietf.jgss.*",
+    "org.jcp.xml.dsig.internal.*",
+    "netscape.javascript.*",
+];
+/// The JDK's packages under `org.w3c.dom`, each without its subpackages: libraries add their
+/// own there (Batik's `org.w3c.dom.svg`), and those are theirs to instrument.
+const JDK_DOM_PACKAGES: &[&str] = &[
+    "org.w3c.dom",
+    "org.w3c.dom.bootstrap",
+    "org.w3c.dom.css",
+    "org.w3c.dom.events",
+    "org.w3c.dom.html",
+    "org.w3c.dom.ls",
+    "org.w3c.dom.ranges",
+    "org.w3c.dom.stylesheets",
+    "org.w3c.dom.traversal",
+    "org.w3c.dom.views",
+    "org.w3c.dom.xpath",
+];
 /// Never instrumented: jvmfuzz itself, and what `Probes.hit` runs before its guard
 /// (ThreadLocal, Thread, java.lang.invoke, java.lang.ref, JDK internals).
 const NEVER: &[&str] = &["com.jvmfuzz.*", "java.lang.*", "jdk.internal.*"];
@@ -60,6 +86,12 @@ impl Glob {
     }
 }
 
+/// Whether `dotted` names a class of the JDK's own packages.
+fn is_jdk(dotted: &str) -> bool {
+    JDK_GLOBS.iter().any(|g| g.matches(dotted))
+        || dotted.rsplit_once('.').is_some_and(|(package, _)| JDK_DOM_PACKAGES.contains(&package))
+}
+
 /// Which classes to instrument.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ClassFilter {
@@ -78,7 +110,7 @@ impl ClassFilter {
         }
         let included = match &self.includes {
             Some(globs) => globs.iter().any(|g| g.matches(dotted)),
-            None => !JDK_GLOBS.iter().any(|g| g.matches(dotted)),
+            None => !is_jdk(dotted),
         };
         included && !self.excludes.iter().any(|g| g.matches(dotted))
     }
@@ -121,8 +153,17 @@ mod tests {
             "sun/misc/Unsafe",
             "com/sun/crypto/Foo",
             "com/jvmfuzz/shim/Probes",
+            "org/xml/sax/helpers/XMLReaderFactory",
+            "org/w3c/dom/Document",
+            "org/w3c/dom/ls/LSInput",
+            "org/ietf/jgss/GSSManager",
+            "netscape/javascript/JSObject",
         ] {
             assert!(!f.accepts(jdk), "{jdk}");
         }
+        // A library's own packages beside the JDK's.
+        assert!(f.accepts("org/w3c/dom/svg/SVGDocument"));
+        assert!(f.accepts("org/w3c/tidy/Tidy"));
+        assert!(f.accepts("org/xmlpull/v1/XmlPullParser"));
     }
 }
