@@ -217,7 +217,12 @@ fn fuzz<EM: ClientManager>(
     let seeded = cfg.seed.is_some();
     let runner = Rc::new(Runner::new(cfg, client));
     if owns_jvm && !cfg.jvm.hot_exception_stacks && cfg.target.drivers.is_none() {
-        *runner.replays.borrow_mut() = Replays::for_this_process(cfg.findings.join(".stackless"), cfg.target.timeout);
+        let mut replays = Replays::for_this_process(cfg.findings.join(".stackless"), cfg.target.timeout);
+        let adopted = replays.as_mut().map_or(0, Replays::adopt_orphans);
+        if adopted > 0 {
+            crate::say!("jvmfuzz: {adopted} stackless finding(s) an ended client left are replayed for their stacks");
+        }
+        *runner.replays.borrow_mut() = replays;
     }
 
     let edges_observer = observers::edges().track_indices();

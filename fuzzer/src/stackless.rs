@@ -19,6 +19,11 @@
 //! `--keep-going`), stackless exceptions are counted ([`Replays::skipped`]), not replayed; of
 //! the latter, the 2^k-th is replayed still, so a new bug at another hot site of the same type
 //! is found late rather than never.
+//!
+//! A finding waiting for its replay is on disk until it is handed back to be filed (its input
+//! and failure in the scratch folder, named by the client's process id): a client that dies
+//! meanwhile (a native crash, the memory limit) loses nothing, for the next client on the same
+//! findings folder adopts what a dead process left ([`Replays::adopt_orphans`]).
 
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
@@ -65,12 +70,28 @@ pub struct Stackless {
     pub input: Vec<u8>,
 }
 
+/// A finding queued for its replay, and its files: `input-<pid>-<n>` and `found-<pid>-<n>`
+/// (the stackless failure, [`Failure::to_text`]) until it is handed back; `failure-<pid>-<n>`,
+/// what the child saw.
+struct Pending {
+    found: Stackless,
+    input_file: PathBuf,
+    found_file: PathBuf,
+    out_file: PathBuf,
+}
+
+impl Pending {
+    fn remove_files(&self) {
+        for f in [&self.input_file, &self.found_file, &self.out_file] {
+            let _ = std::fs::remove_file(f);
+        }
+    }
+}
+
 struct Running {
     child: Child,
     started: Instant,
-    found: Stackless,
-    input_file: PathBuf,
-    out_file: PathBuf,
+    pending: Pending,
 }
 
 /// The replays of one fuzzing client.
@@ -83,7 +104,7 @@ pub struct Replays {
     /// execution within `--timeout`.
     limit: Duration,
     running: Option<Running>,
-    waiting: VecDeque<Stackless>,
+    waiting: VecDeque<Pending>,
     next: u64,
     /// Stackless exceptions not replayed (the queue was full).
     pub skipped: u64,
@@ -133,9 +154,65 @@ impl Replays {
             self.skipped += 1;
             return false;
         }
-        self.waiting.push_back(found);
+        let pending = self.pending(found);
+        self.waiting.push_back(pending);
         self.start_next();
         true
+    }
+
+    /// `found`, with its files written (a failure to write them costs only the safety net).
+    fn pending(&mut self, found: Stackless) -> Pending {
+        self.next += 1;
+        let name = |kind: &str| self.scratch.join(format!("{kind}-{}-{}", std::process::id(), self.next));
+        let p = Pending { input_file: name("input"), found_file: name("found"), out_file: name("failure"), found };
+        let _ = std::fs::create_dir_all(&self.scratch)
+            .and_then(|()| std::fs::write(&p.input_file, &p.found.input))
+            .and_then(|()| std::fs::write(&p.found_file, p.found.failure.to_text()));
+        p
+    }
+
+    /// Queues the findings that clients no longer running left waiting for their replay in the
+    /// scratch folder (each taken by renaming its files, so two clients starting together do
+    /// not both take one). Returns how many.
+    pub fn adopt_orphans(&mut self) -> usize {
+        let Ok(dir) = std::fs::read_dir(&self.scratch) else { return 0 };
+        let mut orphans: Vec<(PathBuf, PathBuf)> = Vec::new();
+        for e in dir.filter_map(Result::ok) {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let Some((pid, n)) = name.strip_prefix("found-").and_then(|rest| rest.split_once('-')) else { continue };
+            let Ok(pid) = pid.parse::<u32>() else { continue };
+            if pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists() {
+                continue;
+            }
+            orphans.push((e.path(), self.scratch.join(format!("input-{pid}-{n}"))));
+            let _ = std::fs::remove_file(self.scratch.join(format!("failure-{pid}-{n}")));
+        }
+        let mut adopted = 0;
+        for (found_file, input_file) in orphans {
+            self.next += 1;
+            let name = |kind: &str| self.scratch.join(format!("{kind}-{}-{}", std::process::id(), self.next));
+            let (mine_found, mine_input) = (name("found"), name("input"));
+            if std::fs::rename(&found_file, &mine_found).is_err() {
+                continue; // another client took it
+            }
+            let taken = std::fs::rename(&input_file, &mine_input).is_ok();
+            let failure = std::fs::read_to_string(&mine_found).ok().and_then(|t| Failure::parse(&t));
+            let input = std::fs::read(&mine_input).ok();
+            match (taken, failure, input) {
+                (true, Some(failure), Some(input)) => {
+                    let found = Stackless { failure, input };
+                    let out_file = name("failure");
+                    self.waiting.push_back(Pending { found, input_file: mine_input, found_file: mine_found, out_file });
+                    adopted += 1;
+                }
+                _ => {
+                    let _ = std::fs::remove_file(&mine_found);
+                    let _ = std::fs::remove_file(&mine_input);
+                }
+            }
+        }
+        self.start_next();
+        adopted
     }
 
     /// What the replay of an `exception` gave was a finding filed already (`known`) or a new
@@ -195,43 +272,49 @@ impl Replays {
         if let Some(mut r) = self.running.take() {
             let _ = r.child.kill();
             let _ = r.child.wait();
-            remove(&r);
-            done.push(r.found);
+            r.pending.remove_files();
+            done.push(r.pending.found);
         }
-        done.extend(self.waiting.drain(..));
+        for p in self.waiting.drain(..) {
+            p.remove_files();
+            done.push(p.found);
+        }
         done
     }
 
     fn start_next(&mut self) {
         while self.running.is_none() {
-            let Some(found) = self.waiting.pop_front() else { return };
-            self.next += 1;
-            let input_file = self.scratch.join(format!("input-{}-{}", std::process::id(), self.next));
-            let out_file = self.scratch.join(format!("failure-{}-{}", std::process::id(), self.next));
+            let Some(pending) = self.waiting.pop_front() else { return };
             let spawned = std::fs::create_dir_all(&self.scratch)
-                .and_then(|()| std::fs::write(&input_file, &found.input))
                 .and_then(|()| {
-                    let _ = std::fs::remove_file(&out_file);
+                    // Written when it was queued; again, in case that failed.
+                    if pending.input_file.is_file() {
+                        Ok(())
+                    } else {
+                        std::fs::write(&pending.input_file, &pending.found.input)
+                    }
+                })
+                .and_then(|()| {
+                    let _ = std::fs::remove_file(&pending.out_file);
                     Command::new(&self.program)
                         .args(&self.args)
-                        .env(INPUT_ENV, &input_file)
-                        .env(OUT_ENV, &out_file)
+                        .env(INPUT_ENV, &pending.input_file)
+                        .env(OUT_ENV, &pending.out_file)
                         .stdin(Stdio::null())
                         .stdout(Stdio::null())
                         .stderr(Stdio::null())
                         .spawn()
                 });
             match spawned {
-                Ok(child) => {
-                    self.running = Some(Running { child, started: Instant::now(), found, input_file, out_file })
-                }
+                Ok(child) => self.running = Some(Running { child, started: Instant::now(), pending }),
                 Err(e) => {
                     crate::say!(
                         "jvmfuzz: note: cannot replay a stackless {} for its stack: {e}",
-                        found.failure.exception
+                        pending.found.failure.exception
                     );
                     // Filed as it came (next poll): no replay will give it more.
-                    self.unstarted.push(found);
+                    pending.remove_files();
+                    self.unstarted.push(pending.found);
                 }
             }
         }
@@ -239,32 +322,29 @@ impl Replays {
 
     /// The replayed failure when it is the same exception with a stack, else the original.
     fn finish(&mut self, r: Running) -> Stackless {
-        let seen = std::fs::read_to_string(&r.out_file).ok().and_then(|t| Failure::parse(&t));
-        remove(&r);
+        let p = r.pending;
+        let seen = std::fs::read_to_string(&p.out_file).ok().and_then(|t| Failure::parse(&t));
+        p.remove_files();
         match seen {
-            Some(f) if f.exception == r.found.failure.exception && !f.frames.is_empty() => {
+            Some(f) if f.exception == p.found.failure.exception && !f.frames.is_empty() => {
                 self.resolved += 1;
-                Stackless { failure: f, input: r.found.input }
+                Stackless { failure: f, input: p.found.input }
             }
-            _ => r.found,
+            _ => p.found,
         }
     }
 }
 
 impl Drop for Replays {
-    /// No replay outlives its client.
+    /// No replay outlives its client. What was not handed back stays on disk for the next
+    /// client to adopt.
     fn drop(&mut self) {
         if let Some(mut r) = self.running.take() {
             let _ = r.child.kill();
             let _ = r.child.wait();
-            remove(&r);
+            let _ = std::fs::remove_file(&r.pending.out_file);
         }
     }
-}
-
-fn remove(r: &Running) {
-    let _ = std::fs::remove_file(&r.input_file);
-    let _ = std::fs::remove_file(&r.out_file);
 }
 
 /// The child's side: runs the input named by [`INPUT_ENV`] once on `target` (started with
@@ -384,6 +464,56 @@ mod tests {
         r.known("java.lang.NullPointerException", false);
         assert!(r.offer(Stackless { failure: npe(&[]), input: b"x".to_vec() }));
         r.drain(Duration::from_secs(20));
+    }
+
+    /// A process id no process has now.
+    fn dead_pid() -> u32 {
+        let mut c = Command::new("/bin/true").spawn().unwrap();
+        c.wait().unwrap();
+        c.id()
+    }
+
+    #[test]
+    fn what_a_dead_client_left_waiting_is_adopted_by_the_next_and_replayed() {
+        let dir = scratch("orphans");
+        // A client queues two and ends without handing them back (its replays never end).
+        let mut r = replays_with("sleep 30", dir.as_path());
+        assert!(r.offer(Stackless { failure: npe(&[]), input: b"first".to_vec() }));
+        assert!(r.offer(Stackless { failure: npe(&[]), input: b"second".to_vec() }));
+        drop(r);
+        // As if that client had been another process, now dead.
+        let scratch_dir = dir.join("scratch");
+        let dead = dead_pid();
+        for e in std::fs::read_dir(&scratch_dir).unwrap() {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            let renamed = name.replace(&format!("-{}-", std::process::id()), &format!("-{dead}-"));
+            std::fs::rename(scratch_dir.join(&name), scratch_dir.join(renamed)).unwrap();
+        }
+        // And one of a live process, which is not taken.
+        std::fs::write(scratch_dir.join("found-1-9"), npe(&[]).to_text()).unwrap();
+        std::fs::write(scratch_dir.join("input-1-9"), b"live").unwrap();
+
+        let src = dir.as_path().join("failure");
+        std::fs::write(&src, npe(&["a.B.c(B.java:1)"]).to_text()).unwrap();
+        let mut next = replays_with(&format!("cp '{}' \"${OUT_ENV}\"", src.display()), dir.as_path());
+        assert_eq!(next.adopt_orphans(), 2);
+        let mut done: Vec<Vec<u8>> = next
+            .drain(Duration::from_secs(20))
+            .into_iter()
+            .map(|s| {
+                assert_eq!(s.failure.frames, vec!["a.B.c(B.java:1)".to_string()]);
+                s.input
+            })
+            .collect();
+        done.sort();
+        assert_eq!(done, [b"first".to_vec(), b"second".to_vec()]);
+        let mut left: Vec<String> = std::fs::read_dir(&scratch_dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["found-1-9", "input-1-9"]);
+        assert_eq!(replays_with("exit 0", dir.as_path()).adopt_orphans(), 0);
     }
 
     #[test]

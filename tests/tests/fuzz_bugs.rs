@@ -150,6 +150,24 @@ fn an_exception_the_jit_throws_without_a_stack_is_still_the_same_finding() {
 }
 
 #[test]
+fn a_stackless_finding_waiting_for_its_replay_outlives_a_crash_of_its_client() {
+    // The target lets a hot (stackless) null dereference out once, and crashes the JVM on the
+    // next execution, before that finding's replay can end. The restarted client takes over
+    // what the dead one left waiting and files it with the stack its replay gives.
+    let s = fuzz("StacklessThenCrash", &["--runs", "400000", "--keep-going"]);
+    s.assert_exit(1);
+    let entries = s.summary();
+    assert!(entries.iter().any(|e| e.exception == "native crash"), "{entries:?}\n{}", s.out.dump());
+    let npe = entries
+        .iter()
+        .find(|e| e.exception == "java.lang.NullPointerException")
+        .unwrap_or_else(|| panic!("the stackless finding was lost: {entries:?}\n{}", s.out.dump()));
+    assert!(npe.top_frame.starts_with("fuzz.StacklessThenCrash.site(StacklessThenCrash.java:"), "{entries:?}");
+    assert_eq!(std::fs::read(s.findings().join(&npe.id).join("input")).unwrap()[2], b'Z');
+    assert!(s.out.stdout.contains("stackless finding(s) an ended client left"), "{}", s.out.dump());
+}
+
+#[test]
 fn a_message_with_unpaired_surrogates_keeps_the_findings_identity() {
     // Each input gives another message of lone surrogates (several bytes each once they
     // cross JNI); the finding is still one, at the throwing frame.
