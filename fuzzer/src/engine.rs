@@ -791,9 +791,10 @@ impl Runner {
             }
         }
         if settle {
-            if let Some(r) = self.replays.borrow().as_ref().filter(|r| r.resolved + r.skipped > 0) {
+            if let Some(r) = self.replays.borrow().as_ref().filter(|r| r.replayed + r.skipped > 0) {
                 crate::say!(
-                    "jvmfuzz: exceptions the JIT threw without a stack: {} replayed in a fresh JVM for it, {} not replayed (repeats of a finding filed already, most likely; --jvm-arg=-XX:-OmitStackTraceInFastThrow keeps every stack, slower)",
+                    "jvmfuzz: exceptions the JIT threw without a stack: {} replayed in a fresh JVM for it ({} gave one), {} not replayed (repeats of a finding filed already, most likely; --jvm-arg=-XX:-OmitStackTraceInFastThrow keeps every stack, slower)",
+                    r.replayed,
                     r.resolved,
                     r.skipped
                 );

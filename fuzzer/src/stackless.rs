@@ -108,7 +108,9 @@ pub struct Replays {
     next: u64,
     /// Stackless exceptions not replayed (the queue was full).
     pub skipped: u64,
-    /// Replays that gave a finding a stack.
+    /// Replays that ended (run to their end, or stopped at their limit).
+    pub replayed: u64,
+    /// Of those, the ones that gave the finding a stack.
     pub resolved: u64,
     /// Per exception type, the replays in a row that gave a known finding ([`Replays::known`]),
     /// and the instances offered since that count reached [`REPEATS`].
@@ -135,6 +137,7 @@ impl Replays {
             waiting: VecDeque::new(),
             next: 0,
             skipped: 0,
+            replayed: 0,
             resolved: 0,
             repeats: HashMap::new(),
             unstarted: Vec::new(),
@@ -323,6 +326,7 @@ impl Replays {
     /// The replayed failure when it is the same exception with a stack, else the original.
     fn finish(&mut self, r: Running) -> Stackless {
         let p = r.pending;
+        self.replayed += 1;
         let seen = std::fs::read_to_string(&p.out_file).ok().and_then(|t| Failure::parse(&t));
         p.remove_files();
         match seen {
@@ -422,7 +426,7 @@ mod tests {
         assert_eq!(done.len(), 1);
         assert_eq!(done[0].failure.frames, vec!["a.B.c(B.java:1)".to_string()]);
         assert_eq!(done[0].input, b"in");
-        assert_eq!(r.resolved, 1);
+        assert_eq!((r.replayed, r.resolved), (1, 1));
         // The scratch files go.
         assert_eq!(std::fs::read_dir(dir.as_path().join("scratch")).unwrap().count(), 0);
     }
@@ -441,7 +445,7 @@ mod tests {
         let mut r = replays_with(&format!("cp '{}' \"${OUT_ENV}\"", src.display()), dir.as_path());
         r.offer(Stackless { failure: npe(&[]), input: b"x".to_vec() });
         assert_eq!(r.drain(Duration::from_secs(20))[0].failure, npe(&[]));
-        assert_eq!(r.resolved, 0);
+        assert_eq!((r.replayed, r.resolved), (1, 0));
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! End-to-end: Jazzer's and libFuzzer's command line, as OSS-Fuzz's build scripts and runners
 //! pass it (`--cp=`, `--target_class=`, `--jvm_args=`, `-runs=`, `-artifact_prefix=`,
-//! `-rss_limit_mb=`, `-merge=1`, `-minimize_crash=1`, positional corpus folders and files),
-//! run unchanged: crash files named `crash-<sha1>`, the lines ClusterFuzz reads, a non-zero
-//! exit on a finding. Budgets are execution counts, never wall-clock time.
+//! `-rss_limit_mb=`, `-merge=1`, `-minimize_crash=1`, `--instrumentation_includes=`, `-fork=`,
+//! positional corpus folders and files), run unchanged: crash files named `crash-<sha1>`, the
+//! lines ClusterFuzz reads, a non-zero exit on a finding. Budgets are execution counts, never
+//! wall-clock time.
 
 mod fuzz_common;
 
@@ -275,4 +276,30 @@ fn unsupported_jazzer_options_say_so_with_exit_2() {
     let out = jazzer(dir.path(), &[&cp(), "--target_class=fuzz.MagicInt", "-runs=lots"]);
     assert_eq!(out.status, Some(2), "{}", out.dump());
     assert!(out.stderr.contains("-runs=lots"), "{}", out.dump());
+}
+
+/// OSS-Fuzz's `--instrumentation_includes=`/`_excludes=` (Jazzer's globs, `:`-separated) choose
+/// the classes that get probes, comparison tracing and dictionary entries: a 32-bit magic is
+/// found in an included class; a run whose globs leave out every class it loads is refused
+/// with what to check (exit 2). `-fork=N` runs N fuzzing JVMs.
+#[test]
+fn instrumentation_globs_and_fork_reach_the_run() {
+    let dir = TempDir::new("oss-fuzz-globs");
+    let run = |class: &str, extra: &[&str]| {
+        let mut args = vec![cp(), format!("--target_class={class}"), "-seed=1".to_string()];
+        args.extend(extra.iter().map(|s| s.to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        jazzer(dir.path(), &args)
+    };
+    let included = run("fuzz.MagicInt", &["--instrumentation_includes=fuzz.Magic*:other.**", "-runs=300000"]);
+    assert_eq!(included.status, Some(1), "{}", included.dump());
+    assert!(included.stdout.contains("magic int"), "{}", included.dump());
+    for excluded in ["--instrumentation_excludes=fuzz.MagicInt", "--instrumentation_includes=other.**"] {
+        let out = run("fuzz.MagicInt", &[excluded, "-runs=300000"]);
+        assert_eq!(out.status, Some(2), "{excluded}\n{}", out.dump());
+        assert!(out.stderr.contains("no class was instrumented"), "{excluded}\n{}", out.dump());
+    }
+    let forked = run("fuzz.Trivial", &["--instrumentation_includes=fuzz.**", "-runs=20000", "-fork=2"]);
+    assert_eq!(forked.status, Some(0), "{}", forked.dump());
+    assert_eq!(forked.stdout.matches("jvmfuzz: done:").count(), 2, "{}", forked.dump());
 }
