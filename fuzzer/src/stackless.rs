@@ -21,9 +21,12 @@
 //! is found late rather than never.
 //!
 //! A finding waiting for its replay is on disk until it is handed back to be filed (its input
-//! and failure in the scratch folder, named by the client's process id): a client that dies
-//! meanwhile (a native crash, the memory limit) loses nothing, for the next client on the same
-//! findings folder adopts what a dead process left ([`Replays::adopt_orphans`]).
+//! and failure in the scratch folder, named by a token of the client process, whose `owner-`
+//! file that process holds locked and which records its command line). A client that dies
+//! meanwhile (a native crash, the memory limit) leaves them to the next client of the same
+//! command line on that findings folder: under `--keep-going` the client restarted in its place,
+//! else the next run ([`Replays::adopt_orphans`]). A lock that can be taken is a dead owner, what
+//! a process id could not tell (ids are reused, in containers from run to run).
 
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
@@ -106,6 +109,10 @@ pub struct Replays {
     running: Option<Running>,
     waiting: VecDeque<Pending>,
     next: u64,
+    /// Names this process's files: its id and the time the replays were made.
+    token: String,
+    /// `owner-<token>`, locked while this process lives (made with the first file).
+    owner: Option<std::fs::File>,
     /// Stackless exceptions not replayed (the queue was full).
     pub skipped: u64,
     /// Replays that ended (run to their end, or stopped at their limit).
@@ -117,7 +124,7 @@ pub struct Replays {
     repeats: HashMap<String, (u32, u64)>,
     /// Findings no replay will be started for (the child could not be started): returned as
     /// they came by the next [`Replays::poll`].
-    unstarted: Vec<Stackless>,
+    unstarted: Vec<Pending>,
 }
 
 impl Replays {
@@ -136,6 +143,12 @@ impl Replays {
             running: None,
             waiting: VecDeque::new(),
             next: 0,
+            token: format!(
+                "{}x{}",
+                std::process::id(),
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos())
+            ),
+            owner: None,
             skipped: 0,
             replayed: 0,
             resolved: 0,
@@ -165,54 +178,97 @@ impl Replays {
 
     /// `found`, with its files written (a failure to write them costs only the safety net).
     fn pending(&mut self, found: Stackless) -> Pending {
+        self.own();
         self.next += 1;
-        let name = |kind: &str| self.scratch.join(format!("{kind}-{}-{}", std::process::id(), self.next));
-        let p = Pending { input_file: name("input"), found_file: name("found"), out_file: name("failure"), found };
-        let _ = std::fs::create_dir_all(&self.scratch)
-            .and_then(|()| std::fs::write(&p.input_file, &p.found.input))
+        let p = self.named(found, self.next);
+        let _ = std::fs::write(&p.input_file, &p.found.input)
             .and_then(|()| std::fs::write(&p.found_file, p.found.failure.to_text()));
         p
     }
 
-    /// Queues the findings that clients no longer running left waiting for their replay in the
-    /// scratch folder (each taken by renaming its files, so two clients starting together do
-    /// not both take one). Returns how many.
+    fn named(&self, found: Stackless, n: u64) -> Pending {
+        let name = |kind: &str| self.scratch.join(format!("{kind}-{}-{n}", self.token));
+        Pending { input_file: name("input"), found_file: name("found"), out_file: name("failure"), found }
+    }
+
+    /// The command line as `owner-` files record it.
+    fn command_line(&self) -> Vec<u8> {
+        let mut v = self.program.as_os_str().as_encoded_bytes().to_vec();
+        for a in &self.args {
+            v.push(0);
+            v.extend_from_slice(a.as_encoded_bytes());
+        }
+        v
+    }
+
+    /// Makes and locks `owner-<token>` (once; a failure leaves the files unowned, which no
+    /// other client adopts).
+    fn own(&mut self) {
+        if self.owner.is_some() {
+            return;
+        }
+        let path = self.scratch.join(format!("owner-{}", self.token));
+        let owner = std::fs::create_dir_all(&self.scratch)
+            .and_then(|()| std::fs::write(&path, self.command_line()))
+            .and_then(|()| std::fs::File::open(&path))
+            .and_then(|f| f.try_lock().map(|()| f).map_err(std::io::Error::other));
+        self.owner = owner.ok();
+    }
+
+    /// Queues the findings that ended clients of this command line left waiting in the scratch
+    /// folder (an owner whose lock can be taken has ended; each file is taken by renaming, so
+    /// two clients starting together do not both take one). Returns how many.
     pub fn adopt_orphans(&mut self) -> usize {
         let Ok(dir) = std::fs::read_dir(&self.scratch) else { return 0 };
-        let mut orphans: Vec<(PathBuf, PathBuf)> = Vec::new();
-        for e in dir.filter_map(Result::ok) {
-            let name = e.file_name().to_string_lossy().into_owned();
-            let Some((pid, n)) = name.strip_prefix("found-").and_then(|rest| rest.split_once('-')) else { continue };
-            let Ok(pid) = pid.parse::<u32>() else { continue };
-            if pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists() {
-                continue;
-            }
-            orphans.push((e.path(), self.scratch.join(format!("input-{pid}-{n}"))));
-            let _ = std::fs::remove_file(self.scratch.join(format!("failure-{pid}-{n}")));
-        }
+        let owners: Vec<String> = dir
+            .filter_map(Result::ok)
+            .filter_map(|e| e.file_name().to_str()?.strip_prefix("owner-").map(str::to_string))
+            .filter(|t| *t != self.token)
+            .collect();
+        let mine = self.command_line();
         let mut adopted = 0;
-        for (found_file, input_file) in orphans {
-            self.next += 1;
-            let name = |kind: &str| self.scratch.join(format!("{kind}-{}-{}", std::process::id(), self.next));
-            let (mine_found, mine_input) = (name("found"), name("input"));
-            if std::fs::rename(&found_file, &mine_found).is_err() {
-                continue; // another client took it
+        for token in owners {
+            let owner_path = self.scratch.join(format!("owner-{token}"));
+            let Ok(owner) = std::fs::File::open(&owner_path) else { continue };
+            if owner.try_lock().is_err() {
+                continue; // alive
             }
-            let taken = std::fs::rename(&input_file, &mine_input).is_ok();
-            let failure = std::fs::read_to_string(&mine_found).ok().and_then(|t| Failure::parse(&t));
-            let input = std::fs::read(&mine_input).ok();
-            match (taken, failure, input) {
-                (true, Some(failure), Some(input)) => {
-                    let found = Stackless { failure, input };
-                    let out_file = name("failure");
-                    self.waiting.push_back(Pending { found, input_file: mine_input, found_file: mine_found, out_file });
-                    adopted += 1;
+            if std::fs::read(&owner_path).ok().as_deref() != Some(mine.as_slice()) {
+                continue; // another command line's: its replay would run something else
+            }
+            let Ok(dir) = std::fs::read_dir(&self.scratch) else { break };
+            let theirs: Vec<String> = dir
+                .filter_map(Result::ok)
+                .filter_map(|e| e.file_name().to_str().map(str::to_string))
+                .filter(|n| n.split_once('-').is_some_and(|(_, rest)| rest.starts_with(&format!("{token}-"))))
+                .collect();
+            for name in theirs.iter().filter(|n| n.starts_with("found-")) {
+                let n = &name["found-".len() + token.len() + 1..];
+                self.own();
+                self.next += 1;
+                let mine_found = self.scratch.join(format!("found-{}-{}", self.token, self.next));
+                let mine_input = self.scratch.join(format!("input-{}-{}", self.token, self.next));
+                if std::fs::rename(self.scratch.join(name), &mine_found).is_err() {
+                    continue; // another client took it
                 }
-                _ => {
-                    let _ = std::fs::remove_file(&mine_found);
-                    let _ = std::fs::remove_file(&mine_input);
+                let taken = std::fs::rename(self.scratch.join(format!("input-{token}-{n}")), &mine_input).is_ok();
+                let failure = std::fs::read_to_string(&mine_found).ok().and_then(|t| Failure::parse(&t));
+                match (taken, failure, std::fs::read(&mine_input).ok()) {
+                    (true, Some(failure), Some(input)) => {
+                        self.waiting.push_back(self.named(Stackless { failure, input }, self.next));
+                        adopted += 1;
+                    }
+                    _ => {
+                        let _ = std::fs::remove_file(&mine_found);
+                        let _ = std::fs::remove_file(&mine_input);
+                    }
                 }
             }
+            // What is left of it: inputs without a finding, a replay's late output.
+            for name in theirs.iter().filter(|n| !n.starts_with("found-")) {
+                let _ = std::fs::remove_file(self.scratch.join(name));
+            }
+            let _ = std::fs::remove_file(&owner_path);
         }
         self.start_next();
         adopted
@@ -242,7 +298,13 @@ impl Replays {
     /// The findings whose replay has ended, each with the stack its replay gave it (or as it
     /// came). Never blocks.
     pub fn poll(&mut self) -> Vec<Stackless> {
-        let mut done = std::mem::take(&mut self.unstarted);
+        let mut done: Vec<Stackless> = std::mem::take(&mut self.unstarted)
+            .into_iter()
+            .map(|p| {
+                p.remove_files();
+                p.found
+            })
+            .collect();
         while let Some(r) = self.running.as_mut() {
             let over = r.started.elapsed() >= self.limit;
             match r.child.try_wait() {
@@ -299,7 +361,16 @@ impl Replays {
                 })
                 .and_then(|()| {
                     let _ = std::fs::remove_file(&pending.out_file);
-                    Command::new(&self.program)
+                    let mut command = Command::new(&self.program);
+                    // SAFETY: prctl is async-signal-safe; it makes the replay die with its client
+                    // (a client killed by a signal runs no Drop).
+                    unsafe {
+                        std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+                            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                            Ok(())
+                        });
+                    }
+                    command
                         .args(&self.args)
                         .env(INPUT_ENV, &pending.input_file)
                         .env(OUT_ENV, &pending.out_file)
@@ -316,8 +387,7 @@ impl Replays {
                         pending.found.failure.exception
                     );
                     // Filed as it came (next poll): no replay will give it more.
-                    pending.remove_files();
-                    self.unstarted.push(pending.found);
+                    self.unstarted.push(pending);
                 }
             }
         }
@@ -347,6 +417,10 @@ impl Drop for Replays {
             let _ = r.child.kill();
             let _ = r.child.wait();
             let _ = std::fs::remove_file(&r.pending.out_file);
+            self.waiting.push_back(r.pending);
+        }
+        if self.waiting.is_empty() && self.unstarted.is_empty() {
+            let _ = std::fs::remove_file(self.scratch.join(format!("owner-{}", self.token)));
         }
     }
 }
@@ -427,7 +501,8 @@ mod tests {
         assert_eq!(done[0].failure.frames, vec!["a.B.c(B.java:1)".to_string()]);
         assert_eq!(done[0].input, b"in");
         assert_eq!((r.replayed, r.resolved), (1, 1));
-        // The scratch files go.
+        // The scratch files go, the owner file with the client.
+        drop(r);
         assert_eq!(std::fs::read_dir(dir.as_path().join("scratch")).unwrap().count(), 0);
     }
 
@@ -470,36 +545,28 @@ mod tests {
         r.drain(Duration::from_secs(20));
     }
 
-    /// A process id no process has now.
-    fn dead_pid() -> u32 {
-        let mut c = Command::new("/bin/true").spawn().unwrap();
-        c.wait().unwrap();
-        c.id()
-    }
-
     #[test]
-    fn what_a_dead_client_left_waiting_is_adopted_by_the_next_and_replayed() {
+    fn what_an_ended_client_left_waiting_is_adopted_by_the_next_of_its_command_line() {
         let dir = scratch("orphans");
-        // A client queues two and ends without handing them back (its replays never end).
-        let mut r = replays_with("sleep 30", dir.as_path());
-        assert!(r.offer(Stackless { failure: npe(&[]), input: b"first".to_vec() }));
-        assert!(r.offer(Stackless { failure: npe(&[]), input: b"second".to_vec() }));
-        drop(r);
-        // As if that client had been another process, now dead.
-        let scratch_dir = dir.join("scratch");
-        let dead = dead_pid();
-        for e in std::fs::read_dir(&scratch_dir).unwrap() {
-            let name = e.unwrap().file_name().to_string_lossy().into_owned();
-            let renamed = name.replace(&format!("-{}-", std::process::id()), &format!("-{dead}-"));
-            std::fs::rename(scratch_dir.join(&name), scratch_dir.join(renamed)).unwrap();
-        }
-        // And one of a live process, which is not taken.
-        std::fs::write(scratch_dir.join("found-1-9"), npe(&[]).to_text()).unwrap();
-        std::fs::write(scratch_dir.join("input-1-9"), b"live").unwrap();
-
         let src = dir.as_path().join("failure");
         std::fs::write(&src, npe(&["a.B.c(B.java:1)"]).to_text()).unwrap();
-        let mut next = replays_with(&format!("cp '{}' \"${OUT_ENV}\"", src.display()), dir.as_path());
+        let go = dir.as_path().join("go");
+        // One command line for both clients: its replays hang until `go` exists.
+        let script =
+            format!("if [ -f '{}' ]; then cp '{}' \"${OUT_ENV}\"; else sleep 30; fi", go.display(), src.display());
+        let scratch_dir = dir.join("scratch");
+        let mut r = replays_with(&script, dir.as_path());
+        assert!(r.offer(Stackless { failure: npe(&[]), input: b"first".to_vec() }));
+        assert!(r.offer(Stackless { failure: npe(&[]), input: b"second".to_vec() }));
+        // Alive (its owner file locked): not taken, by the same command line or another.
+        let mut live = replays_with(&script, dir.as_path());
+        assert_eq!(live.adopt_orphans(), 0);
+        drop(live);
+        // Ended without handing them back; a client of another command line leaves them be.
+        drop(r);
+        assert_eq!(replays_with("exit 0", dir.as_path()).adopt_orphans(), 0);
+        std::fs::write(&go, b"").unwrap();
+        let mut next = replays_with(&script, dir.as_path());
         assert_eq!(next.adopt_orphans(), 2);
         let mut done: Vec<Vec<u8>> = next
             .drain(Duration::from_secs(20))
@@ -511,13 +578,13 @@ mod tests {
             .collect();
         done.sort();
         assert_eq!(done, [b"first".to_vec(), b"second".to_vec()]);
-        let mut left: Vec<String> = std::fs::read_dir(&scratch_dir)
+        drop(next);
+        // Nothing is left: no finding, input, output or owner file.
+        let left: Vec<String> = std::fs::read_dir(&scratch_dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
-        left.sort();
-        assert_eq!(left, ["found-1-9", "input-1-9"]);
-        assert_eq!(replays_with("exit 0", dir.as_path()).adopt_orphans(), 0);
+        assert!(left.is_empty(), "{left:?}");
     }
 
     #[test]

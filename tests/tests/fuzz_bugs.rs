@@ -165,6 +165,12 @@ fn a_stackless_finding_waiting_for_its_replay_outlives_a_crash_of_its_client() {
     assert!(npe.top_frame.starts_with("fuzz.StacklessThenCrash.site(StacklessThenCrash.java:"), "{entries:?}");
     assert_eq!(std::fs::read(s.findings().join(&npe.id).join("input")).unwrap()[2], b'Z');
     assert!(s.out.stdout.contains("stackless finding(s) an ended client left"), "{}", s.out.dump());
+    assert_eq!(entries.iter().filter(|e| e.exception == "java.lang.NullPointerException").count(), 1, "{entries:?}");
+    // Nothing waits any more: what the dead client left was taken and cleared.
+    let left: Vec<String> = std::fs::read_dir(s.findings().join(".stackless"))
+        .map(|d| d.filter_map(Result::ok).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "{left:?}");
 }
 
 #[test]

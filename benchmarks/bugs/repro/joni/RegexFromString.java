@@ -5,9 +5,11 @@
 // count of chars where bytes are meant. A pattern with a character outside ASCII ends inside
 // that character's UTF-8 bytes: one such character alone throws
 // ArrayIndexOutOfBoundsException from UTF8Encoding.length, and after other characters the
-// parser never ends (Parser.parseStringLoop). The byte[] constructor with the right end works.
+// parser never ends (Parser.parseStringLoop); "\u00e9\u00e9" compiles quietly as "\u00e9". The
+// byte[] constructor with the right end works. UTF-8 must be the default charset (JDK 18 and
+// later; on 17, a UTF-8 locale or -Dfile.encoding=UTF-8).
 //   javac -cp joni-2.2.10.jar:jcodings-1.0.65.jar RegexFromString.java
-//   java -cp joni-2.2.10.jar:jcodings-1.0.65.jar:. RegexFromString
+//   java -Dfile.encoding=UTF-8 -cp joni-2.2.10.jar:jcodings-1.0.65.jar:. RegexFromString
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

@@ -6,7 +6,7 @@ import java.lang.reflect.Field;
 
 /**
  * A null dereference that the site swallows unless the third byte is 'Z', and that the harness
- * lets out only past its 100,000th one, when C2 throws it hot, without a stack. The first time
+ * lets out only past its 50,000th execution, when C2 throws it hot, without a stack. The first time
  * one gets out, the execution after it crashes the JVM natively, while that stackless finding
  * waits for its replay. Both
  * happen once per campaign (a marker file in the working folder), but a replay (jvmfuzz's
@@ -25,6 +25,7 @@ public class StacklessThenCrash {
             f.setAccessible(true);
             c.getMethod("putAddress", long.class, long.class).invoke(f.get(null), 16L, 42L);
         }
+        calls++;
         if (data.length < 3) {
             return;
         }
@@ -32,7 +33,7 @@ public class StacklessThenCrash {
             site(data);
         } catch (NullPointerException e) {
             // By then C2 has compiled the site hot, whatever the fuzzer found first.
-            if (REPLAY || (++calls > 100_000 && escapeOnce())) {
+            if (REPLAY || (calls > 50_000 && escapeOnce())) {
                 crashNext = !REPLAY;
                 throw e;
             }
