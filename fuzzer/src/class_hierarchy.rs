@@ -133,7 +133,7 @@ impl Supertypes for ClassPathTypes {
 }
 
 /// `hooks`, applying those on an interface or abstract class to its subtypes on `class_path`
-/// (`:`-separated). A target not on the class path is asked of the running JVM through the
+/// (`:`-separated; jar manifests' `Class-Path` followed). A target not on the class path is asked of the running JVM through the
 /// platform class loader, which never loads the class path's classes (those must load under
 /// the class-load hook, after this).
 pub fn with_subtypes(env: &mut jni::JNIEnv, class_path: &str, hooks: HookSet) -> HookSet {
@@ -141,7 +141,7 @@ pub fn with_subtypes(env: &mut jni::JNIEnv, class_path: &str, hooks: HookSet) ->
         return hooks;
     }
     let entries: Vec<PathBuf> = class_path.split(':').filter(|e| !e.is_empty()).map(PathBuf::from).collect();
-    let types = ClassPathTypes::new(&entries);
+    let types = ClassPathTypes::new(&crate::classpath::follow_manifests(&entries));
     let open: AHashSet<String> = hooks
         .target_classes()
         .into_iter()

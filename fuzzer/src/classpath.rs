@@ -1,7 +1,11 @@
 //! `--cp` handling: split on `:`, expand `dir/*` to the jars in `dir` (sorted, like `java`),
 //! and refuse entries that do not exist, naming them. Also finds whether a class file is on the
-//! class path (directories only: jars are checked by the JVM, which names the problem too).
+//! class path (directories only: jars are checked by the JVM, which names the problem too), and
+//! follows jar manifests' `Class-Path` as the JVM's class loader does, so that what is read from
+//! class files here (hook classes, a hook target's subtypes) sees the classes the JVM sees when
+//! `--cp` names an application's jar whose manifest lists its dependencies.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -65,9 +69,166 @@ pub fn in_directories(entries: &[PathBuf], class: &str) -> bool {
     entries.iter().filter(|e| e.is_dir()).any(|d| Path::new(d).join(&rel).is_file())
 }
 
+/// `entries` with the `Class-Path` entries of each jar's manifest after it, recursively, each
+/// entry once; entries that do not exist are left out of what a manifest adds, as the JVM
+/// ignores them.
+pub fn follow_manifests(entries: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    let mut todo: Vec<PathBuf> = entries.iter().rev().cloned().collect();
+    while let Some(e) = todo.pop() {
+        if out.contains(&e) {
+            continue;
+        }
+        let added: Vec<PathBuf> = if e.is_file() {
+            manifest_attribute(&e, "Class-Path")
+                .map(|v| {
+                    v.split_ascii_whitespace().filter_map(|u| manifest_entry(&e, u)).filter(|p| p.exists()).collect()
+                })
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        out.push(e);
+        todo.extend(added.into_iter().rev());
+    }
+    out
+}
+
+/// A `Class-Path` URL of `jar`'s manifest as a path: relative to the jar's folder, or a
+/// `file:` URL; percent escapes decoded. Other schemes are not on this machine's disk.
+fn manifest_entry(jar: &Path, url: &str) -> Option<PathBuf> {
+    let decoded = percent_decode(url)?;
+    let path = match decoded.split_once(':') {
+        // file:/a, file:///a and file://localhost/a all name /a.
+        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("file") => {
+            rest.strip_prefix("//localhost").or_else(|| rest.strip_prefix("//")).unwrap_or(rest)
+        }
+        Some((scheme, _)) if !scheme.contains('/') => return None,
+        _ => decoded.as_str(),
+    };
+    if path.starts_with("//") {
+        return None; // another host
+    }
+    Some(lexical(&jar.parent().unwrap_or(Path::new(".")).join(path)))
+}
+
+/// `p` with `.` and `..` resolved as in a URL: two manifests that name each other by relative
+/// paths give the same entry, not an ever longer one.
+fn lexical(p: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.components().next_back(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
+}
+
+fn percent_decode(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The bytes of `entry` in `jar`, if it is a readable zip that has it.
+pub fn jar_entry(jar: &Path, entry: &str) -> Option<Vec<u8>> {
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(jar).ok()?).ok()?;
+    let mut f = zip.by_name(entry).ok()?;
+    let mut out = Vec::new();
+    f.read_to_end(&mut out).ok()?;
+    Some(out)
+}
+
+/// A main-section attribute of the jar's manifest (continuation lines joined).
+pub fn manifest_attribute(jar: &Path, name: &str) -> Option<String> {
+    let bytes = jar_entry(jar, "META-INF/MANIFEST.MF")?;
+    manifest_value(&String::from_utf8_lossy(&bytes), name)
+}
+
+fn manifest_value(manifest: &str, name: &str) -> Option<String> {
+    let mut joined: Vec<String> = Vec::new();
+    for line in manifest.lines() {
+        let line = line.trim_end_matches('\r');
+        if line.is_empty() {
+            break; // the main section ends at the first blank line
+        }
+        match (line.strip_prefix(' '), joined.last_mut()) {
+            (Some(cont), Some(last)) => last.push_str(cont),
+            _ => joined.push(line.to_string()),
+        }
+    }
+    joined.iter().find_map(|l| {
+        let (k, v) = l.split_once(':')?;
+        k.trim().eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn manifest_values_join_continuation_lines() {
+        let m = "Manifest-Version: 1.0\r\nJazzer-Hook-Classes: com.acme.Hooks:com.acme.Other\r\n Hooks\r\n\r\nName: x\r\nJazzer-Hook-Classes: no\r\n";
+        assert_eq!(manifest_value(m, "Jazzer-Hook-Classes").as_deref(), Some("com.acme.Hooks:com.acme.OtherHooks"));
+        assert_eq!(manifest_value(m, "Main-Class"), None);
+    }
+
+    fn jar_with_manifest(path: &Path, manifest: &str) {
+        let mut z = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+        z.start_file("META-INF/MANIFEST.MF", zip::write::SimpleFileOptions::default()).unwrap();
+        std::io::Write::write_all(&mut z, manifest.as_bytes()).unwrap();
+        z.finish().unwrap();
+    }
+
+    /// As a launcher jar (or Maven Surefire's manifest-only jar) lists a class path: absolute
+    /// `file:` URLs and relative ones, folders ending in `/`, escapes, a long line continued,
+    /// two jars that name each other.
+    #[test]
+    fn a_manifest_class_path_is_followed_as_the_jvm_follows_it() {
+        let dir = std::env::temp_dir().join(format!("jvmfuzz-cp-manifest-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("test classes")).unwrap();
+        std::fs::create_dir_all(dir.join("boot")).unwrap();
+        std::fs::create_dir_all(dir.join("lib")).unwrap();
+        jar_with_manifest(
+            &dir.join("lib/dep.jar"),
+            "Manifest-Version: 1.0\r\nClass-Path: nested.jar ../boot/booter.jar\r\n\r\n",
+        );
+        jar_with_manifest(&dir.join("lib/nested.jar"), "Manifest-Version: 1.0\r\n\r\n");
+        let abs = format!("file:{}/test%20classes/", dir.display());
+        let line = format!("Class-Path: {abs} ../lib/dep.jar missing.jar https://example.org/x.jar");
+        // Manifest lines are at most 72 bytes: a long one continues on lines that start with a space.
+        let mut wrapped = String::new();
+        for (i, chunk) in line.as_bytes().chunks(60).enumerate() {
+            if i > 0 {
+                wrapped.push_str("\r\n ");
+            }
+            wrapped.push_str(std::str::from_utf8(chunk).unwrap());
+        }
+        jar_with_manifest(&dir.join("boot/booter.jar"), &format!("Manifest-Version: 1.0\r\n{wrapped}\r\n\r\n"));
+        let got = follow_manifests(&[dir.join("boot/booter.jar"), dir.join("lib/dep.jar")]);
+        let names: Vec<String> = got.iter().map(|p| p.strip_prefix(&dir).unwrap().display().to_string()).collect();
+        // Each entry once (booter.jar is reached again through dep.jar), in the JVM's order.
+        assert_eq!(names, ["boot/booter.jar", "test classes", "lib/dep.jar", "lib/nested.jar"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn expands_wildcards_and_rejects_missing_entries() {

@@ -4,8 +4,9 @@
 //! checked before the JVM starts, so a missing class or a wrong signature is a setup error
 //! that names it.
 
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use crate::classpath::{follow_manifests, jar_entry, manifest_attribute};
 
 use jvmfuzz_instrument::hooks::{read_hooks, MethodHook};
 
@@ -13,6 +14,7 @@ const MANIFEST_ATTRIBUTE: &str = "Jazzer-Hook-Classes";
 
 /// The hooks of `named` and of the class path's manifests, less the classes in `disabled`.
 pub fn load(entries: &[PathBuf], named: &[String], disabled: &[String]) -> Result<Vec<MethodHook>, String> {
+    let entries = &follow_manifests(entries);
     let mut classes: Vec<String> = named.iter().flat_map(|n| split(n)).collect();
     for jar in entries.iter().filter(|e| e.is_file()) {
         if let Some(value) = manifest_attribute(jar, MANIFEST_ATTRIBUTE) {
@@ -62,48 +64,9 @@ fn find_class(entries: &[PathBuf], name: &str) -> Result<Option<Vec<u8>>, String
     Ok(None)
 }
 
-fn jar_entry(jar: &Path, entry: &str) -> Option<Vec<u8>> {
-    let mut zip = zip::ZipArchive::new(std::fs::File::open(jar).ok()?).ok()?;
-    let mut f = zip.by_name(entry).ok()?;
-    let mut out = Vec::new();
-    f.read_to_end(&mut out).ok()?;
-    Some(out)
-}
-
-/// A main-section attribute of the jar's manifest (continuation lines joined).
-fn manifest_attribute(jar: &Path, name: &str) -> Option<String> {
-    let bytes = jar_entry(jar, "META-INF/MANIFEST.MF")?;
-    manifest_value(&String::from_utf8_lossy(&bytes), name)
-}
-
-fn manifest_value(manifest: &str, name: &str) -> Option<String> {
-    let mut joined: Vec<String> = Vec::new();
-    for line in manifest.lines() {
-        let line = line.trim_end_matches('\r');
-        if line.is_empty() {
-            break; // the main section ends at the first blank line
-        }
-        match (line.strip_prefix(' '), joined.last_mut()) {
-            (Some(cont), Some(last)) => last.push_str(cont),
-            _ => joined.push(line.to_string()),
-        }
-    }
-    joined.iter().find_map(|l| {
-        let (k, v) = l.split_once(':')?;
-        k.trim().eq_ignore_ascii_case(name).then(|| v.trim().to_string())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn manifest_values_join_continuation_lines() {
-        let m = "Manifest-Version: 1.0\r\nJazzer-Hook-Classes: com.acme.Hooks:com.acme.Other\r\n Hooks\r\n\r\nName: x\r\nJazzer-Hook-Classes: no\r\n";
-        assert_eq!(manifest_value(m, "Jazzer-Hook-Classes").as_deref(), Some("com.acme.Hooks:com.acme.OtherHooks"));
-        assert_eq!(manifest_value(m, "Main-Class"), None);
-    }
 
     #[test]
     fn a_missing_hook_class_is_named() {

@@ -6,9 +6,9 @@
 //!    the JVM's command line is past), the probe and CmpLog natives are bound, the coverage
 //!    sink and the fuzz-mode class-load hook (with the bug detectors and `@MethodHook`s) are
 //!    installed. Classes that loaded before (the test classes: Surefire loads them to find
-//!    the tests) are retransformed when fuzzing, so they get probes, but no hooks (a
-//!    retransformation cannot add methods); the JUnit integration calls this when the test
-//!    run starts, before the code under test loads.
+//!    the tests) are retransformed, so they get probes when fuzzing and hooks always (their
+//!    bridges in a companion class, as a retransformation cannot add methods); the JUnit
+//!    integration calls this when the test run starts, before the code under test loads.
 //! 2. [`fuzz`], once per fuzz test: the same LibAFL loop as `fuzz --jobs 1` (engine.rs) on the
 //!    calling thread, with LibAFL's simple event manager: no restarting parent, since a JVM
 //!    cannot be forked. A timeout or a native crash therefore ends the process, after the

@@ -51,8 +51,9 @@ pub unsafe fn install(
 }
 
 /// [`install`] in a JVM that has been running for a while (a JUnit run's test JVM): classes the
-/// filter accepts that loaded before are retransformed, so they get probes too (but no hooks:
-/// a retransformation cannot add the hooks' bridge methods). Returns how many were.
+/// filter accepts that loaded before are retransformed, so they get probes (when fuzzing) and
+/// hooks too (their bridges in a companion class: a retransformation cannot add methods).
+/// Returns how many were.
 ///
 /// # Safety
 /// `vm` must be a live JavaVM; call on a thread attached to it.
@@ -63,8 +64,9 @@ pub unsafe fn install_late(
     probes: bool,
     verbose: bool,
 ) -> Result<usize, String> {
+    let retransform = probes || !hooks.hooks.is_empty();
     // SAFETY: as this function's.
-    unsafe { install_in(vm, filter, hooks, probes, verbose, probes) }
+    unsafe { install_in(vm, filter, hooks, probes, verbose, retransform) }
 }
 
 unsafe fn install_in(

@@ -187,7 +187,7 @@ impl Replays {
     }
 
     fn named(&self, found: Stackless, n: u64) -> Pending {
-        let name = |kind: &str| self.scratch.join(format!("{kind}-{}-{n}", self.token));
+        let name = |kind: &str| file(&self.scratch, kind, &self.token, n);
         Pending { input_file: name("input"), found_file: name("found"), out_file: name("failure"), found }
     }
 
@@ -246,12 +246,12 @@ impl Replays {
                 let n = &name["found-".len() + token.len() + 1..];
                 self.own();
                 self.next += 1;
-                let mine_found = self.scratch.join(format!("found-{}-{}", self.token, self.next));
-                let mine_input = self.scratch.join(format!("input-{}-{}", self.token, self.next));
+                let mine_found = file(&self.scratch, "found", &self.token, self.next);
+                let mine_input = file(&self.scratch, "input", &self.token, self.next);
                 if std::fs::rename(self.scratch.join(name), &mine_found).is_err() {
                     continue; // another client took it
                 }
-                let taken = std::fs::rename(self.scratch.join(format!("input-{token}-{n}")), &mine_input).is_ok();
+                let taken = std::fs::rename(file(&self.scratch, "input", &token, n), &mine_input).is_ok();
                 let failure = std::fs::read_to_string(&mine_found).ok().and_then(|t| Failure::parse(&t));
                 match (taken, failure, std::fs::read(&mine_input).ok()) {
                     (true, Some(failure), Some(input)) => {
@@ -447,6 +447,11 @@ fn replay(
         std::fs::write(out, f.to_text()).with_context(|| format!("cannot write {}", out.display()))?;
     }
     Ok(())
+}
+
+/// `<kind>-<token>-<n>` in `scratch`: a waiting finding's files (`found`, `input`, `failure`).
+fn file(scratch: &Path, kind: &str, token: &str, n: impl std::fmt::Display) -> PathBuf {
+    scratch.join(format!("{kind}-{token}-{n}"))
 }
 
 #[cfg(test)]

@@ -274,6 +274,26 @@ fn a_detector_finding_fails_its_replay() {
 }
 
 #[test]
+fn a_hook_applies_to_calls_in_the_test_class_that_loaded_before_it() {
+    // Surefire loads the test classes to find the tests, before the fuzz test installs the
+    // hooks: HookFuzzCheck is retransformed, and its call on a StrictLock is hooked through
+    // the abstract Lock the hook names, in fuzzing and in regression mode.
+    let tmp = TempDir::new("junit-hook-late");
+    let proj = project(&tmp);
+    let hooks = ("JVMFUZZ_CUSTOM_HOOKS", "com.example.LockHooks");
+    let out = mvn(&proj, &[("JVMFUZZ_FUZZ", "1"), ("JVMFUZZ_SEED", "1"), hooks], &["-Dtest=HookFuzzCheck"]);
+    let text = format!("{}{}", out.stdout, out.stderr);
+    assert!(!out.success() && text.contains("the hook saw sesame on a StrictLock"), "{}", out.dump());
+    one_saved(&proj, "HookFuzzCheck", "opensALock", "crash-", &out);
+    let out = mvn(&proj, &[hooks], &["-Dtest=HookFuzzCheck"]);
+    let text = format!("{}{}", out.stdout, out.stderr);
+    assert!(!out.success() && text.contains("the hook saw sesame on a StrictLock"), "{}", out.dump());
+    // Without the hook, the replay passes: the finding was the hook's.
+    let out = mvn(&proj, &[], &["-Dtest=HookFuzzCheck"]);
+    assert!(out.success(), "{}", out.dump());
+}
+
+#[test]
 fn a_grammar_annotated_parameter_gets_well_formed_values() {
     let tmp = TempDir::new("junit-grammar");
     let proj = project(&tmp);

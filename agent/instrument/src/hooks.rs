@@ -13,7 +13,7 @@ pub mod spec;
 #[cfg(test)]
 mod tests;
 
-pub use bridge::{append_bridges, Bridges};
+pub use bridge::{append_bridges, companion_class, Bridges, COMPANION_SUFFIX};
 pub use spec::{read_hooks, HookError};
 
 /// When a hook runs, relative to the target call (Jazzer's `HookType`, in its order).

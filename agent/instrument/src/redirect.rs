@@ -154,9 +154,22 @@ pub fn prepare(
     redirect: bool,
     tokens: &mut Vec<Vec<u8>>,
 ) -> Result<Prepared, RedirectError> {
+    prepare_in(original, hooks, redirect, tokens, false)
+}
+
+/// [`prepare`], with the bridges in a companion class if `companion` (a retransformation,
+/// which may not add methods: [`crate::hooks::bridge::companion_class`]).
+pub fn prepare_in(
+    original: &[u8],
+    hooks: &HookSet,
+    redirect: bool,
+    tokens: &mut Vec<Vec<u8>>,
+    companion: bool,
+) -> Result<Prepared, RedirectError> {
     let mut cf = ClassFile::parse(original).map_err(RedirectError::from)?;
     tokens::harvest_constants(&cf, tokens);
     let this = cf.this_class_name().map_err(RedirectError::from)?.into_owned();
+    let companion = companion.then(|| bridge::companion_name(&this));
     let hook_here = !hooks.is_empty() && !hooks.is_hook_class(&this) && hookable_class(&cf);
     let super_name = cf.super_class_name().ok().flatten().map(|s| s.into_owned());
     // (method index, offset of the invoke, the redirect)
@@ -215,7 +228,10 @@ pub fn prepare(
                         // A protected method of a superclass in another package may only be
                         // called on this class's objects; the bridge's receiver is typed as
                         // the owner, which the verifier would refuse.
-                        && !(super_name.as_deref() == Some(&*r.class) && package(&r.class) != package(&this));
+                        && (super_name.as_deref() != Some(&*r.class) || package(&r.class) == package(&this))
+                        // The companion cannot call what only the class's nest may: its own
+                        // private methods.
+                        && (companion.is_none() || !same_nest(&r.class, &this));
                     if hookable {
                         sites.push(Site {
                             method_index: mi,
@@ -276,7 +292,7 @@ pub fn prepare(
             redirected += 1;
         }
     }
-    let bridges = bridge::patch(&mut cf, &sites, &this).map_err(RedirectError::from)?;
+    let bridges = bridge::patch(&mut cf, &sites, &this, companion.as_deref()).map_err(RedirectError::from)?;
     let hooked = u32::try_from(bridges.len()).unwrap_or(u32::MAX);
     let bytes = cf.try_to_bytes().map_err(RedirectError::from)?;
     Ok(Prepared { bytes, redirected, hooked, bridges })
@@ -285,6 +301,13 @@ pub fn prepare(
 /// Classes a bridge can be added to: a private static method in an interface needs Java 8.
 fn hookable_class(cf: &ClassFile<'_>) -> bool {
     cf.access_flags & access::INTERFACE == 0 || cf.major_version >= 52
+}
+
+/// Whether two classes share a top-level class (`a/B` and `a/B$Inner`), the nest whose
+/// private members they may call.
+fn same_nest(a: &str, b: &str) -> bool {
+    let top = |c: &str| c.split_once('$').map_or(c, |(t, _)| t).to_string();
+    top(a) == top(b)
 }
 
 fn package(internal: &str) -> &str {

@@ -16,6 +16,12 @@
 //! (no `CONSTANT_MethodHandle`), and the AFTER hooks see the return value boxed (null for
 //! void). Bridges are added after the rest of the rewriting ([`append_bridges`]), so they get
 //! no probes.
+//!
+//! A class that loaded before the hooks were installed is retransformed, and a
+//! retransformation may not add methods. Its bridges go to a companion class instead
+//! ([`companion_class`]: public static methods, in the same package and class loader, so a
+//! call the class could make the companion can make too, the class's own private methods
+//! aside), which the agent defines before it hands back the patched class.
 
 use std::borrow::Cow;
 
@@ -34,6 +40,8 @@ const OBJECT: &str = "Ljava/lang/Object;";
 #[derive(Debug, Default, Clone)]
 pub struct Bridges {
     methods: Vec<Member<'static>>,
+    /// The companion class the bridges belong to (`None`: the calling class itself).
+    companion: Option<String>,
 }
 
 impl Bridges {
@@ -48,13 +56,48 @@ impl Bridges {
 
 /// Adds `bridges` to the class `bytes` (the patched class, possibly rewritten since).
 pub fn append_bridges(bytes: &[u8], bridges: &Bridges) -> Result<Vec<u8>, ClassFileError> {
-    if bridges.is_empty() {
+    if bridges.is_empty() || bridges.companion.is_some() {
         return Ok(bytes.to_vec());
     }
     let mut cf = ClassFile::parse(bytes)?;
     cf.methods.extend(bridges.methods.iter().cloned());
     cf.try_to_bytes()
 }
+
+/// The companion class of `bridges` made for `bytes` (the patched class, possibly rewritten
+/// since): its name and bytes, or `None` if the bridges are the class's own. The companion
+/// takes the class's whole constant pool (and its `BootstrapMethods`, which the pool's
+/// dynamic constants need), so the bridges' indices stay valid; HotSpot resolves only the
+/// entries the bridges use.
+pub fn companion_class(bytes: &[u8], bridges: &Bridges) -> Result<Option<(String, Vec<u8>)>, ClassFileError> {
+    let Some(name) = bridges.companion.clone().filter(|_| !bridges.is_empty()) else { return Ok(None) };
+    let caller = ClassFile::parse(bytes)?;
+    let mut constant_pool = caller.constant_pool.clone();
+    let this_class = constant_pool.add_class(&name)?;
+    let super_class = constant_pool.add_class("java/lang/Object")?;
+    let attributes = caller.attribute("BootstrapMethods").cloned().into_iter().collect();
+    let companion = ClassFile {
+        minor_version: caller.minor_version,
+        major_version: caller.major_version,
+        constant_pool,
+        access_flags: access::PUBLIC | access::FINAL | access::SUPER | access::SYNTHETIC,
+        this_class,
+        super_class,
+        interfaces: Vec::new(),
+        fields: Vec::new(),
+        methods: bridges.methods.clone(),
+        attributes,
+    };
+    Ok(Some((name, companion.try_to_bytes()?)))
+}
+
+/// The companion class of `class` (internal name) for [`companion_class`].
+pub fn companion_name(class: &str) -> String {
+    format!("{class}{COMPANION_SUFFIX}")
+}
+
+/// Ends the name of every companion class: the agent leaves such classes alone.
+pub const COMPANION_SUFFIX: &str = "$jvmfuzz$hooks";
 
 /// One call site to hook.
 pub(crate) struct Site<'h> {
@@ -74,13 +117,18 @@ pub(crate) struct Site<'h> {
     pub redirect: Option<u16>,
 }
 
-/// Patches `sites` to call bridges and returns the bridges to add later. A site whose bridge
-/// cannot be written is left as it was.
-pub(crate) fn patch(cf: &mut ClassFile<'_>, sites: &[Site<'_>], salt: &str) -> Result<Bridges, ClassFileError> {
+/// Patches `sites` to call bridges and returns the bridges to add later, to the class or to
+/// its `companion`. A site whose bridge cannot be written is left as it was.
+pub(crate) fn patch(
+    cf: &mut ClassFile<'_>,
+    sites: &[Site<'_>],
+    salt: &str,
+    companion: Option<&str>,
+) -> Result<Bridges, ClassFileError> {
     let this = cf.this_class_name()?.into_owned();
     let with_handles = cf.major_version >= 51;
     let code_name = cf.constant_pool.add_utf8("Code")?;
-    let mut bridges = Bridges::default();
+    let mut bridges = Bridges { methods: Vec::new(), companion: companion.map(str::to_string) };
     let first = cf.methods.len();
     for site in sites {
         let n = first + bridges.methods.len();
@@ -97,8 +145,9 @@ pub(crate) fn patch(cf: &mut ClassFile<'_>, sites: &[Site<'_>], salt: &str) -> R
             continue;
         };
         let params = param_descriptors(&descriptor).map_or(0, |p| p.iter().map(|d| words(d)).sum::<u16>());
+        let visibility = if companion.is_some() { access::PUBLIC } else { access::PRIVATE };
         let method = Member {
-            access_flags: access::PRIVATE | access::STATIC | access::SYNTHETIC,
+            access_flags: visibility | access::STATIC | access::SYNTHETIC,
             name_index: cf.constant_pool.add_utf8(&name)?,
             descriptor_index: cf.constant_pool.add_utf8(&descriptor)?,
             attributes: vec![Attribute {
@@ -112,7 +161,9 @@ pub(crate) fn patch(cf: &mut ClassFile<'_>, sites: &[Site<'_>], salt: &str) -> R
                 }),
             }],
         };
-        let bridge_ref = if cf.access_flags & access::INTERFACE != 0 {
+        let bridge_ref = if let Some(host) = companion {
+            cf.constant_pool.add_method_ref(host, &name, &descriptor)?
+        } else if cf.access_flags & access::INTERFACE != 0 {
             cf.constant_pool.add_interface_method_ref(&this, &name, &descriptor)?
         } else {
             cf.constant_pool.add_method_ref(&this, &name, &descriptor)?

@@ -8,7 +8,7 @@ use jvmfuzz_classfile::{access, Attribute, AttributeInfo, ClassFile, CodeAttribu
 
 use super::*;
 use crate::probe_fields;
-use crate::redirect::prepare;
+use crate::redirect::{prepare, prepare_in};
 
 const BEFORE_DESC: &str = "(Ljava/lang/invoke/MethodHandle;Ljava/lang/Object;[Ljava/lang/Object;I)V";
 
@@ -240,6 +240,80 @@ fn hooked_calls_become_same_length_calls_to_bridges() {
     );
     // Map.get is also a redirect: the bridge calls the redirect instead of the interface.
     assert_eq!(p.redirected, 1);
+}
+
+#[test]
+fn a_retransformed_class_calls_bridges_in_its_companion_class() {
+    let set = HookSet::new(vec![
+        hook(HookType::Before, "java/util/Map", "get", None),
+        hook(HookType::Before, "java/lang/StringBuilder", "<init>", None),
+    ]);
+    let original = caller();
+    let p = prepare_in(&original, &set, true, &mut Vec::new(), true).unwrap();
+    assert_eq!(p.hooked, 2);
+    // No method is added to the class: its calls name the companion's.
+    assert_eq!(append_bridges(&p.bytes, &p.bridges).unwrap(), p.bytes);
+    let cf = ClassFile::parse(&p.bytes).unwrap();
+    assert_eq!(cf.methods.len(), ClassFile::parse(&original).unwrap().methods.len());
+    let this = cf.this_class_name().unwrap().into_owned();
+    let code = cf.methods.last().and_then(|m| m.code()).unwrap();
+    let insns = decode(&code.code).unwrap();
+    let calls: Vec<String> = insns
+        .iter()
+        .filter(|i| i.opcode == INVOKESTATIC)
+        .map(|i| {
+            let idx = u16::from_be_bytes([code.code[i.offset as usize + 1], code.code[i.offset as usize + 2]]);
+            let r = cf.constant_pool.member_ref(idx).unwrap();
+            format!("{}.{}", r.class, r.name)
+        })
+        .collect();
+    let companion = format!("{this}$jvmfuzz$hooks");
+    assert_eq!(calls.len(), 2);
+    assert!(calls.iter().all(|c| c.starts_with(&format!("{companion}.jvmfuzz$hook$"))), "{calls:?}");
+    let (name, bytes) = companion_class(&p.bytes, &p.bridges).unwrap().unwrap();
+    assert_eq!(name, companion);
+    let host = ClassFile::parse(&bytes).unwrap();
+    assert_eq!(host.this_class_name().unwrap(), companion);
+    assert_eq!(host.super_class_name().unwrap().as_deref(), Some("java/lang/Object"));
+    assert!(host.fields.is_empty());
+    let cp = &host.constant_pool;
+    let methods: Vec<String> = host.methods.iter().map(|m| m.name(cp).unwrap().into_owned()).collect();
+    assert!(methods.iter().all(|m| calls.contains(&format!("{companion}.{m}"))), "{methods:?}");
+    assert!(host.methods.iter().all(|m| m.access_flags == access::PUBLIC | access::STATIC | access::SYNTHETIC));
+    // Bridges of the class itself make no companion.
+    let own = prepare(&original, &set, true, &mut Vec::new()).unwrap();
+    assert!(companion_class(&own.bytes, &own.bridges).unwrap().is_none());
+}
+
+/// A class whose `run` calls a static method of its own nest (`owner`, maybe an inner class).
+fn calling_own_nest(owner_suffix: &str) -> (Vec<u8>, String) {
+    let bytes = class_with_method(access::STATIC, "run", "()V", None, &mut |_| Vec::new());
+    let mut cf = ClassFile::parse(&bytes).unwrap();
+    let owner = format!("{}{owner_suffix}", cf.this_class_name().unwrap());
+    let target = cf.constant_pool.add_method_ref(&owner, "helper", "()V").unwrap();
+    let [t0, t1] = target.to_be_bytes();
+    let name_index = cf.constant_pool.add_utf8("Code").unwrap();
+    let code = CodeAttribute {
+        max_stack: 1,
+        max_locals: 0,
+        code: Cow::Owned(vec![INVOKESTATIC, t0, t1, RETURN]),
+        exception_table: vec![],
+        attributes: vec![],
+    };
+    let last = cf.methods.len() - 1;
+    cf.methods[last].attributes.push(Attribute { name_index, info: AttributeInfo::Code(code) });
+    (cf.try_to_bytes().unwrap(), owner)
+}
+
+#[test]
+fn a_companion_leaves_calls_within_the_class_nest_unhooked() {
+    for suffix in ["", "$Inner"] {
+        let (original, owner) = calling_own_nest(suffix);
+        let set = HookSet::new(vec![hook(HookType::Before, &owner, "helper", None)]);
+        // The class's own bridge may call a private method of its nest; a companion may not.
+        assert_eq!(prepare(&original, &set, true, &mut Vec::new()).unwrap().hooked, 1, "{owner}");
+        assert_eq!(prepare_in(&original, &set, true, &mut Vec::new(), true).unwrap().hooked, 0, "{owner}");
+    }
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //!    `hooks`, `tokens`);
 //! 2. the rewriter in fuzz mode (`flow_probes: false`: method entry and every branch arm) plus
 //!    comparison-operand logging (`if_icmp*`, `lcmp`, switch keys, divisors, ...);
-//! 3. the hooks' bridge methods appended (after the rewriter, so they get no probes);
+//! 3. the hooks' bridge methods appended (after the rewriter, so they get no probes); in a
+//!    class retransformed after the hooks were installed, which may not gain methods, they
+//!    go to a companion class defined before the class is handed back;
 //! 4. the record for the runtime.
 //!
 //! Hook classes themselves are left alone. Classes the filter refuses but a hook names in
@@ -15,12 +17,12 @@
 
 use std::sync::Arc;
 
-use jvmfuzz_instrument::hooks::{append_bridges, HookSet};
-use jvmfuzz_instrument::redirect::prepare;
+use jvmfuzz_instrument::hooks::{append_bridges, companion_class, Bridges, HookSet};
+use jvmfuzz_instrument::redirect::{prepare_in, Prepared};
 use jvmfuzz_instrument::{instrument_class_cmp, CmpKind, CmpSites, InstrumentConfig, JacocoPlanner};
 use jvmfuzz_runtime::{ClassRecord, MethodRecord};
 
-use super::Outcome;
+use super::{Definer, Outcome};
 use crate::filter::ClassFilter;
 
 /// The fuzzer's side of fuzz mode.
@@ -55,6 +57,13 @@ pub struct Fuzz {
 
 static NO_HOOKS: once_cell::sync::Lazy<HookSet> = once_cell::sync::Lazy::new(HookSet::default);
 
+/// Why a class was not transformed: the class itself (handed back as it was), or its hooks
+/// (transformed again without them).
+enum Refused {
+    Class(String),
+    Hooks(String),
+}
+
 struct HostSites(&'static dyn FuzzHost);
 
 impl CmpSites for HostSites {
@@ -63,13 +72,46 @@ impl CmpSites for HostSites {
     }
 }
 
+/// The class with its bridges: appended to it, or, for a retransformation, in its companion,
+/// which `define` makes before the class may be handed back.
+fn finish(bytes: &[u8], bridges: &Bridges, define: Option<&Definer>) -> Result<Vec<u8>, String> {
+    match (companion_class(bytes, bridges).map_err(|e| e.to_string())?, define) {
+        (None, _) => append_bridges(bytes, bridges).map_err(|e| e.to_string()),
+        (Some((name, companion)), Some(define)) => {
+            define(&name, &companion)?;
+            Ok(bytes.to_vec())
+        }
+        (Some((name, _)), None) => Err(format!("{name}: no class loader to define it in")),
+    }
+}
+
+/// A retransformation's hooks failed (their companion could not be defined): the class is
+/// transformed again without them, and the note says why.
+fn without_hooks(outcome: Outcome, why: &str) -> Outcome {
+    match outcome {
+        Outcome::Instrumented { bytes, record, methods, probes, mut notes } => {
+            notes.push(format!("its calls are not hooked: {why}"));
+            Outcome::Instrumented { bytes, record, methods, probes, notes }
+        }
+        other => other,
+    }
+}
+
 impl Fuzz {
     /// `redefining`: a retransformation of a class loaded before the hook (see
-    /// [`Fuzz::retransform_loaded`]), which may not add methods, so it gets no hooks.
-    pub(super) fn transform(&self, name: &str, original: &[u8], redefining: bool) -> Outcome {
-        match self.try_transform(name, original, redefining) {
+    /// [`Fuzz::retransform_loaded`]), which may not add methods: its hooks' bridges go to a
+    /// companion class that the definer makes.
+    pub(super) fn transform(&self, name: &str, original: &[u8], redefining: Option<&Definer>) -> Outcome {
+        let hooked = self.try_transform(name, original, redefining.is_some(), &self.hooks.hooks, redefining);
+        match hooked {
             Ok(outcome) => outcome,
-            Err(reason) => Outcome::Skipped { reason, notes: Vec::new(), record: None },
+            Err(Refused::Hooks(why)) => match self.try_transform(name, original, false, &NO_HOOKS, None) {
+                Ok(outcome) => without_hooks(outcome, &why),
+                Err(Refused::Class(reason) | Refused::Hooks(reason)) => {
+                    Outcome::Skipped { reason, notes: Vec::new(), record: None }
+                }
+            },
+            Err(Refused::Class(reason)) => Outcome::Skipped { reason, notes: Vec::new(), record: None },
         }
     }
 
@@ -82,11 +124,11 @@ impl Fuzz {
 
     /// The hooked calls of a class [`Fuzz::wants_hook_only`], or of every class without
     /// [`Fuzz::probes`] (no probes, no redirects).
-    pub(super) fn hook_only(&self, name: &str, original: &[u8]) -> Outcome {
+    pub(super) fn hook_only(&self, name: &str, original: &[u8], redefining: Option<&Definer>) -> Outcome {
         let mut tokens = Vec::new();
-        let hooked = prepare(original, &self.hooks.hooks, false, &mut tokens)
+        let hooked = prepare_in(original, &self.hooks.hooks, false, &mut tokens, redefining.is_some())
             .map_err(|e| e.to_string())
-            .and_then(|p| Ok((append_bridges(&p.bytes, &p.bridges).map_err(|e| e.to_string())?, p.hooked)));
+            .and_then(|p| Ok((finish(&p.bytes, &p.bridges, redefining)?, p.hooked)));
         match hooked {
             Ok((_, 0)) => Outcome::Unchanged,
             Ok((bytes, n)) => Outcome::Instrumented {
@@ -104,20 +146,24 @@ impl Fuzz {
         }
     }
 
-    fn try_transform(&self, name: &str, original: &[u8], redefining: bool) -> Result<Outcome, String> {
+    fn try_transform(
+        &self,
+        name: &str,
+        original: &[u8],
+        companion: bool,
+        hooks: &HookSet,
+        define: Option<&Definer>,
+    ) -> Result<Outcome, Refused> {
         if self.hooks.hooks.is_hook_class(name) {
             return Ok(Outcome::Unchanged);
         }
         let mut tokens = Vec::new();
         let rules = self.hooks;
-        let hooks = if !redefining && (rules.filter.accepts(name) || rules.hooks.is_additional(name)) {
-            &rules.hooks
-        } else {
-            &NO_HOOKS
-        };
-        let p = prepare(original, hooks, true, &mut tokens).map_err(|e| e.to_string())?;
+        let hooks = if rules.filter.accepts(name) || rules.hooks.is_additional(name) { hooks } else { &NO_HOOKS };
+        let p: Prepared =
+            prepare_in(original, hooks, true, &mut tokens, companion).map_err(|e| Refused::Class(e.to_string()))?;
         let (prepared, redirected, hooked) = (p.bytes, p.redirected, p.hooked);
-        let finish = |bytes: &[u8]| append_bridges(bytes, &p.bridges).map_err(|e| e.to_string());
+        let finish = |bytes: &[u8]| finish(bytes, &p.bridges, define).map_err(Refused::Hooks);
         if !tokens.is_empty() {
             self.host.tokens(tokens);
         }
@@ -134,7 +180,7 @@ impl Fuzz {
                 let bytes = finish(&prepared)?;
                 return Ok(Outcome::Instrumented { bytes, record: None, methods: 0, probes: 0, notes });
             }
-            Err(why) => return Err(why),
+            Err(why) => return Err(Refused::Class(why)),
         };
         let changed = inst.changed;
         let probes = inst.counts.probes;

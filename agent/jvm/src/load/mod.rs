@@ -56,7 +56,7 @@ pub enum Mode {
 }
 
 impl Mode {
-    fn transform(&self, jni: *mut RawJniEnv, name: &str, original: &[u8], redefining: bool) -> Outcome {
+    fn transform(&self, jni: *mut RawJniEnv, name: &str, original: &[u8], redefining: Option<&Definer>) -> Outcome {
         match self {
             Mode::Profile(p) => p.transform(jni, name, original),
             Mode::Fuzz(f) => f.transform(name, original, redefining),
@@ -243,6 +243,10 @@ impl Pipeline {
             && !redefining
             && trace::is_trace_loader(jni, loader)
             && ClassFilter::default().accepts(name);
+        // What a retransformation defines for a class's hooks is jvmfuzz's own code.
+        if name.ends_with(jvmfuzz_instrument::hooks::COMPANION_SUFFIX) {
+            return;
+        }
         let accepted = trace_copy || self.config.filter.accepts(name);
         let hook_only = match &self.config.mode {
             Mode::Fuzz(f) if !accepted => f.wants_hook_only(name),
@@ -253,16 +257,16 @@ impl Pipeline {
         }
         let t0 = Instant::now();
         let _timer = Elapsed(t0, &self.stats.hook_ns);
+        // A retransformation may not add methods: hook bridges go to a companion class,
+        // defined in the class's loader.
+        let definer = |companion: &str, class: &[u8]| {
+            // SAFETY: the JNI environment and loader of this callback.
+            unsafe { define_class(jni, loader, companion, class) }
+        };
+        let redefining = redefining.then_some(&definer as &Definer);
         let outcome = match &self.config.mode {
             Mode::Fuzz(_) if trace_copy => trace::transform(name, bytes),
-            // A retransformation may not add methods: no hook bridges then.
-            Mode::Fuzz(f) if hook_only || !f.probes => {
-                if redefining {
-                    Outcome::Unchanged
-                } else {
-                    f.hook_only(name, bytes)
-                }
-            }
+            Mode::Fuzz(f) if hook_only || !f.probes => f.hook_only(name, bytes, redefining),
             mode => mode.transform(jni, name, bytes, redefining),
         };
         match outcome {
@@ -302,6 +306,40 @@ impl Pipeline {
         if first {
             log(&format!("skipped {name}: {reason}"));
             notes.iter().for_each(|n| log(n));
+        }
+    }
+}
+
+/// Defines a class in a loader from inside the class-load hook: a retransformed class's
+/// companion ([`jvmfuzz_instrument::hooks::companion_class`]).
+pub type Definer<'a> = dyn Fn(&str, &[u8]) -> Result<(), String> + 'a;
+
+/// # Safety
+/// `jni` and `loader` are the live arguments of a class-load hook callback.
+unsafe fn define_class(jni: *mut RawJniEnv, loader: jobject, name: &str, class: &[u8]) -> Result<(), String> {
+    if loader.is_null() {
+        return Err("a boot class has no loader to define its hooks' companion in".to_string());
+    }
+    // SAFETY: as the caller promises.
+    let mut env = unsafe { jni::JNIEnv::from_raw(jni) }.map_err(|e| e.to_string())?;
+    // SAFETY: a live local reference of this callback; not deleted here.
+    let loader = std::mem::ManuallyDrop::new(unsafe { jni::objects::JObject::from_raw(loader) });
+    match env.define_class(name, &loader, class) {
+        Ok(c) => {
+            let _ = env.delete_local_ref(c);
+            Ok(())
+        }
+        Err(e) => {
+            let described = env.exception_occurred().ok().filter(|x| !x.is_null()).map(|x| {
+                let _ = env.exception_clear();
+                let text = env
+                    .call_method(&x, "toString", "()Ljava/lang/String;", &[])
+                    .and_then(|v| v.l())
+                    .and_then(|s| env.get_string(&jni::objects::JString::from(s)).map(String::from));
+                let _ = env.exception_clear();
+                text.unwrap_or_default()
+            });
+            Err(format!("defining {name}: {}", described.filter(|d| !d.is_empty()).unwrap_or_else(|| e.to_string())))
         }
     }
 }
