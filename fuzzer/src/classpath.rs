@@ -97,18 +97,28 @@ pub fn follow_manifests(entries: &[PathBuf]) -> Vec<PathBuf> {
 /// A `Class-Path` URL of `jar`'s manifest as a path: relative to the jar's folder, or a
 /// `file:` URL; percent escapes decoded. Other schemes are not on this machine's disk.
 fn manifest_entry(jar: &Path, url: &str) -> Option<PathBuf> {
-    let decoded = percent_decode(url)?;
-    let path = match decoded.split_once(':') {
-        // file:/a, file:///a and file://localhost/a all name /a.
-        Some((scheme, rest)) if scheme.eq_ignore_ascii_case("file") => {
-            rest.strip_prefix("//localhost").or_else(|| rest.strip_prefix("//")).unwrap_or(rest)
-        }
-        Some((scheme, _)) if !scheme.contains('/') => return None,
-        _ => decoded.as_str(),
+    // The scheme, if any, before decoding: `a%3Ab.jar` is a relative path.
+    let scheme = url.split_once(':').map(|(s, _)| s).filter(|s| {
+        s.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    });
+    let rest = match scheme {
+        Some(s) if s.eq_ignore_ascii_case("file") => &url[s.len() + 1..],
+        Some(_) => return None, // not on this machine's disk
+        None => url,
     };
-    if path.starts_with("//") {
-        return None; // another host
-    }
+    // file:/a, file:///a and file://localhost/a all name /a; file://host/a is another host's.
+    let path = match rest.strip_prefix("//") {
+        Some(authority_and_path) => {
+            let (authority, path) = authority_and_path.split_at(authority_and_path.find('/')?);
+            if !(authority.is_empty() || authority.eq_ignore_ascii_case("localhost")) {
+                return None;
+            }
+            path
+        }
+        None => rest,
+    };
+    let path = percent_decode(path)?;
     Some(lexical(&jar.parent().unwrap_or(Path::new(".")).join(path)))
 }
 
@@ -135,8 +145,8 @@ fn percent_decode(s: &str) -> Option<String> {
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'%' {
-            let hex = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
+            let hex = b.get(i + 1..i + 3).filter(|h| h.iter().all(u8::is_ascii_hexdigit))?;
+            out.push(u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?);
             i += 3;
         } else {
             out.push(b[i]);
@@ -163,8 +173,9 @@ pub fn manifest_attribute(jar: &Path, name: &str) -> Option<String> {
 
 fn manifest_value(manifest: &str, name: &str) -> Option<String> {
     let mut joined: Vec<String> = Vec::new();
+    // A manifest's lines may end in CR LF, LF or CR alone.
+    let manifest = manifest.replace("\r\n", "\n").replace('\r', "\n");
     for line in manifest.lines() {
-        let line = line.trim_end_matches('\r');
         if line.is_empty() {
             break; // the main section ends at the first blank line
         }
@@ -188,6 +199,8 @@ mod tests {
         let m = "Manifest-Version: 1.0\r\nJazzer-Hook-Classes: com.acme.Hooks:com.acme.Other\r\n Hooks\r\n\r\nName: x\r\nJazzer-Hook-Classes: no\r\n";
         assert_eq!(manifest_value(m, "Jazzer-Hook-Classes").as_deref(), Some("com.acme.Hooks:com.acme.OtherHooks"));
         assert_eq!(manifest_value(m, "Main-Class"), None);
+        let cr = "Manifest-Version: 1.0\rClass-Path: a.jar\r  b.jar\r\rName: x\r";
+        assert_eq!(manifest_value(cr, "Class-Path").as_deref(), Some("a.jar b.jar"));
     }
 
     fn jar_with_manifest(path: &Path, manifest: &str) {
@@ -213,7 +226,9 @@ mod tests {
         );
         jar_with_manifest(&dir.join("lib/nested.jar"), "Manifest-Version: 1.0\r\n\r\n");
         let abs = format!("file:{}/test%20classes/", dir.display());
-        let line = format!("Class-Path: {abs} ../lib/dep.jar missing.jar https://example.org/x.jar");
+        let line = format!(
+            "Class-Path: {abs} ../lib/dep.jar missing.jar https://example.org/x.jar file://elsewhere/lib/dep.jar"
+        );
         // Manifest lines are at most 72 bytes: a long one continues on lines that start with a space.
         let mut wrapped = String::new();
         for (i, chunk) in line.as_bytes().chunks(60).enumerate() {
@@ -227,6 +242,14 @@ mod tests {
         let names: Vec<String> = got.iter().map(|p| p.strip_prefix(&dir).unwrap().display().to_string()).collect();
         // Each entry once (booter.jar is reached again through dep.jar), in the JVM's order.
         assert_eq!(names, ["boot/booter.jar", "test classes", "lib/dep.jar", "lib/nested.jar"]);
+        // Entries as URLs: a scheme is read before decoding, and `%` must start an escape.
+        let jar = dir.join("boot/booter.jar");
+        assert_eq!(manifest_entry(&jar, "a%3Ab.jar"), Some(dir.join("boot/a:b.jar")));
+        assert_eq!(manifest_entry(&jar, "file://localhost/x/y.jar"), Some(PathBuf::from("/x/y.jar")));
+        assert_eq!(manifest_entry(&jar, "file:///x/y%20z.jar"), Some(PathBuf::from("/x/y z.jar")));
+        assert_eq!(manifest_entry(&jar, "file://host/x/y.jar"), None);
+        assert_eq!(manifest_entry(&jar, "jrt:/java.base"), None);
+        assert_eq!(manifest_entry(&jar, "bad%+1.jar"), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -83,9 +83,13 @@ unsafe fn install_in(
     // some JVMs, which is harmless here.
     let _ = env.add_class_hook_capabilities();
     let hooks = RULES.try_insert(hooks).map_err(|_| "the class-load hook is installed twice".to_string())?;
-    if retransform {
-        env.add_retransform_capability().map_err(|e| format!("cannot retransform classes: {e}"))?;
-    }
+    // Fuzzing needs the loaded classes' probes; a regression run only loses their hooks.
+    let retransform = retransform
+        && match env.add_retransform_capability() {
+            Ok(()) => true,
+            Err(e) if probes => return Err(format!("cannot retransform classes: {e}")),
+            Err(_) => false,
+        };
     let config = LoadConfig { filter: filter.clone(), mode: Mode::Fuzz(Fuzz { host: &HOST, hooks, probes }), verbose };
     load::install(&env, config, true, Default::default(), &[]).map_err(|e| e.to_string())?;
     if !retransform {

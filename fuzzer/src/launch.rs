@@ -140,6 +140,8 @@ fn run_launcher<MT: Monitor + std::fmt::Debug + Clone>(
     shmem: StdShMemProvider,
 ) -> Result<(), Error> {
     let linked = links.any();
+    // SAFETY: plain syscall.
+    let supervisor = unsafe { libc::getpid() };
     // SAFETY: no JVM exists in this process; the child only runs LibAFL's launcher and exits.
     let pid = unsafe { libc::fork() };
     if pid < 0 {
@@ -148,6 +150,7 @@ fn run_launcher<MT: Monitor + std::fmt::Debug + Clone>(
     if pid == 0 {
         // SAFETY: plain syscall on ourselves.
         unsafe { libc::setpgid(0, 0) };
+        end_group_without(supervisor);
         let r = launcher(cfg, jobs, links, monitor, shmem);
         if let Err(e) = r {
             crate::status::append(
@@ -179,6 +182,24 @@ fn run_launcher<MT: Monitor + std::fmt::Debug + Clone>(
             }
             return Ok(());
         }
+    }
+}
+
+/// The launcher's group (its broker, the clients and their JVMs) is in a process group of its
+/// own, which a terminal's Ctrl-C or a `kill` of this process does not reach: when the
+/// supervising process is gone, a thread of the launcher ends the whole group, so no broker is
+/// left holding the run's ports and output.
+fn end_group_without(supervisor: libc::pid_t) {
+    let watch = std::thread::Builder::new().name("jvmfuzz-orphan".into()).spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(250));
+        // SAFETY: plain syscalls; kill(0, ..) is this process's own group.
+        if unsafe { libc::getppid() } != supervisor {
+            unsafe { libc::kill(0, libc::SIGKILL) };
+        }
+    });
+    if watch.is_err() {
+        // SAFETY: plain syscall; without the watch the group must not outlive the supervisor.
+        unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) };
     }
 }
 

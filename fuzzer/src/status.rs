@@ -47,10 +47,13 @@ pub fn of_process(findings_dir: &Path, pid: u32) -> PathBuf {
     findings_dir.join(format!(".session-{pid}"))
 }
 
+/// Appends `line` in one `write` (with `O_APPEND`, whole): `writeln!` would write the text and
+/// its newline apart, and the lines of clients that end together could interleave.
 pub fn append(path: &Path, line: &str) {
     if let Ok(mut f) = std::fs::OpenOptions::new().append(true).create(true).open(path) {
-        let one_line = line.replace('\n', " | ");
-        let _ = writeln!(f, "{one_line}");
+        let mut one_line = line.replace('\n', " | ");
+        one_line.push('\n');
+        let _ = f.write_all(one_line.as_bytes());
     }
 }
 
@@ -101,6 +104,24 @@ mod tests {
         assert_eq!(s.findings, vec!["abc"]);
         assert_eq!(s.setup_error.as_deref(), Some("class not found\nhint"));
         assert_eq!(s.done, 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Clients of `--jobs N` end together and append to one file: a line written in two
+    /// pieces could interleave with another's ("donedone"), and the parent would wait for a
+    /// `done` that never comes.
+    #[test]
+    fn lines_appended_at_once_by_many_writers_stay_whole() {
+        let dir = std::env::temp_dir().join(format!("jvmfuzz-status-race-{}", std::process::id()));
+        let p = create(&dir).unwrap();
+        let writers: Vec<_> = (0..8)
+            .map(|_| {
+                let p = p.clone();
+                std::thread::spawn(move || (0..2000).for_each(|_| append(&p, "done")))
+            })
+            .collect();
+        writers.into_iter().for_each(|w| w.join().unwrap());
+        assert_eq!(read(&p).done, 8 * 2000);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -374,6 +374,58 @@ fn parallel_jobs_run_one_jvm_each_to_their_budget() {
     assert_eq!(s.out.stdout.matches("jvmfuzz: done:").count(), 2, "{}", s.out.dump());
 }
 
+/// The processes whose command line mentions `dir` (this test's own temp folder).
+fn processes_in(dir: &std::path::Path) -> Vec<String> {
+    let needle = dir.to_string_lossy().into_owned();
+    let mut found = Vec::new();
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(cmd) = std::fs::read(e.path().join("cmdline")) else { continue };
+        let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
+        let zombie = std::fs::read_to_string(e.path().join("stat")).is_ok_and(|st| st.contains(") Z "));
+        if cmd.contains(&needle) && !zombie {
+            found.push(format!("{}: {cmd}", e.file_name().to_string_lossy()));
+        }
+    }
+    found
+}
+
+#[test]
+fn a_killed_parallel_run_leaves_no_broker_or_client_behind() {
+    // The launcher's broker and clients are in a process group of their own; killing the
+    // process that supervises them (as a CI timeout or a shell's kill does) must end them too,
+    // or an orphaned broker keeps the run's output open and its port taken.
+    let t = fuzz_common::targets();
+    let dir = jvmfuzz_tests::TempDir::new("fuzz-orphans");
+    let mut child = std::process::Command::new(fuzz_common::fuzz_bin())
+        .current_dir(dir.path())
+        .arg("--cp")
+        // The temp folder on the class path marks this run's processes (forks keep argv).
+        .arg(format!("{}:{}", t.classes.display(), dir.path().display()))
+        .args(["--harness", "fuzz.Trivial", "--progress", "plain", "--jobs", "2", "--max-total-time", "120"])
+        .env("JAVA_HOME", jvmfuzz_tests::jdk17().home.clone())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Both clients at work.
+    let started = std::time::Instant::now();
+    while processes_in(dir.path()).len() < 4 && started.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    let before = processes_in(dir.path());
+    assert!(before.len() >= 4, "the supervisor, the broker and two clients: {before:#?}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let killed = std::time::Instant::now();
+    let mut left = processes_in(dir.path());
+    while !left.is_empty() && killed.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        left = processes_in(dir.path());
+    }
+    assert!(left.is_empty(), "left behind 20 s after the supervisor was killed: {left:#?}");
+}
+
 #[test]
 fn ignored_exceptions_are_not_findings() {
     let s = fuzz("ManyInputs", &["--runs", "5000", "--ignore-exception", "java.lang.RuntimeException"]);

@@ -13,7 +13,7 @@ pub mod spec;
 #[cfg(test)]
 mod tests;
 
-pub use bridge::{append_bridges, companion_class, Bridges, COMPANION_SUFFIX};
+pub use bridge::{append_bridges, companion_class, Bridges, Companion, COMPANION_SUFFIX};
 pub use spec::{read_hooks, HookError};
 
 /// When a hook runs, relative to the target call (Jazzer's `HookType`, in its order).
@@ -86,8 +86,13 @@ impl HookSet {
     /// Hooks on the classes of `open` (interfaces and abstract classes) apply to calls whose
     /// owner `types` says is one of their subtypes.
     pub fn with_subtypes(mut self, types: std::sync::Arc<dyn Supertypes>, open: ahash::AHashSet<String>) -> HookSet {
-        self.subtypes = (!open.is_empty()).then_some((types, open));
+        self.subtypes = Some((types, open));
         self
+    }
+
+    /// `class`'s supertypes, if the run gave the hierarchy ([`HookSet::with_subtypes`]).
+    pub fn supertypes(&self, class: &str) -> Option<std::sync::Arc<[String]>> {
+        self.subtypes.as_ref().map(|(types, _)| types.of(class))
     }
 
     /// The classes hooks target (internal names), each once.

@@ -229,9 +229,7 @@ pub fn prepare_in(
                         // called on this class's objects; the bridge's receiver is typed as
                         // the owner, which the verifier would refuse.
                         && (super_name.as_deref() != Some(&*r.class) || package(&r.class) == package(&this))
-                        // The companion cannot call what only the class's nest may: its own
-                        // private methods.
-                        && (companion.is_none() || !same_nest(&r.class, &this));
+                        && (companion.is_none() || companion_may_call(hooks, &r.class, &this, super_name.as_deref()));
                     if hookable {
                         sites.push(Site {
                             method_index: mi,
@@ -301,6 +299,19 @@ pub fn prepare_in(
 /// Classes a bridge can be added to: a private static method in an interface needs Java 8.
 fn hookable_class(cf: &ClassFile<'_>) -> bool {
     cf.access_flags & access::INTERFACE == 0 || cf.major_version >= 52
+}
+
+/// Whether a companion class (same package and loader as `this`, not its subclass) may make a
+/// call on `owner` that `this` makes, as far as can be told without the target's flags: a
+/// private method is only for `this`'s nest, and a protected one of another package only for
+/// subclasses, called on `this`'s own hierarchy (the owner a supertype or subtype of `this`).
+/// Interfaces count as supertypes too: the hierarchy does not say which are.
+fn companion_may_call(hooks: &HookSet, owner: &str, this: &str, super_name: Option<&str>) -> bool {
+    if same_nest(owner, this) || super_name == Some(owner) {
+        return false;
+    }
+    let related = |a: &str, b: &str| hooks.supertypes(a).is_some_and(|s| s.iter().any(|c| c == b));
+    !related(this, owner) && !related(owner, this)
 }
 
 /// Whether two classes share a top-level class (`a/B` and `a/B$Inner`), the nest whose

@@ -20,8 +20,9 @@
 //! A class that loaded before the hooks were installed is retransformed, and a
 //! retransformation may not add methods. Its bridges go to a companion class instead
 //! ([`companion_class`]: public static methods, in the same package and class loader, so a
-//! call the class could make the companion can make too, the class's own private methods
-//! aside), which the agent defines before it hands back the patched class.
+//! call the class could make the companion can make too, except where only the class's nest
+//! or hierarchy may call: `redirect::prepare_in` leaves those calls unhooked), which the agent
+//! defines before it hands back the patched class.
 
 use std::borrow::Cow;
 
@@ -64,18 +65,34 @@ pub fn append_bridges(bytes: &[u8], bridges: &Bridges) -> Result<Vec<u8>, ClassF
     cf.try_to_bytes()
 }
 
-/// The companion class of `bridges` made for `bytes` (the patched class, possibly rewritten
-/// since): its name and bytes, or `None` if the bridges are the class's own. The companion
-/// takes the class's whole constant pool (and its `BootstrapMethods`, which the pool's
-/// dynamic constants need), so the bridges' indices stay valid; HotSpot resolves only the
-/// entries the bridges use.
-pub fn companion_class(bytes: &[u8], bridges: &Bridges) -> Result<Option<(String, Vec<u8>)>, ClassFileError> {
+/// A retransformed class's companion ([`companion_class`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Companion {
+    /// Internal name.
+    pub name: String,
+    pub bytes: Vec<u8>,
+    /// Each bridge's name and descriptor, for the agent to resolve once defined: resolving
+    /// links and verifies the class, so a companion the JVM would refuse is found before the
+    /// class that calls it is handed back.
+    pub methods: Vec<(String, String)>,
+}
+
+/// The companion class of `bridges` made for `bytes` (the class as `prepare_in` patched it,
+/// before any other rewriting: every pool entry a bridge uses is there already), or `None` if
+/// the bridges are the class's own. The companion takes the class's whole constant pool (and
+/// its `BootstrapMethods`, which the pool's dynamic constants need), so the bridges' indices
+/// stay valid; HotSpot resolves only the entries the bridges use.
+pub fn companion_class(bytes: &[u8], bridges: &Bridges) -> Result<Option<Companion>, ClassFileError> {
     let Some(name) = bridges.companion.clone().filter(|_| !bridges.is_empty()) else { return Ok(None) };
     let caller = ClassFile::parse(bytes)?;
     let mut constant_pool = caller.constant_pool.clone();
     let this_class = constant_pool.add_class(&name)?;
     let super_class = constant_pool.add_class("java/lang/Object")?;
     let attributes = caller.attribute("BootstrapMethods").cloned().into_iter().collect();
+    let mut methods = Vec::with_capacity(bridges.methods.len());
+    for m in &bridges.methods {
+        methods.push((m.name(&constant_pool)?.into_owned(), m.descriptor(&constant_pool)?.into_owned()));
+    }
     let companion = ClassFile {
         minor_version: caller.minor_version,
         major_version: caller.major_version,
@@ -88,7 +105,7 @@ pub fn companion_class(bytes: &[u8], bridges: &Bridges) -> Result<Option<(String
         methods: bridges.methods.clone(),
         attributes,
     };
-    Ok(Some((name, companion.try_to_bytes()?)))
+    Ok(Some(Companion { name, bytes: companion.try_to_bytes()?, methods }))
 }
 
 /// The companion class of `class` (internal name) for [`companion_class`].

@@ -270,26 +270,29 @@ fn a_retransformed_class_calls_bridges_in_its_companion_class() {
     let companion = format!("{this}$jvmfuzz$hooks");
     assert_eq!(calls.len(), 2);
     assert!(calls.iter().all(|c| c.starts_with(&format!("{companion}.jvmfuzz$hook$"))), "{calls:?}");
-    let (name, bytes) = companion_class(&p.bytes, &p.bridges).unwrap().unwrap();
-    assert_eq!(name, companion);
-    let host = ClassFile::parse(&bytes).unwrap();
+    let made = companion_class(&p.bytes, &p.bridges).unwrap().unwrap();
+    assert_eq!(made.name, companion);
+    let host = ClassFile::parse(&made.bytes).unwrap();
     assert_eq!(host.this_class_name().unwrap(), companion);
     assert_eq!(host.super_class_name().unwrap().as_deref(), Some("java/lang/Object"));
     assert!(host.fields.is_empty());
     let cp = &host.constant_pool;
     let methods: Vec<String> = host.methods.iter().map(|m| m.name(cp).unwrap().into_owned()).collect();
     assert!(methods.iter().all(|m| calls.contains(&format!("{companion}.{m}"))), "{methods:?}");
+    let listed: Vec<&String> = made.methods.iter().map(|(n, _)| n).collect();
+    assert_eq!(listed, methods.iter().collect::<Vec<_>>());
     assert!(host.methods.iter().all(|m| m.access_flags == access::PUBLIC | access::STATIC | access::SYNTHETIC));
     // Bridges of the class itself make no companion.
     let own = prepare(&original, &set, true, &mut Vec::new()).unwrap();
     assert!(companion_class(&own.bytes, &own.bridges).unwrap().is_none());
 }
 
-/// A class whose `run` calls a static method of its own nest (`owner`, maybe an inner class).
-fn calling_own_nest(owner_suffix: &str) -> (Vec<u8>, String) {
+/// A class whose `run` calls `owner.helper()V` (`owner` given the class's own name) and that
+/// name.
+fn calling(owner: &dyn Fn(&str) -> String) -> (Vec<u8>, String) {
     let bytes = class_with_method(access::STATIC, "run", "()V", None, &mut |_| Vec::new());
     let mut cf = ClassFile::parse(&bytes).unwrap();
-    let owner = format!("{}{owner_suffix}", cf.this_class_name().unwrap());
+    let owner = owner(&cf.this_class_name().unwrap());
     let target = cf.constant_pool.add_method_ref(&owner, "helper", "()V").unwrap();
     let [t0, t1] = target.to_be_bytes();
     let name_index = cf.constant_pool.add_utf8("Code").unwrap();
@@ -308,11 +311,28 @@ fn calling_own_nest(owner_suffix: &str) -> (Vec<u8>, String) {
 #[test]
 fn a_companion_leaves_calls_within_the_class_nest_unhooked() {
     for suffix in ["", "$Inner"] {
-        let (original, owner) = calling_own_nest(suffix);
+        let (original, owner) = calling(&|this| format!("{this}{suffix}"));
         let set = HookSet::new(vec![hook(HookType::Before, &owner, "helper", None)]);
         // The class's own bridge may call a private method of its nest; a companion may not.
         assert_eq!(prepare(&original, &set, true, &mut Vec::new()).unwrap().hooked, 1, "{owner}");
         assert_eq!(prepare_in(&original, &set, true, &mut Vec::new(), true).unwrap().hooked, 0, "{owner}");
+    }
+}
+
+#[test]
+fn a_companion_leaves_calls_on_the_class_hierarchy_unhooked() {
+    // A protected method of another package may be called by the class on its supertypes and
+    // subtypes, but not by its companion.
+    let this: &'static str = Box::leak(calling(&|t| t.to_string()).1.into_boxed_str());
+    let sub_supers: &'static [&'static str] = Box::leak(vec![this].into_boxed_slice());
+    let cases = [("a/Base", false), ("a/Sub", false), ("x/Other", true)];
+    for (owner, hooked) in cases {
+        let (original, _) = calling(&|_| owner.to_string());
+        let types = Table(vec![(this, &["a/Base", "java/lang/Object"]), ("a/Sub", sub_supers)]);
+        let set = HookSet::new(vec![hook(HookType::Before, owner, "helper", None)])
+            .with_subtypes(std::sync::Arc::new(types), Default::default());
+        let got = prepare_in(&original, &set, true, &mut Vec::new(), true).unwrap().hooked;
+        assert_eq!(got, u32::from(hooked), "{owner}");
     }
 }
 

@@ -17,7 +17,7 @@
 
 use std::sync::Arc;
 
-use jvmfuzz_instrument::hooks::{append_bridges, companion_class, Bridges, HookSet};
+use jvmfuzz_instrument::hooks::{append_bridges, companion_class, HookSet};
 use jvmfuzz_instrument::redirect::{prepare_in, Prepared};
 use jvmfuzz_instrument::{instrument_class_cmp, CmpKind, CmpSites, InstrumentConfig, JacocoPlanner};
 use jvmfuzz_runtime::{ClassRecord, MethodRecord};
@@ -57,13 +57,6 @@ pub struct Fuzz {
 
 static NO_HOOKS: once_cell::sync::Lazy<HookSet> = once_cell::sync::Lazy::new(HookSet::default);
 
-/// Why a class was not transformed: the class itself (handed back as it was), or its hooks
-/// (transformed again without them).
-enum Refused {
-    Class(String),
-    Hooks(String),
-}
-
 struct HostSites(&'static dyn FuzzHost);
 
 impl CmpSites for HostSites {
@@ -72,29 +65,47 @@ impl CmpSites for HostSites {
     }
 }
 
-/// The class with its bridges: appended to it, or, for a retransformation, in its companion,
-/// which `define` makes before the class may be handed back.
-fn finish(bytes: &[u8], bridges: &Bridges, define: Option<&Definer>) -> Result<Vec<u8>, String> {
-    match (companion_class(bytes, bridges).map_err(|e| e.to_string())?, define) {
-        (None, _) => append_bridges(bytes, bridges).map_err(|e| e.to_string()),
-        (Some((name, companion)), Some(define)) => {
-            define(&name, &companion)?;
-            Ok(bytes.to_vec())
-        }
-        (Some((name, _)), None) => Err(format!("{name}: no class loader to define it in")),
-    }
-}
+/// Classes whose first load got their bridges as methods of their own (internal names). A
+/// retransformation must keep a class's methods, so such a class (retransformed later by
+/// another agent, a mocking library or a debugger's hot swap) gets the same bridges again, not
+/// a companion.
+static OWN_BRIDGES: once_cell::sync::Lazy<std::sync::Mutex<std::collections::HashSet<String>>> =
+    once_cell::sync::Lazy::new(Default::default);
 
-/// A retransformation's hooks failed (their companion could not be defined): the class is
-/// transformed again without them, and the note says why.
-fn without_hooks(outcome: Outcome, why: &str) -> Outcome {
-    match outcome {
-        Outcome::Instrumented { bytes, record, methods, probes, mut notes } => {
-            notes.push(format!("its calls are not hooked: {why}"));
-            Outcome::Instrumented { bytes, record, methods, probes, notes }
+/// Redirects and hooks `original` ([`prepare_in`]); in a retransformation (`define` given) of a
+/// class loaded before the hooks, the bridges go to a companion class, defined here before
+/// anything else happens to the class. If the companion cannot be defined (or the JVM refuses
+/// it when linking it), the class is prepared again without hooks, and the second value says
+/// why.
+fn prepare_class(
+    name: &str,
+    original: &[u8],
+    hooks: &HookSet,
+    redirect: bool,
+    tokens: &mut Vec<Vec<u8>>,
+    define: Option<&Definer>,
+) -> Result<(Prepared, Option<String>), String> {
+    let own = || OWN_BRIDGES.lock().unwrap_or_else(|e| e.into_inner());
+    let define = define.filter(|_| !own().contains(name));
+    let p = prepare_in(original, hooks, redirect, tokens, define.is_some()).map_err(|e| e.to_string())?;
+    let made = companion_class(&p.bytes, &p.bridges).map_err(|e| e.to_string());
+    let refused = match (made, define) {
+        (Ok(None), _) => {
+            if !p.bridges.is_empty() {
+                own().insert(name.to_string());
+            }
+            return Ok((p, None));
         }
-        other => other,
-    }
+        (Ok(Some(companion)), Some(define)) => match define(&companion) {
+            Ok(()) => return Ok((p, None)),
+            Err(why) => why,
+        },
+        (Ok(Some(c)), None) => format!("{}: no class loader to define it in", c.name),
+        (Err(why), _) => why,
+    };
+    tokens.clear();
+    let p = prepare_in(original, &NO_HOOKS, redirect, tokens, false).map_err(|e| e.to_string())?;
+    Ok((p, Some(format!("its calls are not hooked: {refused}"))))
 }
 
 impl Fuzz {
@@ -102,16 +113,9 @@ impl Fuzz {
     /// [`Fuzz::retransform_loaded`]), which may not add methods: its hooks' bridges go to a
     /// companion class that the definer makes.
     pub(super) fn transform(&self, name: &str, original: &[u8], redefining: Option<&Definer>) -> Outcome {
-        let hooked = self.try_transform(name, original, redefining.is_some(), &self.hooks.hooks, redefining);
-        match hooked {
+        match self.try_transform(name, original, redefining) {
             Ok(outcome) => outcome,
-            Err(Refused::Hooks(why)) => match self.try_transform(name, original, false, &NO_HOOKS, None) {
-                Ok(outcome) => without_hooks(outcome, &why),
-                Err(Refused::Class(reason) | Refused::Hooks(reason)) => {
-                    Outcome::Skipped { reason, notes: Vec::new(), record: None }
-                }
-            },
-            Err(Refused::Class(reason)) => Outcome::Skipped { reason, notes: Vec::new(), record: None },
+            Err(reason) => Outcome::Skipped { reason, notes: Vec::new(), record: None },
         }
     }
 
@@ -126,9 +130,8 @@ impl Fuzz {
     /// [`Fuzz::probes`] (no probes, no redirects).
     pub(super) fn hook_only(&self, name: &str, original: &[u8], redefining: Option<&Definer>) -> Outcome {
         let mut tokens = Vec::new();
-        let hooked = prepare_in(original, &self.hooks.hooks, false, &mut tokens, redefining.is_some())
-            .map_err(|e| e.to_string())
-            .and_then(|p| Ok((finish(&p.bytes, &p.bridges, redefining)?, p.hooked)));
+        let hooked = prepare_class(name, original, &self.hooks.hooks, false, &mut tokens, redefining)
+            .and_then(|(p, _)| Ok((append_bridges(&p.bytes, &p.bridges).map_err(|e| e.to_string())?, p.hooked)));
         match hooked {
             Ok((_, 0)) => Outcome::Unchanged,
             Ok((bytes, n)) => Outcome::Instrumented {
@@ -146,24 +149,18 @@ impl Fuzz {
         }
     }
 
-    fn try_transform(
-        &self,
-        name: &str,
-        original: &[u8],
-        companion: bool,
-        hooks: &HookSet,
-        define: Option<&Definer>,
-    ) -> Result<Outcome, Refused> {
+    fn try_transform(&self, name: &str, original: &[u8], define: Option<&Definer>) -> Result<Outcome, String> {
         if self.hooks.hooks.is_hook_class(name) {
             return Ok(Outcome::Unchanged);
         }
         let mut tokens = Vec::new();
         let rules = self.hooks;
-        let hooks = if rules.filter.accepts(name) || rules.hooks.is_additional(name) { hooks } else { &NO_HOOKS };
-        let p: Prepared =
-            prepare_in(original, hooks, true, &mut tokens, companion).map_err(|e| Refused::Class(e.to_string()))?;
+        let hooks =
+            if rules.filter.accepts(name) || rules.hooks.is_additional(name) { &rules.hooks } else { &NO_HOOKS };
+        let (p, unhooked) = prepare_class(name, original, hooks, true, &mut tokens, define)?;
+        let unhooked: Vec<String> = unhooked.into_iter().map(|why| format!("{name}: {why}")).collect();
         let (prepared, redirected, hooked) = (p.bytes, p.redirected, p.hooked);
-        let finish = |bytes: &[u8]| finish(bytes, &p.bridges, define).map_err(Refused::Hooks);
+        let finish = |bytes: &[u8]| append_bridges(bytes, &p.bridges).map_err(|e| e.to_string());
         if !tokens.is_empty() {
             self.host.tokens(tokens);
         }
@@ -176,11 +173,13 @@ impl Fuzz {
             // No probes, but the redirects stay: a class that may call System.exit must not end
             // the fuzzing JVM because its probes could not be placed.
             Err(why) if redirected > 0 || hooked > 0 => {
-                let notes = vec![format!("{name}: {redirected} calls redirected, {hooked} hooked, no probes ({why})")];
+                let mut notes =
+                    vec![format!("{name}: {redirected} calls redirected, {hooked} hooked, no probes ({why})")];
+                notes.extend(unhooked);
                 let bytes = finish(&prepared)?;
                 return Ok(Outcome::Instrumented { bytes, record: None, methods: 0, probes: 0, notes });
             }
-            Err(why) => return Err(Refused::Class(why)),
+            Err(why) => return Err(why),
         };
         let changed = inst.changed;
         let probes = inst.counts.probes;
@@ -189,12 +188,14 @@ impl Fuzz {
         if !changed || methods.is_empty() {
             if redirected > 0 || hooked > 0 {
                 notes.push(format!("instrumented {name}: no probes, {redirected} calls redirected, {hooked} hooked"));
+                notes.extend(unhooked);
                 let bytes = finish(&prepared)?;
                 return Ok(Outcome::Instrumented { bytes, record: None, methods: 0, probes: 0, notes });
             }
             return Ok(Outcome::Unchanged);
         }
         notes.push(note);
+        notes.extend(unhooked);
         let first_probe = methods.iter().map(|m| m.first_probe).min().unwrap_or(0);
         self.host.class_probes(name, &methods);
         let n_methods = u32::try_from(methods.len()).unwrap_or(u32::MAX);

@@ -29,6 +29,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use jni::sys::{jclass, jint, jobject, JNIEnv as RawJniEnv};
+use jvmfuzz_instrument::hooks::Companion;
 use jvmfuzz_runtime::{ClassRecord, MethodRecord};
 use jvmti_sys::{jthread, jvmtiEnv, jvmtiEvent, jvmtiEventCallbacks};
 use once_cell::sync::OnceCell;
@@ -259,9 +260,9 @@ impl Pipeline {
         let _timer = Elapsed(t0, &self.stats.hook_ns);
         // A retransformation may not add methods: hook bridges go to a companion class,
         // defined in the class's loader.
-        let definer = |companion: &str, class: &[u8]| {
+        let definer = |companion: &Companion| {
             // SAFETY: the JNI environment and loader of this callback.
-            unsafe { define_class(jni, loader, companion, class) }
+            unsafe { define_class(jni, loader, companion) }
         };
         let redefining = redefining.then_some(&definer as &Definer);
         let outcome = match &self.config.mode {
@@ -310,13 +311,17 @@ impl Pipeline {
     }
 }
 
-/// Defines a class in a loader from inside the class-load hook: a retransformed class's
-/// companion ([`jvmfuzz_instrument::hooks::companion_class`]).
-pub type Definer<'a> = dyn Fn(&str, &[u8]) -> Result<(), String> + 'a;
+/// Defines a retransformed class's companion ([`jvmfuzz_instrument::hooks::companion_class`])
+/// in the class's loader, from inside the class-load hook.
+pub type Definer<'a> = dyn Fn(&Companion) -> Result<(), String> + 'a;
 
+/// Defines `companion` in `loader` (or takes the one an earlier retransformation of the class
+/// defined there), then resolves each of its bridges, which links, verifies and initializes it:
+/// a companion the JVM refuses is an error here, not at the first hooked call.
+///
 /// # Safety
 /// `jni` and `loader` are the live arguments of a class-load hook callback.
-unsafe fn define_class(jni: *mut RawJniEnv, loader: jobject, name: &str, class: &[u8]) -> Result<(), String> {
+unsafe fn define_class(jni: *mut RawJniEnv, loader: jobject, companion: &Companion) -> Result<(), String> {
     if loader.is_null() {
         return Err("a boot class has no loader to define its hooks' companion in".to_string());
     }
@@ -324,24 +329,58 @@ unsafe fn define_class(jni: *mut RawJniEnv, loader: jobject, name: &str, class: 
     let mut env = unsafe { jni::JNIEnv::from_raw(jni) }.map_err(|e| e.to_string())?;
     // SAFETY: a live local reference of this callback; not deleted here.
     let loader = std::mem::ManuallyDrop::new(unsafe { jni::objects::JObject::from_raw(loader) });
-    match env.define_class(name, &loader, class) {
-        Ok(c) => {
-            let _ = env.delete_local_ref(c);
-            Ok(())
+    let name = &companion.name;
+    // Local references made here are freed when the callback returns.
+    let defined = match already_defined(&mut env, &loader, name) {
+        Some(c) => Ok(c),
+        None => env.define_class(name, &loader, &companion.bytes).map_err(|e| pending(&mut env, e)),
+    };
+    let resolved = defined.and_then(|class| {
+        for (method, descriptor) in &companion.methods {
+            env.get_static_method_id(&class, method, descriptor).map_err(|e| pending(&mut env, e))?;
         }
-        Err(e) => {
-            let described = env.exception_occurred().ok().filter(|x| !x.is_null()).map(|x| {
-                let _ = env.exception_clear();
-                let text = env
-                    .call_method(&x, "toString", "()Ljava/lang/String;", &[])
-                    .and_then(|v| v.l())
-                    .and_then(|s| env.get_string(&jni::objects::JString::from(s)).map(String::from));
-                let _ = env.exception_clear();
-                text.unwrap_or_default()
-            });
-            Err(format!("defining {name}: {}", described.filter(|d| !d.is_empty()).unwrap_or_else(|| e.to_string())))
-        }
-    }
+        Ok(())
+    });
+    resolved.map_err(|why| format!("its companion {name}: {why}"))
+}
+
+/// The class `name` (internal) if `loader` has it already, with no exception left pending.
+fn already_defined<'l>(
+    env: &mut jni::JNIEnv<'l>,
+    loader: &jni::objects::JObject,
+    name: &str,
+) -> Option<jni::objects::JClass<'l>> {
+    let found = (|| {
+        let dotted = env.new_string(name.replace('/', ".")).ok()?;
+        let c = env
+            .call_static_method(
+                "java/lang/Class",
+                "forName",
+                "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;",
+                &[(&dotted).into(), false.into(), loader.into()],
+            )
+            .ok()?
+            .l()
+            .ok()?;
+        (!c.is_null()).then(|| jni::objects::JClass::from(c))
+    })();
+    let _ = env.exception_clear();
+    found
+}
+
+/// What a failed JNI call left pending, described and cleared.
+fn pending(env: &mut jni::JNIEnv, error: jni::errors::Error) -> String {
+    let thrown = env.exception_occurred().ok().filter(|x| !x.is_null());
+    let _ = env.exception_clear();
+    let described = thrown.and_then(|x| {
+        let text = env
+            .call_method(&x, "toString", "()Ljava/lang/String;", &[])
+            .and_then(|v| v.l())
+            .and_then(|s| env.get_string(&jni::objects::JString::from(s)).map(String::from));
+        let _ = env.exception_clear();
+        text.ok()
+    });
+    described.filter(|d| !d.is_empty()).unwrap_or_else(|| error.to_string())
 }
 
 unsafe extern "C" fn thread_end(_jvmti: *mut jvmtiEnv, _jni: *mut RawJniEnv, _thread: jthread) {
