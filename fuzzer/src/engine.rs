@@ -266,7 +266,8 @@ fn fuzz<EM: ClientManager>(
             ),
         ),
         methods,
-    );
+    )
+    .with_fixed_time(seeded);
     let mut fuzzer = StdFuzzer::new(scheduler, feedback, objective);
     fuzzer.set_share_objectives(cfg.linked);
 

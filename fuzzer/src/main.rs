@@ -622,6 +622,10 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
         bail!(SetupError("--stats-interval 0: give at least 1 second".into()));
     }
     let mut r = resolve(&a.target, &drivers_out_under(&a.findings))?;
+    if a.seed.is_some() && a.runs.is_some() {
+        // What the shim would otherwise time (how often missed map keys are collected).
+        r.jvm.jvm_args.push("-Djvmfuzz.repeatable=true".into());
+    }
     let target = target_config(&a.target, &r)?;
     if r.drivers.is_none() {
         // A child of a fuzzing client, replaying a finding that came without a stack.

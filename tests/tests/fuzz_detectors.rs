@@ -198,8 +198,8 @@ fn jndi_lookup() {
     // Log4Shell in small: "${", a ':' the JDK's indexOf(char) looks for, a keyword among ten,
     // and a name that is often empty ("${jndi:}"). Found in 5,693 executions; 473,393 before
     // the indexOf(char) hook, the empty-field splice and KeySplice's scan of all its pairs.
-    // 300,000: 100,000 once missed it in a full (loaded) test run; missed keys are collected
-    // at a rate per second.
+    // 300,000: 100,000 once missed it in a full (loaded) test run, when missed keys were
+    // collected at a rate per second (a seeded run counts them now: Cmp.collectingKeys).
     fires_within("jndi-interpolated", "300000", "jndi-lookup", "critical", "CWE-74");
     silent("jndi-fixed");
 }

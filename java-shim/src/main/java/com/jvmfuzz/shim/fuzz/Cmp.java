@@ -90,6 +90,15 @@ public final class Cmp {
     private static long lastKey;
 
     /**
+     * A repeatable run ({@code --seed} with {@code --runs}: -Djvmfuzz.repeatable=true) counts
+     * instead of timing: one miss in KEY_GAP_CALLS outside tracing. Timed, which misses were
+     * collected depended on the machine's speed, and so did the mutations they feed.
+     */
+    private static final boolean BY_COUNT = Boolean.getBoolean("jvmfuzz.repeatable");
+    private static final int KEY_GAP_CALLS = 16;
+    private static int keyCalls;
+
+    /**
      * Whether missed keys are collected now: always while the fuzzer traces an input (its
      * input-to-state stage), and besides at most one each KEY_GAP_NANOS. A slow target (log4j:
      * a few thousand executions a second, a lookup each) has all its misses collected: the
@@ -103,6 +112,9 @@ public final class Cmp {
         }
         if (Buf.tracing()) {
             return true;
+        }
+        if (BY_COUNT) {
+            return keyCalls++ % KEY_GAP_CALLS == 0;
         }
         long now = System.nanoTime();
         if (now - lastKey < KEY_GAP_NANOS) {
