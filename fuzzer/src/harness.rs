@@ -647,24 +647,15 @@ fn initializer_failure(env: &mut JNIEnv) -> Option<String> {
     Some(pending_text(env))
 }
 
+/// The pending exception's text, cleared; an `IllegalArgumentException` from `Runner.setup`
+/// as its message alone.
 pub fn pending_text(env: &mut JNIEnv) -> String {
     if !env.exception_check().unwrap_or(false) {
         return "no exception".into();
     }
-    let Ok(t) = env.exception_occurred() else { return "unknown error".into() };
-    let _ = env.exception_clear();
-    let t = JObject::from(t);
-    let r = env.call_method(&t, "toString", "()Ljava/lang/String;", &[]).and_then(|v| v.l());
-    match r {
-        Ok(s) => {
-            let text = java_string(env, s).unwrap_or_default();
-            // Unwrap IllegalArgumentException("...") from Runner.setup to its message.
-            text.strip_prefix("java.lang.IllegalArgumentException: ").map(str::to_string).unwrap_or(text)
-        }
-        Err(_) => {
-            let _ = env.exception_clear();
-            "unknown error".into()
-        }
+    match jvmfuzz_jvm::pending::take(env) {
+        Some(text) => text.strip_prefix("java.lang.IllegalArgumentException: ").map(str::to_string).unwrap_or(text),
+        None => "unknown error".into(),
     }
 }
 

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use libafl::corpus::{Corpus, CorpusId, HasCurrentCorpusId};
 use libafl::inputs::{BytesInput, HasTargetBytes};
 use libafl::stages::{Restartable, Stage};
-use libafl::state::HasCorpus;
+use libafl::state::{HasCorpus, HasMaxSize};
 use libafl::HasMetadata;
 use libafl::{Error, Evaluator};
 use libafl_bolts::ToSlice;
@@ -64,8 +64,17 @@ const STALL: Duration = Duration::from_secs(1);
 /// ... or this long into the loop, whichever comes first.
 const LATEST: Duration = Duration::from_secs(10);
 
-/// Most time spent on one entry (its trace and its queries).
+/// Most time spent on one entry (its trace and its queries, lengthened ones included).
 const PER_ENTRY: Duration = Duration::from_secs(5);
+
+/// Times a short run of bytes is doubled for one query ([`Inner::lengthen`]): 32 bytes at most
+/// become 256.
+const LENGTHEN_STEPS: usize = 3;
+
+/// Entries a query is lengthened on before the stage gives up on it: a query that is unsat
+/// whatever the length (a loop bound, a check the input can never pass) costs its traces once
+/// or twice, not on every entry.
+const LENGTHEN_TRIES: u8 = 2;
 
 /// When the stage starts: after [`STALL`] without a new corpus entry, or [`LATEST`] after the
 /// first entry it saw (the seeds are in by then); at once for runs that trace every entry.
@@ -118,6 +127,9 @@ pub struct Figures {
     pub mismatches: u64,
     /// Wall time spent tracing and solving, in milliseconds (not running the solved inputs).
     pub spent_ms: u64,
+    /// Lengthened inputs traced ([`Inner::lengthen`]), and the queries they solved.
+    pub lengthened: u64,
+    pub lengthened_sat: u64,
 }
 
 static FIGURES: Mutex<Figures> = Mutex::new(Figures {
@@ -133,13 +145,15 @@ static FIGURES: Mutex<Figures> = Mutex::new(Figures {
     concretized: 0,
     mismatches: 0,
     spent_ms: 0,
+    lengthened: 0,
+    lengthened_sat: 0,
 });
 
 /// The run's last line about the solver.
 pub fn summary() -> String {
     let f = figures();
     format!(
-        "jvmfuzz: solver: {} entries traced ({} failed), {} conditions, {} queries ({} sat, {} unsat, {} unknown), {} solved inputs kept, {} findings; {} values made concrete, {} shadow mismatches; {:.1} s tracing and solving",
+        "jvmfuzz: solver: {} entries traced ({} failed), {} conditions, {} queries ({} sat, {} unsat, {} unknown), {} solved inputs kept, {} findings; {} values made concrete, {} shadow mismatches; {} lengthened inputs traced, {} of their queries solved; {:.1} s tracing and solving",
         f.traced,
         f.failed,
         f.conditions,
@@ -151,6 +165,8 @@ pub fn summary() -> String {
         f.findings,
         f.concretized,
         f.mismatches,
+        f.lengthened,
+        f.lengthened_sat,
         f.spent_ms as f64 / 1000.0
     )
 }
@@ -186,6 +202,8 @@ struct Inner {
     /// Made at the first entry the stage sees, after the seeds are in.
     start: Option<Start>,
     warned: bool,
+    /// Per query key, the entries it was lengthened on.
+    lengthened: std::collections::HashMap<u64, u8>,
 }
 
 impl SolverStage {
@@ -199,6 +217,7 @@ impl SolverStage {
                 every_entry: c.every_entry,
                 start: None,
                 warned: false,
+                lengthened: std::collections::HashMap::new(),
             }),
         }
     }
@@ -246,7 +265,7 @@ where
         let input = state.corpus().cloned_input_for_id(id)?;
         let bytes = input.target_bytes().to_slice().to_vec();
         let t0 = Instant::now();
-        let found = inner.solve(&bytes, t0 + PER_ENTRY);
+        let found = inner.solve(&bytes, t0 + PER_ENTRY, state.max_size());
         let took = t0.elapsed();
         FIGURES.lock().unwrap_or_else(|e| e.into_inner()).spent_ms += took.as_millis() as u64;
         let (mut added, mut findings) = (0, 0);
@@ -272,9 +291,59 @@ impl Inner {
         self.every_entry || spent <= self.share * (since + GRACE).as_secs_f64()
     }
 
-    /// Traces `bytes` and solves its negated branches until `deadline`; the new inputs.
-    fn solve(&mut self, bytes: &[u8], deadline: Instant) -> Vec<Vec<u8>> {
+    /// Traces `bytes` and solves its negated branches until `deadline`, then lengthens a run
+    /// of bytes that was too short for a query ([`Inner::lengthen`]); the new inputs.
+    fn solve(&mut self, bytes: &[u8], deadline: Instant, max_len: usize) -> Vec<Vec<u8>> {
         let mut found = Vec::new();
+        if self.trace_and_solve(bytes, deadline, &mut found, false) {
+            self.lengthen(bytes, deadline, max_len, &mut found);
+        }
+        found
+    }
+
+    /// The solver keeps an input's length, so a query over a run of bytes too short for it
+    /// (`Integer.parseInt` of two digits where a comparison wants an eight-digit value) is unsat
+    /// on every entry the fuzzer keeps that short. For the first such query of the trace (the
+    /// solver's [`jvmfuzz_solver::Solver::short_spans`]), the run is doubled in place (its bytes
+    /// repeated after it, so what follows stays in order) and the longer input traced and solved,
+    /// up to [`LENGTHEN_STEPS`] times, until the query is solved or no longer reads one run.
+    fn lengthen(&mut self, bytes: &[u8], deadline: Instant, max_len: usize, found: &mut Vec<Vec<u8>>) {
+        let Some(first) = self
+            .solver
+            .short_spans()
+            .iter()
+            .copied()
+            .find(|s| self.lengthened.get(&s.key).copied().unwrap_or(0) < LENGTHEN_TRIES)
+        else {
+            return;
+        };
+        *self.lengthened.entry(first.key).or_insert(0) += 1;
+        let (mut start, mut end) = (first.start as usize, first.end as usize);
+        let mut input = bytes.to_vec();
+        for _ in 0..LENGTHEN_STEPS {
+            let Some(run) = input.get(start..end).map(<[u8]>::to_vec) else { return };
+            if Instant::now() >= deadline || input.len() + run.len() > max_len {
+                return;
+            }
+            input.splice(end..end, run);
+            let before = found.len();
+            if !self.trace_and_solve(&input, deadline, found, true) {
+                return;
+            }
+            FIGURES.lock().unwrap_or_else(|e| e.into_inner()).lengthened_sat += (found.len() - before) as u64;
+            if self.solver.solved(first.key) {
+                return;
+            }
+            match self.solver.short_spans().iter().find(|s| s.key == first.key) {
+                Some(s) => (start, end) = (s.start as usize, s.end as usize),
+                None => return,
+            }
+        }
+    }
+
+    /// Traces `bytes` (a corpus entry, or a `lengthened` copy of one) and hands the models of its
+    /// negated branches to `found`; false when the trace failed.
+    fn trace_and_solve(&mut self, bytes: &[u8], deadline: Instant, found: &mut Vec<Vec<u8>>, lengthened: bool) -> bool {
         let trace = (self.tracer)(bytes).and_then(|t| jvmfuzz_solver::Trace::decode(&t).map_err(|e| e.to_string()));
         let trace = match trace {
             Ok(t) => t,
@@ -284,7 +353,7 @@ impl Inner {
                     self.warned = true;
                     crate::say!("jvmfuzz: solver: a trace failed ({e}); the solver skips such entries");
                 }
-                return found;
+                return false;
             }
         };
         if std::env::var_os("JVMFUZZ_SOLVER_DEBUG").is_some() {
@@ -300,7 +369,11 @@ impl Inner {
         }
         let s = self.solver.stats();
         let mut f = FIGURES.lock().unwrap_or_else(|e| e.into_inner());
-        f.traced += 1;
+        if lengthened {
+            f.lengthened += 1;
+        } else {
+            f.traced += 1;
+        }
         f.conditions += trace.conds.len() as u64;
         f.concretized += u64::from(trace.concretized);
         f.mismatches += u64::from(trace.mismatches);
@@ -308,7 +381,7 @@ impl Inner {
         f.sat = s.sat;
         f.unsat = s.unsat;
         f.unknown = s.unknown;
-        found
+        true
     }
 }
 

@@ -6,6 +6,7 @@
 //! - [`shim`]: the embedded shim jar (`java-shim/`, built by `build.rs`) and where it is put;
 //! - [`filter`]: which classes are rewritten;
 //! - [`load`]: THE class-load pipeline, with its modes (`profile`, `fuzz`);
+//! - [`pending`]: the exception a failed JNI call left, taken and described;
 //! - [`flag_probes`] and [`field_holders`]: where the profiler's flag probes store, made ready
 //!   before a class that uses them runs, and read at exit.
 
@@ -14,6 +15,7 @@ pub mod field_holders;
 pub mod filter;
 pub mod flag_probes;
 pub mod load;
+pub mod pending;
 pub mod shim;
 
 pub use shim::{install_jazzer_runtime_jar, install_shim_jar, JAZZER_RUNTIME_JAR, JUNIT_CLASSES_JAR, SHIM_JAR};

@@ -72,6 +72,19 @@ pub struct Solver {
     /// (key, structural hash of the query) of the unsat and unknown ones.
     refused: AHashSet<(u64, u64)>,
     stats: SolverStats,
+    /// The last `solve`'s unsat queries whose input bytes are one run (see [`Solver::short_spans`]).
+    short: Vec<ShortSpan>,
+}
+
+/// An unsat query whose input bytes are one contiguous run: the bytes may be too few (a number
+/// with too few digits for the value a comparison wants), and a longer run may satisfy it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShortSpan {
+    /// The query's key ([`branch_key`], [`case_key`], [`default_key`]).
+    pub key: u64,
+    /// The run of input bytes, `start..end`.
+    pub start: u32,
+    pub end: u32,
 }
 
 /// One way a condition can be negated: its key and what to assert instead of it.
@@ -92,7 +105,21 @@ impl Solver {
             asked: AHashSet::new(),
             refused: AHashSet::new(),
             stats: SolverStats::default(),
+            short: Vec::new(),
         }
+    }
+
+    /// The unsat queries of the last [`Solver::solve`] whose slice reads one contiguous run of
+    /// at most [`SHORT_SPAN_MAX`] input bytes, in execution order. The solver keeps an input's
+    /// length (lengths are concrete in a trace), so a caller that wants such a query asked again
+    /// on more bytes lengthens the run and traces again (the solver stage does).
+    pub fn short_spans(&self) -> &[ShortSpan] {
+        &self.short
+    }
+
+    /// Whether `key`'s query was solved.
+    pub fn solved(&self, key: u64) -> bool {
+        self.asked.contains(&key)
     }
 
     pub fn stats(&self) -> &SolverStats {
@@ -124,6 +151,7 @@ impl Solver {
         if input.len() != trace.input_len as usize {
             return Err(SolverError::InputLength { input: input.len(), trace: trace.input_len });
         }
+        self.short.clear();
         let ctx = Context::new(&Config::new());
         let mut search = Search {
             ctx: &ctx,
@@ -152,11 +180,20 @@ impl Solver {
                     let negation = search.negation(&alternative)?;
                     let answer = search.ask(&prefix, &negation, timeout);
                     self.count(&answer);
-                    if let Answer::Sat(model) = answer {
-                        self.asked.insert(key);
-                        search.emit(&model, root, out);
-                    } else {
-                        self.refused.insert(form);
+                    match answer {
+                        Answer::Sat(model) => {
+                            self.asked.insert(key);
+                            search.emit(&model, root, out);
+                        }
+                        Answer::Unsat => {
+                            self.refused.insert(form);
+                            if let Some((start, end)) = one_run(search.slicer.bytes(root)) {
+                                self.short.push(ShortSpan { key, start, end });
+                            }
+                        }
+                        Answer::Unknown => {
+                            self.refused.insert(form);
+                        }
                     }
                 }
             }
@@ -188,6 +225,17 @@ impl Solver {
             Answer::Unknown => self.stats.unknown += 1,
         }
     }
+}
+
+/// The longest run of input bytes [`Solver::short_spans`] reports: a number's digits or a short
+/// field, not a buffer a checksum reads.
+pub const SHORT_SPAN_MAX: u32 = 32;
+
+/// `bytes` as `start..end` when they are one contiguous run of at most [`SHORT_SPAN_MAX`].
+fn one_run(bytes: &[u32]) -> Option<(u32, u32)> {
+    let start = *bytes.iter().min()?;
+    let end = bytes.iter().max()? + 1;
+    (end - start == bytes.len() as u32 && end - start <= SHORT_SPAN_MAX).then_some((start, end))
 }
 
 /// Every alternative of `cond`: a branch's other side; a switch's other cases and its default.

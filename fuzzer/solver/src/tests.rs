@@ -764,15 +764,14 @@ fn random_node(rng: &mut Rng, b: &mut TraceBuilder, pool: &[u32]) -> u32 {
     }
 }
 
-#[test]
-fn a_parsed_decimal_number_times_seven() {
-    // Integer.parseInt over nine ASCII digits (32-bit terms, as the shim's model builds them),
-    // then n * 7 - 3 == 123456785 (n = 017636684).
-    let input = *b"555555555";
-    let mut b = TraceBuilder::new(9);
+/// Integer.parseInt over the ASCII digits at `digits` of an input of `len` bytes (32-bit terms,
+/// as the shim's model builds them), then a branch on n * 7 - 3 != 123456785 (n = 17636684),
+/// which held.
+fn parsed_times_seven(len: u32, digits: std::ops::Range<u32>) -> TraceBuilder {
+    let mut b = TraceBuilder::new(len);
     let (c80, c48, c9, c10) = (b.constant(8, 128), b.constant(16, 48), b.constant(16, 9), b.constant(32, 10));
     let mut acc = None;
-    for i in 0..9 {
+    for i in digits {
         let v = b.var(i);
         let ascii = b.binary(BinOp::ULt, v, c80);
         b.fixed(ascii);
@@ -795,6 +794,13 @@ fn a_parsed_decimal_number_times_seven() {
     let s3 = b.binary(BinOp::Sub, m, c3);
     let ne = b.binary(BinOp::Ne, s3, target);
     b.branch(0, true, ne);
+    b
+}
+
+#[test]
+fn a_parsed_decimal_number_times_seven() {
+    let input = *b"555555555";
+    let b = parsed_times_seven(9, 0..9);
     // The multiply-add chain reaches Z3 as a flat sum of digit * 10^k (`linear`): half a second,
     // where the chain as written took 4 s on a quiet machine. The limit is for busy ones.
     let mut s = Solver::new(Duration::from_secs(120));
@@ -802,4 +808,19 @@ fn a_parsed_decimal_number_times_seven() {
     assert_eq!(found.len(), 1, "{:?}", s.stats());
     let n: i64 = std::str::from_utf8(&found[0]).unwrap().parse().unwrap();
     assert_eq!((n as i32).wrapping_mul(7).wrapping_sub(3), 123_456_785);
+}
+
+#[test]
+fn a_query_unsat_for_too_few_digits_names_their_run_of_bytes() {
+    // Two digits can never make 17636684: unsat, over bytes 1..3 of "x12y".
+    let b = parsed_times_seven(4, 1..3);
+    let mut s = Solver::new(Duration::from_secs(120));
+    assert!(solve(&mut s, &decoded(&b), b"x12y", &no_cases).is_empty());
+    assert_eq!(s.short_spans(), [crate::ShortSpan { key: branch_key(0, false), start: 1, end: 3 }]);
+    // Eight digits can; a solved query leaves no span.
+    let b = parsed_times_seven(10, 1..9);
+    let found = solve(&mut s, &decoded(&b), b"x12121212y", &no_cases);
+    assert_eq!(found.len(), 1, "{:?}", s.stats());
+    assert_eq!(&found[0][1..9], b"17636684");
+    assert!(s.solved(branch_key(0, false)) && s.short_spans().is_empty());
 }

@@ -370,17 +370,7 @@ fn already_defined<'l>(
 
 /// What a failed JNI call left pending, described and cleared.
 fn pending(env: &mut jni::JNIEnv, error: jni::errors::Error) -> String {
-    let thrown = env.exception_occurred().ok().filter(|x| !x.is_null());
-    let _ = env.exception_clear();
-    let described = thrown.and_then(|x| {
-        let text = env
-            .call_method(&x, "toString", "()Ljava/lang/String;", &[])
-            .and_then(|v| v.l())
-            .and_then(|s| env.get_string(&jni::objects::JString::from(s)).map(String::from));
-        let _ = env.exception_clear();
-        text.ok()
-    });
-    described.filter(|d| !d.is_empty()).unwrap_or_else(|| error.to_string())
+    crate::pending::take(env).filter(|d| !d.is_empty()).unwrap_or_else(|| error.to_string())
 }
 
 unsafe extern "C" fn thread_end(_jvmti: *mut jvmtiEnv, _jni: *mut RawJniEnv, _thread: jthread) {
