@@ -342,7 +342,7 @@ impl Inner {
     }
 
     /// Traces `bytes` (a corpus entry, or a `lengthened` copy of one) and hands the models of its
-    /// negated branches to `found`; false when the trace failed.
+    /// negated branches to `found`; false when the trace failed or the solver refused it.
     fn trace_and_solve(&mut self, bytes: &[u8], deadline: Instant, found: &mut Vec<Vec<u8>>, lengthened: bool) -> bool {
         let trace = (self.tracer)(bytes).and_then(|t| jvmfuzz_solver::Trace::decode(&t).map_err(|e| e.to_string()));
         let trace = match trace {
@@ -361,6 +361,7 @@ impl Inner {
         }
         let cases = |site: u32| jvmfuzz_jvm::load::trace::cases(site);
         let result = self.solver.solve(&trace, bytes, &cases, deadline, &mut |v| found.push(v));
+        let solved = result.is_ok();
         if let Err(e) = result {
             if !self.warned {
                 self.warned = true;
@@ -381,7 +382,7 @@ impl Inner {
         f.sat = s.sat;
         f.unsat = s.unsat;
         f.unknown = s.unknown;
-        true
+        solved
     }
 }
 

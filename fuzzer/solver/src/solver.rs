@@ -147,11 +147,11 @@ impl Solver {
         deadline: Instant,
         out: &mut dyn FnMut(Vec<u8>),
     ) -> Result<(), SolverError> {
+        self.short.clear();
         trace.check()?;
         if input.len() != trace.input_len as usize {
             return Err(SolverError::InputLength { input: input.len(), trace: trace.input_len });
         }
-        self.short.clear();
         let ctx = Context::new(&Config::new());
         let mut search = Search {
             ctx: &ctx,

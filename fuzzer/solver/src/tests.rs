@@ -817,6 +817,10 @@ fn a_query_unsat_for_too_few_digits_names_their_run_of_bytes() {
     let mut s = Solver::new(Duration::from_secs(120));
     assert!(solve(&mut s, &decoded(&b), b"x12y", &no_cases).is_empty());
     assert_eq!(s.short_spans(), [crate::ShortSpan { key: branch_key(0, false), start: 1, end: 3 }]);
+    // A trace the solver refuses (recorded on another length) leaves no span of the one before.
+    let far = Instant::now() + Duration::from_secs(120);
+    assert!(s.solve(&decoded(&b), b"x12", &no_cases, far, &mut |_| ()).is_err());
+    assert!(s.short_spans().is_empty());
     // Eight digits can; a solved query leaves no span.
     let b = parsed_times_seven(10, 1..9);
     let found = solve(&mut s, &decoded(&b), b"x12121212y", &no_cases);
