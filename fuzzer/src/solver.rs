@@ -71,6 +71,9 @@ const PER_ENTRY: Duration = Duration::from_secs(5);
 /// become 256.
 const LENGTHEN_STEPS: usize = 3;
 
+/// The longest run a query is first lengthened from: a number's digits or a short field.
+const LENGTHEN_FROM: u32 = 32;
+
 /// Entries a query is lengthened on before the stage gives up on it: a query that is unsat
 /// whatever the length (a loop bound, a check the input can never pass) costs its traces once
 /// or twice, not on every entry.
@@ -308,22 +311,25 @@ impl Inner {
     /// repeated after it, so what follows stays in order) and the longer input traced and solved,
     /// up to [`LENGTHEN_STEPS`] times, until the query is solved or no longer reads one run.
     fn lengthen(&mut self, bytes: &[u8], deadline: Instant, max_len: usize, found: &mut Vec<Vec<u8>>) {
-        let Some(first) = self
-            .solver
-            .short_spans()
-            .iter()
-            .copied()
-            .find(|s| self.lengthened.get(&s.key).copied().unwrap_or(0) < LENGTHEN_TRIES)
+        let tries = |key: u64| self.lengthened.get(&key).copied().unwrap_or(0);
+        let Some(first) =
+            self.solver.short_spans().iter().copied().find(|s| {
+                s.end - s.start <= LENGTHEN_FROM && tries(s.key) < LENGTHEN_TRIES && !self.solver.solved(s.key)
+            })
         else {
             return;
         };
-        *self.lengthened.entry(first.key).or_insert(0) += 1;
         let (mut start, mut end) = (first.start as usize, first.end as usize);
         let mut input = bytes.to_vec();
-        for _ in 0..LENGTHEN_STEPS {
+        for step in 0..LENGTHEN_STEPS {
             let Some(run) = input.get(start..end).map(<[u8]>::to_vec) else { return };
             if Instant::now() >= deadline || input.len() + run.len() > max_len {
                 return;
+            }
+            if step == 0 {
+                // Counted once a lengthened input is traced: an entry out of time or room
+                // leaves the key its tries.
+                *self.lengthened.entry(first.key).or_insert(0) += 1;
             }
             input.splice(end..end, run);
             let before = found.len();

@@ -227,9 +227,10 @@ impl Solver {
     }
 }
 
-/// The longest run of input bytes [`Solver::short_spans`] reports: a number's digits or a short
-/// field, not a buffer a checksum reads.
-pub const SHORT_SPAN_MAX: u32 = 32;
+/// The longest run of input bytes [`Solver::short_spans`] reports: enough for a run the caller
+/// doubled a few times (the solver stage starts only from runs of 32 bytes or fewer, a number's
+/// digits or a short field, not a buffer a checksum reads).
+pub const SHORT_SPAN_MAX: u32 = 256;
 
 /// `bytes` as `start..end` when they are one contiguous run of at most [`SHORT_SPAN_MAX`].
 fn one_run(bytes: &[u32]) -> Option<(u32, u32)> {

@@ -118,7 +118,8 @@ pub struct MethodScheduler<CS> {
     evaluations: u64,
     /// `--seed`: every run counts as [`FIXED_EXEC_TIME`], so the picks depend on the RNG, the
     /// runs and the growth only (determinism.rs; measured times made a seeded package run
-    /// find a bug in one run and miss it in the next).
+    /// find a bug in one run and miss it in the next). As for LibAFL's recorded times, a seed
+    /// alone turns it on, with a time budget too: slow methods are then not picked less.
     fixed_time: bool,
 }
 

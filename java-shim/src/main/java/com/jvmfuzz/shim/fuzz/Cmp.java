@@ -104,7 +104,8 @@ public final class Cmp {
      * a few thousand executions a second, a lookup each) has all its misses collected: the
      * traced ones alone seldom pair the word an input holds with the keyword it needs
      * (benchmarks/README.md, bug detectors). A fast one that misses keys on every execution
-     * does not pay a JNI call for each (it cost fuzz.MapKeys a third of its executions).
+     * does not pay a JNI call for each (it cost fuzz.MapKeys a third of its executions). A
+     * repeatable run (BY_COUNT) takes one call in KEY_GAP_CALLS instead of timing.
      */
     static boolean collectingKeys() {
         if (off || !Buf.ON) {
