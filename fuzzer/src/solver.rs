@@ -71,8 +71,7 @@ const PER_ENTRY: Duration = Duration::from_secs(5);
 /// become 256.
 const LENGTHEN_STEPS: usize = 3;
 
-/// The most bytes (over all its runs) a query is first lengthened from: a number's digits or a
-/// few short fields.
+/// The longest run a query is first lengthened from: a number's digits or a short field.
 const LENGTHEN_FROM: u32 = 32;
 
 /// Entries a query is lengthened on before the stage gives up on it: a query that is unsat
@@ -305,54 +304,44 @@ impl Inner {
         found
     }
 
-    /// The solver keeps an input's length, so a query over runs of bytes too short for it
-    /// (`Integer.parseInt` of two digits where a comparison wants an eight-digit value; two such
-    /// fields of `size=W,H`) is unsat on every entry the fuzzer keeps that short. For the last
-    /// such query of the trace (the solver's [`jvmfuzz_solver::Solver::short_spans`]), each of
-    /// its runs is doubled in place (its bytes repeated after it, so what follows stays in
-    /// order) and the longer input traced and solved, up to [`LENGTHEN_STEPS`] times, until the
-    /// query is solved or its bytes are no longer a few runs.
+    /// The solver keeps an input's length, so a query over a run of bytes too short for it
+    /// (`Integer.parseInt` of two digits where a comparison wants an eight-digit value) is unsat
+    /// on every entry the fuzzer keeps that short. For the first such query of the trace (the
+    /// solver's [`jvmfuzz_solver::Solver::short_spans`]), the run is doubled in place (its bytes
+    /// repeated after it, so what follows stays in order) and the longer input traced and solved,
+    /// up to [`LENGTHEN_STEPS`] times, until the query is solved or no longer reads one run.
     fn lengthen(&mut self, bytes: &[u8], deadline: Instant, max_len: usize, found: &mut Vec<Vec<u8>>) {
         let tries = |key: u64| self.lengthened.get(&key).copied().unwrap_or(0);
-        // The deepest such query: the first ones of a trace are mostly about the whole input
-        // (every byte compared with a separator), where doubling all of it only repeats it.
-        let Some(first) = self
-            .solver
-            .short_spans()
-            .iter()
-            .rev()
-            .find(|s| s.len() <= LENGTHEN_FROM && tries(s.key) < LENGTHEN_TRIES && !self.solver.solved(s.key))
+        let Some(first) =
+            self.solver.short_spans().iter().copied().find(|s| {
+                s.end - s.start <= LENGTHEN_FROM && tries(s.key) < LENGTHEN_TRIES && !self.solver.solved(s.key)
+            })
         else {
             return;
         };
-        let key = first.key;
-        let mut runs = first.runs.clone();
-        if std::env::var_os("JVMFUZZ_SOLVER_DEBUG").is_some() {
-            eprintln!("solver-debug: lengthening {:x} over {runs:?} of {:?}", key, self.solver.short_spans());
-        }
+        let (mut start, mut end) = (first.start as usize, first.end as usize);
         let mut input = bytes.to_vec();
         for step in 0..LENGTHEN_STEPS {
-            let grown: usize = runs.iter().map(|(start, end)| (end - start) as usize).sum();
-            if Instant::now() >= deadline || input.len() + grown > max_len {
+            let Some(run) = input.get(start..end).map(<[u8]>::to_vec) else { return };
+            if Instant::now() >= deadline || input.len() + run.len() > max_len {
                 return;
             }
-            let Some(longer) = doubled(&input, &runs) else { return };
             if step == 0 {
                 // Counted once a lengthened input is traced: an entry out of time or room
                 // leaves the key its tries.
-                *self.lengthened.entry(key).or_insert(0) += 1;
+                *self.lengthened.entry(first.key).or_insert(0) += 1;
             }
-            input = longer;
+            input.splice(end..end, run);
             let before = found.len();
             if !self.trace_and_solve(&input, deadline, found, true) {
                 return;
             }
             FIGURES.lock().unwrap_or_else(|e| e.into_inner()).lengthened_sat += (found.len() - before) as u64;
-            if self.solver.solved(key) {
+            if self.solver.solved(first.key) {
                 return;
             }
-            match self.solver.short_spans().iter().find(|s| s.key == key) {
-                Some(s) => runs = s.runs.clone(),
+            match self.solver.short_spans().iter().find(|s| s.key == first.key) {
+                Some(s) => (start, end) = (s.start as usize, s.end as usize),
                 None => return,
             }
         }
@@ -401,22 +390,6 @@ impl Inner {
         f.unknown = s.unknown;
         solved
     }
-}
-
-/// `input` with each of `runs` (in input order, disjoint) repeated right after itself; `None`
-/// when a run is not inside the input.
-fn doubled(input: &[u8], runs: &[(u32, u32)]) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(input.len() * 2);
-    let mut at = 0usize;
-    for &(start, end) in runs {
-        let (start, end) = (start as usize, end as usize);
-        let run = input.get(start..end).filter(|_| start >= at)?;
-        out.extend_from_slice(input.get(at..end)?);
-        out.extend_from_slice(run);
-        at = end;
-    }
-    out.extend_from_slice(input.get(at..)?);
-    Some(out)
 }
 
 #[cfg(feature = "solver")]
@@ -479,15 +452,6 @@ mod tests {
             }
         }
         assert_eq!(at, Some(t0 + LATEST));
-    }
-
-    #[test]
-    fn each_run_is_doubled_in_place() {
-        assert_eq!(doubled(b"size=1,2", &[(5, 6), (7, 8)]).as_deref(), Some(&b"size=11,22"[..]));
-        assert_eq!(doubled(b"12", &[(0, 2)]).as_deref(), Some(&b"1212"[..]));
-        // Out of the input, or out of order: nothing.
-        assert_eq!(doubled(b"12", &[(1, 3)]), None);
-        assert_eq!(doubled(b"size=1,2", &[(7, 8), (5, 6)]), None);
     }
 
     #[test]

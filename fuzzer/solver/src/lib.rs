@@ -22,7 +22,5 @@ mod tests;
 
 pub use builder::TraceBuilder;
 pub use slice::slice_of;
-pub use solver::{
-    branch_key, case_key, default_key, ShortSpan, Solver, SolverError, SolverStats, SHORT_RUNS_MAX, SHORT_SPAN_MAX,
-};
+pub use solver::{branch_key, case_key, default_key, ShortSpan, Solver, SolverError, SolverStats, SHORT_SPAN_MAX};
 pub use trace::{BinOp, Cond, Node, Trace, TraceError, UnOp, MAX_SITE};

@@ -72,29 +72,19 @@ pub struct Solver {
     /// (key, structural hash of the query) of the unsat and unknown ones.
     refused: AHashSet<(u64, u64)>,
     stats: SolverStats,
-    /// The last `solve`'s unsat queries over a few runs of bytes (see [`Solver::short_spans`]).
+    /// The last `solve`'s unsat queries whose input bytes are one run (see [`Solver::short_spans`]).
     short: Vec<ShortSpan>,
 }
 
-/// An unsat query whose input bytes are a few contiguous runs: the bytes may be too few (numbers
-/// with too few digits for the values a comparison wants), and longer runs may satisfy it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An unsat query whose input bytes are one contiguous run: the bytes may be too few (a number
+/// with too few digits for the value a comparison wants), and a longer run may satisfy it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShortSpan {
     /// The query's key ([`branch_key`], [`case_key`], [`default_key`]).
     pub key: u64,
-    /// The runs of input bytes, `start..end`, in input order (at most [`SHORT_RUNS_MAX`]).
-    pub runs: Vec<(u32, u32)>,
-}
-
-impl ShortSpan {
-    /// The bytes of all its runs.
-    pub fn len(&self) -> u32 {
-        self.runs.iter().map(|(start, end)| end - start).sum()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.runs.is_empty()
-    }
+    /// The run of input bytes, `start..end`.
+    pub start: u32,
+    pub end: u32,
 }
 
 /// One way a condition can be negated: its key and what to assert instead of it.
@@ -119,9 +109,8 @@ impl Solver {
         }
     }
 
-    /// The unsat queries of the last [`Solver::solve`] whose slice reads at most
-    /// [`SHORT_RUNS_MAX`] contiguous runs of [`SHORT_SPAN_MAX`] input bytes in all, in execution
-    /// order (two numbers a comparison combines are two runs). The solver keeps an input's
+    /// The unsat queries of the last [`Solver::solve`] whose slice reads one contiguous run of
+    /// at most [`SHORT_SPAN_MAX`] input bytes, in execution order. The solver keeps an input's
     /// length (lengths are concrete in a trace), so a caller that wants such a query asked again
     /// on more bytes lengthens the run and traces again (the solver stage does).
     pub fn short_spans(&self) -> &[ShortSpan] {
@@ -198,8 +187,8 @@ impl Solver {
                         }
                         Answer::Unsat => {
                             self.refused.insert(form);
-                            if let Some(runs) = few_runs(search.slicer.bytes(root)) {
-                                self.short.push(ShortSpan { key, runs });
+                            if let Some((start, end)) = one_run(search.slicer.bytes(root)) {
+                                self.short.push(ShortSpan { key, start, end });
                             }
                         }
                         Answer::Unknown => {
@@ -243,28 +232,11 @@ impl Solver {
 /// digits or a short field, not a buffer a checksum reads).
 pub const SHORT_SPAN_MAX: u32 = 256;
 
-/// The most runs of input bytes [`Solver::short_spans`] reports: a few fields, not a record.
-pub const SHORT_RUNS_MAX: usize = 4;
-
-/// `bytes` (distinct) as contiguous runs `start..end` in input order, when there are at most
-/// [`SHORT_RUNS_MAX`] of them and [`SHORT_SPAN_MAX`] bytes in all.
-pub(crate) fn few_runs(bytes: &[u32]) -> Option<Vec<(u32, u32)>> {
-    if bytes.is_empty() || bytes.len() > SHORT_SPAN_MAX as usize {
-        return None;
-    }
-    let mut sorted = bytes.to_vec();
-    sorted.sort_unstable();
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for b in sorted {
-        match runs.last_mut() {
-            Some((_, end)) if *end == b => *end = b + 1,
-            _ => runs.push((b, b + 1)),
-        }
-    }
-    if runs.len() > SHORT_RUNS_MAX {
-        return None;
-    }
-    Some(runs)
+/// `bytes` as `start..end` when they are one contiguous run of at most [`SHORT_SPAN_MAX`].
+fn one_run(bytes: &[u32]) -> Option<(u32, u32)> {
+    let start = *bytes.iter().min()?;
+    let end = bytes.iter().max()? + 1;
+    (end - start == bytes.len() as u32 && end - start <= SHORT_SPAN_MAX).then_some((start, end))
 }
 
 /// Every alternative of `cond`: a branch's other side; a switch's other cases and its default.
