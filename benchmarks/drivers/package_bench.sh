@@ -26,6 +26,8 @@
 #   benchmarks/drivers/package_bench.sh --lib joda-time --only run,report     # the ninth
 #   benchmarks/drivers/package_bench.sh --lib snakeyaml-engine --only run,report   # the tenth
 #   benchmarks/drivers/package_bench.sh --lib commons-compress --only run,report   # the fourteenth (libraries.tsv has them all)
+#   benchmarks/drivers/package_bench.sh --lib opencsv --only run,report       # the fifteenth; libphonenumber the sixteenth
+#   PACKAGE_BENCH_OUT=/tmp/x benchmarks/drivers/package_bench.sh ...          # another output directory than out/package
 #   benchmarks/drivers/package_bench.sh --reuse             # recompute everything from out/ (no fuzzing)
 #   benchmarks/drivers/package_bench.sh --triage            # the latest runs' findings not in the ground truth
 #   FUZZ_BIN=/path/to/fuzz benchmarks/drivers/package_bench.sh   # a prebuilt binary (default target/release/fuzz)

@@ -358,7 +358,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 164] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 172] = [
     // A range outside the caller's array, refused by a dependency the method passes it on to
     // (helper.Sink, outside the package under test; the reason names the position, negative
     // or past the end, whichever came first); the method's own range past its own buffer,
@@ -411,6 +411,28 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 164] = [
     // method's own.
     ("contract.Holder.store", "java.lang.NullPointerException", "contract", "argument check: java.util.concurrent.ConcurrentHashMap"),
     ("contract.Holder.copy", "java.lang.NullPointerException", "bug", ""),
+    // An iterator's NoSuchElementException carrying a failure is no end of its elements; the
+    // library's own checked exception passed out in a RuntimeException is its report, one of
+    // the JDK's is not.
+    ("contract.Rows.next", "java.util.NoSuchElementException", "bug", ""),
+    // A set-up field handed to a helper under its own name, still null; a null of the
+    // method's own search handed to another.
+    (
+        "contract.Feed.sizeOf",
+        "java.lang.NullPointerException",
+        "contract",
+        "not configured: the contract.Feed used before its history was set up (by contract.Feed.keep)",
+    ),
+    ("contract.Feed.lengthOf", "java.lang.NullPointerException", "bug", ""),
+    (
+        "contract.Rows.count",
+        "java.lang.RuntimeException",
+        "contract",
+        "by design: the library's own Malformed, wrapped in a RuntimeException",
+    ),
+    ("contract.Rows.limit", "java.lang.RuntimeException", "bug", ""),
+    // The JDK's null check on a null the library made from what the caller gave (no null).
+    ("contract.Holder.chronology", "java.lang.NullPointerException", "bug", ""),
     // The library's own argument check on what the call was given; on what the library
     // handed itself through a method inherited from the JDK (java.text.Format.format).
     ("contract.Reformat.format", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Reformat.formatValue"),
@@ -543,6 +565,10 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 164] = [
     // a method that loops over the array's length and reads one past it: its own bug.
     ("contract.Headers.octal", "java.lang.ArrayIndexOutOfBoundsException", "contract", "a record of fixed layout"),
     ("contract.Headers.checksum", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
+    // The same record written before the buffer is measured (System.arraycopy's fault); an
+    // empty one read at its first byte by a method that measures it further on.
+    ("contract.Headers.write", "java.lang.ArrayIndexOutOfBoundsException", "contract", "a record of fixed layout"),
+    ("contract.Headers.kind", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
     // A set-up constructor reading the first of no rows, built after another set-up call took
     // an integer 0: only its own integers (none) are its arguments, so a bug every time.
     ("contract.Lattice.<init>", "java.lang.ArrayIndexOutOfBoundsException", "bug", ""),
@@ -1106,6 +1132,15 @@ fn detector_values_in_lookup_keys_and_texts_are_judged_by_who_chose_them() {
         // call: its text as given counts), whichever got there first: one finding.
         ("texts.Store.open", SECURITY_ISSUE, "contract", "path parameter: texts.Template.fill"),
         ("texts.Disk.open", SECURITY_ISSUE, "bug", ""),
+        // A pattern the caller configured the filter with (a set-up call's String); a quote
+        // character compiled as one.
+        (
+            "texts.Filter.accepts",
+            SECURITY_ISSUE,
+            "contract",
+            "regular expression parameter: texts.Filter.accepts uses what the caller configured its object with",
+        ),
+        ("texts.Filter.unquote", SECURITY_ISSUE, "bug", ""),
     ];
     assert_one_each(&s, &entries, &cases);
     assert_eq!(entries.len(), cases.len(), "{entries:#?}");

@@ -62,6 +62,12 @@ pub struct Method {
     /// It reads the length of some array (`arraylength` anywhere in its code), or its code
     /// could not be read to the end.
     pub measures_arrays: bool,
+    /// The first source line that reads an array's length (the smallest line of an
+    /// `arraylength`); 0 when the code could not be read or has lengths on no line. None when
+    /// it measures no array. The lines before it read a record before any measure
+    /// (record_readers.rs: `TarArchiveEntry.writeEntryHeader` measures its buffer only to pad
+    /// what is left of it, after writing every field at its fixed offset).
+    pub first_measuring_line: Option<u32>,
     /// Its source lines (LineNumberTable), sorted, each once: a stack frame names a method
     /// without its descriptor, its line tells the overload.
     pub lines: Vec<u32>,
@@ -477,6 +483,7 @@ fn method(pool: &Pool, m: &classfile_parser::method_info::MethodInfo) -> Option<
                     }
                     out.store_lines = store_only_lines(pool, &code.code, &table, &array_slots);
                     out.reads_array_length = reads_array_length(&code.code, &array_slots);
+                    out.first_measuring_line = first_measuring_line(&code.code, &table);
                     out.lines = table.iter().map(|&(_, l)| l).collect();
                     out.lines.sort_unstable();
                     out.lines.dedup();
@@ -538,6 +545,25 @@ fn reads_array_length(code: &[u8], array_slots: &[u16]) -> bool {
     insns.windows(2).any(|w| {
         loaded_slot(&w[0].1).is_some_and(|s| array_slots.contains(&s)) && matches!(w[1].1, Instruction::Arraylength)
     })
+}
+
+/// The smallest source line holding an `arraylength`: None when there is none, 0 when the code
+/// cannot be read to its end or a length is read at no known line (measured from the start).
+fn first_measuring_line(code: &[u8], table: &[(u32, u32)]) -> Option<u32> {
+    let Ok((rest, insns)) = code_parser(code) else { return Some(0) };
+    if !rest.is_empty() {
+        return Some(0);
+    }
+    let mut starts = table.to_vec();
+    starts.sort();
+    insns
+        .iter()
+        .filter(|(_, insn)| matches!(insn, Instruction::Arraylength))
+        .map(|(pc, _)| {
+            let at = starts.partition_point(|(start, _)| *start as usize <= *pc);
+            at.checked_sub(1).and_then(|i| starts.get(i)).map_or(0, |&(_, line)| line)
+        })
+        .min()
 }
 
 /// The local slot an `aload` loads, else None.

@@ -74,6 +74,37 @@ public final class Feed implements Iterator<String> {
         return cached.length();
     }
 
+    private java.util.List<String> history;
+
+    /** Sets the history up (as opencsv's AbstractMappingStrategy.setType builds its type tree). */
+    public void keep(java.util.List<String> kept) {
+        this.history = new java.util.ArrayList<>(kept);
+    }
+
+    /** Contract when keep was not called first: the unset history handed to a helper. */
+    public int replay() {
+        return sizeOf(history);
+    }
+
+    /** Bug: its own search of the window finds no negative value and hands the null on. */
+    public int negatives() {
+        java.util.List<String> found = null;
+        for (int i = 0; window != null && i < window.length; i++) {
+            if (window[i] < 0) {
+                found = java.util.List.of(Double.toString(window[i]));
+            }
+        }
+        return lengthOf(found);
+    }
+
+    private static int sizeOf(java.util.List<String> history) {
+        return history.size();
+    }
+
+    private static int lengthOf(java.util.List<String> found) {
+        return found.size();
+    }
+
     /** Bug: nothing ever sets the count of what was seen. */
     public int seen() {
         return seen.length();

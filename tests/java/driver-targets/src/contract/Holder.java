@@ -26,6 +26,15 @@ public final class Holder {
         return m.size();
     }
 
+    /**
+     * Bug: turns an empty tag into no locale and hands that to the JDK, which refuses the null
+     * (opencsv's ConverterDate and Chronology.ofLocale); the caller gave no null.
+     */
+    public static String chronology(String tag) {
+        java.util.Locale l = tag.isEmpty() ? null : java.util.Locale.forLanguageTag(tag);
+        return java.time.chrono.Chronology.ofLocale(l).getId();
+    }
+
     /** Bug: a null array of its own, which the JVM faults on inside the JDK ("Cannot read ..."). */
     public static String copy(String key) {
         char[] chars = key.length() > 3 ? null : key.toCharArray();

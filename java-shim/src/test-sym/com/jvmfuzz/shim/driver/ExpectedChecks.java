@@ -45,6 +45,20 @@ public final class ExpectedChecks {
     }
 
     public static void main(String[] args) {
+        // A message naming an integer argument in hexadecimal: Pattern.compile's real message
+        // for the flags -1 names -1, not a number the library computed.
+        String flags;
+        try {
+            java.util.regex.Pattern.compile("a", -1);
+            flags = "";
+        } catch (IllegalArgumentException e) {
+            flags = e.getMessage();
+        }
+        check(!Expected.computedNumber(flags, new long[] {-1}, new String[0]), flags + " names -1");
+        check(Expected.computedNumber(flags, new long[] {5}, new String[0]), flags + " names no 5");
+        check(Expected.namesInHex("Unknown flag 0x100", new long[] {256}), "0x100 is 256");
+        check(!Expected.namesInHex("Unknown flag 0x100", new long[] {100}), "0x100 is not 100");
+        check(!Expected.namesInHex("no hex 100", new long[] {100}), "no hex");
         // The member of a real InaccessibleObjectException's message: a field, a method, a
         // constructor of the JDK (whose simple name is its class's).
         reflected(() -> String.class.getDeclaredField("value").setAccessible(true), "value");

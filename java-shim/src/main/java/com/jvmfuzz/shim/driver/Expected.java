@@ -56,8 +56,8 @@
  *         ArrayIndexOutOfBoundsException) or that Objects.checkIndex, checkFromToIndex or
  *         checkFromIndexSize throws for a library frame calling it, on an index or range
  *         naming an integer argument (BufferRecycler's slot number), a NullPointerException
- *         that library code or
- *         Objects.requireNonNull creates (not the JVM's, with its "Cannot ..." message);
+ *         that library code creates or Objects.requireNonNull does for a library frame (not
+ *         the JVM's, with its "Cannot ..." message; the JDK's own check is judged above);
  *       - any RuntimeException of a method called on an object whose maker's Javadoc says it
  *         is not for direct use (jackson-core's CharsToNameCanonicalizer.createRoot: "Root
  *         instance is never used directly"), the receiver by identity, or failing in its
@@ -67,7 +67,10 @@
  *         of the library's (not a failure deeper in code a checkToken reaches);
  *       - an IllegalArgumentException or ArithmeticException the JDK throws (or a
  *         NullPointerException it throws itself, not the JVM's "Cannot ..." fault:
- *         ConcurrentHashMap refusing a null value an initializer the caller gave returned; or
+ *         ConcurrentHashMap refusing a null value an initializer the caller gave returned, a
+ *         null the caller can have given: under --nulls, or a field left null in an object
+ *         the driver built; not a null the library made itself, opencsv's ConverterDate handing
+ *         Chronology.ofLocale a null Locale for the default ""; or
  *         Collectors.toMap's IllegalStateException on a repeated key: a map whose values
  *         repeat, inverted), when a JDK method
  *         rejects what the call passed on through the library's own methods only (Charset.forName under a toCharset helper),
@@ -169,9 +172,12 @@
  *         past the end of an array of that length (builtOutsideSpan: a generator given a
  *         byte[0] to write to);
  *       - the JVM's array fault past the end of an array of the length of one the caller gave,
- *         with only record readers between the call and the fault (fixedRecord: methods that
- *         take a byte[] and measure no array, reading a binary record of fixed layout:
- *         a tar header shorter than 512 bytes given to new TarArchiveEntry(header));
+ *         or System.arraycopy's into or out of it, with only record readers between the call
+ *         and the fault (fixedRecord: methods that take a byte[] and have measured no array at
+ *         that line, reading or writing a binary record of fixed layout: a tar header shorter
+ *         than 512 bytes given to new TarArchiveEntry(header) or to writeEntryHeader, which
+ *         measures it only to pad the rest; not the first byte of an empty array read by a
+ *         method that measures it further on);
  *       - a RuntimeException of the JDK's outside java.lang, java.util and java.nio (a DOMException)
  *         thrown by a JDK object the caller built and handed over, in its own method (a W3C
  *         Document that already has its root element, given to jsoup's W3CDom.convert);
@@ -196,7 +202,9 @@
  *         such a field returns (unsetSlot); deeper under the call, on such a field no
  *         constructor writes, of an object the driver built and handed on, the message naming
  *         the field, its getter, or a local of its name (unsetInBuilt: BcBands over a Segment
- *         never read);
+ *         never read); on a local or parameter of the invoked type that a set-up field no
+ *         constructor writes is named for (its name, or the end of it), null in the object
+ *         (unsetSlot: opencsv's recursiveTypeTree handed to a helper as typeTree);
  *       - a NoSuchElementException from a JDK collection's pop, remove or get right under a
  *         called method named pop... (NamespaceBindings.popScope on an empty stack), or a
  *         list's IndexOutOfBoundsException of index -1 in length 0 there (remove(size() - 1));
@@ -208,7 +216,11 @@
  *         whatever its name (Entities.codepointsForName(name, int[] codepoints)); an array
  *         named for output (out, dest, ...) anywhere in the library;
  *       - a NoSuchElementException from next()/previous()/nextElement() of an Iterator or
- *         Enumeration (exhaustion);
+ *         Enumeration (exhaustion), one that carries no cause (opencsv's CSVIterator passing a
+ *         malformed record out as one, while hasNext() said there was a record, is a bug);
+ *       - a plain RuntimeException the library throws around an exception of its own type
+ *         that ownSignal would take (opencsv's CsvMalformedLineException out of an iterator):
+ *         its report made unchecked; not around one of the JDK's;
  *       - a ClassCastException in the called method itself when it takes an Object parameter;
  *         or one under the call from an object the caller built to a sibling class of the
  *         library's, both under a library type the call takes (a scalar constructor's
@@ -234,7 +246,10 @@
  *         account (a load(bytes));
  *         likewise a server-side-request-forgery or file-path-traversal report on a host or
  *         path that is one of them: a method that connects to the host or opens the path it is
- *         given (commons-text's DnsStringLookup);
+ *         given (commons-text's DnsStringLookup); any of these four on a String a set-up call
+ *         of the run was given (the caller configured its object with the pattern: opencsv's
+ *         MustMatchRegexExpression.setParameterString); "inside" a text counts from three
+ *         characters (a quote character compiled as a pattern is no template's);
  *       - an IllegalFormatException from java.util.Formatter, every frame up to the call the
  *         library's or the JDK's, when a String argument holds a format specifier (a method
  *         that takes a format string: TextStringBuilder.append(String, Object...)); likewise
@@ -323,7 +338,7 @@ public final class Expected {
 
     /* The record readers (fuzzer/src/drivers/record_readers.rs), "binary.Class::method" to
      * the source lines only that overload has, one list per overload. */
-    private static final Map<String, List<int[]>> RECORD_READERS =
+    private static final Map<String, List<RecordLines>> RECORD_READERS =
             readRecordReaders(System.getProperty("jvmfuzz.recordReaders"));
 
     private static String[] list(String property) {
@@ -402,6 +417,8 @@ public final class Expected {
         textArgs = NO_OBJECTS;
         outputArgs = NO_OBJECTS;
         storeArrays = NO_OBJECTS;
+        java.util.Arrays.fill(configuredStrings, 0, configuredStringCount, null);
+        configuredStringCount = 0;
         java.util.Arrays.fill(builtObjects, 0, builtCount, null);
         receiver = null;
         builtCount = 0;
@@ -720,6 +737,26 @@ public final class Expected {
     /** Called by an instance helper just before a set-up call: its String arguments. */
     public static void setupStrings(String[] values) {
         setupStringArgs = values;
+        for (String v : values) {
+            if (v != null && configuredStringCount < configuredStrings.length) {
+                configuredStrings[configuredStringCount++] = v;
+            }
+        }
+    }
+
+    /* The Strings this run's set-up calls were given (the first 64): what the caller
+     * configured its objects with (a pattern, a path, a host), kept past built(). */
+    private static final String[] configuredStrings = new String[64];
+    private static int configuredStringCount;
+
+    /* value is one of the Strings the run's set-up calls were given. */
+    private static boolean configuredWith(String value) {
+        for (int i = 0; i < configuredStringCount; i++) {
+            if (configuredStrings[i].equals(value)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /* The integer arguments of every set-up call of this run so far (the first 32): how the
@@ -1532,6 +1569,13 @@ public final class Expected {
             if (isArgument(s.value, s.detector.equals("reflective-call"))) {
                 return what;
             }
+            // The same value given to a set-up call of the run: the caller configured its
+            // object with it (opencsv's MustMatchRegexExpression.setParameterString(pattern),
+            // then isValid compiling that pattern).
+            if (configuredWith(s.value)) {
+                return what.substring(0, what.indexOf(':')) + ": " + method
+                        + " uses what the caller configured its object with (a set-up call's argument)";
+            }
             if (s.detector.equals("regex-injection")) {
                 for (String p : unanchored(s.value)) {
                     if (isArgument(p, false)) {
@@ -1708,7 +1752,11 @@ public final class Expected {
         if (ownOther != null) {
             return "by design: " + ownOther + " of " + method;
         }
-        if (t instanceof java.util.NoSuchElementException && iteratorStep(call)) {
+        String wrapped = wrappedOwnSignal(t, st, k);
+        if (wrapped != null) {
+            return "by design: " + wrapped + " of " + method;
+        }
+        if (t instanceof java.util.NoSuchElementException && t.getCause() == null && iteratorStep(call)) {
             return "iterator exhausted: " + method;
         }
         if (t instanceof java.util.NoSuchElementException && endOfCollection(call)) {
@@ -2383,6 +2431,31 @@ public final class Expected {
 
     /* An exception class of the frame's own library (commons-collections4's FunctorException
      * from its ExceptionClosure): thrown on purpose, never a fault of the JVM. */
+    /*
+     * A plain RuntimeException the library throws around an exception of its own type (opencsv
+     * passing its CsvMalformedLineException out of an Iterator, or a worker thread's
+     * CsvBeanIntrospectionException out of CsvToBean): the library's designed report, only
+     * made unchecked. Judged by the cause as ownSignal judges the library's own types: not one
+     * named for an internal failure or owning up to one in its message, and not one a JVM
+     * fault caused. A cause of the JDK's (a reflective access refused) leaves it the
+     * library's. Why, else null.
+     */
+    private static String wrappedOwnSignal(Throwable t, StackTraceElement[] st, int k) {
+        Throwable cause = t.getCause();
+        if (t.getClass() != RuntimeException.class || cause == null || cause == t || isJdk(st[0].getClassName())
+                || !inLibraryOrJdk(st, 0, k)) {
+            return null;
+        }
+        String c = cause.getClass().getName();
+        String library = library(st[k - 1].getClassName());
+        if (isJdk(c) || !library(c).equals(library) || cause instanceof com.jvmfuzz.shim.detectors.SecurityIssue
+                || INTERNAL_FAILURE.matcher(cause.getClass().getSimpleName()).find()
+                || ownsFailure(String.valueOf(cause.getMessage())) || jvmFault(cause.getCause() == null ? cause : cause.getCause())) {
+            return null;
+        }
+        return "the library's own " + cause.getClass().getSimpleName() + ", wrapped in a RuntimeException";
+    }
+
     private static boolean ownType(Throwable t, StackTraceElement frame) {
         String c = t.getClass().getName();
         return t instanceof RuntimeException && !isJdk(c) && !isJdk(frame.getClassName())
@@ -2412,8 +2485,10 @@ public final class Expected {
 
     /* One of the String arguments holds `value` somewhere inside (a template "${dns:host}"). */
     private static boolean inTemplate(String value) {
+        // A character or two inside a text tells nothing (a quote character compiled as a
+        // pattern, "*", found in whatever text the call was given).
         for (String a : textArguments()) {
-            if (a != null && !value.isEmpty() && a.contains(value)) {
+            if (a != null && value.length() >= 3 && a.contains(value)) {
                 return true;
             }
         }
@@ -2453,7 +2528,10 @@ public final class Expected {
         String library = library(st[k - 1].getClassName());
         String top = st[0].getClassName();
         boolean fromLibrary = !isJdk(top) && library(top).equals(library);
-        boolean fromRequire = nul && top.equals("java.util.Objects") && st[0].getMethodName().startsWith("require");
+        // The library's own requireNonNull; the JDK's on what the library handed it is judged
+        // by passedToJdk (Chronology.ofLocale refusing a null Locale the library made).
+        boolean fromRequire = nul && top.equals("java.util.Objects") && st[0].getMethodName().startsWith("require")
+                && st.length > 1 && !isJdk(st[1].getClassName());
         int checker = index && !fromLibrary ? objectsCheck(st, library) : -1;
         if (checker > 0 && indexArgumentIn(t) != Long.MIN_VALUE) {
             return inLibraryOrJdk(st, checker, k) ? st[checker].getClassName() + "." + st[checker].getMethodName()
@@ -2518,6 +2596,13 @@ public final class Expected {
             via = " (called back, in the " + made.getName() + " the caller built)";
         }
         if (computedNumber(t, call) || documentsOtherUnchecked(t, call)) {
+            return null;
+        }
+        // A null refused by the JDK is the caller's only where the caller can have given one:
+        // drivers pass nulls only under --nulls, else it is a field left null in an object they
+        // built (Holder.store). One the library made itself (opencsv's ConverterDate turning
+        // the default locale "" into a null Locale for Chronology.ofLocale) is its own.
+        if (t.getClass() == NullPointerException.class && !TypedValues.NULLS && !builtHoldsNull()) {
             return null;
         }
         StackTraceElement jdk = st[first - 1];
@@ -2693,8 +2778,11 @@ public final class Expected {
         String msg = String.valueOf(t.getMessage());
         java.util.regex.Matcher a = NULL_ARRAY.matcher(msg);
         java.util.regex.Matcher r = NULL_RETURN.matcher(msg);
+        java.util.regex.Matcher l = NULL_LOCAL.matcher(msg);
         boolean array = a.find();
-        if (!array && !r.find()) {
+        boolean returned = !array && r.find();
+        boolean local = !array && !returned && l.find();
+        if (!array && !returned && !local) {
             return null;
         }
         for (int j = 0; j < builtCount; j++) {
@@ -2703,7 +2791,12 @@ public final class Expected {
                 continue;
             }
             Class<?> c = o.getClass();
-            if (array) {
+            if (local) {
+                String unset = atWork(c, st, k) ? unsetNamesake(c, o, l.group(1), l.group(2)) : null;
+                if (unset != null) {
+                    return unset;
+                }
+            } else if (array) {
                 boolean atWork = false;
                 for (int i = 0; i < Math.min(k, st.length) && !atWork; i++) {
                     try {
@@ -2745,6 +2838,54 @@ public final class Expected {
                 } catch (ReflectiveOperationException | LinkageError | RuntimeException unknown) {
                     return null;
                 }
+            }
+        }
+        return null;
+    }
+
+    private static final java.util.regex.Pattern NULL_LOCAL = java.util.regex.Pattern.compile(
+            "^Cannot invoke \"([\\w.$]+)\\.[\\w$<>]+\\(.*\\)\" because \"(\\w+)\" is null$");
+
+    /* A frame from the fault up to the call runs code of c's line (sameLine). */
+    private static boolean atWork(Class<?> c, StackTraceElement[] st, int k) {
+        for (int i = 0; i < Math.min(k, st.length); i++) {
+            try {
+                if (!isJdk(st[i].getClassName()) && sameLine(c, Class.forName(st[i].getClassName(), false, loader))) {
+                    return true;
+                }
+            } catch (ClassNotFoundException | LinkageError unknown) {
+                // a frame whose class this loader does not see: not the object's
+            }
+        }
+        return false;
+    }
+
+    /*
+     * The third shape of unsetSlot: a local or parameter of a type the failing call was made
+     * on ("because \"typeTree\" is null", invoking RecursiveType.getRecursiveMembers) named
+     * as a set-up field of the object that only methods write (no constructor), of that
+     * type, still null: the field handed on to a helper (opencsv's AbstractMappingStrategy
+     * passing recursiveTypeTree, which setType builds, to indexSubordinateBeans). The name
+     * ties the two: the field's name is the local's or ends with it. Why, else null.
+     */
+    private static String unsetNamesake(Class<?> c, Object o, String invokedOn, String name) {
+        Class<?> type;
+        try {
+            type = Class.forName(invokedOn, false, loader);
+        } catch (ClassNotFoundException | LinkageError unknown) {
+            return null;
+        }
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        for (Class<?> h = c; h != null && h != Object.class; h = h.getSuperclass()) {
+            for (java.lang.reflect.Field f : declaredFields(h)) {
+                String[] writers = SET_UP.get(h.getName() + " " + f.getName());
+                String field = f.getName().toLowerCase(java.util.Locale.ROOT);
+                if (writers == null || java.util.Arrays.asList(writers).contains("<init>")
+                        || java.lang.reflect.Modifier.isStatic(f.getModifiers()) || !type.isAssignableFrom(f.getType())
+                        || !(field.equals(lower) || name.length() >= 3 && field.endsWith(lower)) || !isNull(f, o)) {
+                    continue;
+                }
+                return usedBefore(c, f.getName(), writers);
             }
         }
         return null;
@@ -2876,6 +3017,23 @@ public final class Expected {
             return null;
         }
         return Character.toLowerCase(getter.charAt(skip)) + getter.substring(skip + 1);
+    }
+
+    /* Some object the driver built in this run, of a class outside the JDK, has an instance
+     * field of a reference type that is null (its own or a library superclass's). */
+    private static boolean builtHoldsNull() {
+        for (int i = 0; i < builtCount; i++) {
+            Object o = builtObjects[i];
+            for (Class<?> c = o == null ? null : o.getClass(); c != null && !isJdk(c.getName()); c = c.getSuperclass()) {
+                for (java.lang.reflect.Field f : declaredFields(c)) {
+                    if (!f.getType().isPrimitive() && !java.lang.reflect.Modifier.isStatic(f.getModifiers())
+                            && !f.isSynthetic() && isNull(f, o)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean isNull(java.lang.reflect.Field f, Object o) {
@@ -3919,9 +4077,11 @@ public final class Expected {
 
     /*
      * A record of fixed layout, too short: the JVM's array fault past the end of an array of
-     * the length of one the caller gave (to the call or a set-up call), where every frame from
-     * the fault up to the call is a record reader (record_readers.rs: it takes a byte[] and
-     * reads no array's length), and the call takes no position into an array.
+     * the length of one the caller gave (to the call or a set-up call), or System.arraycopy's
+     * into or out of it, where every library frame from the fault up to the call is a record
+     * reader (record_readers.rs: it takes a byte[] and has read no array's length at that
+     * line; one that measures further on, as writeEntryHeader pads the rest of its buffer,
+     * not on an empty array's first byte), and the call takes no position into an array.
      * None of them can respect the array's length, so
      * its size is the caller's to get right: commons-compress's new TarArchiveEntry(header) of
      * a 150-byte header, whose fields lie at fixed offsets of a 512-byte record. A method on
@@ -3940,17 +4100,31 @@ public final class Expected {
         if (fault == null || fault[0] < fault[1] || fault[1] < 0) {
             return null;
         }
-        for (int i = 0; i < k; i++) {
-            if (!recordReader(st[i])) {
+        // The JDK's copy on top (System.arraycopy) stands for the fault arrayFault read.
+        int first = 0;
+        while (first < k && isJdk(st[first].getClassName())) {
+            first++;
+        }
+        if (first == k) {
+            return null;
+        }
+        boolean measuresLater = false;
+        for (int i = first; i < k; i++) {
+            int reader = recordReader(st[i]);
+            if (reader == 0) {
                 return null;
             }
+            measuresLater |= reader == 2;
+        }
+        if (measuresLater && fault[0] == 0) {
+            return null; // an empty array, which a method that knows lengths is to refuse
         }
         for (int i = 0; i < valueArrayCount; i++) {
             Object a = valueArrays[i];
             if (a instanceof byte[] && ((byte[]) a).length == fault[1]) {
-                return "a record of fixed layout: " + st[0].getClassName() + "." + st[0].getMethodName()
-                        + " reads index " + fault[0] + " of the caller's array of length " + fault[1]
-                        + ", and no method on the way measures an array";
+                return "a record of fixed layout: " + st[first].getClassName() + "." + st[first].getMethodName()
+                        + " reaches index " + fault[0] + " of the caller's array of length " + fault[1]
+                        + ", and no method on the way has measured an array";
             }
         }
         return null;
@@ -4317,7 +4491,7 @@ public final class Expected {
         if (ints.length == 0) {
             return false;
         }
-        if (namesOneOf(numbers(message), ints)) {
+        if (namesOneOf(numbers(message), ints) || namesInHex(message, ints)) {
             return false;
         }
         for (String s : strings) {
@@ -4327,6 +4501,23 @@ public final class Expected {
         }
         List<Long> numbers = numbers(message);
         return !numbers.isEmpty() && !namesOneOf(numbers, ints);
+    }
+
+    private static final java.util.regex.Pattern HEX = java.util.regex.Pattern.compile("0x([0-9a-fA-F]{1,16})\\b");
+
+    /* The message names one of the integers in hexadecimal, as an int's or a long's bits
+     * (Pattern.compile's "Unknown flag 0xffffffff" for the flags -1). */
+    static boolean namesInHex(String message, long[] ints) {
+        java.util.regex.Matcher m = HEX.matcher(message);
+        while (m.find()) {
+            long v = Long.parseUnsignedLong(m.group(1), 16);
+            for (long a : ints) {
+                if (a == v || (m.group(1).length() <= 8 && (a & 0xffffffffL) == v)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /*
@@ -4830,15 +5021,27 @@ public final class Expected {
         return m;
     }
 
-    private static Map<String, List<int[]>> readRecordReaders(String path) {
-        Map<String, List<int[]>> m = new HashMap<>();
+    /* One overload's record-reading lines (record_readers.rs); later: it measures an array
+     * further on. */
+    private static final class RecordLines {
+        final int[] lines;
+        final boolean later;
+
+        RecordLines(int[] lines, boolean later) {
+            this.lines = lines;
+            this.later = later;
+        }
+    }
+
+    private static Map<String, List<RecordLines>> readRecordReaders(String path) {
+        Map<String, List<RecordLines>> m = new HashMap<>();
         if (path == null || path.isEmpty()) {
             return m;
         }
         try {
             for (String line : java.nio.file.Files.readAllLines(java.nio.file.Paths.get(path))) {
                 String[] parts = line.split(" ");
-                if (line.startsWith("#") || parts.length != 3) {
+                if (line.startsWith("#") || parts.length < 3 || parts.length > 4) {
                     continue;
                 }
                 try {
@@ -4847,7 +5050,9 @@ public final class Expected {
                     for (int i = 0; i < numbers.length; i++) {
                         lines[i] = Integer.parseInt(numbers[i]);
                     }
-                    m.computeIfAbsent(parts[0] + "::" + parts[1], x -> new ArrayList<>()).add(lines);
+                    boolean later = parts.length == 4 && parts[3].equals("later");
+                    m.computeIfAbsent(parts[0] + "::" + parts[1], x -> new ArrayList<>())
+                            .add(new RecordLines(lines, later));
                 } catch (NumberFormatException bad) {
                     // This row only.
                 }
@@ -4858,20 +5063,23 @@ public final class Expected {
         return m;
     }
 
-    /* The frame is in a record reader: its method, at a line of that overload's own. */
-    private static boolean recordReader(StackTraceElement e) {
-        List<int[]> overloads = RECORD_READERS.get(e.getClassName() + "::" + e.getMethodName());
+    /* The frame is in a record reader, at a line of that overload's own where it has measured
+     * no array: 0 when not, 1 when it measures none, 2 when one of its overloads with that
+     * line measures further on. */
+    private static int recordReader(StackTraceElement e) {
+        List<RecordLines> overloads = RECORD_READERS.get(e.getClassName() + "::" + e.getMethodName());
         if (overloads == null) {
-            return false;
+            return 0;
         }
-        for (int[] lines : overloads) {
-            for (int line : lines) {
+        int found = 0;
+        for (RecordLines r : overloads) {
+            for (int line : r.lines) {
                 if (line == e.getLineNumber()) {
-                    return true;
+                    found = Math.max(found, r.later ? 2 : 1);
                 }
             }
         }
-        return false;
+        return found;
     }
 
     private static Map<String, List<String[]>> readDocumented(String path) {
@@ -4954,6 +5162,9 @@ public final class Expected {
             }
             if (t instanceof IndexOutOfBoundsException && indexArgumentIn(t) == Long.MIN_VALUE) {
                 continue;
+            }
+            if (t instanceof java.util.NoSuchElementException && t.getCause() != null) {
+                continue; // a failure passed on as one, not the end of the elements (translated)
             }
             return c.getName() + " of " + d.substring(at + 1) + "." + call.getMethodName();
         }
