@@ -421,7 +421,7 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 172] = [
         "contract.Feed.sizeOf",
         "java.lang.NullPointerException",
         "contract",
-        "not configured: the contract.Feed used before its history was set up (by contract.Feed.keep)",
+        "not configured: the contract.Feed used before its fullHistoryLog was set up (by contract.Feed.keep)",
     ),
     ("contract.Feed.lengthOf", "java.lang.NullPointerException", "bug", ""),
     (
@@ -431,8 +431,13 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 172] = [
         "by design: the library's own Malformed, wrapped in a RuntimeException",
     ),
     ("contract.Rows.limit", "java.lang.RuntimeException", "bug", ""),
-    // The JDK's null check on a null the library made from what the caller gave (no null).
-    ("contract.Holder.chronology", "java.lang.NullPointerException", "bug", ""),
+    // The JDK's null check on the null it made of the caller's class (no enum, no constants).
+    (
+        "contract.Holder.constants",
+        "java.lang.NullPointerException",
+        "contract",
+        "argument check: java.util.Objects.requireNonNull rejects the arguments of contract.Holder.constants",
+    ),
     // The library's own argument check on what the call was given; on what the library
     // handed itself through a method inherited from the JDK (java.text.Format.format).
     ("contract.Reformat.format", "java.lang.IllegalArgumentException", "contract", "argument check: contract.Reformat.formatValue"),

@@ -74,16 +74,19 @@ public final class Feed implements Iterator<String> {
         return cached.length();
     }
 
-    private java.util.List<String> history;
+    private java.util.List<String> fullHistoryLog;
 
     /** Sets the history up (as opencsv's AbstractMappingStrategy.setType builds its type tree). */
     public void keep(java.util.List<String> kept) {
-        this.history = new java.util.ArrayList<>(kept);
+        this.fullHistoryLog = new java.util.ArrayList<>(kept);
     }
 
-    /** Contract when keep was not called first: the unset history handed to a helper. */
+    /**
+     * Contract when keep was not called first: the unset history handed to a helper, which
+     * names it by its last words (recursiveTypeTree as typeTree).
+     */
     public int replay() {
-        return sizeOf(history);
+        return sizeOf(fullHistoryLog);
     }
 
     /** Bug: its own search of the window finds no negative value and hands the null on. */
@@ -97,8 +100,8 @@ public final class Feed implements Iterator<String> {
         return lengthOf(found);
     }
 
-    private static int sizeOf(java.util.List<String> history) {
-        return history.size();
+    private static int sizeOf(java.util.List<String> historyLog) {
+        return historyLog.size();
     }
 
     private static int lengthOf(java.util.List<String> found) {

@@ -27,12 +27,11 @@ public final class Holder {
     }
 
     /**
-     * Bug: turns an empty tag into no locale and hands that to the JDK, which refuses the null
-     * (opencsv's ConverterDate and Chronology.ofLocale); the caller gave no null.
+     * Contract: the constants of the class the caller gave, which the JDK gives as null for a
+     * class that is no enum and then refuses to list (commons-lang3's EnumUtils.getEnumList).
      */
-    public static String chronology(String tag) {
-        java.util.Locale l = tag.isEmpty() ? null : java.util.Locale.forLanguageTag(tag);
-        return java.time.chrono.Chronology.ofLocale(l).getId();
+    public static int constants(Class<?> type) {
+        return java.util.Arrays.asList(type.getEnumConstants()).size();
     }
 
     /** Bug: a null array of its own, which the JVM faults on inside the JDK ("Cannot read ..."). */

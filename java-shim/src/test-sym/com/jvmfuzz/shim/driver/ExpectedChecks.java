@@ -59,6 +59,12 @@ public final class ExpectedChecks {
         check(Expected.namesInHex("Unknown flag 0x100", new long[] {256}), "0x100 is 256");
         check(!Expected.namesInHex("Unknown flag 0x100", new long[] {100}), "0x100 is not 100");
         check(!Expected.namesInHex("no hex 100", new long[] {100}), "no hex");
+        // A set-up field named for a local: the same name, or its last camel-case words.
+        check(Expected.namedFor("recursiveTypeTree", "typeTree"), "recursiveTypeTree for typeTree");
+        check(Expected.namedFor("history", "History"), "history for History");
+        check(!Expected.namedFor("headerMap", "map"), "headerMap for map: one word");
+        check(!Expected.namedFor("xtypeTree", "typeTree"), "xtypeTree for typeTree: no word boundary");
+        check(!Expected.namedFor("typeTree", "recursiveTypeTree"), "a longer local");
         // The member of a real InaccessibleObjectException's message: a field, a method, a
         // constructor of the JDK (whose simple name is its class's).
         reflected(() -> String.class.getDeclaredField("value").setAccessible(true), "value");

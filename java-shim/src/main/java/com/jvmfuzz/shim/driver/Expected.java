@@ -56,8 +56,8 @@
  *         ArrayIndexOutOfBoundsException) or that Objects.checkIndex, checkFromToIndex or
  *         checkFromIndexSize throws for a library frame calling it, on an index or range
  *         naming an integer argument (BufferRecycler's slot number), a NullPointerException
- *         that library code creates or Objects.requireNonNull does for a library frame (not
- *         the JVM's, with its "Cannot ..." message; the JDK's own check is judged above);
+ *         that library code or
+ *         Objects.requireNonNull creates (not the JVM's, with its "Cannot ..." message);
  *       - any RuntimeException of a method called on an object whose maker's Javadoc says it
  *         is not for direct use (jackson-core's CharsToNameCanonicalizer.createRoot: "Root
  *         instance is never used directly"), the receiver by identity, or failing in its
@@ -67,10 +67,7 @@
  *         of the library's (not a failure deeper in code a checkToken reaches);
  *       - an IllegalArgumentException or ArithmeticException the JDK throws (or a
  *         NullPointerException it throws itself, not the JVM's "Cannot ..." fault:
- *         ConcurrentHashMap refusing a null value an initializer the caller gave returned, a
- *         null the caller can have given: under --nulls, or a field left null in an object
- *         the driver built; not a null the library made itself, opencsv's ConverterDate handing
- *         Chronology.ofLocale a null Locale for the default ""; or
+ *         ConcurrentHashMap refusing a null value an initializer the caller gave returned; or
  *         Collectors.toMap's IllegalStateException on a repeated key: a map whose values
  *         repeat, inverted), when a JDK method
  *         rejects what the call passed on through the library's own methods only (Charset.forName under a toCharset helper),
@@ -173,8 +170,9 @@
  *         byte[0] to write to);
  *       - the JVM's array fault past the end of an array of the length of one the caller gave,
  *         or System.arraycopy's into or out of it, with only record readers between the call
- *         and the fault (fixedRecord: methods that take a byte[] and have measured no array at
- *         that line, reading or writing a binary record of fixed layout: a tar header shorter
+ *         and the fault (fixedRecord: methods that take a byte[], at a source line before any
+ *         that reads an array's length (source order, not control flow), reading or writing a
+ *         binary record of fixed layout: a tar header shorter
  *         than 512 bytes given to new TarArchiveEntry(header) or to writeEntryHeader, which
  *         measures it only to pad the rest; not the first byte of an empty array read by a
  *         method that measures it further on);
@@ -203,7 +201,8 @@
  *         constructor writes, of an object the driver built and handed on, the message naming
  *         the field, its getter, or a local of its name (unsetInBuilt: BcBands over a Segment
  *         never read); on a local or parameter of the invoked type that a set-up field no
- *         constructor writes is named for (its name, or the end of it), null in the object
+ *         constructor writes is named for (its name, or its last camel-case words when the
+ *         local has two or more), null in the object, not a link to an object of its own kind
  *         (unsetSlot: opencsv's recursiveTypeTree handed to a helper as typeTree);
  *       - a NoSuchElementException from a JDK collection's pop, remove or get right under a
  *         called method named pop... (NamespaceBindings.popScope on an empty stack), or a
@@ -218,9 +217,10 @@
  *       - a NoSuchElementException from next()/previous()/nextElement() of an Iterator or
  *         Enumeration (exhaustion), one that carries no cause (opencsv's CSVIterator passing a
  *         malformed record out as one, while hasNext() said there was a record, is a bug);
- *       - a plain RuntimeException the library throws around an exception of its own type
- *         that ownSignal would take (opencsv's CsvMalformedLineException out of an iterator):
- *         its report made unchecked; not around one of the JDK's;
+ *       - a plain RuntimeException the library throws around an exception of its own type,
+ *         checked or not (opencsv's CsvMalformedLineException out of an iterator): its report
+ *         made unchecked; not around one of the JDK's, one named for an internal failure, one
+ *         a JVM fault caused, or when either message owns up to a failure of the library's;
  *       - a ClassCastException in the called method itself when it takes an Object parameter;
  *         or one under the call from an object the caller built to a sibling class of the
  *         library's, both under a library type the call takes (a scalar constructor's
@@ -247,7 +247,8 @@
  *         likewise a server-side-request-forgery or file-path-traversal report on a host or
  *         path that is one of them: a method that connects to the host or opens the path it is
  *         given (commons-text's DnsStringLookup); any of these four on a String a set-up call
- *         of the run was given (the caller configured its object with the pattern: opencsv's
+ *         of the run was given, under a method of an object the driver built (the caller
+ *         configured it with the pattern: opencsv's
  *         MustMatchRegexExpression.setParameterString); "inside" a text counts from three
  *         characters (a quote character compiled as a pattern is no template's);
  *       - an IllegalFormatException from java.util.Formatter, every frame up to the call the
@@ -1572,7 +1573,7 @@ public final class Expected {
             // The same value given to a set-up call of the run: the caller configured its
             // object with it (opencsv's MustMatchRegexExpression.setParameterString(pattern),
             // then isValid compiling that pattern).
-            if (configuredWith(s.value)) {
+            if (configuredWith(s.value) && builtFrame(st, k) != null) {
                 return what.substring(0, what.indexOf(':')) + ": " + method
                         + " uses what the caller configured its object with (a set-up call's argument)";
             }
@@ -1759,7 +1760,7 @@ public final class Expected {
         if (t instanceof java.util.NoSuchElementException && t.getCause() == null && iteratorStep(call)) {
             return "iterator exhausted: " + method;
         }
-        if (t instanceof java.util.NoSuchElementException && endOfCollection(call)) {
+        if (t instanceof java.util.NoSuchElementException && t.getCause() == null && endOfCollection(call)) {
             return "empty collection: " + method + " has no end to give";
         }
         if (t instanceof ClassCastException && k == 1 && takesObject(call)) {
@@ -2429,8 +2430,6 @@ public final class Expected {
                 && !c.startsWith("java.lang.") && !c.startsWith("java.util.") && !c.startsWith("java.nio.");
     }
 
-    /* An exception class of the frame's own library (commons-collections4's FunctorException
-     * from its ExceptionClosure): thrown on purpose, never a fault of the JVM. */
     /*
      * A plain RuntimeException the library throws around an exception of its own type (opencsv
      * passing its CsvMalformedLineException out of an Iterator, or a worker thread's
@@ -2450,12 +2449,15 @@ public final class Expected {
         String library = library(st[k - 1].getClassName());
         if (isJdk(c) || !library(c).equals(library) || cause instanceof com.jvmfuzz.shim.detectors.SecurityIssue
                 || INTERNAL_FAILURE.matcher(cause.getClass().getSimpleName()).find()
-                || ownsFailure(String.valueOf(cause.getMessage())) || jvmFault(cause.getCause() == null ? cause : cause.getCause())) {
+                || ownsFailure(String.valueOf(cause.getMessage())) || ownsFailure(String.valueOf(t.getMessage()))
+                || causedByJvmFault(t, st[k - 1])) {
             return null;
         }
         return "the library's own " + cause.getClass().getSimpleName() + ", wrapped in a RuntimeException";
     }
 
+    /* An exception class of the frame's own library (commons-collections4's FunctorException
+     * from its ExceptionClosure): thrown on purpose, never a fault of the JVM. */
     private static boolean ownType(Throwable t, StackTraceElement frame) {
         String c = t.getClass().getName();
         return t instanceof RuntimeException && !isJdk(c) && !isJdk(frame.getClassName())
@@ -2528,10 +2530,7 @@ public final class Expected {
         String library = library(st[k - 1].getClassName());
         String top = st[0].getClassName();
         boolean fromLibrary = !isJdk(top) && library(top).equals(library);
-        // The library's own requireNonNull; the JDK's on what the library handed it is judged
-        // by passedToJdk (Chronology.ofLocale refusing a null Locale the library made).
-        boolean fromRequire = nul && top.equals("java.util.Objects") && st[0].getMethodName().startsWith("require")
-                && st.length > 1 && !isJdk(st[1].getClassName());
+        boolean fromRequire = nul && top.equals("java.util.Objects") && st[0].getMethodName().startsWith("require");
         int checker = index && !fromLibrary ? objectsCheck(st, library) : -1;
         if (checker > 0 && indexArgumentIn(t) != Long.MIN_VALUE) {
             return inLibraryOrJdk(st, checker, k) ? st[checker].getClassName() + "." + st[checker].getMethodName()
@@ -2596,13 +2595,6 @@ public final class Expected {
             via = " (called back, in the " + made.getName() + " the caller built)";
         }
         if (computedNumber(t, call) || documentsOtherUnchecked(t, call)) {
-            return null;
-        }
-        // A null refused by the JDK is the caller's only where the caller can have given one:
-        // drivers pass nulls only under --nulls, else it is a field left null in an object they
-        // built (Holder.store). One the library made itself (opencsv's ConverterDate turning
-        // the default locale "" into a null Locale for Chronology.ofLocale) is its own.
-        if (t.getClass() == NullPointerException.class && !TypedValues.NULLS && !builtHoldsNull()) {
             return null;
         }
         StackTraceElement jdk = st[first - 1];
@@ -2869,26 +2861,46 @@ public final class Expected {
      * ties the two: the field's name is the local's or ends with it. Why, else null.
      */
     private static String unsetNamesake(Class<?> c, Object o, String invokedOn, String name) {
-        Class<?> type;
-        try {
-            type = Class.forName(invokedOn, false, loader);
-        } catch (ClassNotFoundException | LinkageError unknown) {
+        Class<?> type = null;
+        // The JVM names java.lang's types without their package ("String.length()").
+        for (String n : invokedOn.contains(".") ? new String[] {invokedOn} : new String[] {invokedOn, "java.lang." + invokedOn}) {
+            try {
+                type = Class.forName(n, false, loader);
+                break;
+            } catch (ClassNotFoundException | LinkageError unknown) {
+                // the next spelling
+            }
+        }
+        if (type == null) {
             return null;
         }
-        String lower = name.toLowerCase(java.util.Locale.ROOT);
         for (Class<?> h = c; h != null && h != Object.class; h = h.getSuperclass()) {
             for (java.lang.reflect.Field f : declaredFields(h)) {
                 String[] writers = SET_UP.get(h.getName() + " " + f.getName());
-                String field = f.getName().toLowerCase(java.util.Locale.ROOT);
+                // A link to an object of the same kind (a parent, a next) is null at the end
+                // of its chain by nature, as in unsetInBuilt.
                 if (writers == null || java.util.Arrays.asList(writers).contains("<init>")
                         || java.lang.reflect.Modifier.isStatic(f.getModifiers()) || !type.isAssignableFrom(f.getType())
-                        || !(field.equals(lower) || name.length() >= 3 && field.endsWith(lower)) || !isNull(f, o)) {
+                        || sameLine(c, f.getType()) || !namedFor(f.getName(), name) || !isNull(f, o)) {
                     continue;
                 }
                 return usedBefore(c, f.getName(), writers);
             }
         }
         return null;
+    }
+
+    /* A field named for a local: the same name, or a name ending in it at a word of its camel
+     * case, when the local has two words or more (recursiveTypeTree and typeTree; not
+     * headerMap and map). */
+    static boolean namedFor(String field, String local) {
+        if (field.equalsIgnoreCase(local)) {
+            return true;
+        }
+        int at = field.length() - local.length();
+        boolean words = local.chars().skip(1).anyMatch(Character::isUpperCase);
+        return words && at > 0 && Character.isUpperCase(field.charAt(at))
+                && field.substring(at).equalsIgnoreCase(local);
     }
 
     private static final java.util.regex.Pattern NULL_THIS_FIELD =
@@ -3017,23 +3029,6 @@ public final class Expected {
             return null;
         }
         return Character.toLowerCase(getter.charAt(skip)) + getter.substring(skip + 1);
-    }
-
-    /* Some object the driver built in this run, of a class outside the JDK, has an instance
-     * field of a reference type that is null (its own or a library superclass's). */
-    private static boolean builtHoldsNull() {
-        for (int i = 0; i < builtCount; i++) {
-            Object o = builtObjects[i];
-            for (Class<?> c = o == null ? null : o.getClass(); c != null && !isJdk(c.getName()); c = c.getSuperclass()) {
-                for (java.lang.reflect.Field f : declaredFields(c)) {
-                    if (!f.getType().isPrimitive() && !java.lang.reflect.Modifier.isStatic(f.getModifiers())
-                            && !f.isSynthetic() && isNull(f, o)) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
     }
 
     private static boolean isNull(java.lang.reflect.Field f, Object o) {
