@@ -358,7 +358,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 172] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 175] = [
     // A range outside the caller's array, refused by a dependency the method passes it on to
     // (helper.Sink, outside the package under test; the reason names the position, negative
     // or past the end, whichever came first); the method's own range past its own buffer,
@@ -415,6 +415,17 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 172] = [
     // library's own checked exception passed out in a RuntimeException is its report, one of
     // the JDK's is not.
     ("contract.Rows.next", "java.util.NoSuchElementException", "bug", ""),
+    // Its end (called directly, or by a Feed over it): the Iterator's documented exhaustion.
+    ("contract.Rows.next", "java.util.NoSuchElementException", "contract", "documented: contract."),
+    // A constructor refusing what a builder was configured with; a read-only list of the
+    // library's own written to.
+    (
+        "contract.Dialect.<init>",
+        "java.lang.UnsupportedOperationException",
+        "contract",
+        "argument check: the contract.Dialect constructor refuses what contract.Dialect$Builder.build gave it",
+    ),
+    ("contract.Dialect.fields", "java.lang.UnsupportedOperationException", "bug", ""),
     // A set-up field handed to a helper under its own name, still null; a null of the
     // method's own search handed to another.
     (

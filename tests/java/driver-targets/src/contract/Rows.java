@@ -4,7 +4,7 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 
 /**
- * Rows of a text read one ahead, as opencsv's CSVIterator reads them: a malformed record is
+ * Records read one ahead, as opencsv's CSVIterator reads them: a malformed record is
  * the library's own checked exception, which the unchecked API passes out in a wrapper.
  */
 public final class Rows implements Iterator<String> {
@@ -21,9 +21,9 @@ public final class Rows implements Iterator<String> {
     private int at = 1;
     private String next;
 
-    public Rows(String text) {
-        this.lines = text.split("\n", -1);
-        this.next = lines[0];
+    public Rows(String[] records) {
+        this.lines = records.clone();
+        this.next = lines.length == 0 ? null : lines[0];
     }
 
     @Override
@@ -38,6 +38,9 @@ public final class Rows implements Iterator<String> {
      */
     @Override
     public String next() {
+        if (next == null) {
+            throw new NoSuchElementException(); // the end of the records: the Iterator's contract
+        }
         String current = next;
         try {
             next = read(lines, at++);
@@ -50,11 +53,10 @@ public final class Rows implements Iterator<String> {
     }
 
     /**
-     * Contract: counts the records of a text, or passes the library's own report of the first
-     * malformed one out unchecked.
+     * Contract: counts the records, or passes the library's own report of the first malformed
+     * one out unchecked.
      */
-    public static int count(String text) {
-        String[] all = text.split("\n", -1);
+    public static int count(String[] all) {
         int n = 0;
         for (int i = 0; i < all.length; i++) {
             try {

@@ -153,7 +153,9 @@
  *         object the caller built (or a class nested in one), none of the called class's or
  *         its superclasses': the caller's source failed, not the method
  *         (CSVPrinter.printRecords(stream));
- *       - an UnsupportedOperationException the called method throws itself, or that a method
+ *       - an UnsupportedOperationException the called method throws itself, or a constructor
+ *         of its library under it (a refusal of what it was given: opencsv's CSVParser
+ *         refusing a NUL separator its builder's build() passes on), or that a method
  *         of a class of the library's named for refusing throws (Unsupported*: joda-time's
  *         UnsupportedDurationField, the duration of an era), past its helpers named for it
  *         (unsupported()); not a read-only view the library made and writes to; or that a
@@ -1715,6 +1717,10 @@ public final class Expected {
         if (t instanceof UnsupportedOperationException && thrownByCall(st, k)) {
             return "unsupported: " + method + " throws UnsupportedOperationException itself";
         }
+        String refusedConfiguration = t instanceof UnsupportedOperationException ? constructorRefuses(st, k) : null;
+        if (refusedConfiguration != null) {
+            return "argument check: " + refusedConfiguration + " refuses what " + method + " gave it";
+        }
         String unsupported = t instanceof UnsupportedOperationException ? unsupportedKind(st, k) : null;
         if (unsupported != null) {
             return "unsupported: " + unsupported + " supports no " + method;
@@ -3100,6 +3106,23 @@ public final class Expected {
      * any helper of the call's library named for making the exception (joda-time's
      * UnsupportedDateTimeField.unsupported(), commons-collections4's
      * FixedSizeList.unsupportedOperationException()). */
+    /*
+     * An UnsupportedOperationException a constructor of the call's library throws itself (its
+     * own frame on top), every frame up to the call the library's: what a constructor refuses
+     * is what it was given, however it names the refusal (opencsv's CSVParser refusing a
+     * separator of NUL, or one equal to the quote, that CSVParserBuilder.build() was
+     * configured with). One from a method, or the JDK's (a read-only list written to), is
+     * judged as before. The constructor, else null.
+     */
+    private static String constructorRefuses(StackTraceElement[] st, int k) {
+        StackTraceElement top = st[0];
+        if (!top.getMethodName().equals("<init>") || isJdk(top.getClassName()) || !inLibraryOrJdk(st, 0, k)
+                || !library(top.getClassName()).equals(library(st[k - 1].getClassName()))) {
+            return null;
+        }
+        return "the " + top.getClassName() + " constructor";
+    }
+
     private static boolean thrownByCall(StackTraceElement[] st, int k) {
         String library = library(st[k - 1].getClassName());
         int first = 0;
