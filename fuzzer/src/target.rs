@@ -203,7 +203,7 @@ fn shared_code(vm: &JavaVM, jvmti: &jvmfuzz_jvm::env::Env, thread: &GlobalRef) -
 /// the harness thread's own ThreadLocal map, which every run shares): a package ending in `/`
 /// counts whole, a class with its nested classes only.
 fn run_local(class: &str) -> bool {
-    const LOCAL: [&str; 22] = [
+    const LOCAL: [&str; 29] = [
         // The solver's trace recorder, started afresh for every traced run.
         "com/jvmfuzz/shim/sym/",
         "java/math/",
@@ -228,6 +228,16 @@ fn run_local(class: &str) -> bool {
         "java/util/LinkedList",
         "java/util/TreeMap",
         "java/util/AbstractList",
+        // Readers over the run's own text, and number formats: their state is the instance
+        // (a library's loop of two billion `readLine`s past the end, a pattern of a million
+        // digits); a BufferedReader's lock is itself and a stop unwinds its monitor.
+        "java/io/BufferedReader",
+        "java/io/LineNumberReader",
+        "java/io/StringReader",
+        "java/io/CharArrayReader",
+        "java/io/PushbackReader",
+        "java/text/DecimalFormat",
+        "java/text/DigitList",
     ];
     LOCAL.iter().any(|p| {
         if p.ends_with('/') {
@@ -569,13 +579,24 @@ mod tests {
 
     #[test]
     fn run_local_code_is_whole_packages_or_named_classes_with_their_nested_ones() {
-        for class in ["java/math/BigInteger", "java/lang/Thread", "java/util/HashMap$Node", "java/lang/StringLatin1"] {
+        for class in [
+            "java/math/BigInteger",
+            "java/lang/Thread",
+            "java/util/HashMap$Node",
+            "java/lang/StringLatin1",
+            "java/io/BufferedReader",
+            "java/text/DecimalFormat",
+        ] {
             assert!(run_local(class), "{class}");
         }
-        // Shared beyond the run: the thread's ThreadLocal map, SecureRandom, string caches.
-        for class in
-            ["java/lang/ThreadLocal$ThreadLocalMap", "sun/security/provider/SecureRandom", "java/lang/StringCoding"]
-        {
+        // Shared beyond the run: the thread's ThreadLocal map, SecureRandom, string caches,
+        // System.out.
+        for class in [
+            "java/lang/ThreadLocal$ThreadLocalMap",
+            "sun/security/provider/SecureRandom",
+            "java/lang/StringCoding",
+            "java/io/PrintStream",
+        ] {
             assert!(!run_local(class), "{class}");
         }
     }

@@ -195,6 +195,26 @@ fn the_harness_thread_has_a_context_class_loader() {
 }
 
 #[test]
+fn an_exception_ending_another_thread_is_printed_once_per_site_and_counted() {
+    let s = fuzz("WorkerThrows", &["--runs", "3000", "--max-len", "8"]);
+    s.assert_exit(0);
+    assert!(s.summary().is_empty(), "{}", s.out.dump());
+    let err = &s.out.stderr;
+    let printed = |what: &str| err.lines().filter(|l| l.starts_with("Exception in thread") && l.contains(what)).count();
+    // The JVM's default would print each of the 3,000 failures with its stack.
+    assert_eq!(printed("java.lang.IllegalStateException: worker failed"), 1, "{}", s.out.dump());
+    assert!(printed("java.lang.UnsupportedOperationException: second site") <= 1, "{}", s.out.dump());
+    assert!(err.contains("are counted, not printed"), "{}", s.out.dump());
+    // The counts at the end: most of the runs failed at the first site.
+    let count = err
+        .lines()
+        .filter(|l| l.contains(" x java.lang.IllegalStateException at fuzz.WorkerThrows"))
+        .find_map(|l| l.split(" x ").next()?.trim().parse::<u64>().ok())
+        .unwrap_or_else(|| panic!("no count for the first site\n{}", s.out.dump()));
+    assert!(count > 1000, "{count}\n{}", s.out.dump());
+}
+
+#[test]
 fn out_of_memory_is_a_finding() {
     let s = fuzz("Oom", &["--runs", "200000", "--jvm-arg=-Xmx256m"]);
     s.assert_exit(1);

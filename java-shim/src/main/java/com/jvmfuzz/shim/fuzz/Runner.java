@@ -82,6 +82,7 @@ public final class Runner {
      * connection until the harness allows some.
      */
     public static void beforeHarness() {
+        OtherThreads.install();
         if (Boolean.getBoolean("jvmfuzz.watchConnections")) {
             com.jvmfuzz.shim.detectors.ServerSideRequestForgery.watchConnections();
         }
@@ -320,7 +321,15 @@ public final class Runner {
 
     /** Calls fuzzerTearDown() if the harness has one. */
     public static void tearDown(Class<?> harness) throws Throwable {
-        invoke(find(harness, "fuzzerTearDown"), new Object[0]);
+        try {
+            invoke(find(harness, "fuzzerTearDown"), new Object[0]);
+        } finally {
+            String unprinted = OtherThreads.summary();
+            if (!unprinted.isEmpty()) {
+                System.err.print("jvmfuzz: exceptions that ended other threads, by site (each printed once):\n"
+                        + unprinted);
+            }
+        }
     }
 
     private static Method find(Class<?> c, String name, Class<?>... params) {
