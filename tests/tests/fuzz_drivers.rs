@@ -97,6 +97,20 @@ fn exact_int_long_and_string_values() {
     assert!(src.contains("\"open-sesame\"") && src.contains("drv.Magic.check(code, serial, name);"), "{src}");
 }
 
+/// A `Function<String[], Boolean>` gets a function that answers a Boolean from the input, not
+/// `Function.identity()`, whose row the library would cast to Boolean (opencsv's
+/// `RowFunctionValidator`: a false bug of the driver's making). The reproducer spells it.
+#[test]
+fn a_function_parameter_answers_its_declared_result_type() {
+    let s = run_fuzz(&["--class", "drv.RowCheck", "--runs", "100000"]);
+    s.assert_exit(1);
+    let all = s.summary();
+    assert_eq!(all.len(), 1, "{all:#?}\n{}", s.out.dump());
+    assert_eq!(all[0].kind, "bug", "{all:#?}");
+    let src = reproducer_fails_with(&finding_dir(&s, "java.lang.NullPointerException"), "\"mark\" is null");
+    assert!(src.contains("(java.util.function.Function) x -> true"), "{src}");
+}
+
 /// The replay that records a finding's readable reproducer runs the library again outside the
 /// fuzz loop's executions: when it does not end (the library's state changed), it is stopped
 /// at --timeout and the finding is saved without the readable reproducer.

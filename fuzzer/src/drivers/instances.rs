@@ -316,6 +316,17 @@ impl<'a> TypeTable<'a> {
                         let t = arg(i);
                         Some((self.value_for(&t, "element")?, t))
                     };
+                    // Function<A, R> with R no A: identity would hand the library an A
+                    // where it casts to R.
+                    if n == "java/util/function/Function" {
+                        if let (Some(a), Some(r)) = (args.first(), args.get(1)) {
+                            if r.erased() != a.erased() && r.erased() != JType::object("java/lang/Object") {
+                                if let Some(value) = self.value_for(r, "result") {
+                                    return Some(Value::Returning(Box::new(value)));
+                                }
+                            }
+                        }
+                    }
                     return match k {
                         Known::Builtin { method } => Some(Value::Builtin(method)),
                         Known::Fixed(e) => Some(Value::Fixed(e)),
@@ -404,9 +415,11 @@ impl<'a> TypeTable<'a> {
 pub fn collect_instances(v: &Value, out: &mut Vec<String>) {
     match v {
         Value::Instance(t) => out.push(t.clone()),
-        Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => {
-            collect_instances(e, out)
-        }
+        Value::Array(e, _)
+        | Value::Collection(_, e, _)
+        | Value::Optional(e, _)
+        | Value::Nullable(e)
+        | Value::Returning(e) => collect_instances(e, out),
         Value::Map(_, k, _, v, _) => {
             collect_instances(k, out);
             collect_instances(v, out);
@@ -589,6 +602,19 @@ mod tests {
         assert_eq!(t.value_for(&JType::object("java/lang/String"), "name"), Some(Value::Builtin("string")));
         assert_eq!(t.value_for(&JType::Array(Box::new(JType::Prim('B'))), "data"), Some(Value::Builtin("bytes")));
         assert_eq!(t.value_for(&JType::object("java/util/concurrent/Semaphore"), "e"), None);
+        // A Function answers its declared result type; identity only where it is the argument's.
+        let function = |a: &str, r: &str| {
+            JType::Object("java/util/function/Function".into(), vec![JType::object(a), JType::object(r)])
+        };
+        assert_eq!(
+            t.value_for(&function("java/lang/String", "java/lang/Boolean"), "f"),
+            Some(Value::Returning(Box::new(Value::Builtin("bool"))))
+        );
+        assert!(matches!(
+            t.value_for(&function("java/lang/String", "java/lang/String"), "f"),
+            Some(Value::Fixed(e)) if e.contains("identity()")
+        ));
+        assert!(matches!(t.value_for(&JType::object("java/util/function/Function"), "f"), Some(Value::Fixed(_))));
         // --nulls: references may be null, primitives never.
         assert!(matches!(t.param(&JType::object("java/lang/String"), "s").unwrap().value, Value::Nullable(_)));
         assert_eq!(t.param(&JType::Prim('I'), "i").unwrap().value, Value::Prim('I'));

@@ -131,6 +131,11 @@ impl Body {
                 self.line("}");
                 name
             }
+            Value::Returning(inner) => {
+                let result = JType::object("java/lang/Object");
+                let x = self.expr(inner, &result, "result", depth);
+                format!("TypedValues.returning({x})")
+            }
             Value::Nullable(inner) => {
                 let mut probe = Body::new(0, &self.helpers);
                 let x = probe.expr(inner, ty, hint, depth);
@@ -209,7 +214,7 @@ pub fn cast_to(ty: &JType, x: &str) -> String {
 fn is_simple(v: &Value) -> bool {
     match v {
         Value::Array(..) | Value::Collection(..) | Value::Map(..) | Value::Optional(..) => false,
-        Value::Nullable(inner) => is_simple(inner),
+        Value::Nullable(inner) | Value::Returning(inner) => is_simple(inner),
         _ => true,
     }
 }

@@ -36,6 +36,10 @@ pub enum Value {
     Optional(Box<Value>, JType),
     /// With `--nulls`: a choice whether the reference is null, then the value if not.
     Nullable(Box<Value>),
+    /// A `Function<A, R>` whose R is no A: one that answers this value of R whatever it is
+    /// given (`TypedValues.returning`), where `Function.identity()` would hand the library an A
+    /// it casts to R. The value is read where the function is built.
+    Returning(Box<Value>),
     /// `--param-grammar`: a String (or byte[]) derived from a grammar. One trace entry.
     Grammar { file: String, start: Option<String>, bytes: bool },
 }
@@ -53,9 +57,11 @@ impl Value {
             | Value::ClassWithin(_) => 1,
             Value::Grammar { .. } => 1,
             Value::Instance(_) => 4,
-            Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => {
-                1 + e.cost()
-            }
+            Value::Array(e, _)
+            | Value::Collection(_, e, _)
+            | Value::Optional(e, _)
+            | Value::Nullable(e)
+            | Value::Returning(e) => 1 + e.cost(),
             Value::Map(_, k, _, v, _) => 1 + k.cost() + v.cost(),
         }
     }
@@ -64,9 +70,11 @@ impl Value {
     pub fn uses_helper(&self) -> bool {
         match self {
             Value::Instance(_) => true,
-            Value::Array(e, _) | Value::Collection(_, e, _) | Value::Optional(e, _) | Value::Nullable(e) => {
-                e.uses_helper()
-            }
+            Value::Array(e, _)
+            | Value::Collection(_, e, _)
+            | Value::Optional(e, _)
+            | Value::Nullable(e)
+            | Value::Returning(e) => e.uses_helper(),
             Value::Map(_, k, _, v, _) => k.uses_helper() || v.uses_helper(),
             _ => false,
         }

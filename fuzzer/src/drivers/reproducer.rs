@@ -111,6 +111,10 @@ impl Walker<'_> {
                     Some("java.util.Optional.empty()".into())
                 }
             }
+            Value::Returning(inner) => {
+                let x = self.value(inner, "result", depth)?;
+                Some(format!("(java.util.function.Function) x -> {x}"))
+            }
             Value::Nullable(inner) => {
                 if self.choice()? == 1 {
                     Some("null".into())

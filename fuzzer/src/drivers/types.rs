@@ -381,6 +381,7 @@ pub fn known(internal: &str) -> Option<Known> {
         "java/util/function/Predicate" => b("predicate"),
         // Functional interfaces without a value to fuzz: a fixed, harmless implementation, cast
         // to the raw type so it converts to any parameterisation (generic inference cannot fail).
+        // A Function<A, R> whose R is no A answers a value of R instead (`value_for`).
         "java/lang/Runnable" => Some(Fixed("(java.lang.Runnable) () -> {}")),
         "java/util/function/Consumer" => Some(Fixed("(java.util.function.Consumer) x -> {}")),
         "java/util/function/BiConsumer" => Some(Fixed("(java.util.function.BiConsumer) (x, y) -> {}")),

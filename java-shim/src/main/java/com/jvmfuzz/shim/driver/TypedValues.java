@@ -892,6 +892,17 @@ public final class TypedValues {
         return c;
     }
 
+    /**
+     * A function that answers `value` whatever it is given: for a `Function<A, R>` parameter
+     * whose R is no A, where `Function.identity()` would hand the library an A it casts to R
+     * (opencsv's `RowFunctionValidator` took a `String[]` for its `Boolean`). Raw, like
+     * predicate(). The value is read where the driver builds the function, in plan order.
+     */
+    @SuppressWarnings("rawtypes")
+    public static java.util.function.Function returning(Object value) {
+        return (java.util.function.Function<Object, Object>) x -> value;
+    }
+
     /** A predicate that always answers the same (true or false, from the input). */
     @SuppressWarnings("rawtypes")
     public java.util.function.Predicate predicate() {
