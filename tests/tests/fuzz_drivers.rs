@@ -102,13 +102,29 @@ fn exact_int_long_and_string_values() {
 /// `RowFunctionValidator`: a false bug of the driver's making). The reproducer spells it.
 #[test]
 fn a_function_parameter_answers_its_declared_result_type() {
-    let s = run_fuzz(&["--class", "drv.RowCheck", "--runs", "100000"]);
+    let s = run_fuzz(&["--class", "fns.RowCheck", "--runs", "100000"]);
     s.assert_exit(1);
     let all = s.summary();
     assert_eq!(all.len(), 1, "{all:#?}\n{}", s.out.dump());
     assert_eq!(all[0].kind, "bug", "{all:#?}");
     let src = reproducer_fails_with(&finding_dir(&s, "java.lang.NullPointerException"), "\"mark\" is null");
     assert!(src.contains("(java.util.function.Function) x -> true"), "{src}");
+}
+
+/// An exception a worker thread of the method threw, rethrown as it is (the worker's stack, no
+/// frame of the caller's), is judged as the method's own: reflection into a JDK class on the
+/// caller's object is contract (opencsv's write(List) of Strings as beans), the worker's own
+/// null a bug.
+#[test]
+fn an_exception_from_the_methods_worker_thread_is_judged_as_its_own() {
+    let s = run_fuzz(&["--class", "workers.Pool", "--runs", "100000", "--keep-going"]);
+    s.assert_exit(1);
+    let all = s.summary();
+    let at = |m: &str| all.iter().find(|e| e.top_frame.contains(m) || e.exception.contains(m));
+    let closed = at("InaccessibleObjectException").unwrap_or_else(|| panic!("{all:#?}\n{}", s.out.dump()));
+    assert_eq!(closed.kind, "contract", "{all:#?}");
+    let own = at("workers.Pool.lambda$measure").unwrap_or_else(|| panic!("{all:#?}\n{}", s.out.dump()));
+    assert_eq!((own.exception.as_str(), own.kind.as_str()), ("java.lang.NullPointerException", "bug"), "{all:#?}");
 }
 
 /// The replay that records a finding's readable reproducer runs the library again outside the

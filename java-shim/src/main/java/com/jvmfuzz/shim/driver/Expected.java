@@ -2,7 +2,9 @@
  * What counts as a bug when generated drivers call a library. Every counting rule lives here.
  *
  * A Throwable escaping a driver is traced back, through its stack, to the call the driver made
- * (the deepest frame above the first driver frame), and sorted (classify):
+ * (the deepest frame above the first driver frame; for one a worker thread of the method threw
+ * and the method rethrew as it is, whose stack is the worker's alone, the method under test),
+ * and sorted (classify):
  *   - nothing to report: thrown by the driver's own code (a driver defect: counted in the
  *     statistics, for us to fix), past the instance helpers' depth bound (TooDeep), a set-up
  *     call that gave null for a value a helper builds (BuiltNull), a type
@@ -1094,6 +1096,29 @@ public final class Expected {
         return new TooDeep();
     }
 
+    /* A whole thread's stack: it ends where a thread starts (Thread.run, a pool worker's run). */
+    static boolean otherThread(StackTraceElement[] st) {
+        if (st.length == 0) {
+            return false;
+        }
+        StackTraceElement last = st[st.length - 1];
+        String c = last.getClassName();
+        return (c.equals("java.lang.Thread") && (last.getMethodName().equals("run")
+                        || last.getMethodName().equals("runWith")))
+                || (c.equals("java.util.concurrent.ForkJoinWorkerThread") && last.getMethodName().equals("run"));
+    }
+
+    /* st with a frame of the method under test ("pkg.Class::method") and a driver frame below it. */
+    static StackTraceElement[] underCall(StackTraceElement[] st, String methodUnderTest) {
+        int sep = methodUnderTest.indexOf("::");
+        String cls = sep < 0 ? methodUnderTest : methodUnderTest.substring(0, sep);
+        String name = sep < 0 ? "?" : methodUnderTest.substring(sep + 2);
+        StackTraceElement[] out = java.util.Arrays.copyOf(st, st.length + 2);
+        out[st.length] = new StackTraceElement(cls, name, null, -1);
+        out[st.length + 1] = new StackTraceElement("jvmfuzz.drivers.Dispatch", "run", null, -1);
+        return out;
+    }
+
     static boolean isDriverFrame(String cls) {
         return cls.startsWith("jvmfuzz.drivers.") || cls.startsWith("com.jvmfuzz.shim.driver.");
     }
@@ -1127,6 +1152,13 @@ public final class Expected {
                 defects[current]++;
             }
             return QUIET;
+        }
+        if (k == st.length && valid && atCall && otherThread(st)) {
+            // Thrown in a worker thread of the method under test and rethrown as it is in the
+            // caller's (opencsv's StatefulBeanToCsv.write(List) with its worker's failure):
+            // judged as the method's own, as if it had thrown it through the JDK's pool code.
+            st = underCall(st, muts[current]);
+            k = st.length - 1;
         }
         if (k == st.length) {
             // No driver frame (a stack cut short by a StackOverflowError deep in the target).

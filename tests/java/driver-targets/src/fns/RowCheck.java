@@ -1,4 +1,4 @@
-package drv;
+package fns;
 
 import java.util.function.Function;
 
