@@ -114,15 +114,24 @@ fn a_function_parameter_answers_its_declared_result_type() {
 /// An exception a worker thread of the method threw, rethrown as it is (the worker's stack, no
 /// frame of the caller's), is judged as the method's own: reflection into a JDK class on the
 /// caller's object is contract (opencsv's write(List) of Strings as beans), the worker's own
-/// null a bug.
+/// null a bug; from a set-up call, a set-up failure.
 #[test]
 fn an_exception_from_the_methods_worker_thread_is_judged_as_its_own() {
-    let s = run_fuzz(&["--class", "workers.Pool", "--runs", "100000", "--keep-going"]);
+    let s = run_fuzz(&["--package", "workers", "--runs", "150000", "--keep-going"]);
     s.assert_exit(1);
     let all = s.summary();
     let at = |m: &str| all.iter().find(|e| e.top_frame.contains(m) || e.exception.contains(m));
     let closed = at("InaccessibleObjectException").unwrap_or_else(|| panic!("{all:#?}\n{}", s.out.dump()));
     assert_eq!(closed.kind, "contract", "{all:#?}");
+    // Batch.size's driver adds beans first (set-up): the worker's failure there is add's,
+    // never a bug of size's.
+    assert!(
+        all.iter().filter(|e| e.exception.contains("InaccessibleObjectException")).all(|e| e.kind == "contract"),
+        "{all:#?}"
+    );
+    let stats = std::fs::read_to_string(s.dir.join("findings/drivers/stats.txt")).unwrap();
+    let size = stats_row(&stats, "workers.Pool$Batch.size");
+    assert!(size.len() > 1 && size[1] > 0, "{stats}");
     let own = at("workers.Pool.lambda$measure").unwrap_or_else(|| panic!("{all:#?}\n{}", s.out.dump()));
     assert_eq!((own.exception.as_str(), own.kind.as_str()), ("java.lang.NullPointerException", "bug"), "{all:#?}");
 }
@@ -1581,6 +1590,27 @@ fn the_allocation_limit_makes_a_big_array_an_oom_sorted_by_who_sized_it() {
     assert!(entries.iter().all(|e| e.exception != "java.lang.OutOfMemoryError"), "{entries:#?}\n{}", off.out.dump());
     let stats = std::fs::read_to_string(off.dir.join("findings/drivers/stats.txt")).unwrap();
     assert!(stats.contains("alloc.Sizes.header(") && stats.contains("alloc.Sizes.pairs("), "{stats}");
+}
+
+/// A size the caller gave, grown by one past Integer.MAX_VALUE, is the caller's (as an
+/// OutOfMemoryError for a billion is); a negative size the method computed from a text's length
+/// is its bug.
+#[test]
+fn a_size_the_caller_gave_that_wraps_when_grown_is_its_contract() {
+    let s = run_fuzz(&["--class", "slots.Slots", "--runs", "50000", "--keep-going"]);
+    s.assert_exit(1);
+    let all = s.summary();
+    let negative = |method: &str| {
+        all.iter().find(|e| {
+            e.exception == "java.lang.NegativeArraySizeException"
+                && e.top_frame.starts_with(&format!("slots.Slots.{method}("))
+        })
+    };
+    let wrapped = negative("upTo").unwrap_or_else(|| panic!("{all:#?}\n{}", s.out.dump()));
+    assert_eq!(wrapped.kind, "contract", "{all:#?}");
+    assert!(wrapped.message.contains("-2147483648"), "{all:#?}");
+    let own = negative("window").unwrap_or_else(|| panic!("{all:#?}\n{}", s.out.dump()));
+    assert_eq!(own.kind, "bug", "{all:#?}");
 }
 
 #[test]

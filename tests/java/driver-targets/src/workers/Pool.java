@@ -27,6 +27,25 @@ public final class Pool {
         });
     }
 
+    /**
+     * A batch of beans whose first fields are read as it is built: a driver's method sequence
+     * adds to it (set-up), where a worker's failure is the adding call's, judged by its own
+     * driver, never the batch's later method.
+     */
+    public static final class Batch {
+        private String last;
+        private int count;
+
+        public void add(Object bean) {
+            last = firstField(bean);
+            count++;
+        }
+
+        public int size() {
+            return last == null ? 0 : count;
+        }
+    }
+
     private static <T> T onWorker(Callable<T> work) {
         Object[] result = new Object[1];
         Throwable[] failure = new Throwable[1];

@@ -135,7 +135,8 @@
  *         off-by-one on the shorter of two unequal sequences is judged contract too.)
  *       - a NegativeArraySizeException or OutOfMemoryError from an allocation the caller sized
  *         (the message names an integer argument, or an OutOfMemoryError with an integer
- *         argument of 2^24 or more: a capacity of a billion);
+ *         argument of 2^24 or more: a capacity of a billion; or a negative size that is an
+ *         argument near Integer.MAX_VALUE plus a few slots, wrapped: new String[index + 1]);
  *       - an invalid code point that java.lang.Character rejects anywhere under the call, when
  *         it is one of the integer arguments, or the call has none and takes an int[], an
  *         Integer[] or a collection or map of Integers (AlphabetConverter's map of code points;
@@ -1159,6 +1160,12 @@ public final class Expected {
             // judged as the method's own, as if it had thrown it through the JDK's pool code.
             st = underCall(st, muts[current]);
             k = st.length - 1;
+        } else if (k == st.length && valid && otherThread(st)) {
+            // The same from a set-up call, which is not known: a set-up failure, reported by
+            // the driver of that call where it is a method under test (write(List) in the
+            // method sequence of write(Iterator)'s driver).
+            setupFailed[current]++;
+            return QUIET;
         }
         if (k == st.length) {
             // No driver frame (a stack cut short by a StackOverflowError deep in the target).
@@ -4384,6 +4391,17 @@ public final class Expected {
             }
             return Long.MIN_VALUE;
         }
+        // A huge size the caller gave, grown by a few slots past Integer.MAX_VALUE (opencsv's
+        // HeaderIndex.put(Integer.MAX_VALUE): new String[index + 1] of -2147483648): the
+        // caller asked for more than any array holds, as with an OutOfMemoryError above.
+        List<Long> wrapped = numbers(t);
+        if (wrapped.size() == 1 && wrapped.get(0) < 0) {
+            for (long a : args) {
+                if (a > 0 && a + GROWN_BY > Integer.MAX_VALUE && grownPast(a, wrapped.get(0))) {
+                    return a;
+                }
+            }
+        }
         // A negative size scaled from a negative count the caller gave (BitMaps.newBitMap:
         // words of 64 bits for -124 bits are -2; new char[n << 1] of -1 is -2): exactly a
         // multiple or a fraction of it. Not a position: a method sizing with positions it
@@ -4398,6 +4416,19 @@ public final class Expected {
             }
         }
         return Long.MIN_VALUE;
+    }
+
+    /* How many slots past the caller's size a wrapped allocation may have added. */
+    private static final int GROWN_BY = 8;
+
+    /* Whether size is the int a + c wraps to, for 1 <= c <= GROWN_BY. */
+    static boolean grownPast(long a, long size) {
+        for (int c = 1; c <= GROWN_BY; c++) {
+            if ((int) (a + c) == size && a + c > Integer.MAX_VALUE) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /*
