@@ -501,6 +501,9 @@ fn dictionary(dicts: &[PathBuf]) -> Result<Tokens, Stop> {
     Ok(tokens)
 }
 
+/// Inputs of random bytes run after seeds that reached no instrumented class (`load_seeds`).
+const NO_PROBE_TRIES: usize = 64;
+
 /// `seed` with the bytes after its first `keep` replaced by ones from the state's random
 /// source (so `--seed` repeats them; at least 16 bytes after the prefix).
 fn other_bytes<R: Rand>(rand: &mut R, seed: &[u8], keep: usize) -> Vec<u8> {
@@ -559,6 +562,17 @@ where
         }
     }
     crate::say!("jvmfuzz: {} seed input(s) in the corpus", state.corpus().count());
+    // A harness that returns early on the seeds (OSS-Fuzz's xerces parserFuzzer on the empty
+    // input, with only the library included) has not reached an included class yet: inputs of
+    // other bytes get it there before the filters are called wrong.
+    for _ in 0..NO_PROBE_TRIES {
+        if jvmfuzz_runtime::probe_count() > 0 {
+            break;
+        }
+        let mut input = other_bytes(state.rand_mut(), &[], 0);
+        input.truncate(cfg.max_len.max(1));
+        fuzzer.evaluate_input(state, executor, mgr, &BytesInput::new(input))?;
+    }
     // Running the seeds loaded the classes they reach: no probe at all means the filters left
     // nothing to observe, and coverage guidance cannot work.
     if jvmfuzz_runtime::probe_count() == 0 {

@@ -228,6 +228,22 @@ fn stack_overflow_is_a_finding() {
     execs_to_find(&s, "java.lang.StackOverflowError");
 }
 
+/// With only the library included, a harness that returns at once on the empty seed has
+/// reached no instrumented class after its seeds: inputs of other bytes get there, and the run
+/// fuzzes (OSS-Fuzz's xerces parserFuzzer was refused with "no class was instrumented").
+#[test]
+fn a_harness_that_returns_early_on_the_empty_seed_is_still_fuzzed() {
+    let s = fuzz("EarlyReturn", &["--runs", "200000", "--includes", "fuzz.EarlyParser"]);
+    s.assert_exit(1);
+    let all = s.summary();
+    assert_eq!(all.len(), 1, "{all:#?}\n{}", s.out.dump());
+    assert_eq!(all[0].exception, "java.lang.IllegalStateException", "{all:#?}");
+    // A filter that selects nothing is still refused, with what to fix.
+    let none = fuzz("EarlyReturn", &["--runs", "2000", "--includes", "no.such.Package*"]);
+    none.assert_exit(2);
+    assert!(none.out.stderr.contains("no class was instrumented"), "{}", none.out.dump());
+}
+
 #[test]
 fn system_exit_is_a_finding_not_the_end() {
     let s = fuzz("Exit", &["--runs", "200000"]);
