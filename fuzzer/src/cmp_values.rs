@@ -98,6 +98,24 @@ extern "system" fn log_guided(env: *mut RawEnv, _class: jclass, actual: jbyteArr
     }));
 }
 
+/// `Cmp.logSplice(at, old, wanted)`: while tracing, a typed decoder's string that a failed
+/// comparison saw; the traced input's bytes `[at, at + old)` would decode as the other operand
+/// if they were `wanted` ([`crate::recent::TypedSplice`]).
+extern "system" fn log_splice(env: *mut RawEnv, _class: jclass, at: jint, old: jint, wanted: jbyteArray) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the JNIEnv of the calling thread.
+        let Ok(env) = (unsafe { JNIEnv::from_raw(env) }) else { return };
+        // SAFETY: a byte[] local reference passed by the JVM.
+        let wanted = unsafe { JByteArray::from_raw(wanted) };
+        let (Ok(at), Ok(old), Ok(wanted)) =
+            (usize::try_from(at), usize::try_from(old), env.convert_byte_array(&wanted))
+        else {
+            return;
+        };
+        crate::recent::note_splice(at, old, wanted);
+    }));
+}
+
 /// `Cmp.logKeys(key, a, b, c)`: a map lookup missed `key`; `a`, `b`, `c` (each may be null)
 /// are keys the map holds, for [`crate::recent::KeySplice`].
 extern "system" fn log_keys(
@@ -297,6 +315,7 @@ fn groups() -> std::sync::MutexGuard<'static, Option<Vec<Vec<CmpValues>>>> {
         // The first look after an execution: stop tracing and gather both logs.
         let bytes = std::mem::take(&mut *LOG.lock().unwrap_or_else(|e| e.into_inner()));
         let mut all: Vec<Vec<CmpValues>> = bytes.into_iter().map(|v| vec![v]).collect();
+        crate::recent::traced_splices();
         all.extend(take_trace());
         *g = Some(all);
     }
@@ -344,6 +363,7 @@ pub fn register(env: &mut JNIEnv) -> Result<(), String> {
     let methods = [
         NativeMethod { name: "logBytes".into(), sig: "([B[B)V".into(), fn_ptr: log_bytes as *mut c_void },
         NativeMethod { name: "logGuided".into(), sig: "([B[B)V".into(), fn_ptr: log_guided as *mut c_void },
+        NativeMethod { name: "logSplice".into(), sig: "(II[B)V".into(), fn_ptr: log_splice as *mut c_void },
         NativeMethod { name: "logKeys".into(), sig: "([B[B[B[B)V".into(), fn_ptr: log_keys as *mut c_void },
         NativeMethod { name: "buffer".into(), sig: "(I)Ljava/nio/ByteBuffer;".into(), fn_ptr: buffer as *mut c_void },
         NativeMethod { name: "reserve".into(), sig: "(I)I".into(), fn_ptr: reserve as *mut c_void },
@@ -386,6 +406,7 @@ impl CmpMap for JavaCmpMap {
 
     fn reset(&mut self) -> Result<(), libafl::Error> {
         LOG.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        crate::recent::clear_splices();
         *GROUPS.lock().unwrap_or_else(|e| e.into_inner()) = None;
         // Start tracing this execution's integer comparisons.
         set_trace_count(&TRACE, 0);

@@ -323,7 +323,12 @@ fn fuzz<EM: ClientManager>(
     );
     let i2s = KeepMethod::new(
         HavocScheduledMutator::with_max_stack_pow(
-            tuple_list!(I2SRandReplace::new(), crate::recent::GuidedSplice, crate::recent::KeySplice),
+            tuple_list!(
+                I2SRandReplace::new(),
+                crate::recent::GuidedSplice,
+                crate::recent::KeySplice,
+                crate::recent::TypedSplice
+            ),
             I2S_MAX_STACK_POW,
         ),
         methods,

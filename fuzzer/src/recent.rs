@@ -7,7 +7,9 @@
 //! already has) and without waiting to be seen often enough to become a dictionary token.
 //! Two splicing mutators replace a value where the input holds it, whatever the lengths: a
 //! guided one by what it was guided towards ([`GuidedSplice`]), and a key a map lookup missed
-//! by a key the map holds ([`KeySplice`]: keyword tables, lookups by prefix).
+//! by a key the map holds ([`KeySplice`]: keyword tables, lookups by prefix). And one for typed
+//! inputs, [`TypedSplice`]: a decoded string replaced by what it was compared with, length byte
+//! and all, at the place the decoder read it from.
 
 use std::borrow::Cow;
 use std::num::NonZero;
@@ -110,6 +112,92 @@ pub fn key_miss(key: &[u8], wanted: &[u8]) {
         return;
     }
     KEY_PAIRS.lock().unwrap_or_else(|e| e.into_inner()).add(key, wanted, KEY_PAIRS_CAPACITY);
+}
+
+/// A splice a typed decoder asked for (`com.jvmfuzz.shim.fuzz.Spans`): the bytes at `at..at +
+/// old` of the traced input become `wanted`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Splice {
+    at: usize,
+    old: usize,
+    wanted: Vec<u8>,
+}
+
+/// Splices per traced execution (the first ones).
+const SPLICES_CAPACITY: usize = 64;
+
+/// Collected during the traced execution, then moved to [`TRACED`] when its comparisons are read.
+static PENDING: Mutex<Vec<Splice>> = Mutex::new(Vec::new());
+/// The last traced input's splices: [`TypedSplice`] runs in the stage after the trace, on the
+/// same input, so the positions are right.
+static TRACED: Mutex<Vec<Splice>> = Mutex::new(Vec::new());
+
+/// Records a splice of the execution being traced (duplicates and past capacity dropped).
+pub fn note_splice(at: usize, old: usize, wanted: Vec<u8>) {
+    if wanted.len() > MAX_LEN + 300 {
+        return;
+    }
+    let mut p = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+    let s = Splice { at, old, wanted };
+    if p.len() < SPLICES_CAPACITY && !p.contains(&s) {
+        p.push(s);
+    }
+}
+
+/// A traced execution begins: the splices of the one before are stale.
+pub fn clear_splices() {
+    PENDING.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    TRACED.lock().unwrap_or_else(|e| e.into_inner()).clear();
+}
+
+/// The traced execution ended: its splices are the ones [`TypedSplice`] picks from.
+pub fn traced_splices() {
+    let pending = std::mem::take(&mut *PENDING.lock().unwrap_or_else(|e| e.into_inner()));
+    *TRACED.lock().unwrap_or_else(|e| e.into_inner()) = pending;
+}
+
+/// Input-to-state replacement for typed inputs (generated drivers, typed JUnit fuzz tests):
+/// where the traced input held a decoded string that a comparison found unequal, the other
+/// operand is spliced in with its own selector and length byte, so it reads back whole and
+/// every value decoded after it keeps its bytes (`Spans.java` says why in-place replacement
+/// cannot). Positions are the traced input's; a splice past the input's end is skipped.
+#[derive(Debug, Default)]
+pub struct TypedSplice;
+
+impl<I, S> Mutator<I, S> for TypedSplice
+where
+    S: HasRand + HasMaxSize,
+    I: ResizableMutator<u8> + HasMutatorBytes,
+{
+    fn mutate(&mut self, state: &mut S, input: &mut I) -> Result<MutationResult, Error> {
+        let size = input.mutator_bytes().len();
+        let chosen = {
+            let t = TRACED.lock().unwrap_or_else(|e| e.into_inner());
+            let Some(n) = NonZero::new(t.len()) else { return Ok(MutationResult::Skipped) };
+            t[state.rand_mut().below(n)].clone()
+        };
+        let Some(end) = chosen.at.checked_add(chosen.old).filter(|&e| e <= size) else {
+            return Ok(MutationResult::Skipped);
+        };
+        if size - chosen.old + chosen.wanted.len() > crate::length::directed_max(state)
+            || input.mutator_bytes()[chosen.at..end] == chosen.wanted[..]
+        {
+            return Ok(MutationResult::Skipped);
+        }
+        splice(input, chosen.at, chosen.old, &chosen.wanted);
+        Ok(MutationResult::Mutated)
+    }
+
+    fn post_exec(&mut self, _state: &mut S, _new: Option<CorpusId>) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl Named for TypedSplice {
+    fn name(&self) -> &Cow<'static, str> {
+        static NAME: Cow<'static, str> = Cow::Borrowed("TypedSplice");
+        &NAME
+    }
 }
 
 /// Replaces `old_len` bytes at `at` with `wanted`, growing or shrinking the input.
@@ -356,6 +444,31 @@ mod tests {
         let guided = picks.iter().filter(|v| !v.starts_with(b"ordinary-")).count();
         let this_one = picks.iter().filter(|v| v.as_slice() == b"jazzer-guided-payload").count();
         assert!(guided > 400 && this_one > 100, "{guided} {this_one}");
+    }
+
+    #[test]
+    fn a_typed_splice_rewrites_the_traced_span_and_keeps_what_follows() {
+        clear_splices();
+        // A length byte of 200 with 3 bytes left ran to the end; "GPU" goes in with its own.
+        note_splice(2, 5, b"\0\x03GPU".to_vec());
+        note_splice(9, 0, b"never".to_vec());
+        traced_splices();
+        let mut state: NopState<BytesInput> = NopState::new();
+        let input = BytesInput::new(b"\x02\x05\x00\xc8abc".to_vec());
+        let mut written = std::collections::HashSet::new();
+        for _ in 0..50 {
+            let mut i = input.clone();
+            if TypedSplice.mutate(&mut state, &mut i).unwrap() == MutationResult::Mutated {
+                written.insert(i.mutator_bytes().to_vec());
+            }
+        }
+        // The splice past the input's end is skipped, never applied.
+        assert_eq!(written.into_iter().collect::<Vec<_>>(), vec![b"\x02\x05\0\x03GPU".to_vec()]);
+        // A new trace: the old positions are gone.
+        clear_splices();
+        traced_splices();
+        let mut i = input.clone();
+        assert_eq!(TypedSplice.mutate(&mut state, &mut i).unwrap(), MutationResult::Skipped);
     }
 
     #[test]

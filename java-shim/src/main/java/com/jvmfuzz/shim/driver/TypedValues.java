@@ -40,6 +40,9 @@ import com.jvmfuzz.shim.fuzz.Observed;
 public final class TypedValues {
     private final byte[] data;
     private int pos;
+    /* Bytes read past the end (as zeros): pos + past is where the next read would be if the
+     * input were longer (Spans needs it to write such a value out). */
+    private int past;
     /* Where the last integral value's raw bytes began (the solver's shadows), or -1 when it came
      * from a table (boundary, constant or observed values): those are concrete. */
     private int rawFrom = -1;
@@ -60,6 +63,7 @@ public final class TypedValues {
     public TypedValues(byte[] data) {
         this(data, false);
         com.jvmfuzz.shim.fuzz.Observed.beginExecution();
+        com.jvmfuzz.shim.fuzz.Spans.begin(this.data.length);
     }
 
     private TypedValues(byte[] data, boolean record) {
@@ -94,7 +98,11 @@ public final class TypedValues {
     // ---- raw input ----
 
     private int u8() {
-        return pos < data.length ? data[pos++] & 0xff : 0;
+        if (pos < data.length) {
+            return data[pos++] & 0xff;
+        }
+        past++;
+        return 0;
     }
 
     private long be(int n) {
@@ -403,7 +411,9 @@ public final class TypedValues {
     }
 
     public String string() {
+        int from = pos + past;
         String s = rawString();
+        com.jvmfuzz.shim.fuzz.Spans.string(s, from, pos + past);
         rec('v', stringLiteral(s));
         Expected.made(s);
         return s;

@@ -36,8 +36,23 @@ public final class Cmp {
             Observed.string(a);
             Observed.string(b);
         }
+        Spans.compared(a, b);
         bytes(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
     }
+
+    /* While tracing: the traced input's bytes [at, at + old) would decode as `wanted` (Spans). */
+    static void splice(int at, int old, byte[] wanted) {
+        if (off) {
+            return;
+        }
+        try {
+            logSplice(at, old, wanted);
+        } catch (LinkageError e) {
+            off = true;
+        }
+    }
+
+    private static native void logSplice(int at, int old, byte[] wanted);
 
     static void bytes(byte[] a, byte[] b) {
         if (off) {
