@@ -598,7 +598,13 @@ fn shim_dir() -> PathBuf {
         // The fuzzer's real comparison shim: its natives are not bound here, so it only
         // computes the results of the comparisons it stands in for (lcmp, fcmpl, ...).
         let fuzz = manifest_dir().join("../java-shim/src/main/java/com/jvmfuzz/shim/fuzz");
-        javac(&jdk17_bin(), Some("8"), &[src, fuzz.join("Cmp.java"), fuzz.join("Observed.java")], &out, None);
+        javac(
+            &jdk17_bin(),
+            Some("8"),
+            &[src, fuzz.join("Cmp.java"), fuzz.join("Observed.java"), fuzz.join("Spans.java")],
+            &out,
+            None,
+        );
         out
     })
     .clone()
