@@ -132,11 +132,9 @@ static PENDING: Mutex<Vec<Splice>> = Mutex::new(Vec::new());
 /// same input, so the positions are right.
 static TRACED: Mutex<Vec<Splice>> = Mutex::new(Vec::new());
 
-/// Records a splice of the execution being traced (duplicates and past capacity dropped).
+/// Records a splice of the execution being traced (duplicates and past capacity dropped; the
+/// mutator checks the length against `--max-len`).
 pub fn note_splice(at: usize, old: usize, wanted: Vec<u8>) {
-    if wanted.len() > MAX_LEN + 300 {
-        return;
-    }
     let mut p = PENDING.lock().unwrap_or_else(|e| e.into_inner());
     let s = Splice { at, old, wanted };
     if p.len() < SPLICES_CAPACITY && !p.contains(&s) {
