@@ -294,6 +294,9 @@ pub struct TargetArgs {
     #[arg(long = "custom-hooks", value_name = "CLASS", help_heading = "Hooks")]
     pub custom_hooks: Vec<String>,
     /// Hook class not to load, even if named by --custom-hooks or a manifest (repeatable).
+    /// `RegexRoadblocks` (or Jazzer's com.code_intelligence.jazzer.sanitizers.RegexRoadblocks)
+    /// turns off the regex roadblocks: what a java.util.regex pattern (String.matches, a
+    /// Scanner) wanted where the input differed, logged for input-to-state replacement.
     #[arg(long = "disabled-hooks", value_name = "CLASS", help_heading = "Hooks")]
     pub disabled_hooks: Vec<String>,
     /// Classes whose calls the hooks apply to, `:`-separated globs (default: every

@@ -54,6 +54,11 @@ fn push(v: CmpValues) -> bool {
     room
 }
 
+/// Whether an execution is being traced: the log has room only then.
+fn tracing() -> bool {
+    LOG.lock().unwrap_or_else(|e| e.into_inner()).len() < MAX_ENTRIES
+}
+
 fn cmplog_bytes(b: &[u8]) -> CmplogBytes {
     let mut buf = [0u8; 32];
     let n = b.len().min(32);
@@ -81,6 +86,23 @@ extern "system" fn log_bytes(env: *mut RawEnv, _class: jclass, a: jbyteArray, b:
         }
         note_operand(&a, &b);
         note_operand(&b, &a);
+    }));
+}
+
+/// `Cmp.logWanted(wanted)`: a regex node wanted `wanted` at the end of an empty text
+/// (`com.jvmfuzz.shim.fuzz.Regex`): nothing to replace, but it can be inserted, so the
+/// recent-values table takes it while an input is traced.
+extern "system" fn log_wanted(env: *mut RawEnv, _class: jclass, wanted: jbyteArray) {
+    let _ = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the JNIEnv of the calling thread.
+        let Ok(env) = (unsafe { JNIEnv::from_raw(env) }) else { return };
+        // SAFETY: a byte[] local reference passed by the JVM.
+        let wanted = unsafe { JByteArray::from_raw(wanted) };
+        if let Ok(w) = env.convert_byte_array(&wanted) {
+            if !w.is_empty() && tracing() {
+                crate::recent::note(&w);
+            }
+        }
     }));
 }
 
@@ -225,6 +247,16 @@ fn set_trace_count(log: &[AtomicU64], n: i32) {
     w.store(u64::from_ne_bytes(bytes), Ordering::Relaxed);
 }
 
+/// Counts the traced executions in the int at byte 4 (`Cmp.Buf.traceNumber`): the shim's
+/// per-trace budgets (`Regex`) start again when it changes.
+fn next_trace_number(log: &[AtomicU64]) {
+    let Some(w) = log.first() else { return };
+    let mut bytes = w.load(Ordering::Relaxed).to_ne_bytes();
+    let n = i32::from_ne_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]).wrapping_add(1);
+    bytes[4..8].copy_from_slice(&n.to_ne_bytes());
+    w.store(u64::from_ne_bytes(bytes), Ordering::Relaxed);
+}
+
 /// The rewriter's site ids (see `agent/instrument/src/cmplog.rs`).
 pub struct Sites;
 
@@ -363,6 +395,7 @@ pub fn register(env: &mut JNIEnv) -> Result<(), String> {
     let methods = [
         NativeMethod { name: "logBytes".into(), sig: "([B[B)V".into(), fn_ptr: log_bytes as *mut c_void },
         NativeMethod { name: "logGuided".into(), sig: "([B[B)V".into(), fn_ptr: log_guided as *mut c_void },
+        NativeMethod { name: "logWanted".into(), sig: "([B)V".into(), fn_ptr: log_wanted as *mut c_void },
         NativeMethod { name: "logSplice".into(), sig: "(II[B)V".into(), fn_ptr: log_splice as *mut c_void },
         NativeMethod { name: "logKeys".into(), sig: "([B[B[B[B)V".into(), fn_ptr: log_keys as *mut c_void },
         NativeMethod { name: "buffer".into(), sig: "(I)Ljava/nio/ByteBuffer;".into(), fn_ptr: buffer as *mut c_void },
@@ -409,6 +442,7 @@ impl CmpMap for JavaCmpMap {
         crate::recent::clear_splices();
         *GROUPS.lock().unwrap_or_else(|e| e.into_inner()) = None;
         // Start tracing this execution's integer comparisons.
+        next_trace_number(&TRACE);
         set_trace_count(&TRACE, 0);
         Ok(())
     }

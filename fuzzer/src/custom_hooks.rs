@@ -12,6 +12,15 @@ use jvmfuzz_instrument::hooks::{read_hooks, MethodHook};
 
 const MANIFEST_ATTRIBUTE: &str = "Jazzer-Hook-Classes";
 
+/// Jazzer's name for its regex roadblocks, which `--disabled-hooks` turns off ours with (as
+/// does the short `RegexRoadblocks`).
+pub const REGEX_ROADBLOCKS: &str = "com.code_intelligence.jazzer.sanitizers.RegexRoadblocks";
+
+/// Whether `--disabled-hooks` names the regex roadblocks.
+pub fn roadblocks_disabled(disabled: &[String]) -> bool {
+    disabled.iter().flat_map(|d| split(d)).any(|c| c == REGEX_ROADBLOCKS || c == "RegexRoadblocks")
+}
+
 /// The hooks of `named` and of the class path's manifests, less the classes in `disabled`.
 pub fn load(entries: &[PathBuf], named: &[String], disabled: &[String]) -> Result<Vec<MethodHook>, String> {
     let entries = &follow_manifests(entries);

@@ -90,6 +90,7 @@ fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool)
         crash_log_dir: None,
         // Not ours to choose: the JVM runs already.
         hot_exception_stacks: false,
+        regex_roadblocks: !custom_hooks::roadblocks_disabled(&s.disabled_hooks),
     };
     // SAFETY: the pointer of the live VM this native call runs in.
     let jvmti = unsafe { jvmfuzz_jvm::env::Env::from_vm(vm.get_java_vm_pointer()) }
@@ -132,7 +133,8 @@ fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool)
         eprintln!("jvmfuzz: warning: the JDK's own connections are not watched (server-side-request-forgery)");
     }
     // SAFETY: vm is live; the natives are bound.
-    unsafe { crate::hook::install_late(vm.get_java_vm_pointer(), filter, rules, s.probes, s.verbose) }?;
+    let roadblocks = cfg.regex_roadblocks;
+    unsafe { crate::hook::install_late(vm.get_java_vm_pointer(), filter, rules, s.probes, roadblocks, s.verbose) }?;
     Ok((cfg, s.probes))
 }
 

@@ -44,10 +44,11 @@ pub unsafe fn install(
     filter: ClassFilter,
     hooks: HookRules,
     probes: bool,
+    roadblocks: bool,
     verbose: bool,
 ) -> Result<(), String> {
     // SAFETY: as this function's.
-    unsafe { install_in(vm, filter, hooks, probes, verbose, false) }.map(|_| ())
+    unsafe { install_in(vm, filter, hooks, probes, roadblocks, verbose, false) }.map(|_| ())
 }
 
 /// [`install`] in a JVM that has been running for a while (a JUnit run's test JVM): classes the
@@ -62,11 +63,12 @@ pub unsafe fn install_late(
     filter: ClassFilter,
     hooks: HookRules,
     probes: bool,
+    roadblocks: bool,
     verbose: bool,
 ) -> Result<usize, String> {
     let retransform = probes || !hooks.hooks.is_empty();
     // SAFETY: as this function's.
-    unsafe { install_in(vm, filter, hooks, probes, verbose, retransform) }
+    unsafe { install_in(vm, filter, hooks, probes, roadblocks, verbose, retransform) }
 }
 
 unsafe fn install_in(
@@ -74,6 +76,7 @@ unsafe fn install_in(
     filter: ClassFilter,
     hooks: HookRules,
     probes: bool,
+    roadblocks: bool,
     verbose: bool,
     retransform: bool,
 ) -> Result<usize, String> {
@@ -90,25 +93,70 @@ unsafe fn install_in(
             Err(e) if probes => return Err(format!("cannot retransform classes: {e}")),
             Err(_) => false,
         };
-    let config = LoadConfig { filter: filter.clone(), mode: Mode::Fuzz(Fuzz { host: &HOST, hooks, probes }), verbose };
+    // The regex nodes that loaded with the JVM are retransformed below, and the shim reads
+    // their character classes' predicates: both before any node can run the new code.
+    let roadblocks = probes
+        && roadblocks
+        && match open_regex_to_shim(vm, &env).and_then(|()| {
+            if retransform {
+                Ok(())
+            } else {
+                env.add_retransform_capability().map_err(|e| format!("cannot retransform classes: {e}"))
+            }
+        }) {
+            Ok(()) => true,
+            Err(why) => {
+                load::log(&format!("warning: no regex roadblocks: {why}"));
+                false
+            }
+        };
+    let config = LoadConfig {
+        filter: filter.clone(),
+        mode: Mode::Fuzz(Fuzz { host: &HOST, hooks, probes, regex_roadblocks: roadblocks }),
+        verbose,
+    };
     load::install(&env, config, true, Default::default(), &[]).map_err(|e| e.to_string())?;
-    if !retransform {
+    if !retransform && !roadblocks {
         return Ok(0);
     }
     let loaded = env.loaded_classes().map_err(|e| e.to_string())?;
     let mut done = 0;
     for (class, name) in loaded {
         // Hidden classes (lambdas) cannot be retransformed; their code is in their host class.
-        if filter.accepts(&name)
-            && !name.contains("$$Lambda")
-            && !name.contains("/0x")
-            && env.retransform(class).is_ok()
-        {
-            done += 1;
+        let ours = retransform && filter.accepts(&name) && !name.contains("$$Lambda") && !name.contains("/0x");
+        let node = roadblocks && jvmfuzz_instrument::regex::is_node(&name);
+        if (ours || node) && env.retransform(class).is_ok() {
+            done += usize::from(ours);
         }
     }
-    if verbose {
+    if verbose && retransform {
         load::log(&format!("{done} classes loaded before the hook were retransformed"));
     }
     Ok(done)
+}
+
+/// Opens `java.util.regex` (in `java.base`) to the shim's module, the boot loader's unnamed
+/// one: the regex roadblocks ask the JDK's package-private `Pattern.CharPredicate` which
+/// characters a class accepts (`com.jvmfuzz.shim.fuzz.Regex`).
+fn open_regex_to_shim(vm: *mut RawJavaVM, env: &Env) -> Result<(), String> {
+    // SAFETY: the caller's live VM; the thread is attached to it.
+    let vm = unsafe { jni::JavaVM::from_raw(vm) }.map_err(|e| e.to_string())?;
+    let mut jni = vm.get_env().map_err(|e| e.to_string())?;
+    let mut module_of = |class: &str| -> Result<jni::objects::JObject<'_>, String> {
+        let c = jni.find_class(class).map_err(|e| format!("{class}: {e}"))?;
+        jni.call_method(&c, "getModule", "()Ljava/lang/Module;", &[])
+            .and_then(|m| m.l())
+            .map_err(|e| format!("{class}'s module: {e}"))
+    };
+    let found = module_of("java/lang/Object").and_then(|base| Ok((base, module_of("com/jvmfuzz/shim/Probes")?)));
+    let (base, shim) = match found {
+        Ok(m) => m,
+        Err(why) => {
+            jvmfuzz_jvm::env::clear_exception(&mut jni);
+            return Err(why);
+        }
+    };
+    // SAFETY: both are live local references to the modules `getModule` returned.
+    unsafe { env.add_module_opens(base.as_raw(), c"java.util.regex", shim.as_raw()) }
+        .map_err(|e| format!("opening java.util.regex to the shim: {e}"))
 }

@@ -41,6 +41,9 @@ pub struct JvmConfig {
     /// fuzz loop of a harness does not pay for it (each such throw then deoptimizes its
     /// compiled frame) and replays the rare stackless finding instead (`crate::stackless`).
     pub hot_exception_stacks: bool,
+    /// `java.util.regex`'s matching nodes log what a pattern wanted where the input differed
+    /// (off with `--disabled-hooks RegexRoadblocks`, Jazzer's name for its own).
+    pub regex_roadblocks: bool,
 }
 
 /// Default allocation limit with generated drivers (`--malloc-limit-mb`).
@@ -208,7 +211,7 @@ pub fn start(cfg: &JvmConfig) -> Result<JavaVM, JvmError> {
     };
     let rules = HookRules { hooks, filter: cfg.hook_filter.clone() };
     // SAFETY: vm is live.
-    unsafe { crate::hook::install(vm.get_java_vm_pointer(), filter, rules, true, cfg.verbose) }
+    unsafe { crate::hook::install(vm.get_java_vm_pointer(), filter, rules, true, cfg.regex_roadblocks, cfg.verbose) }
         .map_err(JvmError::Setup)?;
     Ok(vm)
 }

@@ -528,6 +528,7 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
         verbose: t.verbose,
         crash_log_dir: None,
         hot_exception_stacks: true,
+        regex_roadblocks: !custom_hooks::roadblocks_disabled(&t.disabled_hooks),
     })
 }
 

@@ -187,6 +187,9 @@ pub enum InstrumentError {
     ConstantPool(ClassFileError),
     #[error("cannot write class: {0}")]
     Write(ClassFileError),
+    /// A method the caller needed rewritten could not be (`regex`: a node's `match`).
+    #[error("cannot rewrite {method}: {why}")]
+    Method { method: String, why: String },
 }
 
 fn uses_subroutines(insns: &[Insn]) -> bool {

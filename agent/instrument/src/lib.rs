@@ -8,7 +8,8 @@
 //!   profiler's probe shape.
 //! - What only the fuzzer adds: `cmplog` (comparison-operand logging), `redirect` (call-site
 //!   redirects to the shim's hooks), `hooks` (Jazzer's `@MethodHook`s, applied at call sites
-//!   through bridge methods) and `tokens` (dictionary tokens from the class).
+//!   through bridge methods), `tokens` (dictionary tokens from the class) and `regex` (the
+//!   one change to JDK code: roadblock calls in `java.util.regex`'s matching nodes).
 //! - What only the solver adds: `trace` (trace mode: the shadow machine's calls, for a second
 //!   copy of the target's classes).
 pub mod class;
@@ -21,6 +22,7 @@ pub mod plan;
 pub mod probe_fields;
 pub mod redirect;
 pub mod reduce;
+pub mod regex;
 pub mod remap;
 pub mod rewrite;
 pub mod test_classes;

@@ -8,7 +8,7 @@ use std::ffi::{c_char, c_uchar, CStr, CString};
 use std::fmt;
 use std::ptr;
 
-use jni::sys::{jint, jlong, JavaVM};
+use jni::sys::{jint, jlong, jobject, JavaVM};
 use jvmti_sys::{jthread, jvmtiCapabilities, jvmtiEnv, jvmtiEvent, jvmtiEventCallbacks};
 
 /// JVMTI 1.2 (JDK 7+): everything used here exists there.
@@ -313,6 +313,30 @@ impl Env {
             Ok(())
         } else {
             Err(JvmtiError { function: "SetEventNotificationMode", code: rc })
+        }
+    }
+
+    /// `AddModuleOpens` (JVMTI 9, slot 96, which jvmti-sys 0.1 still calls `reserved96`):
+    /// `module` opens package `package` (dotted) to `to`, for deep reflection.
+    ///
+    /// # Safety
+    /// `module` and `to` must be live references to `java.lang.Module` objects.
+    pub unsafe fn add_module_opens(&self, module: jobject, package: &CStr, to: jobject) -> Result<(), JvmtiError> {
+        let err = |code| JvmtiError { function: "AddModuleOpens", code };
+        // SAFETY: env is a live JVMTI environment; its first word points at the function table.
+        let slot = unsafe { (**self.0).reserved96 };
+        if slot.is_null() {
+            return Err(err(-1));
+        }
+        type AddModuleOpens = unsafe extern "C" fn(*mut jvmtiEnv, jobject, *const c_char, jobject) -> jint;
+        // SAFETY: slot 96 of a JVMTI 9+ function table is AddModuleOpens, with this signature.
+        let f: AddModuleOpens = unsafe { std::mem::transmute(slot) };
+        // SAFETY: live module references (the caller's promise) and a NUL-terminated name.
+        let rc = unsafe { f(self.0, module, package.as_ptr(), to) };
+        if rc == 0 {
+            Ok(())
+        } else {
+            Err(err(rc))
         }
     }
 

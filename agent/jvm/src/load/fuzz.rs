@@ -8,7 +8,8 @@
 //!    go to a companion class defined before the class is handed back;
 //! 4. the record for the runtime.
 //!
-//! Hook classes themselves are left alone. Classes the filter refuses but a hook names in
+//! The JDK's `java.util.regex` matching nodes, outside any filter, get only the regex
+//! roadblocks ([`Fuzz::roadblocks`]). Hook classes themselves are left alone. Classes the filter refuses but a hook names in
 //! `additionalClassesToHook` get only their hooked calls ([`Fuzz::hook_only`]).
 //!
 //! What belongs to the fuzzer's engine (the cells of its value-profile map, its dictionary,
@@ -53,6 +54,9 @@ pub struct Fuzz {
     /// False for a run that only replays inputs (a JUnit regression run): classes get their
     /// hooked calls (the bug detectors) and no probes or comparison logging.
     pub probes: bool,
+    /// `java.util.regex`'s matching nodes log what a pattern wanted where the input differed
+    /// (`jvmfuzz_instrument::regex`); only with [`Fuzz::probes`].
+    pub regex_roadblocks: bool,
 }
 
 static NO_HOOKS: once_cell::sync::Lazy<HookSet> = once_cell::sync::Lazy::new(HookSet::default);
@@ -116,6 +120,30 @@ impl Fuzz {
         match self.try_transform(name, original, redefining) {
             Ok(outcome) => outcome,
             Err(reason) => Outcome::Skipped { reason, notes: Vec::new(), record: None },
+        }
+    }
+
+    /// A JDK regex node class (the boot loader's) that gets the regex roadblocks.
+    pub(super) fn wants_roadblocks(&self, name: &str, boot: bool) -> bool {
+        self.probes && self.regex_roadblocks && boot && jvmfuzz_instrument::regex::is_node(name)
+    }
+
+    /// The roadblock call at the entry of a regex node's `match`.
+    pub(super) fn roadblocks(&self, name: &str, original: &[u8]) -> Outcome {
+        match jvmfuzz_instrument::regex::instrument_node(original) {
+            Ok(Some(bytes)) => Outcome::Instrumented {
+                bytes,
+                record: None,
+                methods: 0,
+                probes: 0,
+                notes: vec![format!("{name}: regex roadblocks")],
+            },
+            Ok(None) => Outcome::Skipped {
+                reason: "no regex node's match method to give roadblocks".to_string(),
+                notes: Vec::new(),
+                record: None,
+            },
+            Err(e) => Outcome::Skipped { reason: e.to_string(), notes: Vec::new(), record: None },
         }
     }
 

@@ -8,7 +8,8 @@
 //! 3. the [`Mode`]'s transform, under `catch_unwind`: [`Mode::Profile`] (`profile`, the
 //!    coverage profiler's probes) or [`Mode::Fuzz`] (`fuzz`: the fuzzer's probes, comparison
 //!    logging, redirects and tokens; `trace`: the solver's copy of a class, defined by the
-//!    shim's `TraceLoader`, gets the shadow machine's calls instead). A mode does what must happen before the JVM may run the
+//!    shim's `TraceLoader`, gets the shadow machine's calls instead; and, outside the filter,
+//!    `java.util.regex`'s matching nodes get the fuzzer's regex roadblocks). A mode does what must happen before the JVM may run the
 //!    new bytes (define probe holders, grow the flag array, give the fuzzer's map its cells);
 //! 4. the new bytes are handed back and the class's record registered with the runtime;
 //! 5. statistics; with `verbose`, every skipped class once, with the reason.
@@ -249,6 +250,13 @@ impl Pipeline {
             return;
         }
         let accepted = trace_copy || self.config.filter.accepts(name);
+        if let Mode::Fuzz(f) = &self.config.mode {
+            if !accepted && f.wants_roadblocks(name, loader.is_null()) {
+                let t0 = Instant::now();
+                let _timer = Elapsed(t0, &self.stats.hook_ns);
+                return self.hand_back(jvmti, name, f.roadblocks(name, bytes), out);
+            }
+        }
         let hook_only = match &self.config.mode {
             Mode::Fuzz(f) if !accepted => f.wants_hook_only(name),
             _ => false,
@@ -270,6 +278,11 @@ impl Pipeline {
             Mode::Fuzz(f) if hook_only || !f.probes => f.hook_only(name, bytes, redefining),
             mode => mode.transform(jni, name, bytes, redefining),
         };
+        self.hand_back(jvmti, name, outcome, out);
+    }
+
+    /// Steps 4 and 5 for what a mode made of a class.
+    fn hand_back(&self, jvmti: *mut jvmtiEnv, name: &str, outcome: Outcome, out: (*mut jint, *mut *mut c_uchar)) {
         match outcome {
             Outcome::Instrumented { bytes: new_bytes, record, methods, probes, notes } => {
                 // SAFETY: the out-pointers of this callback.

@@ -54,6 +54,20 @@ public final class Cmp {
 
     private static native void logSplice(int at, int old, byte[] wanted);
 
+    /* While tracing: a value wanted where the text had nothing (Regex), offered for insertion. */
+    static void wanted(String wanted) {
+        if (off) {
+            return;
+        }
+        try {
+            logWanted(wanted.getBytes(StandardCharsets.UTF_8));
+        } catch (LinkageError e) {
+            off = true;
+        }
+    }
+
+    private static native void logWanted(byte[] wanted);
+
     static void bytes(byte[] a, byte[] b) {
         if (off) {
             return;
@@ -432,6 +446,20 @@ public final class Cmp {
             }
         }
 
+        /* Sets the site's cell to 1; false if it was set already (the map is emptied before
+         * every execution). */
+        static boolean mark(int site) {
+            int cell = IDX.getInt(4 + 4 * site) - 1;
+            if (cell < 0) {
+                cell = assign(site);
+            }
+            if (VP.get(cell) != 0) {
+                return false;
+            }
+            VP.put(cell, (byte) 1);
+            return true;
+        }
+
         private static synchronized int assign(int site) {
             int c = IDX.getInt(4 + 4 * site);
             if (c == 0) {
@@ -444,6 +472,11 @@ public final class Cmp {
 
         static boolean tracing() {
             return LOG.getInt(0) < CAP;
+        }
+
+        /* Which traced execution this is (the fuzzer counts them at byte 4 of the header). */
+        static int traceNumber() {
+            return LOG.getInt(4);
         }
 
         static void log(int kind, long a, long b, int site) {
