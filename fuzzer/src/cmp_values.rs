@@ -54,11 +54,6 @@ fn push(v: CmpValues) -> bool {
     room
 }
 
-/// Whether an execution is being traced: the log has room only then.
-fn tracing() -> bool {
-    LOG.lock().unwrap_or_else(|e| e.into_inner()).len() < MAX_ENTRIES
-}
-
 fn cmplog_bytes(b: &[u8]) -> CmplogBytes {
     let mut buf = [0u8; 32];
     let n = b.len().min(32);
@@ -89,9 +84,9 @@ extern "system" fn log_bytes(env: *mut RawEnv, _class: jclass, a: jbyteArray, b:
     }));
 }
 
-/// `Cmp.logWanted(wanted)`: a regex node wanted `wanted` at the end of an empty text
-/// (`com.jvmfuzz.shim.fuzz.Regex`): nothing to replace, but it can be inserted, so the
-/// recent-values table takes it while an input is traced.
+/// `Cmp.logWanted(wanted)`: while an input is traced, a regex node wanted `wanted` at the end
+/// of an empty text (`com.jvmfuzz.shim.fuzz.Regex`): nothing to replace, but it can be
+/// inserted, so the recent-values table takes it.
 extern "system" fn log_wanted(env: *mut RawEnv, _class: jclass, wanted: jbyteArray) {
     let _ = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the JNIEnv of the calling thread.
@@ -99,7 +94,8 @@ extern "system" fn log_wanted(env: *mut RawEnv, _class: jclass, wanted: jbyteArr
         // SAFETY: a byte[] local reference passed by the JVM.
         let wanted = unsafe { JByteArray::from_raw(wanted) };
         if let Ok(w) = env.convert_byte_array(&wanted) {
-            if !w.is_empty() && tracing() {
+            // Called only while an input is traced (`Regex` checks `Cmp.Buf.traced`).
+            if !w.is_empty() {
                 crate::recent::note(&w);
             }
         }
@@ -257,6 +253,15 @@ fn next_trace_number(log: &[AtomicU64]) {
     w.store(u64::from_ne_bytes(bytes), Ordering::Relaxed);
 }
 
+/// The int at byte 8 (`Cmp.Buf.traced`): 1 while an execution is traced, whether or not its
+/// integer log is full yet (the count at 0 says only the latter).
+fn set_traced(log: &[AtomicU64], on: bool) {
+    let Some(w) = log.get(1) else { return };
+    let mut bytes = w.load(Ordering::Relaxed).to_ne_bytes();
+    bytes[..4].copy_from_slice(&i32::from(on).to_ne_bytes());
+    w.store(u64::from_ne_bytes(bytes), Ordering::Relaxed);
+}
+
 /// The rewriter's site ids (see `agent/instrument/src/cmplog.rs`).
 pub struct Sites;
 
@@ -302,6 +307,7 @@ fn take_trace() -> Vec<Vec<CmpValues>> {
     let log = &**TRACE;
     let n = usize::try_from(i32_at(log, 0)).unwrap_or(0).min(TRACE_CAP);
     set_trace_count(log, TRACE_CAP as i32);
+    set_traced(log, false);
     let mut groups: Vec<Vec<CmpValues>> = Vec::new();
     // (kind, site, case) -> group; only looked up, so iteration order never matters.
     let mut index: HashMap<(i32, i32, u32), usize> = HashMap::new();
@@ -443,6 +449,7 @@ impl CmpMap for JavaCmpMap {
         *GROUPS.lock().unwrap_or_else(|e| e.into_inner()) = None;
         // Start tracing this execution's integer comparisons.
         next_trace_number(&TRACE);
+        set_traced(&TRACE, true);
         set_trace_count(&TRACE, 0);
         Ok(())
     }

@@ -137,7 +137,7 @@ unsafe fn install_in(
 
 /// Opens `java.util.regex` (in `java.base`) to the shim's module, the boot loader's unnamed
 /// one: the regex roadblocks ask the JDK's package-private `Pattern.CharPredicate` which
-/// characters a class accepts (`com.jvmfuzz.shim.fuzz.Regex`).
+/// characters a class accepts (`com.jvmfuzz.shim.fuzz.Regex`); then initializes that class.
 fn open_regex_to_shim(vm: *mut RawJavaVM, env: &Env) -> Result<(), String> {
     // SAFETY: the caller's live VM; the thread is attached to it.
     let vm = unsafe { jni::JavaVM::from_raw(vm) }.map_err(|e| e.to_string())?;
@@ -158,5 +158,13 @@ fn open_regex_to_shim(vm: *mut RawJavaVM, env: &Env) -> Result<(), String> {
     };
     // SAFETY: both are live local references to the modules `getModule` returned.
     unsafe { env.add_module_opens(base.as_raw(), c"java.util.regex", shim.as_raw()) }
-        .map_err(|e| format!("opening java.util.regex to the shim: {e}"))
+        .map_err(|e| format!("opening java.util.regex to the shim: {e}"))?;
+    // Initialized here, on a shallow stack, with the package open to it: initialized first
+    // inside some target's match, a failure (a stack overflow there) would leave the class
+    // unusable and every later match in the JVM throwing NoClassDefFoundError.
+    let regex = jni.find_class(jvmfuzz_instrument::regex::REGEX);
+    if regex.is_err() {
+        jvmfuzz_jvm::env::clear_exception(&mut jni);
+    }
+    regex.map(|_| ()).map_err(|e| format!("initializing {}: {e}", jvmfuzz_instrument::regex::REGEX))
 }

@@ -151,8 +151,10 @@ fn patterns_matched_inside_the_jdk_show_the_fuzzer_what_they_want() {
     // RegexGate checks its input with java.util.regex only, patterns built at run time: a
     // Scanner reading "#[Window:" and three numbers, a case-insensitive literal and a class of
     // eight characters under matches(), a literal found anywhere. The regex roadblocks (calls
-    // put into the JDK's matching nodes) log what each node wanted. Measured, seeds 1-4:
-    // scanner 17.9k-44.1k executions, matches 3.8k-54.6k (seeds 1-3), find 8-17.
+    // put into the JDK's matching nodes) log what each node wanted. Measured with seed 1 (the
+    // one used here): scanner 65.5k executions, matches 3.8k, find 9; other seeds: scanner
+    // 17.9k-44.1k (seeds 2-4, an earlier build), matches 11.9k-65.0k (seeds 3-8; seed 2 not in
+    // 300k), find 8-17.
     // The JVM verifies the rewritten JDK classes too (it skips boot classes by default).
     let verify = ["--jvm-arg=-XX:+UnlockDiagnosticVMOptions", "--jvm-arg=-XX:+BytecodeVerificationLocal"];
     for kind in ["scanner", "matches", "find"] {

@@ -479,6 +479,11 @@ public final class Cmp {
             return LOG.getInt(4);
         }
 
+        /* Whether an execution is traced, its integer log full or not (byte 8 of the header). */
+        static boolean traced() {
+            return LOG.getInt(8) != 0;
+        }
+
         static void log(int kind, long a, long b, int site) {
             ByteBuffer l = LOG;
             int n = l.getInt(0);

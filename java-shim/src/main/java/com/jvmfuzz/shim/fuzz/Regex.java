@@ -18,15 +18,20 @@
  * of candidates (the predicate is the JDK's package-private Pattern.CharPredicate: the fuzzer
  * opens java.util.regex to the shim's module for that).
  *
- * Only while the fuzzer traces an input: the calls cost a flag test on every other execution.
+ * Only while the fuzzer traces an input, one thread at a time.
  *
- * The end of each match (LastNode) is counted on every execution: the n-th match of a pattern
- * in one execution (n up to COUNTS) sets a value-profile cell of its own, so an input on which
- * a Scanner reads one more number, or String.matches accepts one more line, is new coverage
- * even where the target's branches are the same (its nextDouble() calls are straight-line code).
- * Patterns are told apart by their text, not by identity: String.matches compiles anew each call.
+ * On every execution, on the harness's thread, two kinds of value-profile cells: the n-th match
+ * of a pattern in the execution (LastNode, n up to COUNTS), so that an input on which a Scanner
+ * reads one more number, or String.matches accepts one more line, is new coverage where the
+ * target's branches are the same (its nextDouble() calls are straight-line code); and how far
+ * into its region a matches() got (in powers of two past 32), for a pattern that fails on every input
+ * so far. Patterns are told apart by their text, not by identity (String.matches compiles anew
+ * each call), through a hash into a fixed number of cells, so a target that compiles its input
+ * as a pattern adds a bounded number of them. Not with generated drivers (Observed.enabled):
+ * their runtime judges exceptions with patterns of its own, on the same thread.
  *
- * Never throws: these run inside the target's own regex matching.
+ * Never throws once initialized (the fuzzer initializes the class before it changes the JDK's
+ * classes): these run inside the target's own regex matching.
  */
 package com.jvmfuzz.shim.fuzz;
 
@@ -87,8 +92,15 @@ public final class Regex {
         }
     }
 
+    private static final Object LOCK = new Object();
+
     private static boolean on() {
-        return ready && !busy && Cmp.Buf.ON && Cmp.Buf.tracing();
+        return ready && !busy && Cmp.Buf.ON && Cmp.Buf.traced();
+    }
+
+    /** Counted feedback: the harness's thread, not the drivers' runtime. */
+    private static boolean counting() {
+        return ready && FIRST_SITE >= 0 && !busy && !Observed.enabled && Thread.currentThread() == Runner.harnessThread();
     }
 
     /*
@@ -124,8 +136,23 @@ public final class Regex {
         if (!on()) {
             return;
         }
-        busy = true;
-        try {
+        synchronized (LOCK) {
+            if (busy) {
+                return;
+            }
+            busy = true;
+            try {
+                slice0(literal, i, seq, ignoreCase);
+            } catch (Throwable t) {
+                // The target's match goes on as if nothing was logged.
+            } finally {
+                busy = false;
+            }
+        }
+    }
+
+    private static void slice0(int[] literal, int i, CharSequence seq, int ignoreCase) {
+        {
             int end = seq.length();
             int n = literal.length;
             if (n == 0 || i < 0 || i > end) {
@@ -140,10 +167,6 @@ public final class Regex {
             }
             String want = new String(literal, 0, n);
             blocked(seq, i, k, end, want);
-        } catch (Throwable t) {
-            // The target's match goes on as if nothing was logged.
-        } finally {
-            busy = false;
         }
     }
 
@@ -152,8 +175,23 @@ public final class Regex {
         if (!on()) {
             return;
         }
-        busy = true;
-        try {
+        synchronized (LOCK) {
+            if (busy) {
+                return;
+            }
+            busy = true;
+            try {
+                find0(literal, i, seq);
+            } catch (Throwable t) {
+                // As in slice.
+            } finally {
+                busy = false;
+            }
+        }
+    }
+
+    private static void find0(int[] literal, int i, CharSequence seq) {
+        {
             int end = seq.length();
             int n = literal.length;
             if (n == 0 || i < 0 || i > end) {
@@ -166,10 +204,6 @@ public final class Regex {
             // Written over the search's start, or appended after the text's end.
             blocked(seq, i, 0, end, want);
             blocked(seq, end, 0, end, want);
-        } catch (Throwable t) {
-            // As in slice.
-        } finally {
-            busy = false;
         }
     }
 
@@ -182,8 +216,23 @@ public final class Regex {
         if (min <= 0 || IS == null || !on()) {
             return;
         }
-        busy = true;
-        try {
+        synchronized (LOCK) {
+            if (busy) {
+                return;
+            }
+            busy = true;
+            try {
+                chars0(predicate, i, seq);
+            } catch (Throwable t) {
+                // As in slice.
+            } finally {
+                busy = false;
+            }
+        }
+    }
+
+    private static void chars0(Object predicate, int i, CharSequence seq) throws ReflectiveOperationException {
+        {
             int end = seq.length();
             if (i < 0 || i > end || (i < end && accepts(predicate, seq.charAt(i))) || !budget(predicate)) {
                 return;
@@ -195,10 +244,6 @@ public final class Regex {
             turn++;
             char c = accepted.charAt(turn % 2 == 0 ? 0 : (turn >>> 1) % accepted.length());
             blocked(seq, i, 0, end, String.valueOf(c));
-        } catch (Throwable t) {
-            // As in slice.
-        } finally {
-            busy = false;
         }
     }
 
@@ -207,7 +252,7 @@ public final class Regex {
      * wants the whole region) and `i` is short of `to`, the region's end.
      */
     public static void accept(java.util.regex.Pattern pattern, int acceptMode, int to, int i) {
-        if (!ready || FIRST_SITE < 0 || busy || (acceptMode == 1 && i != to)) {
+        if ((acceptMode == 1 && i != to) || !counting()) {
             return;
         }
         try {
@@ -226,16 +271,19 @@ public final class Regex {
     /**
      * Every comparing node but BnM: a match of `pattern` in `acceptMode` Matcher.ENDANCHOR (1:
      * matches(), String.matches, a Scanner's token) reached `depth` characters into its
-     * region. The deepest reach of each pattern is a value-profile cell: an input that gets one
-     * character further is kept, and traced, and its next roadblock logged.
+     * region. The deepest reach of each pattern (in powers of two past 32) is a value-profile
+     * cell: an input that gets further is kept, and traced, and its next roadblock logged.
      */
     public static void reach(java.util.regex.Pattern pattern, int acceptMode, int depth) {
-        if (acceptMode != 1 || depth <= 0 || !ready || FIRST_SITE < 0 || busy) {
+        if (acceptMode != 1 || depth <= 0 || !counting()) {
             return;
         }
         try {
             int h = pattern.pattern().hashCode() * 0x9E3779B9 + pattern.flags();
-            Cmp.Buf.max(FIRST_SITE + SITES + (h >>> 1) % REACH_SITES, Math.min(255, depth));
+            // Each character up to 32, then one step per power of two: a pattern that starts
+            // with .* enters its later nodes at every length of the text.
+            int level = depth <= 32 ? depth : 59 - Integer.numberOfLeadingZeros(depth);
+            Cmp.Buf.max(FIRST_SITE + SITES + (h >>> 1) % REACH_SITES, level);
         } catch (Throwable t) {
             // As in slice.
         }

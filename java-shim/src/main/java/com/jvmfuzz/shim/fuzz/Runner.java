@@ -38,6 +38,11 @@ public final class Runner {
     private static Class<?>[] ignored = new Class<?>[0];
     /* The thread that runs the harness (the fuzzer's), for timeout reports. */
     private static volatile Thread harnessThread;
+
+    /** The thread that runs the harness (null before `setup`). */
+    static Thread harnessThread() {
+        return harnessThread;
+    }
     /* Jazzer.onFuzzTargetReady callbacks, run once after fuzzerInitialize. */
     private static final java.util.List<Runnable> READY = new java.util.ArrayList<>();
     private static boolean readyRan;
