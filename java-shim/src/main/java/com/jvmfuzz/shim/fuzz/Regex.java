@@ -131,79 +131,21 @@ public final class Regex {
         return true;
     }
 
+    private static final int SLICE = 0;
+    private static final int FIND = 1;
+    private static final int CHARS = 2;
+
     /** Slice nodes: the code points `literal` at `i`; `ignoreCase` 1 for SliceI, SliceU, SliceIS. */
     public static void slice(int[] literal, int i, CharSequence seq, int ignoreCase) {
-        if (!on()) {
-            return;
-        }
-        synchronized (LOCK) {
-            if (busy) {
-                return;
-            }
-            busy = true;
-            try {
-                slice0(literal, i, seq, ignoreCase);
-            } catch (Throwable t) {
-                // The target's match goes on as if nothing was logged.
-            } finally {
-                busy = false;
-            }
-        }
-    }
-
-    private static void slice0(int[] literal, int i, CharSequence seq, int ignoreCase) {
-        {
-            int end = seq.length();
-            int n = literal.length;
-            if (n == 0 || i < 0 || i > end) {
-                return;
-            }
-            int k = 0;
-            while (k < n && i + k < end && same(literal[k], seq.charAt(i + k), ignoreCase != 0)) {
-                k++;
-            }
-            if (k == n || !budget(literal)) {
-                return;
-            }
-            String want = new String(literal, 0, n);
-            blocked(seq, i, k, end, want);
+        if (on()) {
+            log(SLICE, literal, i, seq, ignoreCase);
         }
     }
 
     /** BnM: `literal` searched for from `i` on; logged only when it is nowhere. */
     public static void find(int[] literal, int i, CharSequence seq) {
-        if (!on()) {
-            return;
-        }
-        synchronized (LOCK) {
-            if (busy) {
-                return;
-            }
-            busy = true;
-            try {
-                find0(literal, i, seq);
-            } catch (Throwable t) {
-                // As in slice.
-            } finally {
-                busy = false;
-            }
-        }
-    }
-
-    private static void find0(int[] literal, int i, CharSequence seq) {
-        {
-            int end = seq.length();
-            int n = literal.length;
-            if (n == 0 || i < 0 || i > end) {
-                return;
-            }
-            String want = new String(literal, 0, n);
-            if (seq.subSequence(i, end).toString().contains(want) || !budget(literal)) {
-                return;
-            }
-            // Written over the search's start, or appended after the text's end.
-            blocked(seq, i, 0, end, want);
-            blocked(seq, end, 0, end, want);
+        if (on()) {
+            log(FIND, literal, i, seq, 0);
         }
     }
 
@@ -213,38 +155,78 @@ public final class Regex {
      * starts and ends too soon is left to the fuzzer.
      */
     public static void chars(Object predicate, int i, CharSequence seq, int min) {
-        if (min <= 0 || IS == null || !on()) {
-            return;
+        if (min > 0 && IS != null && on()) {
+            log(CHARS, predicate, i, seq, 0);
         }
+    }
+
+    /* One roadblock at a time (the budgets' tables are shared), never one inside another. */
+    private static void log(int kind, Object node, int i, CharSequence seq, int flag) {
         synchronized (LOCK) {
             if (busy) {
                 return;
             }
             busy = true;
             try {
-                chars0(predicate, i, seq);
+                if (kind == SLICE) {
+                    slice0((int[]) node, i, seq, flag);
+                } else if (kind == FIND) {
+                    find0((int[]) node, i, seq);
+                } else {
+                    chars0(node, i, seq);
+                }
             } catch (Throwable t) {
-                // As in slice.
+                // The target's match goes on as if nothing was logged.
             } finally {
                 busy = false;
             }
         }
     }
 
-    private static void chars0(Object predicate, int i, CharSequence seq) throws ReflectiveOperationException {
-        {
-            int end = seq.length();
-            if (i < 0 || i > end || (i < end && accepts(predicate, seq.charAt(i))) || !budget(predicate)) {
-                return;
-            }
-            String accepted = accepted(predicate);
-            if (accepted.isEmpty()) {
-                return;
-            }
-            turn++;
-            char c = accepted.charAt(turn % 2 == 0 ? 0 : (turn >>> 1) % accepted.length());
-            blocked(seq, i, 0, end, String.valueOf(c));
+    private static void slice0(int[] literal, int i, CharSequence seq, int ignoreCase) {
+        int end = seq.length();
+        int n = literal.length;
+        if (n == 0 || i < 0 || i > end) {
+            return;
         }
+        int k = 0;
+        while (k < n && i + k < end && same(literal[k], seq.charAt(i + k), ignoreCase != 0)) {
+            k++;
+        }
+        if (k == n || !budget(literal)) {
+            return;
+        }
+        String want = new String(literal, 0, n);
+        blocked(seq, i, k, end, want);
+    }
+
+    private static void find0(int[] literal, int i, CharSequence seq) {
+        int end = seq.length();
+        int n = literal.length;
+        if (n == 0 || i < 0 || i > end) {
+            return;
+        }
+        String want = new String(literal, 0, n);
+        if (seq.subSequence(i, end).toString().contains(want) || !budget(literal)) {
+            return;
+        }
+        // Written over the search's start, or appended after the text's end.
+        blocked(seq, i, 0, end, want);
+        blocked(seq, end, 0, end, want);
+    }
+
+    private static void chars0(Object predicate, int i, CharSequence seq) throws ReflectiveOperationException {
+        int end = seq.length();
+        if (i < 0 || i > end || (i < end && accepts(predicate, seq.charAt(i))) || !budget(predicate)) {
+            return;
+        }
+        String accepted = accepted(predicate);
+        if (accepted.isEmpty()) {
+            return;
+        }
+        turn++;
+        char c = accepted.charAt(turn % 2 == 0 ? 0 : (turn >>> 1) % accepted.length());
+        blocked(seq, i, 0, end, String.valueOf(c));
     }
 
     /**
