@@ -74,11 +74,6 @@ pub fn is_node(name: &str) -> bool {
     NODES.iter().any(|(n, _)| *n == name)
 }
 
-/// The internal names of the node classes, for retransforming those loaded before the hook.
-pub fn nodes() -> impl Iterator<Item = &'static str> {
-    NODES.iter().map(|(n, _)| *n)
-}
-
 /// The node class with the roadblock call at the entry of its `match`; `Ok(None)` if `original`
 /// is not a node class or has no such method.
 pub fn instrument_node(original: &[u8]) -> Result<Option<Vec<u8>>, InstrumentError> {

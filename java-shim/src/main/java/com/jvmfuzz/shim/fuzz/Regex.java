@@ -238,7 +238,7 @@ public final class Regex {
             return;
         }
         try {
-            int h = pattern.pattern().hashCode() * 0x9E3779B9 + pattern.flags();
+            int h = key(pattern);
             for (int n = 0; n < COUNTS; n++) {
                 int site = FIRST_SITE + ((h + n * 0x61C88647) >>> 1) % SITES;
                 if (Cmp.Buf.mark(site)) {
@@ -261,7 +261,7 @@ public final class Regex {
             return;
         }
         try {
-            int h = pattern.pattern().hashCode() * 0x9E3779B9 + pattern.flags();
+            int h = key(pattern);
             // Each character up to 32, then one step per power of two: a pattern that starts
             // with .* enters its later nodes at every length of the text.
             int level = depth <= 32 ? depth : 59 - Integer.numberOfLeadingZeros(depth);
@@ -269,6 +269,11 @@ public final class Regex {
         } catch (Throwable t) {
             // As in slice.
         }
+    }
+
+    /* A pattern's cells: by its text and flags, not its identity. */
+    private static int key(java.util.regex.Pattern pattern) {
+        return pattern.pattern().hashCode() * 0x9E3779B9 + pattern.flags();
     }
 
     /*
@@ -304,13 +309,14 @@ public final class Regex {
         return (Boolean) IS.invoke(predicate, c);
     }
 
-    /** The candidates `predicate` accepts, remembered per predicate (a compiled pattern's). */
+    /**
+     * The candidates `predicate` accepts, remembered per predicate (a compiled pattern's).
+     * Called under LOCK.
+     */
     private static String accepted(Object predicate) throws ReflectiveOperationException {
-        synchronized (ACCEPTED) {
-            String known = ACCEPTED.get(predicate);
-            if (known != null) {
-                return known;
-            }
+        String known = ACCEPTED.get(predicate);
+        if (known != null) {
+            return known;
         }
         StringBuilder sb = new StringBuilder();
         for (int j = 0; j < CANDIDATES.length() && sb.length() < 8; j++) {
@@ -320,12 +326,10 @@ public final class Regex {
             }
         }
         String found = sb.toString();
-        synchronized (ACCEPTED) {
-            if (ACCEPTED.size() >= CACHE) {
-                ACCEPTED.clear();
-            }
-            ACCEPTED.put(predicate, found);
+        if (ACCEPTED.size() >= CACHE) {
+            ACCEPTED.clear();
         }
+        ACCEPTED.put(predicate, found);
         return found;
     }
 
