@@ -81,6 +81,8 @@ fn run() -> Result<(), String> {
     )?;
     add_to_jar(&tools, &junit, &out_dir.join("junit-resources"))?;
     println!("cargo:rustc-env=JVMFUZZ_SHIM_JAR={}", shim.display());
+    // The compiled classes too, for the test that every redirect's replacement exists.
+    println!("cargo:rustc-env=JVMFUZZ_SHIM_CLASSES={}", out_dir.join("shim-classes").display());
     println!("cargo:rustc-env=JVMFUZZ_JAZZER_RUNTIME_JAR={}", jazzer.display());
     println!("cargo:rustc-env=JVMFUZZ_JUNIT_CLASSES_JAR={}", junit.display());
     Ok(())

@@ -13,6 +13,8 @@ use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::Path;
 
+use crate::custom_hooks;
+
 /// Jazzer's own long flags (`--name=value`, `--name` for the booleans).
 const JAZZER_FLAGS: &[&str] = &[
     "cp",
@@ -197,8 +199,17 @@ pub fn translate(args: &[OsString], takes_value: &dyn Fn(&str) -> bool) -> Resul
                     tonce.insert("--custom-hook-excludes", globs(v()?));
                 }
                 // Jazzer's built-in hooks are its comparison tracing and bug detectors;
-                // jvmfuzz's comparison tracing is not a hook, and it loads no Java agent.
-                "hooks" | "nohooks" | "agent_path" => {}
+                // jvmfuzz's comparison tracing is not a hook, and it loads no Java agent. The
+                // one built-in hook it has the same way is the regex roadblocks.
+                "nohooks" => {
+                    target.extend(["--disabled-hooks".into(), custom_hooks::REGEX_ROADBLOCKS.into()]);
+                }
+                "hooks" => {
+                    if matches!(value.map(str::trim), Some("0" | "false")) {
+                        target.extend(["--disabled-hooks".into(), custom_hooks::REGEX_ROADBLOCKS.into()]);
+                    }
+                }
+                "agent_path" => {}
                 "keep_going" => {
                     let n = number(name, v()?)?;
                     fonce.remove("--keep-going");
@@ -468,6 +479,13 @@ mod tests {
         assert!(a.contains("--disabled-hooks com.acme.B"), "{a}");
         assert!(a.contains("--custom-hook-includes com.acme.*"), "{a}");
         assert!(a.contains("--custom-hook-excludes com.acme.gen.*"), "{a}");
+        // Jazzer's --nohooks (or --hooks=false) turns its built-in hooks off: the regex
+        // roadblocks are the one jvmfuzz has as a hook.
+        assert!(a.contains(&format!("--disabled-hooks {}", custom_hooks::REGEX_ROADBLOCKS)), "{a}");
+        let b = t(&["--cp=a.jar", "--target_class=X", "--hooks=false"]).unwrap().join(" ");
+        assert!(b.contains(&format!("--disabled-hooks {}", custom_hooks::REGEX_ROADBLOCKS)), "{b}");
+        let c = t(&["--cp=a.jar", "--target_class=X", "--hooks=true"]).unwrap().join(" ");
+        assert!(!c.contains("--disabled-hooks"), "{c}");
     }
 
     #[test]

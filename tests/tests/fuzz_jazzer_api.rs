@@ -147,6 +147,35 @@ fn comparisons_inside_jdk_calls_guide_towards_their_operands() {
 }
 
 #[test]
+fn lookups_in_sets_enums_and_defaults_guide_towards_what_they_hold() {
+    // HashSet.contains, TreeSet.contains, Enum.valueOf, Map.getOrDefault, Float.compare and
+    // Double.compareTo compare inside the JDK: only the calls' redirects show the operands, as
+    // Jazzer's hooks on the same calls do. The enum's package is left uninstrumented, so its
+    // names are no dictionary tokens. Measured with seed 1: 157-272 executions each; the build
+    // before these redirects found none of the five in 300,000.
+    for kind in ["set", "treeset", "enum", "default", "float"] {
+        let prop = format!("--jvm-arg=-Dlookup.kind={kind}");
+        let s = fuzz("LookupKeys", &["--runs", "300000", "--solver", "off", "--excludes", "fuzz.hidden.*", &prop]);
+        s.assert_exit(1);
+        let execs = execs_to_find(&s, "java.lang.IllegalStateException");
+        eprintln!("{kind}: found after {execs} execs");
+    }
+}
+
+#[test]
+fn an_exception_through_a_redirected_call_shows_the_programs_own_stack() {
+    // Enum.valueOf now runs inside the shim's Hooks.enumValueOf; the finding's stack must be
+    // the one the program has without the fuzzer: Enum.valueOf called from the harness.
+    let s = fuzz("LookupKeys", &["--runs", "20000", "--jvm-arg=-Dlookup.kind=enum-escapes"]);
+    s.assert_exit(1);
+    let stack = std::fs::read_to_string(s.findings().join(&s.summary()[0].id).join("stack.txt")).unwrap_or_default();
+    assert!(stack.contains("at java.base/java.lang.Enum.valueOf("), "{stack}");
+    assert!(!stack.contains("com.jvmfuzz.shim"), "{stack}");
+    let below = stack.lines().skip_while(|l| !l.contains("java.lang.Enum.valueOf(")).nth(1).unwrap_or_default();
+    assert!(below.contains("at fuzz.LookupKeys.words("), "{stack}");
+}
+
+#[test]
 fn patterns_matched_inside_the_jdk_show_the_fuzzer_what_they_want() {
     // RegexGate checks its input with java.util.regex only, patterns built at run time: a
     // Scanner reading "#[Window:" and three numbers, a case-insensitive literal and a class of

@@ -1,6 +1,6 @@
 //! Call-site redirects for the fuzzer: calls that would end the JVM (`System.exit`,
 //! `Runtime.exit/halt`) or that compare against constants (`String.equals`, `startsWith`, ...,
-//! `Arrays.equals(byte[], byte[])`, `Map.get`) go to `com.jvmfuzz.shim.fuzz.Hooks` instead.
+//! `Arrays.equals(byte[], byte[])`, `Map.get`, `Set.contains`, `Enum.valueOf`, Kotlin's `==`) go to `com.jvmfuzz.shim.fuzz.Hooks` instead.
 //! Each replacement has the same stack effect and the same instruction length
 //! (`invokevirtual`/`invokestatic` + u2 becomes `invokestatic` + u2; `invokeinterface`'s two
 //! extra bytes become `nop`s), so no offsets move and the StackMapTable stays valid.
@@ -16,10 +16,13 @@ use crate::hooks::{Bridges, HookSet};
 use crate::tokens;
 
 const HOOKS: &str = "com/jvmfuzz/shim/fuzz/Hooks";
+const KOTLIN_HOOKS: &str = "com/jvmfuzz/shim/fuzz/KotlinHooks";
 
-/// A call redirected to `Hooks.<hook>`. The hook takes the same arguments, a virtual call's
-/// receiver first, and returns the same type, so its descriptor follows from the call's.
+/// A call redirected to `<shim>.<hook>` (`Hooks`, or `KotlinHooks` for Kotlin's). The hook takes
+/// the same arguments, a virtual call's receiver first, and returns the same type, so its
+/// descriptor follows from the call's.
 struct Redirect {
+    shim: &'static str,
     opcode: u8,
     owner: &'static str,
     name: &'static str,
@@ -28,15 +31,20 @@ struct Redirect {
 }
 
 const fn virt(owner: &'static str, name: &'static str, descriptor: &'static str, hook: &'static str) -> Redirect {
-    Redirect { opcode: opcodes::INVOKEVIRTUAL, owner, name, descriptor, hook }
+    Redirect { shim: HOOKS, opcode: opcodes::INVOKEVIRTUAL, owner, name, descriptor, hook }
 }
 
 const fn stat(owner: &'static str, name: &'static str, descriptor: &'static str, hook: &'static str) -> Redirect {
-    Redirect { opcode: opcodes::INVOKESTATIC, owner, name, descriptor, hook }
+    Redirect { shim: HOOKS, opcode: opcodes::INVOKESTATIC, owner, name, descriptor, hook }
 }
 
 const fn intf(owner: &'static str, name: &'static str, descriptor: &'static str, hook: &'static str) -> Redirect {
-    Redirect { opcode: opcodes::INVOKEINTERFACE, owner, name, descriptor, hook }
+    Redirect { shim: HOOKS, opcode: opcodes::INVOKEINTERFACE, owner, name, descriptor, hook }
+}
+
+/// A static method of Kotlin's standard library, redirected to `KotlinHooks`.
+const fn kotlin(owner: &'static str, name: &'static str, descriptor: &'static str, hook: &'static str) -> Redirect {
+    Redirect { shim: KOTLIN_HOOKS, opcode: opcodes::INVOKESTATIC, owner, name, descriptor, hook }
 }
 
 const STRING: &str = "java/lang/String";
@@ -119,7 +127,75 @@ const REDIRECTS: &[Redirect] = &[
         "(Ljava/lang/Object;)Z",
         "concurrentHashMapContainsKey",
     ),
+    intf(
+        "java/util/Map",
+        "getOrDefault",
+        "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+        "mapGetOrDefault",
+    ),
+    virt(
+        "java/util/HashMap",
+        "getOrDefault",
+        "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+        "hashMapGetOrDefault",
+    ),
+    // Sets of keywords, looked up as maps are.
+    intf("java/util/Set", "contains", "(Ljava/lang/Object;)Z", "setContains"),
+    intf("java/util/Set", "remove", "(Ljava/lang/Object;)Z", "setRemove"),
+    virt("java/util/HashSet", "contains", "(Ljava/lang/Object;)Z", "hashSetContains"),
+    virt("java/util/LinkedHashSet", "contains", "(Ljava/lang/Object;)Z", "linkedHashSetContains"),
+    virt("java/util/TreeSet", "contains", "(Ljava/lang/Object;)Z", "treeSetContains"),
+    // An enum constant by name: javac's `E.valueOf(String)` calls this inside E.
+    stat("java/lang/Enum", "valueOf", "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/Enum;", "enumValueOf"),
+    // Floating-point comparisons inside the JDK: their bits, as fcmp/dcmp's are logged.
+    stat("java/lang/Float", "compare", "(FF)I", "floatCompare"),
+    stat("java/lang/Double", "compare", "(DD)I", "doubleCompare"),
+    virt("java/lang/Float", "compareTo", "(Ljava/lang/Float;)I", "floatCompareTo"),
+    virt("java/lang/Double", "compareTo", "(Ljava/lang/Double;)I", "doubleCompareTo"),
+    // Kotlin's `==` and comparisons, and its String extensions (kotlin-stdlib is seldom
+    // instrumented: OSS-Fuzz's includes name the project's packages only). A call with
+    // default arguments goes through the `$default` twin, which takes a mask and a marker.
+    kotlin(KT_INTRINSICS, "areEqual", "(Ljava/lang/Object;Ljava/lang/Object;)Z", "areEqual"),
+    kotlin(KT_INTRINSICS, "compare", "(II)I", "compareInts"),
+    kotlin(KT_INTRINSICS, "compare", "(JJ)I", "compareLongs"),
+    kotlin(KT_STRINGS, "equals", "(Ljava/lang/String;Ljava/lang/String;Z)Z", "stringEquals"),
+    kotlin(
+        KT_STRINGS,
+        "equals$default",
+        "(Ljava/lang/String;Ljava/lang/String;ZILjava/lang/Object;)Z",
+        "stringEqualsDefault",
+    ),
+    kotlin(KT_STRINGS, "startsWith", "(Ljava/lang/String;Ljava/lang/String;Z)Z", "startsWith"),
+    kotlin(
+        KT_STRINGS,
+        "startsWith$default",
+        "(Ljava/lang/String;Ljava/lang/String;ZILjava/lang/Object;)Z",
+        "startsWithDefault",
+    ),
+    kotlin(KT_STRINGS, "endsWith", "(Ljava/lang/String;Ljava/lang/String;Z)Z", "endsWith"),
+    kotlin(
+        KT_STRINGS,
+        "endsWith$default",
+        "(Ljava/lang/String;Ljava/lang/String;ZILjava/lang/Object;)Z",
+        "endsWithDefault",
+    ),
+    kotlin(KT_STRINGS, "contains", "(Ljava/lang/CharSequence;Ljava/lang/CharSequence;Z)Z", "contains"),
+    kotlin(
+        KT_STRINGS,
+        "contains$default",
+        "(Ljava/lang/CharSequence;Ljava/lang/CharSequence;ZILjava/lang/Object;)Z",
+        "containsDefault",
+    ),
 ];
+
+const KT_INTRINSICS: &str = "kotlin/jvm/internal/Intrinsics";
+const KT_STRINGS: &str = "kotlin/text/StringsKt";
+
+/// The shim methods the redirects call, as (class, name, descriptor): a test checks each
+/// against the compiled shim, since a missing one fails only at run time.
+pub fn hook_methods() -> impl Iterator<Item = (&'static str, &'static str, String)> {
+    REDIRECTS.iter().map(|r| (r.shim, r.hook, r.hook_descriptor()))
+}
 
 impl Redirect {
     /// The hook's descriptor: a virtual call's receiver becomes the first parameter.
@@ -268,7 +344,7 @@ pub fn prepare_in(
             None => {
                 let i = cf
                     .constant_pool
-                    .add_method_ref(HOOKS, x.hook, &x.hook_descriptor())
+                    .add_method_ref(x.shim, x.hook, &x.hook_descriptor())
                     .map_err(RedirectError::from)?;
                 resolved.push((x, i));
                 i

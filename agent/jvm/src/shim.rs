@@ -87,6 +87,28 @@ mod tests {
     }
 
     #[test]
+    fn every_redirect_has_its_replacement_in_the_shim() {
+        // A redirect to a method the shim lacks compiles and loads, then fails with
+        // NoSuchMethodError in every class that makes the call.
+        let classes = std::path::Path::new(env!("JVMFUZZ_SHIM_CLASSES"));
+        let mut checked = 0;
+        for (shim, name, descriptor) in jvmfuzz_instrument::redirect::hook_methods() {
+            let bytes = fs::read(classes.join(format!("{shim}.class"))).expect("a compiled shim class");
+            let cf = jvmfuzz_classfile::ClassFile::parse(&bytes).expect("a valid class file");
+            let cp = &cf.constant_pool;
+            let found = cf.methods.iter().any(|m| {
+                m.access_flags & jvmfuzz_classfile::access::STATIC != 0
+                    && m.access_flags & jvmfuzz_classfile::access::PUBLIC != 0
+                    && m.name(cp).is_ok_and(|n| n == name)
+                    && m.descriptor(cp).is_ok_and(|d| d == descriptor)
+            });
+            assert!(found, "{shim} has no public static {name}{descriptor}");
+            checked += 1;
+        }
+        assert!(checked > 60, "{checked}");
+    }
+
+    #[test]
     fn jazzer_run_time_classes_are_only_in_their_own_jar() {
         // The profiler's boot class path holds only the shim jar: a profiled program's own
         // Jazzer must find Jazzer's classes there, not ours.

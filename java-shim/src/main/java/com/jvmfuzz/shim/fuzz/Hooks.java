@@ -214,7 +214,7 @@ public final class Hooks {
     public static Object mapGet(java.util.Map map, Object key) {
         Object v = map.get(key);
         if (v == null && key != null) {
-            bracket(map, key);
+            bracket(map.keySet(), key);
         }
         return v;
     }
@@ -224,7 +224,7 @@ public final class Hooks {
     public static boolean mapContainsKey(java.util.Map map, Object key) {
         boolean has = map.containsKey(key);
         if (!has && key != null) {
-            bracket(map, key);
+            bracket(map.keySet(), key);
         }
         return has;
     }
@@ -265,9 +265,124 @@ public final class Hooks {
         return mapContainsKey(map, key);
     }
 
+    /** Replaces {@code Map.getOrDefault(Object, Object)}. */
     @SuppressWarnings({"rawtypes", "unchecked"})
-    private static void bracket(java.util.Map map, Object key) {
-        if (!(key instanceof Comparable) || map.isEmpty()) {
+    public static Object mapGetOrDefault(java.util.Map map, Object key, Object fallback) {
+        Object v = map.getOrDefault(key, fallback);
+        if (v == fallback && key != null) {
+            bracket(map.keySet(), key);
+        }
+        return v;
+    }
+
+    @SuppressWarnings("rawtypes")
+    public static Object hashMapGetOrDefault(java.util.HashMap map, Object key, Object fallback) {
+        return mapGetOrDefault(map, key, fallback);
+    }
+
+    /** Replaces {@code Set.contains(Object)}: as a map lookup, against the set's elements. */
+    @SuppressWarnings("rawtypes")
+    public static boolean setContains(java.util.Set set, Object element) {
+        boolean has = set.contains(element);
+        if (!has && element != null) {
+            bracket(set, element);
+        }
+        return has;
+    }
+
+    /** Replaces {@code Set.remove(Object)}. */
+    @SuppressWarnings("rawtypes")
+    public static boolean setRemove(java.util.Set set, Object element) {
+        boolean removed = set.remove(element);
+        if (!removed && element != null) {
+            bracket(set, element);
+        }
+        return removed;
+    }
+
+    // The same on a variable typed as the set class itself.
+    @SuppressWarnings("rawtypes")
+    public static boolean hashSetContains(java.util.HashSet set, Object element) {
+        return setContains(set, element);
+    }
+
+    @SuppressWarnings("rawtypes")
+    public static boolean linkedHashSetContains(java.util.LinkedHashSet set, Object element) {
+        return setContains(set, element);
+    }
+
+    @SuppressWarnings("rawtypes")
+    public static boolean treeSetContains(java.util.TreeSet set, Object element) {
+        return setContains(set, element);
+    }
+
+    /* The constants' names of each enum class, computed once. */
+    private static final ClassValue<java.util.List<String>> ENUM_NAMES = new ClassValue<java.util.List<String>>() {
+        @Override
+        protected java.util.List<String> computeValue(Class<?> type) {
+            Object[] constants = type.getEnumConstants();
+            if (constants == null) {
+                return java.util.Collections.emptyList();
+            }
+            java.util.List<String> names = new java.util.ArrayList<>(constants.length);
+            for (Object c : constants) {
+                names.add(((Enum<?>) c).name());
+            }
+            return names;
+        }
+    };
+
+    /**
+     * Replaces {@code Enum.valueOf(Class, String)} (javac's {@code E.valueOf(String)} calls it): a
+     * name no constant has is compared with the constants' names, as a missing map key is.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static Enum enumValueOf(Class type, String name) {
+        try {
+            return Enum.valueOf(type, name);
+        } catch (IllegalArgumentException e) {
+            if (type != null && name != null) {
+                bracket(ENUM_NAMES.get(type), name);
+            }
+            throw e;
+        }
+    }
+
+    /** Replaces {@code Float.compare(float, float)}: the bits, as {@code fcmpl}'s are logged. */
+    public static int floatCompare(float a, float b) {
+        Cmp.call(Float.floatToRawIntBits(a), Float.floatToRawIntBits(b), false);
+        return Float.compare(a, b);
+    }
+
+    /** Replaces {@code Double.compare(double, double)}. */
+    public static int doubleCompare(double a, double b) {
+        Cmp.call(Double.doubleToRawLongBits(a), Double.doubleToRawLongBits(b), true);
+        return Double.compare(a, b);
+    }
+
+    /** Replaces {@code Float.compareTo(Float)}. */
+    public static int floatCompareTo(Float a, Float b) {
+        int r = a.compareTo(b);
+        Cmp.call(Float.floatToRawIntBits(a), Float.floatToRawIntBits(b), false);
+        return r;
+    }
+
+    /** Replaces {@code Double.compareTo(Double)}. */
+    public static int doubleCompareTo(Double a, Double b) {
+        int r = a.compareTo(b);
+        Cmp.call(Double.doubleToRawLongBits(a), Double.doubleToRawLongBits(b), true);
+        return r;
+    }
+
+    /*
+     * A key a lookup missed, compared with the two keys that sort nearest to it (a sorted set's
+     * floor and ceiling, else among the first MAX_KEYS) and, now and then, one at random.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void bracket(java.util.Collection keys, Object key) {
+        // Only the kinds values() logs: a set of Characters asked about every character of
+        // the input would pay for the search and log nothing.
+        if (!(key instanceof Comparable) || !(key instanceof CharSequence || key instanceof Number) || keys.isEmpty()) {
             return;
         }
         Object lower = null;
@@ -275,14 +390,14 @@ public final class Hooks {
         Object any = null;
         boolean collect = Cmp.collectingKeys();
         try {
-            if (map instanceof java.util.TreeMap) {
-                lower = ((java.util.TreeMap) map).floorKey(key);
-                upper = ((java.util.TreeMap) map).ceilingKey(key);
+            if (keys instanceof java.util.NavigableSet) {
+                lower = ((java.util.NavigableSet) keys).floor(key);
+                upper = ((java.util.NavigableSet) keys).ceiling(key);
             } else {
                 Comparable k = (Comparable) key;
                 int seen = 0;
                 int same = 0;
-                for (Object candidate : map.keySet()) {
+                for (Object candidate : keys) {
                     if (seen++ >= MAX_KEYS) {
                         break;
                     }
@@ -345,7 +460,7 @@ public final class Hooks {
         return r;
     }
 
-    private static void values(Object a, Object b) {
+    static void values(Object a, Object b) {
         if (a instanceof String && b instanceof String) {
             Cmp.strings((String) a, (String) b);
         } else if (a instanceof CharSequence && b instanceof CharSequence) {

@@ -520,14 +520,18 @@ public final class Runner {
         }
     }
 
-    /* `frames` without the bridges and the fast path's frames (itself if it has none). */
+    /*
+     * `frames` without the bridges, the redirects' replacements (a call to Map.get shows as
+     * the program made it, not through Hooks.mapGet) and the fast path's frames (itself if it
+     * has none).
+     */
     static StackTraceElement[] withoutFuzzerFrames(StackTraceElement[] frames) {
         int end = fastPathEnd(frames);
         StackTraceElement[] out = null;
         int n = 0;
         for (int i = 0; i < end; i++) {
             StackTraceElement e = frames[i];
-            if (e.getMethodName().startsWith("jvmfuzz$hook$")) {
+            if (e.getMethodName().startsWith("jvmfuzz$hook$") || isRedirect(e.getClassName())) {
                 if (out == null) {
                     out = java.util.Arrays.copyOf(frames, end);
                     n = i;
@@ -542,6 +546,10 @@ public final class Runner {
             return java.util.Arrays.copyOf(out, n);
         }
         return end == frames.length ? frames : java.util.Arrays.copyOf(frames, end);
+    }
+
+    private static boolean isRedirect(String className) {
+        return className.equals(Hooks.class.getName()) || className.equals(KotlinHooks.class.getName());
     }
 
     static String stackText(Throwable t) {
