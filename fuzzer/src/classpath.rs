@@ -69,6 +69,19 @@ pub fn in_directories(entries: &[PathBuf], class: &str) -> bool {
     entries.iter().filter(|e| e.is_dir()).any(|d| Path::new(d).join(&rel).is_file())
 }
 
+/// The class file of `class` (binary name) as the class path's first entry holding it has it
+/// (manifests' `Class-Path` entries followed).
+pub fn class_bytes(entries: &[PathBuf], class: &str) -> Option<Vec<u8>> {
+    let rel = format!("{}.class", class.replace('.', "/"));
+    follow_manifests(entries).iter().find_map(|e| {
+        if e.is_dir() {
+            std::fs::read(e.join(&rel)).ok()
+        } else {
+            jar_entry(e, &rel)
+        }
+    })
+}
+
 /// `entries` with the `Class-Path` entries of each jar's manifest after it, recursively, each
 /// entry once; entries that do not exist are left out of what a manifest adds, as the JVM
 /// ignores them.

@@ -250,6 +250,11 @@ pub struct TargetArgs {
     /// failed `assert` in the harness or the target is a finding.
     #[arg(long)]
     pub no_assertions: bool,
+    /// Jazzer's API jar, added to --cp when the harness uses Jazzer's API and --cp holds none
+    /// (OSS-Fuzz leaves it off: Jazzer's agent supplies it). Default: $JAZZER_API_PATH, else
+    /// the newest com.code-intelligence:jazzer-api in ~/.m2. Jazzer's `--agent_path=` sets it.
+    #[arg(long, value_name = "JAR")]
+    pub jazzer_api: Option<PathBuf>,
     /// Extra JVM option, e.g. --jvm-arg=-Xmx1g (repeatable).
     #[arg(long = "jvm-arg", value_name = "ARG", allow_hyphen_values = true)]
     pub jvm_args: Vec<String>,

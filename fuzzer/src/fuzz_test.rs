@@ -23,6 +23,48 @@ use std::time::{Duration, Instant};
 
 use crate::cli::{FuzzArgs, TargetArgs};
 
+/// The annotations that make a method a fuzz test: Jazzer's, and jvmfuzz-junit's own.
+const FUZZ_TEST_ANNOTATIONS: [&str; 2] =
+    ["Lcom/code_intelligence/jazzer/junit/FuzzTest;", "Lcom/jvmfuzz/junit/FuzzTest;"];
+
+/// The one `@FuzzTest` method of `class` when the class has no `fuzzerTestOneInput`: Jazzer
+/// fuzzes a fuzz-test class given with `--target_class=` alone that way, and OSS-Fuzz's
+/// wrappers for JUnit fuzz tests pass no `--target_method=`. `Ok(None)`: a harness, or a class
+/// that cannot be read here (the JVM then says what is wrong with it). An error when the class
+/// has several fuzz tests: which one is for the user to say.
+pub fn sole_fuzz_test(entries: &[PathBuf], class: &str) -> Result<Option<String>, String> {
+    let Some(bytes) = crate::classpath::class_bytes(entries, class) else { return Ok(None) };
+    let Ok(cf) = jvmfuzz_classfile::ClassFile::parse(&bytes) else { return Ok(None) };
+    let cp = &cf.constant_pool;
+    let mut tests: Vec<String> = Vec::new();
+    for m in &cf.methods {
+        let Ok(name) = m.name(cp) else { continue };
+        if name == "fuzzerTestOneInput" {
+            return Ok(None);
+        }
+        let annotated = m.attributes.iter().any(|a| {
+            jvmfuzz_classfile::attrs::name_is(cp, a, "RuntimeVisibleAnnotations")
+                && a.raw().is_some_and(|raw| {
+                    jvmfuzz_classfile::attrs::annotation_types(cp, raw)
+                        .is_ok_and(|types| types.iter().any(|t| FUZZ_TEST_ANNOTATIONS.contains(&t.as_ref())))
+                })
+        });
+        if annotated && !tests.iter().any(|t| *t == name) {
+            tests.push(name.into_owned());
+        }
+    }
+    tests.sort();
+    match tests.len() {
+        0 => Ok(None),
+        1 => Ok(tests.pop()),
+        _ => Err(format!(
+            "{class} has no fuzzerTestOneInput and {} @FuzzTest methods ({}): name one with --target_method= (or --fuzz-test)",
+            tests.len(),
+            tests.join(", ")
+        )),
+    }
+}
+
 /// What the test JVM's main class writes into the `result` file before it exits
 /// (`CommandLine.java`): an exit status could also come from the code under test.
 const FOUND: &str = "found";

@@ -205,11 +205,18 @@ pub fn translate(args: &[OsString], takes_value: &dyn Fn(&str) -> bool) -> Resul
                     target.extend(["--disabled-hooks".into(), custom_hooks::REGEX_ROADBLOCKS.into()]);
                 }
                 "hooks" => {
-                    if matches!(value.map(str::trim), Some("0" | "false")) {
+                    // gflags' false: 0, f, false, n, no (any case).
+                    if value.is_some_and(|v| {
+                        matches!(v.trim().to_ascii_lowercase().as_str(), "0" | "f" | "false" | "n" | "no")
+                    }) {
                         target.extend(["--disabled-hooks".into(), custom_hooks::REGEX_ROADBLOCKS.into()]);
                     }
                 }
-                "agent_path" => {}
+                // Jazzer's agent jar: no agent here, but it carries Jazzer's API, which
+                // OSS-Fuzz's --cp= leaves out.
+                "agent_path" => {
+                    tonce.insert("--jazzer-api", v()?.to_string());
+                }
                 "keep_going" => {
                     let n = number(name, v()?)?;
                     fonce.remove("--keep-going");
@@ -482,7 +489,7 @@ mod tests {
         // Jazzer's --nohooks (or --hooks=false) turns its built-in hooks off: the regex
         // roadblocks are the one jvmfuzz has as a hook.
         assert!(a.contains(&format!("--disabled-hooks {}", custom_hooks::REGEX_ROADBLOCKS)), "{a}");
-        let b = t(&["--cp=a.jar", "--target_class=X", "--hooks=false"]).unwrap().join(" ");
+        let b = t(&["--cp=a.jar", "--target_class=X", "--hooks=False"]).unwrap().join(" ");
         assert!(b.contains(&format!("--disabled-hooks {}", custom_hooks::REGEX_ROADBLOCKS)), "{b}");
         let c = t(&["--cp=a.jar", "--target_class=X", "--hooks=true"]).unwrap().join(" ");
         assert!(!c.contains("--disabled-hooks"), "{c}");

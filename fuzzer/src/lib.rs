@@ -23,6 +23,7 @@ pub mod grammar;
 pub mod grow;
 pub mod harness;
 pub mod hook;
+pub mod jazzer_api;
 pub mod jazzer_cli;
 pub mod junit_jar;
 pub mod jvm;

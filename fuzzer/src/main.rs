@@ -100,7 +100,7 @@ fn run(cli: Cli) -> Result<u8> {
     match cli.command {
         None => fuzz(cli.fuzz),
         Some(Command::Repro(a)) => {
-            if let Some(m) = &a.target.fuzz_test {
+            if let Some(m) = &fuzz_test_of(&a.target)? {
                 return fuzz_test_outcome(fuzz_test::replay(&a.target, m, &a.files, a.libfuzzer_output));
             }
             let r = resolve(&a.target, &default_drivers_out())?;
@@ -117,7 +117,7 @@ fn run(cli: Cli) -> Result<u8> {
                 p.push(".min");
                 PathBuf::from(p)
             });
-            if let Some(m) = &a.target.fuzz_test {
+            if let Some(m) = &fuzz_test_of(&a.target)? {
                 return fuzz_test_outcome(fuzz_test::minimize(&a.target, m, &a.file, &out, a.runs));
             }
             let r = resolve(&a.target, &default_drivers_out())?;
@@ -129,7 +129,7 @@ fn run(cli: Cli) -> Result<u8> {
             Ok(NO_FINDING)
         }
         Some(Command::Cmin(a)) => {
-            if let Some(m) = &a.target.fuzz_test {
+            if let Some(m) = &fuzz_test_of(&a.target)? {
                 return fuzz_test_outcome(fuzz_test::cmin(&a.target, m, &a.corpus, &a.out, a.merge));
             }
             let r = resolve(&a.target, &default_drivers_out())?;
@@ -149,7 +149,7 @@ fn run(cli: Cli) -> Result<u8> {
                 .filter(|s| !s.is_empty())
                 .map(PathBuf::from)
                 .collect();
-            if let Some(m) = &a.target.fuzz_test {
+            if let Some(m) = &fuzz_test_of(&a.target)? {
                 return fuzz_test_outcome(fuzz_test::coverage(&a.target, m, &a.inputs, &a.report, &sources));
             }
             let r = resolve(&a.target, &default_drivers_out())?;
@@ -186,6 +186,18 @@ fn remove_scratch(r: &Resolved) {
 }
 
 /// The exit status of a fuzz test's run (`--fuzz-test`).
+/// The `@FuzzTest` method to run: `--fuzz-test` (`--target_method=`), else the harness class's
+/// only fuzz test when it has no `fuzzerTestOneInput` (as Jazzer does with `--target_class=`
+/// alone).
+fn fuzz_test_of(t: &TargetArgs) -> Result<Option<String>> {
+    if t.fuzz_test.is_some() {
+        return Ok(t.fuzz_test.clone());
+    }
+    let (Some(class), Some(cp)) = (&t.harness, &t.cp) else { return Ok(None) };
+    let Ok(entries) = classpath::expand(cp) else { return Ok(None) };
+    fuzz_test::sole_fuzz_test(&entries, class).map_err(|e| anyhow!(SetupError(e)))
+}
+
 fn fuzz_test_outcome(r: Result<fuzz_test::Outcome, fuzz_test::FuzzTestError>) -> Result<u8> {
     match r {
         Ok(fuzz_test::Outcome::Nothing) => Ok(NO_FINDING),
@@ -439,6 +451,13 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
     let mut jvm_args: Vec<String> = if t.no_assertions { Vec::new() } else { vec!["-ea".into()] };
     jvm_args.extend(t.jvm_args.iter().cloned());
     let mut excludes = t.excludes.clone();
+    if let (None, Some(h)) = (drivers, &t.harness) {
+        if let Some(jar) =
+            jvmfuzz_fuzzer::jazzer_api::supply(&mut entries, h, t.jazzer_api.as_deref()).map_err(setup)?
+        {
+            eprintln!("jvmfuzz: Jazzer's API from {} (--cp holds none)", jar.display());
+        }
+    }
     if let Some(d) = drivers {
         // The generated classes join the class path; they are harness code, not the target.
         entries.push(d.classes.clone());
@@ -591,7 +610,7 @@ fn solver_config(a: &cli::SolverArgs, seeded: bool) -> Result<Option<jvmfuzz_fuz
 }
 
 fn fuzz(a: FuzzArgs) -> Result<u8> {
-    if let Some(m) = &a.target.fuzz_test {
+    if let Some(m) = &fuzz_test_of(&a.target)? {
         return fuzz_test_outcome(fuzz_test::fuzz(&a, m));
     }
     // The flags first: a wrong one is reported before drivers are generated or a JVM starts.

@@ -683,6 +683,37 @@ fn a_hook_on_an_abstract_class_applies_to_calls_on_its_subclasses_in_a_test_jvm(
 }
 
 #[test]
+fn a_fuzz_test_class_given_alone_runs_its_only_fuzz_test_as_jazzer_does() {
+    // OSS-Fuzz's wrappers for JUnit fuzz tests pass --target_class= only; Jazzer then runs the
+    // class's one @FuzzTest. Here a crash file is replayed that way, then fuzzed.
+    let dir = TempDir::new("junit-cli-alone");
+    let cp = format!("--cp={}", cp(false));
+    let planted = [
+        0x4a, 0x6f, 0x62, 0x73, 0x20, 0x73, 0x68, 0x61, 0x72, 0x65, 0x20, 0x61, 0x20, 0x63, 0x6f, 0x21, 0xef, 0x03,
+        0x2f, 0x0b,
+    ];
+    let crash = dir.join("crash-planted");
+    std::fs::write(&crash, planted).unwrap();
+    let class = "--target_class=com.example.cli.JobsFuzzTest";
+    let out = fuzz(dir.path(), &[&cp, class, crash.to_str().unwrap()]);
+    assert_eq!(out.status, Some(1), "{}", out.dump());
+    assert!(out.stdout.contains("planted: reached only through the corpus folder"), "{}", out.dump());
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let out = fuzz(dir.path(), &[&cp, class, "-runs=2000", "-seed=1", corpus.to_str().unwrap()]);
+    assert_eq!(out.status, Some(0), "{}", out.dump());
+    assert!(std::fs::read_to_string(dir.join("jvms")).is_ok_and(|j| !j.is_empty()), "the test ran: {}", out.dump());
+    // Two fuzz tests: which one is the user's to say.
+    let out = fuzz(dir.path(), &[&cp, "--target_class=com.example.ParserFuzzTest", "-runs=10"]);
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(
+        out.stderr.contains("2 @FuzzTest methods (discount, parses): name one with --target_method="),
+        "{}",
+        out.dump()
+    );
+}
+
+#[test]
 fn a_wrong_fuzz_test_says_what_to_fix_with_exit_2() {
     let dir = TempDir::new("junit-cli-errors");
     let cp = format!("--cp={}", cp(false));

@@ -303,3 +303,36 @@ fn instrumentation_globs_and_fork_reach_the_run() {
     assert_eq!(forked.status, Some(0), "{}", forked.dump());
     assert_eq!(forked.stdout.matches("jvmfuzz: done:").count(), 2, "{}", forked.dump());
 }
+
+#[test]
+fn jazzers_api_left_off_the_class_path_is_found_or_named() {
+    // OSS-Fuzz's --cp= holds the harness and the library, not jazzer-api: Jazzer's agent jar
+    // (--agent_path=) supplies it. Here the jazzer-api jar stands in for the agent jar.
+    let dir = TempDir::new("oss-fuzz-api");
+    let api = format!("--agent_path={}", targets().jazzer_api.display());
+    let out = jazzer(dir.path(), &[&cp(), "--target_class=fuzz.JazzerStyle", &api, "-runs=1000"]);
+    assert_eq!(out.status, Some(0), "{}", out.dump());
+    assert!(out.stderr.contains("Jazzer's API from"), "{}", out.dump());
+    // Nowhere to find it (no --agent_path, no $JAZZER_API_PATH, an empty ~/.m2): the run stops
+    // before the JVM starts, saying which jar to add.
+    let home = dir.join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let mut cmd = Command::new(fuzz_bin());
+    cmd.current_dir(dir.path())
+        .args([cp().as_str(), "--target_class=fuzz.JazzerStyle", "-runs=1000"])
+        .env("JAVA_HOME", support::jdk17().home.clone())
+        .env("HOME", &home)
+        .env_remove("JAZZER_API_PATH");
+    let out = support::run(cmd, Duration::from_secs(300));
+    assert_eq!(out.status, Some(2), "{}", out.dump());
+    assert!(out.stderr.contains("add jazzer-api (Maven Central: com.code-intelligence:jazzer-api"), "{}", out.dump());
+    // A harness that does not use the API needs none.
+    let mut cmd = Command::new(fuzz_bin());
+    cmd.current_dir(dir.path())
+        .args([cp().as_str(), "--target_class=fuzz.MagicInt", "-runs=1000"])
+        .env("JAVA_HOME", support::jdk17().home.clone())
+        .env("HOME", &home)
+        .env_remove("JAZZER_API_PATH");
+    let out = support::run(cmd, Duration::from_secs(300));
+    assert!(!out.stderr.contains("Jazzer's API"), "{}", out.dump());
+}

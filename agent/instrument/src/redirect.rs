@@ -1,6 +1,7 @@
 //! Call-site redirects for the fuzzer: calls that would end the JVM (`System.exit`,
 //! `Runtime.exit/halt`) or that compare against constants (`String.equals`, `startsWith`, ...,
-//! `Arrays.equals(byte[], byte[])`, `Map.get`, `Set.contains`, `Enum.valueOf`, Kotlin's `==`) go to `com.jvmfuzz.shim.fuzz.Hooks` instead.
+//! `Arrays.equals(byte[], byte[])`, `Map.get`, `Set.contains`, `Enum.valueOf`) go to
+//! `com.jvmfuzz.shim.fuzz.Hooks` instead, Kotlin's (`==`, its String extensions) to `KotlinHooks`.
 //! Each replacement has the same stack effect and the same instruction length
 //! (`invokevirtual`/`invokestatic` + u2 becomes `invokestatic` + u2; `invokeinterface`'s two
 //! extra bytes become `nop`s), so no offsets move and the StackMapTable stays valid.

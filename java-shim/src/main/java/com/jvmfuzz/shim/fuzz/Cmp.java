@@ -136,6 +136,11 @@ public final class Cmp {
      * does not pay a JNI call for each (it cost fuzz.MapKeys a third of its executions). A
      * repeatable run (BY_COUNT) takes one call in KEY_GAP_CALLS instead of timing.
      */
+    /* Whether this execution is traced (its comparisons logged for input-to-state). */
+    static boolean tracingNow() {
+        return !off && Buf.ON && Buf.tracing();
+    }
+
     static boolean collectingKeys() {
         if (off || !Buf.ON) {
             return false;

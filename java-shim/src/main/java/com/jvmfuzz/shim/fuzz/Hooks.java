@@ -214,7 +214,7 @@ public final class Hooks {
     public static Object mapGet(java.util.Map map, Object key) {
         Object v = map.get(key);
         if (v == null && key != null) {
-            bracket(map.keySet(), key);
+            bracket(map, key);
         }
         return v;
     }
@@ -224,7 +224,7 @@ public final class Hooks {
     public static boolean mapContainsKey(java.util.Map map, Object key) {
         boolean has = map.containsKey(key);
         if (!has && key != null) {
-            bracket(map.keySet(), key);
+            bracket(map, key);
         }
         return has;
     }
@@ -269,8 +269,8 @@ public final class Hooks {
     @SuppressWarnings({"rawtypes", "unchecked"})
     public static Object mapGetOrDefault(java.util.Map map, Object key, Object fallback) {
         Object v = map.getOrDefault(key, fallback);
-        if (v == fallback && key != null) {
-            bracket(map.keySet(), key);
+        if (v == fallback && key != null && !map.containsKey(key)) {
+            bracket(map, key);
         }
         return v;
     }
@@ -316,21 +316,22 @@ public final class Hooks {
         return setContains(set, element);
     }
 
-    /* The constants' names of each enum class, computed once. */
-    private static final ClassValue<java.util.List<String>> ENUM_NAMES = new ClassValue<java.util.List<String>>() {
-        @Override
-        protected java.util.List<String> computeValue(Class<?> type) {
-            Object[] constants = type.getEnumConstants();
-            if (constants == null) {
-                return java.util.Collections.emptyList();
-            }
-            java.util.List<String> names = new java.util.ArrayList<>(constants.length);
-            for (Object c : constants) {
-                names.add(((Enum<?>) c).name());
-            }
-            return names;
-        }
-    };
+    /* The constants' names of each enum class, computed once, sorted (floor and ceiling find
+     * the neighbours of a missing name among all of them, not only the first MAX_KEYS). */
+    private static final ClassValue<java.util.NavigableSet<String>> ENUM_NAMES =
+            new ClassValue<java.util.NavigableSet<String>>() {
+                @Override
+                protected java.util.NavigableSet<String> computeValue(Class<?> type) {
+                    java.util.TreeSet<String> names = new java.util.TreeSet<>();
+                    Object[] constants = type.getEnumConstants();
+                    if (constants != null) {
+                        for (Object c : constants) {
+                            names.add(((Enum<?>) c).name());
+                        }
+                    }
+                    return java.util.Collections.unmodifiableNavigableSet(names);
+                }
+            };
 
     /**
      * Replaces {@code Enum.valueOf(Class, String)} (javac's {@code E.valueOf(String)} calls it): a
@@ -377,12 +378,19 @@ public final class Hooks {
     /*
      * A key a lookup missed, compared with the two keys that sort nearest to it (a sorted set's
      * floor and ceiling, else among the first MAX_KEYS) and, now and then, one at random.
+     * `source` is the map or the collection of keys. Its code (a user's map, iterator or
+     * comparator) runs only inside the try: whatever it throws, the lookup's caller sees the
+     * lookup's own result, as without the fuzzer.
      */
     @SuppressWarnings({"rawtypes", "unchecked"})
-    private static void bracket(java.util.Collection keys, Object key) {
+    private static void bracket(Object source, Object key) {
         // Only the kinds values() logs: a set of Characters asked about every character of
-        // the input would pay for the search and log nothing.
-        if (!(key instanceof Comparable) || !(key instanceof CharSequence || key instanceof Number) || keys.isEmpty()) {
+        // the input would pay for the search and log nothing. A number's search (a set of
+        // visited ids asked about every node) pays off only in a traced execution.
+        if (!(key instanceof Comparable) || !(key instanceof CharSequence || key instanceof Number)) {
+            return;
+        }
+        if (key instanceof Number && !Cmp.tracingNow()) {
             return;
         }
         Object lower = null;
@@ -390,6 +398,11 @@ public final class Hooks {
         Object any = null;
         boolean collect = Cmp.collectingKeys();
         try {
+            java.util.Collection keys =
+                    source instanceof java.util.Map ? ((java.util.Map) source).keySet() : (java.util.Collection) source;
+            if (keys.isEmpty()) {
+                return;
+            }
             if (keys instanceof java.util.NavigableSet) {
                 lower = ((java.util.NavigableSet) keys).floor(key);
                 upper = ((java.util.NavigableSet) keys).ceiling(key);
@@ -417,15 +430,16 @@ public final class Hooks {
                     }
                 }
             }
-        } catch (RuntimeException e) {
-            // Keys that do not compare, a map changed meanwhile: no guidance this time.
+            if (lower != null) {
+                values(key, lower);
+            }
+            if (upper != null) {
+                values(key, upper);
+            }
+        } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
+            // Keys that do not compare, a map changed meanwhile, a user's collection that
+            // fails when iterated: no guidance this time.
             return;
-        }
-        if (lower != null) {
-            values(key, lower);
-        }
-        if (upper != null) {
-            values(key, upper);
         }
         if (key instanceof String && ((String) key).length() <= 64
                 && collect) {

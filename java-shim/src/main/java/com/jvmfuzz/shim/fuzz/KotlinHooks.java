@@ -13,8 +13,9 @@ package com.jvmfuzz.shim.fuzz;
 public final class KotlinHooks {
     private KotlinHooks() {}
 
-    /* A `$default` call's mask bit for the third parameter (ignoreCase): left out, so false. */
-    private static final int IGNORE_CASE_DEFAULTED = 1 << 2;
+    /* A `$default` call's mask bit for ignoreCase, left out (so false): bit 1, since the
+     * extension's receiver, parameter 0, takes no bit. */
+    private static final int IGNORE_CASE_DEFAULTED = 1 << 1;
 
     /** Replaces {@code Intrinsics.areEqual(Object, Object)}, Kotlin's {@code ==}. */
     public static boolean areEqual(Object a, Object b) {
@@ -52,8 +53,9 @@ public final class KotlinHooks {
 
     /** Replaces {@code String.startsWith(prefix: String, ignoreCase)}. */
     public static boolean startsWith(String a, String prefix, boolean ignoreCase) {
-        nonNull(a, JVM, "startsWith", "$this$startsWith");
-        nonNull(prefix, JVM, "startsWith", "prefix");
+        if (a == null || prefix == null) {
+            return (Boolean) stdlib("startsWith", new Class<?>[] {String.class, String.class, boolean.class}, a, prefix, ignoreCase);
+        }
         boolean r = ignoreCase ? a.regionMatches(true, 0, prefix, 0, prefix.length()) : a.startsWith(prefix);
         if (!r) {
             Cmp.strings(a, prefix);
@@ -67,8 +69,9 @@ public final class KotlinHooks {
 
     /** Replaces {@code String.endsWith(suffix: String, ignoreCase)}. */
     public static boolean endsWith(String a, String suffix, boolean ignoreCase) {
-        nonNull(a, JVM, "endsWith", "$this$endsWith");
-        nonNull(suffix, JVM, "endsWith", "suffix");
+        if (a == null || suffix == null) {
+            return (Boolean) stdlib("endsWith", new Class<?>[] {String.class, String.class, boolean.class}, a, suffix, ignoreCase);
+        }
         boolean r = ignoreCase
                 ? a.regionMatches(true, a.length() - suffix.length(), suffix, 0, suffix.length())
                 : a.endsWith(suffix);
@@ -86,8 +89,9 @@ public final class KotlinHooks {
 
     /** Replaces {@code CharSequence.contains(other: CharSequence, ignoreCase)}. */
     public static boolean contains(CharSequence a, CharSequence other, boolean ignoreCase) {
-        nonNull(a, COMMON, "contains", "$this$contains");
-        nonNull(other, COMMON, "contains", "other");
+        if (a == null || other == null) {
+            return (Boolean) stdlib("contains", new Class<?>[] {CharSequence.class, CharSequence.class, boolean.class}, a, other, ignoreCase);
+        }
         boolean r;
         if (!ignoreCase && a instanceof String && other instanceof String) {
             r = ((String) a).contains((String) other);
@@ -175,14 +179,29 @@ public final class KotlinHooks {
         return legacy == 1;
     }
 
-    private static final String JVM = "kotlin.text.StringsKt__StringsJVMKt";
-    private static final String COMMON = "kotlin.text.StringsKt__StringsKt";
-
-    /* Kotlin's check of a non-null parameter (checkNotNullParameter, Kotlin 1.4 and later). */
-    private static void nonNull(Object value, String facade, String method, String parameter) {
-        if (value == null) {
-            throw new NullPointerException(
-                    "Parameter specified as non-null is null: method " + facade + "." + method + ", parameter " + parameter);
+    /*
+     * A null where Kotlin declares none (a platform type from Java): the program's own
+     * kotlin-stdlib function is called, so it throws what it throws (IllegalArgumentException
+     * before Kotlin 1.4, NullPointerException since, each with its message).
+     */
+    private static Object stdlib(String method, Class<?>[] types, Object... args) {
+        try {
+            Class<?> strings = Class.forName("kotlin.text.StringsKt", false, Thread.currentThread().getContextClassLoader());
+            java.lang.reflect.Method m = strings.getMethod(method, types);
+            // Declared in a package-private part class of the facade (StringsKt__StringsJVMKt).
+            m.setAccessible(true);
+            return m.invoke(null, args);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException) {
+                throw (RuntimeException) cause;
+            }
+            if (cause instanceof Error) {
+                throw (Error) cause;
+            }
+            throw new IllegalStateException(cause);
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            throw new NullPointerException("Parameter specified as non-null is null: method kotlin.text.StringsKt." + method);
         }
     }
 }

@@ -531,7 +531,7 @@ public final class Runner {
         int n = 0;
         for (int i = 0; i < end; i++) {
             StackTraceElement e = frames[i];
-            if (e.getMethodName().startsWith("jvmfuzz$hook$") || isRedirect(e.getClassName())) {
+            if (e.getMethodName().startsWith("jvmfuzz$hook$") || isRedirectCall(frames, i, end)) {
                 if (out == null) {
                     out = java.util.Arrays.copyOf(frames, end);
                     n = i;
@@ -548,7 +548,13 @@ public final class Runner {
         return end == frames.length ? frames : java.util.Arrays.copyOf(frames, end);
     }
 
-    private static boolean isRedirect(String className) {
+    /* A redirect's replacement, called from the program's frame below it. Its helpers
+     * (Hooks.bracket, ...) stay: what fails there is the fuzzer's, and must show as such. */
+    private static boolean isRedirectCall(StackTraceElement[] frames, int i, int end) {
+        return isShimHooks(frames[i].getClassName()) && (i + 1 >= end || !isShimHooks(frames[i + 1].getClassName()));
+    }
+
+    private static boolean isShimHooks(String className) {
         return className.equals(Hooks.class.getName()) || className.equals(KotlinHooks.class.getName());
     }
 
