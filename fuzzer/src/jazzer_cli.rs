@@ -204,14 +204,15 @@ pub fn translate(args: &[OsString], takes_value: &dyn Fn(&str) -> bool) -> Resul
                 "nohooks" => {
                     target.extend(["--disabled-hooks".into(), custom_hooks::REGEX_ROADBLOCKS.into()]);
                 }
-                "hooks" => {
-                    // gflags' false: 0, f, false, n, no (any case).
+                // gflags' false: 0, f, false, n, no (any case).
+                "hooks"
                     if value.is_some_and(|v| {
                         matches!(v.trim().to_ascii_lowercase().as_str(), "0" | "f" | "false" | "n" | "no")
-                    }) {
-                        target.extend(["--disabled-hooks".into(), custom_hooks::REGEX_ROADBLOCKS.into()]);
-                    }
+                    }) =>
+                {
+                    target.extend(["--disabled-hooks".into(), custom_hooks::REGEX_ROADBLOCKS.into()]);
                 }
+                "hooks" => {}
                 // Jazzer's agent jar: no agent here, but it carries Jazzer's API, which
                 // OSS-Fuzz's --cp= leaves out.
                 "agent_path" => {
