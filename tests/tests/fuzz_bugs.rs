@@ -530,3 +530,24 @@ fn grows_an_input_to_a_whole_record_with_no_coverage_on_the_way() {
         execs_to_find(&s, "java.lang.IllegalStateException");
     }
 }
+
+#[test]
+fn a_parser_that_fails_alike_at_each_step_still_shows_each_step() {
+    // TokenSteps reads eight fields with a StringTokenizer, one call per line: every input
+    // short of eight ends in the same NoSuchElementException, and no branch differs. JaCoCo's
+    // probe at the start of each line of calls (which Jazzer's coverage has) rewards one more
+    // field. With it: 12,808, 8,215 and 5,885 executions for seeds 1-3; without it, none of
+    // the three in 1,000,000.
+    let no_env = std::collections::HashMap::new();
+    for seed in ["1", "2", "3"] {
+        let s = fuzz_common::fuzz_seeded(
+            "TokenSteps",
+            &[&fuzz_common::targets().classes],
+            seed,
+            &["--runs", "300000", "--solver", "off"],
+            &no_env,
+        );
+        s.assert_exit(1);
+        execs_to_find(&s, "java.lang.IllegalStateException");
+    }
+}

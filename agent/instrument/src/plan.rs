@@ -68,7 +68,8 @@ pub struct ProbeSite {
     pub placement: Placement,
 }
 
-/// What to plan: the fuzzer wants entry + arms only; the profiler also wants flow probes.
+/// What to plan: the fuzzer wants entry, arms and the probes of lines with calls; the
+/// profiler also wants the rest of JaCoCo's flow probes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlanOptions {
     pub flow_probes: bool,
@@ -287,7 +288,8 @@ pub fn plan_method_jacoco_only_with(
 /// Which sites [`plan_sites`] emits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Sites {
-    /// Entry and branch arms (`flow_probes: false`).
+    /// Entry, branch arms, and JaCoCo's probes at the start of lines with calls
+    /// (`flow_probes: false`).
     Fuzz,
     /// Entry, branch arms and JaCoCo's flow probes (`flow_probes: true`).
     All,
@@ -342,6 +344,12 @@ fn plan_sites(
             let site =
                 arm0.unwrap_or_else(|| push(&mut sites, ProbeKind::Flow, Placement::Fallthrough { at: insn.offset }));
             jacoco.push(JacocoSite { probe: JacocoProbe::Label { at: insn.offset }, site });
+        } else if what == Sites::Fuzz && arm0.is_none() && needs_probe(i) && !multi(insn.offset) {
+            // The start of a line that makes a call, after a line that ran to its end: JaCoCo's
+            // probe for a line a call may leave by an exception. For the fuzzer it tells an
+            // input that got one call further before the same exception (a parser's next
+            // token read, then missing) from one that did not, where no branch differs.
+            push(&mut sites, ProbeKind::Flow, Placement::Fallthrough { at: insn.offset });
         }
         let op = insn.opcode;
         match &insn.kind {
@@ -573,6 +581,22 @@ mod tests {
             ]
         );
         assert_eq!(p.sites[3].kind, ProbeKind::Flow);
+    }
+
+    /// Two lines of calls, `a(); b();`: the fuzzer's plan has a probe at the start of the
+    /// second (JaCoCo's line probe), so an input that got past `a()` before an exception in
+    /// `b()` differs from one whose `a()` threw. Without a line table there is none.
+    /// 0: invokestatic #2; 3: invokestatic #3; 6: return   (line 1 at 0, line 2 at 3)
+    #[test]
+    fn the_fuzzers_plan_marks_each_line_of_calls_reached() {
+        let code = [INVOKESTATIC, 0, 2, INVOKESTATIC, 0, 3, RETURN];
+        let insns = decode(&code).unwrap();
+        let f = plan_method_with(&insns, &[], &[(0, 1), (3, 2)], FUZZ).unwrap();
+        assert_eq!(placements(&f), vec![fall(0), fall(3)]);
+        assert_eq!(f.sites[1].kind, ProbeKind::Flow);
+        assert!(f.jacoco.is_empty());
+        let none = plan_method_with(&insns, &[], &[], FUZZ).unwrap();
+        assert_eq!(placements(&none), vec![fall(0)]);
     }
 
     /// A conditional jump to a multi-target label shares its site with JaCoCo's jump probe,
