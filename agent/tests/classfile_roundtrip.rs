@@ -526,13 +526,14 @@ fn throughput() {
 /// The profiler's default plan (`plan::plan_method_jacoco_only`, built directly) must be the
 /// flow plan reduced to JaCoCo's sites (`plan::jacoco_only`), with the same errors, for every
 /// method of the corpus: the rewriter and the coverage analysis both rely on it. And the
-/// fuzzer's plan must stay "method entry, then every branch arm in code order".
+/// fuzzer's plan must stay "method entry, then in code order every branch arm and JaCoCo's
+/// probe at each line of calls that no jump and no `if`'s fall-through arm already marks".
 #[test]
 fn jacoco_only_plan_is_the_reduced_flow_plan() {
     use jvmfuzz_classfile::bytecode::{decode, is_conditional_branch, InsnKind};
     use jvmfuzz_instrument::plan::{
-        distinct_targets, jacoco_only, plan_method, plan_method_jacoco_only, Placement, PlanOptions, ProbeKind,
-        ProbeSite,
+        distinct_targets, flow_facts, jacoco_only, line_numbers, plan_method, plan_method_jacoco_only, Placement,
+        PlanOptions, ProbeKind, ProbeSite,
     };
 
     let started = Instant::now();
@@ -559,11 +560,25 @@ fn jacoco_only_plan_is_the_reduced_flow_plan() {
                 }
                 let fuzz_ok = match (&full, plan_method(&insns, code, cp, PlanOptions { flow_probes: false })) {
                     (Ok(_), Ok(fuzz)) => {
+                        let lines = line_numbers(code, cp).unwrap_or_default();
+                        let Ok(facts) = flow_facts(&insns, &code.exception_table, &lines) else {
+                            failures.push(format!("{}: {}: no flow facts", src.label, path.display()));
+                            continue;
+                        };
                         let mut expected = vec![ProbeSite {
                             kind: ProbeKind::MethodEntry,
                             placement: Placement::Fallthrough { at: 0 },
                         }];
                         for (i, insn) in insns.iter().enumerate() {
+                            // JaCoCo's probe at the start of a line with a call (needed, not a
+                            // jump target), unless a conditional's fall-through arm ends there.
+                            let after_if = i > 0 && is_conditional_branch(insns[i - 1].opcode);
+                            if facts.needs_probe[i] && !facts.multi_target[i] && !after_if {
+                                expected.push(ProbeSite {
+                                    kind: ProbeKind::Flow,
+                                    placement: Placement::Fallthrough { at: insn.offset },
+                                });
+                            }
                             match &insn.kind {
                                 InsnKind::Branch { target } if is_conditional_branch(insn.opcode) => {
                                     let next = insns.get(i + 1).map_or(0, |n| n.offset);
