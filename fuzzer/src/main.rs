@@ -185,7 +185,6 @@ fn remove_scratch(r: &Resolved) {
     }
 }
 
-/// The exit status of a fuzz test's run (`--fuzz-test`).
 /// The `@FuzzTest` method to run: `--fuzz-test` (`--target_method=`), else the harness class's
 /// only fuzz test when it has no `fuzzerTestOneInput` (as Jazzer does with `--target_class=`
 /// alone).
@@ -198,6 +197,7 @@ fn fuzz_test_of(t: &TargetArgs) -> Result<Option<String>> {
     fuzz_test::sole_fuzz_test(&entries, class).map_err(|e| anyhow!(SetupError(e)))
 }
 
+/// The exit status of a fuzz test's run (`--fuzz-test`).
 fn fuzz_test_outcome(r: Result<fuzz_test::Outcome, fuzz_test::FuzzTestError>) -> Result<u8> {
     match r {
         Ok(fuzz_test::Outcome::Nothing) => Ok(NO_FINDING),

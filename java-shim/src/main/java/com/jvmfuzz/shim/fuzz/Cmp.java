@@ -127,6 +127,11 @@ public final class Cmp {
     private static final int KEY_GAP_CALLS = 16;
     private static int keyCalls;
 
+    /* Whether this execution is traced (its comparisons logged for input-to-state). */
+    static boolean tracingNow() {
+        return !off && Buf.ON && Buf.tracing();
+    }
+
     /**
      * Whether missed keys are collected now: always while the fuzzer traces an input (its
      * input-to-state stage), and besides at most one each KEY_GAP_NANOS. A slow target (log4j:
@@ -136,11 +141,6 @@ public final class Cmp {
      * does not pay a JNI call for each (it cost fuzz.MapKeys a third of its executions). A
      * repeatable run (BY_COUNT) takes one call in KEY_GAP_CALLS instead of timing.
      */
-    /* Whether this execution is traced (its comparisons logged for input-to-state). */
-    static boolean tracingNow() {
-        return !off && Buf.ON && Buf.tracing();
-    }
-
     static boolean collectingKeys() {
         if (off || !Buf.ON) {
             return false;
