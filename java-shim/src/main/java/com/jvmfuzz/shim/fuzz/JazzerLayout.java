@@ -23,7 +23,8 @@
  *
  * In trace mode (Sym.active(), the solver's second run of an input) numbers, arrays and the
  * ASCII chars of strings also get shadows over the input's bytes (com.jvmfuzz.shim.sym.Sources);
- * what is returned is the same.
+ * what is returned is the same. While the fuzzer traces an input's comparisons, each string's
+ * chars are mapped to the bytes they came from (Spans.text), for splices at the exact place.
  */
 package com.jvmfuzz.shim.fuzz;
 
@@ -69,6 +70,7 @@ final class JazzerLayout {
         length = data.length;
         front = 0;
         remaining = length;
+        Spans.begin(length);
     }
 
     /* The first `n` bytes of `input`, read where they are (no copy). */
@@ -78,6 +80,7 @@ final class JazzerLayout {
         length = n;
         front = 0;
         remaining = n;
+        Spans.begin(n);
     }
 
     private byte at(int i) {
@@ -523,8 +526,10 @@ final class JazzerLayout {
             utf8 = new byte[(int) cap];
         }
         byte[] out = utf8;
-        // Trace mode: sources[i] - 1 is the byte char i was read from as an ASCII character.
-        int[] sources = Sym.active() ? new int[Math.min(maxLength, remaining)] : null;
+        // Trace mode and the fuzzer's traces (Spans): sources[i] - 1 is the byte char i was
+        // read from as an ASCII character.
+        boolean sym = Sym.active();
+        int[] sources = sym || Spans.recording() ? new int[Math.min(maxLength, remaining)] : null;
         int n = 0;
         int state = LEAD;
         int p = front;
@@ -545,7 +550,7 @@ final class JazzerLayout {
                             out[n++] = (byte) 0xc0;
                             c = 0x80;
                         } else if (backslashEnds && c == '\\') {
-                            if (sources != null) {
+                            if (sym) {
                                 Sources.backslash(traced(), p, ascii, true);
                             }
                             state = AFTER_BACKSLASH;
@@ -572,7 +577,7 @@ final class JazzerLayout {
                     break;
                 }
                 case AFTER_BACKSLASH:
-                    if (sources != null) {
+                    if (sym) {
                         Sources.backslash(traced(), p, ascii, c == '\\');
                     }
                     if (c != '\\') {
@@ -645,8 +650,11 @@ final class JazzerLayout {
         }
         advance(p - front);
         String s = decode(out, n);
-        if (sources != null) {
+        if (sym) {
             Sources.jazzerString(s, traced(), sources, ascii, backslashEnds);
+        }
+        if (sources != null) {
+            Spans.text(s, sources, backslashEnds);
         }
         return s;
     }
