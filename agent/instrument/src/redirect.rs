@@ -1,7 +1,9 @@
 //! Call-site redirects for the fuzzer: calls that would end the JVM (`System.exit`,
 //! `Runtime.exit/halt`) or that compare against constants (`String.equals`, `startsWith`, ...,
-//! `Arrays.equals(byte[], byte[])`, `Map.get`, `Set.contains`, `Enum.valueOf`) go to
-//! `com.jvmfuzz.shim.fuzz.Hooks` instead, Kotlin's (`==`, its String extensions) to `KotlinHooks`.
+//! `Arrays.equals(byte[], byte[])`, `Map.get`, `Set.contains`, `Enum.valueOf`), or whose
+//! failure says what the input lacked (`StringTokenizer.nextToken`: the delimiters it read to)
+//! go to `com.jvmfuzz.shim.fuzz.Hooks` instead, Kotlin's (`==`, its String extensions) to
+//! `KotlinHooks`.
 //! Each replacement has the same stack effect and the same instruction length
 //! (`invokevirtual`/`invokestatic` + u2 becomes `invokestatic` + u2; `invokeinterface`'s two
 //! extra bytes become `nop`s), so no offsets move and the StackMapTable stays valid.
@@ -80,6 +82,13 @@ const REDIRECTS: &[Redirect] = &[
     virt("java/math/BigDecimal", "compareTo", "(Ljava/math/BigDecimal;)I", "bigDecimalCompareTo"),
     virt(STRING, "replace", "(Ljava/lang/CharSequence;Ljava/lang/CharSequence;)Ljava/lang/String;", "stringReplace"),
     virt(STRING, "lastIndexOf", "(Ljava/lang/String;I)I", "stringLastIndexOfFrom"),
+    virt(
+        "java/util/StringTokenizer",
+        "nextToken",
+        "(Ljava/lang/String;)Ljava/lang/String;",
+        "tokenizerNextTokenDelims",
+    ),
+    virt("java/util/StringTokenizer", "nextToken", "()Ljava/lang/String;", "tokenizerNextToken"),
     virt("java/lang/StringBuilder", "indexOf", "(Ljava/lang/String;)I", "builderIndexOf"),
     virt("java/lang/StringBuilder", "lastIndexOf", "(Ljava/lang/String;)I", "builderLastIndexOf"),
     virt("java/lang/StringBuffer", "indexOf", "(Ljava/lang/String;)I", "bufferIndexOf"),

@@ -132,6 +132,31 @@ public final class Hooks {
         return r;
     }
 
+    /** Replaces {@code StringTokenizer.nextToken(String)}: see Tokenizers. */
+    public static String tokenizerNextTokenDelims(java.util.StringTokenizer st, String delims) {
+        Tokenizers.delimiters(st, delims);
+        try {
+            String token = st.nextToken(delims);
+            Tokenizers.returned(st, token);
+            return token;
+        } catch (java.util.NoSuchElementException ranOut) {
+            Tokenizers.ranOut(st, delims);
+            throw ranOut;
+        }
+    }
+
+    /** Replaces {@code StringTokenizer.nextToken()}: see Tokenizers. */
+    public static String tokenizerNextToken(java.util.StringTokenizer st) {
+        try {
+            String token = st.nextToken();
+            Tokenizers.returned(st, token);
+            return token;
+        } catch (java.util.NoSuchElementException ranOut) {
+            Tokenizers.ranOut(st, Tokenizers.delimitersOf(st));
+            throw ranOut;
+        }
+    }
+
     /** Replaces {@code String.indexOf(String, int)}. */
     public static int stringIndexOfFrom(String a, String s, int from) {
         int r = a.indexOf(s, from);

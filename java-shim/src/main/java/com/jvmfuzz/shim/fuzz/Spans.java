@@ -126,6 +126,38 @@ public final class Spans {
         }
     }
 
+    /**
+     * While an input is traced: `wanted` was needed right after `piece` (a tokenizer ran out
+     * there), so where a provider text holds `piece` it is inserted after it.
+     */
+    static void after(String piece, String wanted) {
+        if (owner != Thread.currentThread() || count == 0 || piece.isEmpty()) {
+            return;
+        }
+        int left = MAX_SPLICES;
+        for (int i = count - 1; i >= 0 && left > 0; i--) {
+            if (CHARS[i] == null) {
+                continue;
+            }
+            byte[] bytes = encoded(wanted, ESCAPED[i]);
+            if (bytes == null) {
+                return;
+            }
+            String text = (String) VALUES[i];
+            int[] from = CHARS[i];
+            int places = PLACES_PER_TEXT;
+            for (int k = text.indexOf(piece); k >= 0 && left > 0 && places > 0; k = text.indexOf(piece, k + 1)) {
+                int last = k + piece.length() - 1;
+                if (last >= from.length || from[k] == 0 || from[last] - from[k] != last - k) {
+                    continue;
+                }
+                Cmp.splice(from[last], 0, bytes);
+                left--;
+                places--;
+            }
+        }
+    }
+
     /*
      * The first `places` places where text i holds `piece`, read from consecutive single bytes,
      * each become a splice of `wanted` in the provider's encoding (at most `left` in all).
