@@ -375,6 +375,11 @@ pub struct FuzzArgs {
     /// written to`), which ClusterFuzz reads. On with Jazzer's command line.
     #[arg(long)]
     pub libfuzzer_output: bool,
+    /// At the end, print libFuzzer's final statistics to stderr (`stat::number_of_executed_units`,
+    /// `average_exec_per_sec`, `new_units_added`, `slowest_unit_time_sec`, `peak_rss_mb`), which
+    /// ClusterFuzz reads. Jazzer's `-print_final_stats=1`.
+    #[arg(long)]
+    pub print_final_stats: bool,
     /// Dictionary file (AFL/libFuzzer format: `name="value"` lines).
     #[arg(long, value_name = "FILE")]
     pub dict: Vec<PathBuf>,

@@ -666,6 +666,9 @@ struct Runner {
     /// Stackless exceptions replayed for their stacks (`crate::stackless`); `None` where the
     /// JVM keeps every stack or is not this process's own.
     replays: RefCell<Option<Replays>>,
+    /// The longest execution so far, once one took a second or more (the status file gets
+    /// each new longest: libFuzzer's `slowest_unit_time_sec`, counted in whole seconds).
+    slowest: Cell<Duration>,
 }
 
 impl Runner {
@@ -682,6 +685,7 @@ impl Runner {
             fatal: RefCell::default(),
             client,
             replays: RefCell::default(),
+            slowest: Cell::new(Duration::from_secs(1)),
         }
     }
 
@@ -735,7 +739,13 @@ impl Runner {
             crate::stops::skip_round();
             return ExitKind::Ok;
         }
+        let began = Instant::now();
         let outcome = target.run(data, !crate::stops::calibrating());
+        let took = began.elapsed();
+        if took >= self.slowest.get() {
+            self.slowest.set(took);
+            status::append(&self.status_file, &format!("slowest_ms {}", took.as_millis()));
+        }
         crate::stops::note_run(matches!(outcome, Ok(Outcome::Stopped(_))));
         match outcome {
             Ok(Outcome::Passed) => ExitKind::Ok,

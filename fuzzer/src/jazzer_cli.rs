@@ -38,10 +38,9 @@ const JAZZER_FLAGS: &[&str] = &[
 ];
 
 /// libFuzzer flags with no counterpart that change nothing jvmfuzz does (it always uses a
-/// value profile, prints its own statistics, has no leak detection for Java).
+/// value profile, has no leak detection for Java).
 const LIBFUZZER_NO_OPS: &[&str] = &[
     "use_value_profile",
-    "print_final_stats",
     "close_fd_mask",
     "detect_leaks",
     "reload",
@@ -291,6 +290,10 @@ pub fn translate(args: &[OsString], takes_value: &dyn Fn(&str) -> bool) -> Resul
                         fonce.insert("--jobs", n.to_string());
                     }
                 }
+                "print_final_stats" if value != "0" => {
+                    fonce.insert("--print-final-stats", String::new());
+                }
+                "print_final_stats" => {}
                 "merge" if value == "1" => mode = Mode::Merge,
                 "minimize_crash" if value == "1" => mode = Mode::MinimizeCrash,
                 "merge" | "minimize_crash" => {}

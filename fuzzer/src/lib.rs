@@ -17,6 +17,7 @@ pub mod determinism;
 pub mod drivers;
 pub mod embedded;
 pub mod engine;
+pub mod final_stats;
 pub mod findings;
 pub mod fuzz_test;
 pub mod grammar;

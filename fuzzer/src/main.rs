@@ -716,11 +716,17 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     if let Some(d) = &cfg.target.drivers {
         drivers::reset_stats(d);
     }
+    let corpus_before = jvmfuzz_fuzzer::final_stats::corpus_files(&a.corpus);
     let started = std::time::Instant::now();
     let launched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         launch::run(&cfg, a.jobs, links, progress, campaign.recorder())
     }));
-    match campaign.end(started.elapsed()) {
+    let ended = campaign.end(started.elapsed());
+    let run_execs = match &ended {
+        Ok(Some(last)) => last.execs.saturating_sub(campaign.execs_offset),
+        _ => 0,
+    };
+    match ended {
         Ok(Some(last)) => println!(
             "jvmfuzz: campaign: {:.1} s, {} execs in {} session(s) (stats in {})",
             last.time_s,
@@ -745,6 +751,17 @@ fn fuzz(a: FuzzArgs) -> Result<u8> {
     let _ = std::fs::remove_file(&status_file);
     if let Some(msg) = st.setup_error {
         return Err(setup(msg));
+    }
+    if a.print_final_stats {
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        let stats = jvmfuzz_fuzzer::final_stats::FinalStats {
+            executed_units: run_execs,
+            exec_per_sec: (run_execs as f64 / secs) as u64,
+            new_units_added: jvmfuzz_fuzzer::final_stats::corpus_files(&a.corpus).saturating_sub(corpus_before),
+            slowest_unit_time_sec: st.slowest_ms / 1000,
+            peak_rss_mb: jvmfuzz_fuzzer::final_stats::peak_rss_mb(),
+        };
+        eprint!("{}", stats.lines());
     }
     match launched {
         Ok(Ok(())) => {}

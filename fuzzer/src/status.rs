@@ -23,6 +23,8 @@ pub struct Status {
     /// The last finding hit, and whether it was of a kind that may end the process.
     pub last_finding: Option<String>,
     pub last_fatal: bool,
+    /// The longest execution of any client, in milliseconds, once one took a second or more.
+    pub slowest_ms: u64,
 }
 
 impl Status {
@@ -74,6 +76,8 @@ pub fn read(path: &Path) -> Status {
             s.done += 1;
         } else if let Some(n) = line.strip_prefix("execs ").and_then(|n| n.parse::<u64>().ok()) {
             s.execs = s.execs.max(n);
+        } else if let Some(n) = line.strip_prefix("slowest_ms ").and_then(|n| n.parse::<u64>().ok()) {
+            s.slowest_ms = s.slowest_ms.max(n);
         }
     }
     s
@@ -93,8 +97,11 @@ mod tests {
         append(&p, "done");
         append(&p, "execs 12");
         append(&p, "execs 7");
+        append(&p, "slowest_ms 2500");
+        append(&p, "slowest_ms 1200");
         let s = read(&p);
         assert_eq!(s.execs, 12);
+        assert_eq!(s.slowest_ms, 2500);
         assert!(!s.ended_by_finding());
         append(&p, "finding def");
         append(&p, "fatal def");

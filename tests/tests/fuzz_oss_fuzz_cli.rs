@@ -77,6 +77,23 @@ fn a_jazzer_command_line_fuzzes_writes_crash_sha1_and_replays_it() {
     assert_eq!(crash.file_name().unwrap().to_string_lossy(), format!("crash-{}", sha1_hex(&data)));
     assert!(out.stdout.contains(&format!("Test unit written to {}", crash.display())), "{}", out.dump());
     assert!(!files_in(&corpus).is_empty(), "the first corpus folder gets the new inputs");
+    // -print_final_stats=1: libFuzzer's five lines on stderr, for this run.
+    let stat = |name: &str| -> u64 {
+        let prefix = format!("stat::{name}:");
+        let line = out
+            .stderr
+            .lines()
+            .find(|l| l.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no {prefix}\n{}", out.dump()));
+        line[prefix.len()..].trim().parse().unwrap()
+    };
+    assert!(stat("number_of_executed_units") > 0);
+    assert!(stat("average_exec_per_sec") > 0);
+    let inputs =
+        files_in(&corpus).iter().filter(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.')).count();
+    assert_eq!(stat("new_units_added"), inputs as u64, "{}", out.dump());
+    assert_eq!(stat("slowest_unit_time_sec"), 0);
+    assert!(stat("peak_rss_mb") >= 20, "a JVM's resident set: {}", out.dump());
 
     // A file argument means: run it once and report (exit 1: it still fails).
     // ClusterFuzz reproduces a crash this way and reads the same lines as in fuzzing.
@@ -335,4 +352,32 @@ fn jazzers_api_left_off_the_class_path_is_found_or_named() {
         .env_remove("JAZZER_API_PATH");
     let out = support::run(cmd, Duration::from_secs(300));
     assert!(!out.stderr.contains("Jazzer's API"), "{}", out.dump());
+}
+
+/// A run whose slowest input took over a second says so in `stat::slowest_unit_time_sec`, and
+/// one that found nothing prints the lines too.
+#[test]
+fn final_stats_count_the_slowest_input_in_seconds() {
+    let dir = TempDir::new("oss-fuzz-final-stats");
+    let corpus = dir.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let out = jazzer(
+        dir.path(),
+        &[
+            &cp(),
+            "--target_class=fuzz.SlowOnce",
+            "-runs=200",
+            "-seed=1",
+            "-print_final_stats=1",
+            corpus.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status, Some(0), "{}", out.dump());
+    assert!(out.stderr.contains("stat::slowest_unit_time_sec:    1\n"), "{}", out.dump());
+    assert!(out.stderr.contains("stat::number_of_executed_units: "), "{}", out.dump());
+    // Without the flag, no such lines.
+    let quiet =
+        jazzer(dir.path(), &[&cp(), "--target_class=fuzz.SlowOnce", "-runs=50", "-seed=1", corpus.to_str().unwrap()]);
+    assert_eq!(quiet.status, Some(0), "{}", quiet.dump());
+    assert!(!quiet.stderr.contains("stat::"), "{}", quiet.dump());
 }
