@@ -200,6 +200,30 @@ extern "system" fn buffer(env: *mut RawEnv, _class: jclass, which: jint) -> jobj
     .unwrap_or(std::ptr::null_mut())
 }
 
+/// `Cmp.tokenizerDelimiters(st)`: the delimiters a `java.util.StringTokenizer` was made with
+/// (its private `delimiters` field), for the shim's `Tokenizers` when a tokenizer read only
+/// with `nextToken()` runs out. JNI reads a field past the module system, which reflection
+/// from the shim may not; null when the JDK has no such field.
+extern "system" fn tokenizer_delimiters(env: *mut RawEnv, _class: jclass, st: jobject) -> jobject {
+    catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: the JNIEnv of the calling thread.
+        let Ok(mut env) = (unsafe { JNIEnv::from_raw(env) }) else { return std::ptr::null_mut() };
+        if st.is_null() {
+            return std::ptr::null_mut();
+        }
+        // SAFETY: a local reference the JVM passed.
+        let st = unsafe { jni::objects::JObject::from_raw(st) };
+        match env.get_field(&st, "delimiters", "Ljava/lang/String;").and_then(|v| v.l()) {
+            Ok(o) => o.into_raw(),
+            Err(_) => {
+                let _ = env.exception_clear();
+                std::ptr::null_mut()
+            }
+        }
+    }))
+    .unwrap_or(std::ptr::null_mut())
+}
+
 // ---- integer operands: the trace log and the switch case tables ---------------------------
 
 /// Trace-log layout, shared with `Cmp.Buf`: an int count at 0, entries from HEADER on.
@@ -406,6 +430,11 @@ pub fn register(env: &mut JNIEnv) -> Result<(), String> {
         NativeMethod { name: "logKeys".into(), sig: "([B[B[B[B)V".into(), fn_ptr: log_keys as *mut c_void },
         NativeMethod { name: "buffer".into(), sig: "(I)Ljava/nio/ByteBuffer;".into(), fn_ptr: buffer as *mut c_void },
         NativeMethod { name: "reserve".into(), sig: "(I)I".into(), fn_ptr: reserve as *mut c_void },
+        NativeMethod {
+            name: "readDelimiters".into(),
+            sig: "(Ljava/util/StringTokenizer;)Ljava/lang/String;".into(),
+            fn_ptr: tokenizer_delimiters as *mut c_void,
+        },
     ];
     let r = env.register_native_methods(&class, &methods).map_err(|e| {
         let _ = env.exception_clear();

@@ -68,6 +68,20 @@ public final class Cmp {
 
     private static native void logWanted(byte[] wanted);
 
+    /* The delimiters `st` was made with (read past the module system by the fuzzer), or null. */
+    static String tokenizerDelimiters(java.util.StringTokenizer st) {
+        if (off) {
+            return null;
+        }
+        try {
+            return readDelimiters(st);
+        } catch (LinkageError e) {
+            return null;
+        }
+    }
+
+    private static native String readDelimiters(java.util.StringTokenizer st);
+
     static void bytes(byte[] a, byte[] b) {
         if (off) {
             return;

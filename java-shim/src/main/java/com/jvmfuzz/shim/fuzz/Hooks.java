@@ -152,7 +152,7 @@ public final class Hooks {
             Tokenizers.returned(st, token);
             return token;
         } catch (java.util.NoSuchElementException ranOut) {
-            Tokenizers.ranOut(st, Tokenizers.delimitersOf(st));
+            Tokenizers.ranOut(st, null);
             throw ranOut;
         }
     }

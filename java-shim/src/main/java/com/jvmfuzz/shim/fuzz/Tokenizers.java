@@ -6,8 +6,8 @@
  * token it returned: where a traced input's provider text holds that token (Spans, the exact
  * place), and as a key splice (token -> token plus delimiter) wherever the input holds it.
  *
- * One tokenizer is followed at a time (the last one given delimiters); delimiters given only
- * to the constructor are not known, so a tokenizer read with nextToken() alone gets no hint.
+ * One tokenizer is followed at a time (the last one read). Delimiters given only to the
+ * constructor are read from the tokenizer's private field by the fuzzer (JNI), on a failed read.
  */
 package com.jvmfuzz.shim.fuzz;
 
@@ -24,23 +24,36 @@ final class Tokenizers {
     private static String lastToken;
 
     static void delimiters(StringTokenizer st, String delims) {
-        if (st != tokenizer) {
-            tokenizer = st;
-            lastToken = null;
-        }
+        follow(st);
         delimiters = delims;
     }
 
     static void returned(StringTokenizer st, String token) {
-        if (st == tokenizer) {
-            lastToken = token;
+        follow(st);
+        lastToken = token;
+    }
+
+    private static void follow(StringTokenizer st) {
+        if (st != tokenizer) {
+            tokenizer = st;
+            delimiters = null;
+            lastToken = null;
         }
     }
 
-    /* The read of `st` found no token; `delims` are those it read to (null: not known). */
+    /*
+     * The read of `st` found no token; `delims` are those it read to (null for nextToken():
+     * the last given, else the constructor's).
+     */
     static void ranOut(StringTokenizer st, String delims) {
         String last = st == tokenizer ? lastToken : null;
-        if (delims == null || delims.isEmpty() || last == null || last.isEmpty() || !Cmp.collectingKeys()) {
+        if (last == null || last.isEmpty() || !Cmp.collectingKeys()) {
+            return;
+        }
+        if (delims == null) {
+            delims = delimiters != null ? delimiters : Cmp.tokenizerDelimiters(st);
+        }
+        if (delims == null) {
             return;
         }
         int offered = 0;
@@ -52,14 +65,13 @@ final class Tokenizers {
             offered++;
             // With a space after it too: a provider that splits its input by what is left
             // (remainingBytes() / 2) gives the text one more char for two bytes, not for one.
+            // And with the token again: a tokenizer that skips its delimiters (the usual
+            // kind) needs a token after the delimiter, not the delimiter alone.
             String wanted = last + d;
-            Cmp.keyMiss(last, wanted, wanted + " ", null);
+            Cmp.keyMiss(last, wanted, wanted + " ", wanted + last);
             Spans.after(last, String.valueOf(d));
             Spans.after(last, d + " ");
+            Spans.after(last, d + last);
         }
-    }
-
-    static String delimitersOf(StringTokenizer st) {
-        return st == tokenizer ? delimiters : null;
     }
 }
