@@ -115,7 +115,7 @@ fn install(vm: &JavaVM, env: &mut JNIEnv, s: &Setup) -> Result<(JvmConfig, bool)
     crate::grammar::params::register(env).map_err(|e| format!("binding the grammar natives: {e}"))?;
     crate::coverage_map::install().map_err(|e| format!("coverage sink: {e}"))?;
     let hooks = crate::class_hierarchy::with_subtypes(env, &cfg.class_path, cfg.hooks.clone());
-    let rules = jvmfuzz_jvm::load::HookRules { hooks, filter: cfg.hook_filter.clone() };
+    let rules = jvmfuzz_jvm::load::HookRules { hooks, filter: cfg.hook_filter.clone(), beyond_instrumented: false };
     // The JDK's own connections are judged by the policy in force: the payload rule in a test
     // JVM (its plain tests may connect), Jazzer's while a harness's reproducer runs
     // (`Detectors.replayHarness`). A failure costs that coverage only.

@@ -209,7 +209,7 @@ pub fn start(cfg: &JvmConfig) -> Result<JavaVM, JvmError> {
         let mut env = vm.get_env().map_err(|e| JvmError::Setup(format!("the fuzzing thread lost the JVM: {e}")))?;
         crate::class_hierarchy::with_subtypes(&mut env, &cfg.class_path, cfg.hooks.clone())
     };
-    let rules = HookRules { hooks, filter: cfg.hook_filter.clone() };
+    let rules = HookRules { hooks, filter: cfg.hook_filter.clone(), beyond_instrumented: true };
     // SAFETY: vm is live.
     unsafe { crate::hook::install(vm.get_java_vm_pointer(), filter, rules, true, cfg.regex_roadblocks, cfg.verbose) }
         .map_err(JvmError::Setup)?;

@@ -396,3 +396,28 @@ fn detectors_can_be_chosen_and_turned_off() {
     assert_eq!(r.out.status, Some(2), "{}", r.out.dump());
     assert!(r.out.stderr.contains("unknown detector `sql`"), "{}", r.out.dump());
 }
+
+/// A harness outside `--includes` that parses the XML itself still gets the detectors' hooks,
+/// as under Jazzer (its "custom hooks only" instrumentation): OSS-Fuzz's JXPath harness calls
+/// `DocumentBuilder.parse` in its own class, outside `org.apache.commons.jxpath.**`, and its
+/// SSRF was missed before.
+#[test]
+fn a_harness_outside_the_includes_still_gets_the_detectors() {
+    let dir = TempDir::new("detect-outside");
+    let cp = support::classpath(&[&targets().classes, &targets().jazzer_api]);
+    let args: Vec<String> = [
+        "--harness",
+        "fuzz.XmlOutside",
+        "--runs",
+        "300000",
+        "--includes",
+        "fuzz.XmlOutsideHelper",
+        "--disable-detectors",
+        "server-side-request-forgery",
+    ]
+    .map(String::from)
+    .to_vec();
+    let r = isolated(dir, &cp, &args);
+    assert_eq!(r.out.status, Some(1), "expected a finding:\n{}", r.out.dump());
+    assert!(r.summary().iter().any(|e| e.detector == "xml-external-entity"), "{}", r.out.dump());
+}

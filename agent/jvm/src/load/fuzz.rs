@@ -43,8 +43,14 @@ pub trait FuzzHost: Send + Sync {
 pub struct HookRules {
     pub hooks: HookSet,
     /// Jazzer's `--custom_hook_includes/excludes`: whose call sites are hooked (besides the
-    /// `additionalClassesToHook`, always). Within what the class filter accepts.
+    /// `additionalClassesToHook`, always). Within what the class filter accepts, unless
+    /// `beyond_instrumented`.
     pub filter: ClassFilter,
+    /// Whether classes outside the instrumentation filter that `filter` takes get the hooks
+    /// (no probes), as Jazzer's "custom hooks only" classes do: in a JVM of jvmfuzz's own. Not
+    /// in a test JVM (`--fuzz-test`, JUnit), where the engine's and the build tool's classes
+    /// load too.
+    pub beyond_instrumented: bool,
 }
 
 /// The fuzz mode.
@@ -147,11 +153,16 @@ impl Fuzz {
         }
     }
 
-    /// A class outside the filter that a hook names in `additionalClassesToHook`.
+    /// A class outside the instrumentation filter that the hooks apply to all the same: one a
+    /// hook names in `additionalClassesToHook`, or one the hook filter takes (Jazzer's
+    /// `--custom_hook_includes`, by default every class outside the JDK). As in Jazzer, whose
+    /// harness class outside `--instrumentation_includes` still gets the bug detectors' hooks
+    /// (OSS-Fuzz's JXPath harness parses XML itself: its SSRF is seen there).
     pub(super) fn wants_hook_only(&self, name: &str) -> bool {
         // Not the JDK's classes: the bridge would call a hook class that their (boot or
         // platform) loader cannot see.
-        self.hooks.hooks.is_additional(name) && ClassFilter::default().accepts(name)
+        (self.hooks.hooks.is_additional(name) || (self.hooks.beyond_instrumented && self.hooks.filter.accepts(name)))
+            && ClassFilter::default().accepts(name)
     }
 
     /// The hooked calls of a class [`Fuzz::wants_hook_only`], or of every class without
@@ -167,8 +178,10 @@ impl Fuzz {
                 record: None,
                 methods: 0,
                 probes: 0,
-                notes: vec![if self.probes {
+                notes: vec![if self.probes && self.hooks.hooks.is_additional(name) {
                     format!("{name}: {n} calls hooked (additionalClassesToHook)")
+                } else if self.probes {
+                    format!("{name}: {n} calls hooked (hooks only: outside the instrumentation filter)")
                 } else {
                     format!("{name}: {n} calls hooked (replay: no probes)")
                 }],
