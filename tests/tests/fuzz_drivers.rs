@@ -397,7 +397,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 175] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 180] = [
     // A range outside the caller's array, refused by a dependency the method passes it on to
     // (helper.Sink, outside the package under test; the reason names the position, negative
     // or past the end, whichever came first); the method's own range past its own buffer,
@@ -712,6 +712,27 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 175] = [
     // A pattern the caller gave a constructor (a set-up call, judged with its own Strings),
     // compiled with an anchor in front.
     ("contract.Context.<init>", SECURITY_ISSUE, "contract", "regular expression parameter: contract.Context.<init>"),
+    // The same from a String[] of patterns (commons-validator's RegexValidator(String...)): the
+    // set-up call's texts are its own; a word put unquoted into a pattern of the class's is a bug.
+    ("contract.Choices.<init>", SECURITY_ISSUE, "contract", "regular expression parameter: contract.Choices.<init>"),
+    ("contract.Words.compile", SECURITY_ISSUE, "bug", ""),
+    // A registry made empty, handed to a Lookup (commons-validator's ValidatorResources() in a
+    // Validator): its defaults, which its other constructor loads, were never set up. Let go by
+    // its own forget(), in one made from a name, they are its bug (in one made empty the
+    // state at hand-over cannot tell the two apart: the caller's).
+    (
+        "contract.Registry.lookup",
+        "java.lang.NullPointerException",
+        "contract",
+        "not configured: the contract.Registry used before its defaults was set up",
+    ),
+    (
+        "contract.Registry.lookupFresh",
+        "java.lang.NullPointerException",
+        "contract",
+        "not configured: the contract.Registry used before its defaults was set up",
+    ),
+    ("contract.Registry.lookupFresh", "java.lang.NullPointerException", "bug", ""),
     // An override that only refuses, reached through its bridge method.
     ("contract.Widths$Fixed.setWidth", "java.lang.UnsupportedOperationException", "contract", "unsupported: "),
     // javax.crypto is the JDK's: its refusal of the caller's key is no library's own bug.

@@ -782,7 +782,7 @@ fn is_table(t: &JType) -> bool {
 
 /// A parameter whose value may be or hold the caller's text: a CharSequence (a String
 /// builder too) or Object, a `char[]`, or an array or collection of them or of Strings
-/// (`Expected.texts` reads the elements); a URI or URL, whose host and whole text are the
+/// (`Expected.texts` reads the elements); a URI or URL (or an array of them), whose host and whole text are the
 /// caller's (a detector's host or path chosen by it).
 fn holds_text(t: &JType) -> bool {
     let text = |n: &str| {
@@ -799,7 +799,10 @@ fn holds_text(t: &JType) -> bool {
         _ if is_string(t) => false,
         JType::Object(n, _) if text(n) => true,
         JType::Object(n, _) if matches!(n.as_str(), "java/net/URI" | "java/net/URL") => true,
-        JType::Array(e) => matches!(&**e, JType::Object(n, _) if text(n)) || matches!(**e, JType::Prim('C')),
+        JType::Array(e) => {
+            matches!(&**e, JType::Object(n, _) if text(n) || matches!(n.as_str(), "java/net/URI" | "java/net/URL"))
+                || matches!(**e, JType::Prim('C'))
+        }
         JType::Object(n, _) => matches!(
             n.as_str(),
             "java/util/List" | "java/util/Collection" | "java/util/Set" | "java/lang/Iterable" | "java/util/SortedSet"
@@ -894,7 +897,9 @@ fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool, owner: &s
     let described = describes(&params.iter().map(|p| &p.ty).collect::<Vec<_>>());
     if !parallel
         && !described
-        && !params.iter().any(|p| is_integral(&p.ty) || is_table(&p.ty) || is_string(&p.ty) || is_value_array(&p.ty))
+        && !params.iter().any(|p| {
+            is_integral(&p.ty) || is_table(&p.ty) || is_string(&p.ty) || is_value_array(&p.ty) || holds_text(&p.ty)
+        })
     {
         return b.args(params, depth, false, cast);
     }
@@ -911,6 +916,16 @@ fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool, owner: &s
         params.iter().zip(&args).filter(|(p, _)| is_string(&p.ty)).map(|(_, a)| a.as_str()).collect();
     if !strings.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.setupStrings(new String[] {{{}}});", strings.join(", ")));
+    }
+    // Its other texts, as for the method under test (a String[] of patterns it compiles).
+    let texts: Vec<&str> = params
+        .iter()
+        .zip(&args)
+        .filter(|(p, _)| holds_text(&p.ty) && !is_output_name(&p.name))
+        .map(|(_, a)| a.as_str())
+        .collect();
+    if !texts.is_empty() {
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.setupTexts(new Object[] {{{}}});", texts.join(", ")));
     }
     let ints: Vec<&str> =
         params.iter().zip(&args).filter(|(p, _)| is_integral(&p.ty)).map(|(_, a)| a.as_str()).collect();

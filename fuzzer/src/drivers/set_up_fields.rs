@@ -7,7 +7,8 @@
 //! null is the classic bug. Whether a constructor writes a set-up field too, itself or through
 //! a method of its class it calls ([`born`]), is marked in the table: only a field no
 //! constructor writes counts deeper under the call (`Expected.unsetInBuilt`), where a field a
-//! constructor set and a later call let go is more often the class's own.
+//! constructor set and a later call let go is more often the class's own; or one only some
+//! constructors write, in an object that was handed over with it still null.
 //!
 //! Read from the bytecode (`classes`), written as a table beside the drivers ([`write_table`])
 //! and handed to the client with `-Djvmfuzz.setupFields`.
@@ -75,40 +76,68 @@ pub fn find(pool: &ClassPool) -> SetUpFields {
 }
 
 /// The instance fields a constructor writes, itself or through the methods of its own class
-/// it calls (an `init()` the constructors share), by declaring class and name. Such a field
-/// had a value once; null later is another story (a `finish()` that let it go) than a field
-/// the caller never set up.
-pub fn born(pool: &ClassPool) -> BTreeSet<(String, String)> {
-    let mut out = BTreeSet::new();
+/// it calls (an `init()` the constructors share), by declaring class and name, each with
+/// whether every constructor of its declaring class writes it (following `this(...)`). Such a
+/// field had a value once; null later is another story (a `finish()` that let it go) than a
+/// field the caller never set up. One only some constructors write (`ValidatorResources()`
+/// leaves `defaultFormSet` to `addFormSet` or `process`, its other constructors call
+/// `process`) is unset in an object built the other way.
+pub fn born(pool: &ClassPool) -> BTreeMap<(String, String), bool> {
+    let mut out: BTreeMap<(String, String), bool> = BTreeMap::new();
     for c in pool.classes.values() {
-        // The class and its superclasses: an `init()` it inherits, `super.init()`.
-        let mut line: Vec<&Class> = vec![c];
-        while let Some(s) = line.last().and_then(|x| x.super_name.as_deref()).and_then(|n| pool.get(n)) {
-            if line.len() > 64 || line.iter().any(|x| x.name == s.name) {
-                break;
+        let constructors: Vec<&Method> = c.methods.iter().filter(|m| m.name == "<init>").collect();
+        let written: Vec<BTreeSet<(String, String)>> =
+            constructors.iter().map(|m| constructor_writes(pool, c, m)).collect();
+        for w in &written {
+            for key in w {
+                // Every constructor of the declaring class writes it: only c's own answer that.
+                let every = key.0 == c.name && written.iter().all(|o| o.contains(key));
+                let e = out.entry(key.clone()).or_insert(false);
+                *e |= every;
             }
-            line.push(s);
         }
-        let mut seen: BTreeSet<(&str, &str, &str)> = BTreeSet::new();
-        let mut todo: Vec<(&Class, &Method)> =
-            c.methods.iter().filter(|m| m.name == "<init>").map(|m| (c, m)).collect();
-        while let Some((owner, m)) = todo.pop() {
-            if !seen.insert((owner.name.as_str(), m.name.as_str(), m.desc.as_str())) {
+    }
+    out
+}
+
+/// The instance fields constructor `m` of `c` writes: itself, through the methods of its
+/// class's line it calls, and through the constructors of `c` it delegates to (`this(...)`).
+fn constructor_writes(pool: &ClassPool, c: &Class, m: &Method) -> BTreeSet<(String, String)> {
+    // The class and its superclasses: an `init()` it inherits, `super.init()`.
+    let mut line: Vec<&Class> = vec![c];
+    while let Some(s) = line.last().and_then(|x| x.super_name.as_deref()).and_then(|n| pool.get(n)) {
+        if line.len() > 64 || line.iter().any(|x| x.name == s.name) {
+            break;
+        }
+        line.push(s);
+    }
+    let mut out = BTreeSet::new();
+    let mut seen: BTreeSet<(&str, &str, &str)> = BTreeSet::new();
+    let mut todo: Vec<(&Class, &Method)> = vec![(c, m)];
+    while let Some((owner, m)) = todo.pop() {
+        if !seen.insert((owner.name.as_str(), m.name.as_str(), m.desc.as_str())) {
+            continue;
+        }
+        for w in &m.writes {
+            if let Some(declared) = declaring(pool, w) {
+                out.insert((declared, w.name.clone()));
+            }
+        }
+        for r in &m.calls {
+            if r.name == "<init>" {
+                // this(...): another constructor of the same class (a `super(...)` builds the
+                // superclass's part, whose fields are the superclass's to answer for).
+                if r.class == c.name && std::ptr::eq(owner, c) {
+                    todo.extend(c.methods.iter().find(|y| y.name == "<init>" && y.desc == r.desc).map(|y| (c, y)));
+                }
                 continue;
             }
-            for w in &m.writes {
-                if let Some(declared) = declaring(pool, w) {
-                    out.insert((declared, w.name.clone()));
-                }
-            }
-            for r in m.calls.iter().filter(|r| r.name != "<init>") {
-                // Resolved as the JVM would: from the named class of the line upwards.
-                let Some(from) = line.iter().position(|x| x.name == r.class) else { continue };
-                let found = line[from..]
-                    .iter()
-                    .find_map(|x| x.methods.iter().find(|y| y.name == r.name && y.desc == r.desc).map(|y| (*x, y)));
-                todo.extend(found);
-            }
+            // Resolved as the JVM would: from the named class of the line upwards.
+            let Some(from) = line.iter().position(|x| x.name == r.class) else { continue };
+            let found = line[from..]
+                .iter()
+                .find_map(|x| x.methods.iter().find(|y| y.name == r.name && y.desc == r.desc).map(|y| (*x, y)));
+            todo.extend(found);
         }
     }
     out
@@ -141,20 +170,22 @@ fn declaring(pool: &ClassPool, r: &MemberRef) -> Option<String> {
     None
 }
 
-/// One line per field: `binary.Class field writer writer ...`, then `<init>` when a
-/// constructor writes it too (one of `born`).
-pub fn write_table(fields: &SetUpFields, born: &BTreeSet<(String, String)>, path: &Path) -> std::io::Result<()> {
+/// One line per field: `binary.Class field writer writer ...`, then `<init>` when every
+/// constructor of its class writes it too, `<init>?` when some do (see `born`).
+pub fn write_table(fields: &SetUpFields, born: &BTreeMap<(String, String), bool>, path: &Path) -> std::io::Result<()> {
     use std::fmt::Write as _;
     let mut s = String::from(
-        "# set-up fields: class field, then the methods other than constructors that write it, then <init> when a constructor does too\n",
+        "# set-up fields: class field, then the methods other than constructors that write it, then <init> when every constructor does too, <init>? when some do\n",
     );
     for (key, writers) in fields {
         let _ = write!(s, "{} {}", key.0.replace('/', "."), key.1);
         for w in writers {
             let _ = write!(s, " {w}");
         }
-        if born.contains(key) {
-            s.push_str(" <init>");
+        match born.get(key) {
+            Some(true) => s.push_str(" <init>"),
+            Some(false) => s.push_str(" <init>?"),
+            None => {}
         }
         s.push('\n');
     }
@@ -244,8 +275,8 @@ mod tests {
             ],
         )]);
         let b = born(&p);
-        assert!(b.contains(&("a/Out".to_string(), "data".to_string())), "{b:?}");
-        assert!(!b.contains(&("a/Out".to_string(), "header".to_string())), "{b:?}");
+        assert_eq!(b.get(&("a/Out".to_string(), "data".to_string())), Some(&true), "{b:?}");
+        assert!(!b.contains_key(&("a/Out".to_string(), "header".to_string())), "{b:?}");
         let dir = std::env::temp_dir().join(format!("set-up-fields-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("t.txt");
@@ -254,6 +285,39 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         assert!(text.contains("a.Out data a.Out.finish a.Out.init <init>\n"), "{text}");
         assert!(text.contains("a.Out header a.Out.parse\n"), "{text}");
+    }
+
+    #[test]
+    fn a_field_only_some_constructors_write_is_marked_apart() {
+        // commons-validator's ValidatorResources: `()` writes nothing, `(InputStream)`
+        // delegates to `(InputStream[])`, which calls process(); `forms` every one writes.
+        let default = field_ref("a/Res", "defaultSet");
+        let forms = field_ref("a/Res", "forms");
+        let process = MemberRef { class: "a/Res".into(), name: "process".into(), desc: "()V".into() };
+        let this = MemberRef { class: "a/Res".into(), name: "<init>".into(), desc: "([La/In;)V".into() };
+        let p = pool(vec![class(
+            "a/Res",
+            "java/lang/Object",
+            &[("defaultSet", 0), ("forms", 0)],
+            vec![
+                method("<init>", "()V", 1, &[], std::slice::from_ref(&forms)),
+                Method { calls: vec![this], ..method("<init>", "(La/In;)V", 1, &[], &[]) },
+                Method { calls: vec![process], ..method("<init>", "([La/In;)V", 1, &[], std::slice::from_ref(&forms)) },
+                method("process", "()V", 1, &[], std::slice::from_ref(&default)),
+                method("addSet", "(La/Set;)V", 1, &[], &[default, forms]),
+            ],
+        )]);
+        let b = born(&p);
+        assert_eq!(b.get(&("a/Res".to_string(), "defaultSet".to_string())), Some(&false), "{b:?}");
+        assert_eq!(b.get(&("a/Res".to_string(), "forms".to_string())), Some(&true), "{b:?}");
+        let dir = std::env::temp_dir().join(format!("set-up-fields-some-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.txt");
+        write_table(&find(&p), &b, &path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(text.contains("a.Res defaultSet a.Res.addSet a.Res.process <init>?\n"), "{text}");
+        assert!(text.contains("a.Res forms a.Res.addSet <init>\n"), "{text}");
     }
 
     #[test]
@@ -275,7 +339,7 @@ mod tests {
             class("a/Sub", "a/Base", &[], vec![Method { calls: vec![init], ..method("<init>", "()V", 1, &[], &[]) }]),
         ]);
         let b = born(&p);
-        assert!(b.contains(&("a/Base".to_string(), "data".to_string())), "{b:?}");
+        assert!(b.contains_key(&("a/Base".to_string(), "data".to_string())), "{b:?}");
     }
 
     #[test]

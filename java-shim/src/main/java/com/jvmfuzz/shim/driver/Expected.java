@@ -421,11 +421,13 @@ public final class Expected {
         tableArgs = NO_OBJECTS;
         setupTableArgs = NO_OBJECTS;
         textArgs = NO_OBJECTS;
+        setupTextArgs = NO_OBJECTS;
         outputArgs = NO_OBJECTS;
         storeArrays = NO_OBJECTS;
         java.util.Arrays.fill(configuredStrings, 0, configuredStringCount, null);
         configuredStringCount = 0;
         java.util.Arrays.fill(builtObjects, 0, builtCount, null);
+        java.util.Arrays.fill(builtBornNull, 0, builtCount, null);
         receiver = null;
         builtCount = 0;
         builtNext = 0;
@@ -611,9 +613,14 @@ public final class Expected {
      * text the caller passed).
      */
     public static void texts(Object[] values) {
-        // Kept as given (their text is read only when a detector report is judged), but for
-        // the mutable ones, which the method may write into: what the caller gave is their
-        // text now.
+        textArgs = textsAsGiven(values);
+    }
+
+    /*
+     * Kept as given (their text is read only when a detector report is judged), but for the
+     * mutable ones, which the method may write into: what the caller gave is their text now.
+     */
+    private static Object[] textsAsGiven(Object[] values) {
         for (int i = 0; i < values.length; i++) {
             Object v = values[i];
             if (v instanceof char[]) {
@@ -622,7 +629,7 @@ public final class Expected {
                 values[i] = v.toString();
             }
         }
-        textArgs = values;
+        return values;
     }
 
     /* The output array arguments of the current call (see outputs()). */
@@ -744,6 +751,25 @@ public final class Expected {
     public static void setupStrings(String[] values) {
         setupStringArgs = values;
         for (String v : values) {
+            if (v != null && configuredStringCount < configuredStrings.length) {
+                configuredStrings[configuredStringCount++] = v;
+            }
+        }
+    }
+
+    /* The text-holding arguments of the latest set-up call (see texts()). */
+    private static Object[] setupTextArgs = NO_OBJECTS;
+
+    /**
+     * Called by an instance helper just before a set-up call that takes texts other than
+     * Strings (an array or list of Strings, a CharSequence, URLs): as texts() for the method
+     * under test. A set-up call failing on them is judged with them (a constructor compiling
+     * each pattern of the String[] it is given), and the Strings they hold are what the caller
+     * configured its object with (configuredWith).
+     */
+    public static void setupTexts(Object[] values) {
+        setupTextArgs = textsAsGiven(values);
+        for (String v : flatten(NO_STRINGS, setupTextArgs)) {
             if (v != null && configuredStringCount < configuredStrings.length) {
                 configuredStrings[configuredStringCount++] = v;
             }
@@ -1044,12 +1070,66 @@ public final class Expected {
         setupIntArgs = NO_ARGS;
         setupStringArgs = NO_STRINGS;
         setupTableArgs = NO_OBJECTS;
+        setupTextArgs = NO_OBJECTS;
         builtObjects[builtNext] = value;
+        builtBornNull[builtNext] = bornNull(value);
         built[builtNext] = value.getClass();
         builtNotDirect[builtNext] = maker != null && NOT_DIRECT.contains(maker) ? maker : null;
         builtNext = (builtNext + 1) % built.length;
         builtCount = Math.min(builtCount + 1, built.length);
         return value;
+    }
+
+    /* SET_UP's marks after the writers: every constructor writes the field too, or some do. */
+    private static final String EVERY_CONSTRUCTOR = "<init>";
+    private static final String SOME_CONSTRUCTORS = "<init>?";
+
+    /* A constructor writes the field (every one or some): see set_up_fields.rs. */
+    private static boolean constructorWrites(String[] writers) {
+        for (String w : writers) {
+            if (w.equals(EVERY_CONSTRUCTOR) || w.equals(SOME_CONSTRUCTORS)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /* Per built object, the set-up fields only some constructors write (SOME_CONSTRUCTORS)
+     * that were null when it was handed over: the constructor the caller chose left them. */
+    private static final java.util.Set<?>[] builtBornNull = new java.util.Set<?>[64];
+
+    /* Per class, its set-up fields (its own and its superclasses') that some constructor
+     * writes: the only ones whose state at build time tells the caller's choice apart. */
+    private static final Map<Class<?>, java.lang.reflect.Field[]> BORN_SET_UP = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /* The "class field" keys of value's born set-up fields that are null now, or null for none. */
+    private static java.util.Set<String> bornNull(Object value) {
+        if (SET_UP.isEmpty()) {
+            return null;
+        }
+        java.lang.reflect.Field[] fields = BORN_SET_UP.computeIfAbsent(value.getClass(), c -> {
+            List<java.lang.reflect.Field> out = new ArrayList<>();
+            for (Class<?> h = c; h != null && h != Object.class; h = h.getSuperclass()) {
+                for (java.lang.reflect.Field f : declaredFields(h)) {
+                    String[] writers = SET_UP.get(h.getName() + " " + f.getName());
+                    if (writers != null && java.util.Arrays.asList(writers).contains(SOME_CONSTRUCTORS)
+                            && !java.lang.reflect.Modifier.isStatic(f.getModifiers()) && !f.getType().isPrimitive()) {
+                        out.add(f);
+                    }
+                }
+            }
+            return out.toArray(new java.lang.reflect.Field[0]);
+        });
+        java.util.Set<String> unset = null;
+        for (java.lang.reflect.Field f : fields) {
+            if (isNull(f, value)) {
+                if (unset == null) {
+                    unset = new java.util.HashSet<>();
+                }
+                unset.add(f.getDeclaringClass().getName() + " " + f.getName());
+            }
+        }
+        return unset;
     }
 
     private static Object receiver;
@@ -1226,7 +1306,7 @@ public final class Expected {
             Object[] tables = tableArgs;
             tableArgs = inSetup ? setupTableArgs : tables;
             Object[] texts = textArgs;
-            textArgs = inSetup ? NO_OBJECTS : texts;
+            textArgs = inSetup ? setupTextArgs : texts;
             try {
                 reason = contract(t, st, k, call);
             } catch (RuntimeException | LinkageError | StackOverflowError broken) {
@@ -1922,23 +2002,18 @@ public final class Expected {
      * per call, so a list the method itself added to holds its additions too.
      */
     private static String[] textArguments() {
-        Object[] texts = textArgs;
+        return flatten(stringArgs, textArgs);
+    }
+
+    /* strings, then the texts in texts (see textArguments). */
+    private static String[] flatten(String[] strings, Object[] texts) {
         if (texts.length == 0) {
-            return stringArgs;
+            return strings;
         }
-        List<String> all = new ArrayList<>(java.util.Arrays.asList(stringArgs));
+        List<String> all = new ArrayList<>(java.util.Arrays.asList(strings));
         for (Object o : texts) {
-            if (o instanceof CharSequence) {
-                all.add(o.toString());
-            } else if (o instanceof java.net.URL) {
-                all.add(((java.net.URL) o).getHost());
-                all.add(o.toString());
-            } else if (o instanceof java.net.URI) {
-                String host = ((java.net.URI) o).getHost();
-                if (host != null) {
-                    all.add(host);
-                }
-                all.add(o.toString());
+            if (o instanceof CharSequence || o instanceof java.net.URL || o instanceof java.net.URI) {
+                addText(all, o);
             } else if (o instanceof Object[]) {
                 addTexts(all, java.util.Arrays.asList((Object[]) o));
             } else if (o instanceof java.util.Collection) {
@@ -1948,7 +2023,7 @@ public final class Expected {
         return all.toArray(new String[0]);
     }
 
-    /* The CharSequence elements of a caller's array or collection, the first 256 of them. */
+    /* The texts among the elements of a caller's array or collection (addText), the first 256 of them. */
     private static void addTexts(List<String> into, java.util.Collection<?> elements) {
         try {
             int n = 0;
@@ -1956,12 +2031,26 @@ public final class Expected {
                 if (n++ == 256) {
                     break;
                 }
-                if (e instanceof CharSequence) {
-                    into.add(e.toString());
-                }
+                addText(into, e);
             }
         } catch (RuntimeException broken) {
             // A collection the method left unreadable (modified while iterated) holds no answer.
+        }
+    }
+
+    /* The text of a CharSequence; a URL's or URI's host and whole text. */
+    private static void addText(List<String> into, Object o) {
+        if (o instanceof CharSequence) {
+            into.add(o.toString());
+        } else if (o instanceof java.net.URL) {
+            into.add(((java.net.URL) o).getHost());
+            into.add(o.toString());
+        } else if (o instanceof java.net.URI) {
+            String host = ((java.net.URI) o).getHost();
+            if (host != null) {
+                into.add(host);
+            }
+            into.add(o.toString());
         }
     }
 
@@ -2924,7 +3013,7 @@ public final class Expected {
                 String[] writers = SET_UP.get(h.getName() + " " + f.getName());
                 // A link to an object of the same kind (a parent, a next) is null at the end
                 // of its chain by nature, as in unsetInBuilt.
-                if (writers == null || java.util.Arrays.asList(writers).contains("<init>")
+                if (writers == null || constructorWrites(writers)
                         || java.lang.reflect.Modifier.isStatic(f.getModifiers()) || !type.isAssignableFrom(f.getType())
                         || sameLine(c, f.getType()) || !namedFor(f.getName(), name) || !isNull(f, o)) {
                     continue;
@@ -2958,8 +3047,8 @@ public final class Expected {
      * unsetField looks (a part of the call's receiver, or one of its arguments: commons-compress's
      * BcBands over a `new Segment()` that never read a segment, whose getCpBands() is null), on
      * a set-up field no constructor writes, itself or through a method of its own class it
-     * calls, and not a link to an object of its own kind (a next segment: null ends the
-     * chain). The null must be in that built object when the call failed, and the message must
+     * calls (or one the constructor the caller chose left null: builtBornNull), and not a link
+     * to an object of its own kind (a next segment: null ends the chain). The null must be in that built object when the call failed, and the message must
      * name that field: as `this.f` in a frame of the object's class, or as the null whose
      * method it invokes, by the field's name (a local named for it, `cpBands`) or its getter's
      * (`getCpBands()` of the object's class), the field of the invoked type. A local of another
@@ -3007,8 +3096,13 @@ public final class Expected {
                 for (java.lang.reflect.Field f : declaredFields(h)) {
                     String[] writers = SET_UP.get(h.getName() + " " + f.getName());
                     // A link to another object of its own kind (a next, a parent) is null
-                    // at the end of the chain by nature: the code must check it.
-                    if (writers == null || java.util.Arrays.asList(writers).contains("<init>")
+                    // at the end of the chain by nature: the code must check it. A field a
+                    // constructor writes counts only when the constructor the caller chose
+                    // left it null (ValidatorResources() before addFormSet or process, handed
+                    // to a Validator); one that was set when the object was handed over and
+                    // is null now was nulled by the library.
+                    if (writers == null
+                            || constructorWrites(writers) && !bornNull(j, h, f)
                             || java.lang.reflect.Modifier.isStatic(f.getModifiers())
                             || isGetterOf(st[0].getMethodName(), f.getName()) || sameLine(f.getType(), h)) {
                         continue;
@@ -3026,6 +3120,12 @@ public final class Expected {
         return null;
     }
 
+    /* The j-th built object's field f (declared by h) was null when it was handed over. */
+    private static boolean bornNull(int j, Class<?> h, java.lang.reflect.Field f) {
+        java.util.Set<?> unset = builtBornNull[j];
+        return unset != null && unset.contains(h.getName() + " " + f.getName());
+    }
+
     /*
      * The fields c declares, or none when reflection cannot list them (a field's type from a
      * dependency missing on the class path): the classifier must not throw.
@@ -3039,8 +3139,9 @@ public final class Expected {
     }
 
     private static String usedBefore(Class<?> c, String field, String[] all) {
-        // "<init>" marks a field a constructor writes too: no method to name.
-        String[] writers = java.util.Arrays.stream(all).filter(w -> !w.equals("<init>")).toArray(String[]::new);
+        // The marks of a field a constructor writes too: no method to name.
+        String[] writers = java.util.Arrays.stream(all)
+                .filter(w -> !w.equals(EVERY_CONSTRUCTOR) && !w.equals(SOME_CONSTRUCTORS)).toArray(String[]::new);
         String by = String.join(", ", java.util.Arrays.asList(writers).subList(0, Math.min(3, writers.length)));
         return "the " + c.getName() + " used before its " + field + " was set up (by " + by
                 + (writers.length > 3 ? ", ..." : "") + ")";
