@@ -612,13 +612,7 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: 
     // to replace(Object)), and arrays and collections of texts (class names in a List): a
     // detector's host, path or class inside one is the caller's. Not an output (`dest`,
     // `out`, ...): what the library writes there is not the caller's text.
-    let texts: Vec<String> = d
-        .params
-        .iter()
-        .zip(&args)
-        .filter(|(p, _)| holds_text(&p.ty) && !is_output_name(&p.name))
-        .map(|(_, a)| a.clone())
-        .collect();
+    let texts = text_args(&d.params, &args);
     if !texts.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.texts(new Object[] {{{}}});", texts.join(", ")));
     }
@@ -780,6 +774,17 @@ fn is_table(t: &JType) -> bool {
     }
 }
 
+/// The arguments that may hold the caller's text ([`holds_text`]), but no output array
+/// (`dest`, `out`, ...): what the library writes there is not the caller's text.
+fn text_args<'a>(params: &[Param], args: &'a [String]) -> Vec<&'a str> {
+    params
+        .iter()
+        .zip(args)
+        .filter(|(p, _)| holds_text(&p.ty) && !is_output_name(&p.name))
+        .map(|(_, a)| a.as_str())
+        .collect()
+}
+
 /// A parameter whose value may be or hold the caller's text: a CharSequence (a String
 /// builder too) or Object, a `char[]`, or an array or collection of them or of Strings
 /// (`Expected.texts` reads the elements); a URI or URL (or an array of them), whose host and whole text are the
@@ -918,12 +923,7 @@ fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool, owner: &s
         b.line(format!("com.jvmfuzz.shim.driver.Expected.setupStrings(new String[] {{{}}});", strings.join(", ")));
     }
     // Its other texts, as for the method under test (a String[] of patterns it compiles).
-    let texts: Vec<&str> = params
-        .iter()
-        .zip(&args)
-        .filter(|(p, _)| holds_text(&p.ty) && !is_output_name(&p.name))
-        .map(|(_, a)| a.as_str())
-        .collect();
+    let texts = text_args(params, &args);
     if !texts.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.setupTexts(new Object[] {{{}}});", texts.join(", ")));
     }
