@@ -427,7 +427,7 @@ public final class Expected {
         java.util.Arrays.fill(configuredStrings, 0, configuredStringCount, null);
         configuredStringCount = 0;
         java.util.Arrays.fill(builtObjects, 0, builtCount, null);
-        java.util.Arrays.fill(builtBornNull, 0, builtCount, null);
+        java.util.Arrays.fill(builtBornNull, 0, builtCount, 0L);
         receiver = null;
         builtCount = 0;
         builtNext = 0;
@@ -769,6 +769,9 @@ public final class Expected {
      */
     public static void setupTexts(Object[] values) {
         setupTextArgs = textsAsGiven(values);
+        if (configuredStringCount == configuredStrings.length) {
+            return;
+        }
         for (String v : flatten(NO_STRINGS, setupTextArgs)) {
             if (v != null && configuredStringCount < configuredStrings.length) {
                 configuredStrings[configuredStringCount++] = v;
@@ -1094,39 +1097,56 @@ public final class Expected {
         return false;
     }
 
-    /* Per built object, the set-up fields only some constructors write (SOME_CONSTRUCTORS)
-     * that were null when it was handed over: the constructor the caller chose left them. */
-    private static final java.util.Set<?>[] builtBornNull = new java.util.Set<?>[64];
+    /* Per built object, which of its class's BORN_SET_UP fields were null when it was handed
+     * over (bit i for field i): the constructor the caller chose left them. Kept as a mask, as
+     * built() runs several times per execution. */
+    private static final long[] builtBornNull = new long[64];
 
-    /* Per class, its set-up fields (its own and its superclasses') that some constructor
-     * writes: the only ones whose state at build time tells the caller's choice apart. */
+    /* Per class, its set-up fields (its own and its superclasses') that only some constructors
+     * write (SOME_CONSTRUCTORS), made accessible once: the only ones whose state at build time
+     * tells the caller's choice apart. The first 64. */
     private static final Map<Class<?>, java.lang.reflect.Field[]> BORN_SET_UP = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /* The "class field" keys of value's born set-up fields that are null now, or null for none. */
-    private static java.util.Set<String> bornNull(Object value) {
-        if (SET_UP.isEmpty()) {
-            return null;
-        }
-        java.lang.reflect.Field[] fields = BORN_SET_UP.computeIfAbsent(value.getClass(), c -> {
+    private static java.lang.reflect.Field[] bornSetUp(Class<?> c) {
+        return BORN_SET_UP.computeIfAbsent(c, k -> {
             List<java.lang.reflect.Field> out = new ArrayList<>();
-            for (Class<?> h = c; h != null && h != Object.class; h = h.getSuperclass()) {
+            for (Class<?> h = k; h != null && h != Object.class && out.size() < 64; h = h.getSuperclass()) {
                 for (java.lang.reflect.Field f : declaredFields(h)) {
                     String[] writers = SET_UP.get(h.getName() + " " + f.getName());
                     if (writers != null && java.util.Arrays.asList(writers).contains(SOME_CONSTRUCTORS)
-                            && !java.lang.reflect.Modifier.isStatic(f.getModifiers()) && !f.getType().isPrimitive()) {
+                            && !java.lang.reflect.Modifier.isStatic(f.getModifiers()) && !f.getType().isPrimitive()
+                            && out.size() < 64 && accessible(f)) {
                         out.add(f);
                     }
                 }
             }
             return out.toArray(new java.lang.reflect.Field[0]);
         });
-        java.util.Set<String> unset = null;
-        for (java.lang.reflect.Field f : fields) {
-            if (isNull(f, value)) {
-                if (unset == null) {
-                    unset = new java.util.HashSet<>();
+    }
+
+    private static boolean accessible(java.lang.reflect.Field f) {
+        try {
+            f.setAccessible(true);
+            return true;
+        } catch (RuntimeException inaccessible) {
+            return false;
+        }
+    }
+
+    /* The mask of value's BORN_SET_UP fields that are null now. */
+    private static long bornNull(Object value) {
+        if (SET_UP.isEmpty()) {
+            return 0;
+        }
+        java.lang.reflect.Field[] fields = bornSetUp(value.getClass());
+        long unset = 0;
+        for (int i = 0; i < fields.length; i++) {
+            try {
+                if (fields[i].get(value) == null) {
+                    unset |= 1L << i;
                 }
-                unset.add(f.getDeclaringClass().getName() + " " + f.getName());
+            } catch (ReflectiveOperationException | RuntimeException unreadable) {
+                // not known to be null
             }
         }
         return unset;
@@ -3048,8 +3068,8 @@ public final class Expected {
      * BcBands over a `new Segment()` that never read a segment, whose getCpBands() is null), on
      * a set-up field no constructor writes, itself or through a method of its own class it
      * calls (or one the constructor the caller chose left null: builtBornNull), and not a link
-     * to an object of its own kind (a next segment: null ends the chain). The null must be in that built object when the call failed, and the message must
-     * name that field: as `this.f` in a frame of the object's class, or as the null whose
+     * to an object of its own kind (a next segment: null ends the chain). The null must be in
+     * that built object when the call failed, and the message must name that field: as `this.f` in a frame of the object's class, or as the null whose
      * method it invokes, by the field's name (a local named for it, `cpBands`) or its getter's
      * (`getCpBands()` of the object's class), the field of the invoked type. A local of another
      * name (a lookup's result) is not tied to the field, whatever is unset beside it.
@@ -3102,7 +3122,7 @@ public final class Expected {
                     // to a Validator); one that was set when the object was handed over and
                     // is null now was nulled by the library.
                     if (writers == null
-                            || constructorWrites(writers) && !bornNull(j, h, f)
+                            || constructorWrites(writers) && !bornNull(j, f)
                             || java.lang.reflect.Modifier.isStatic(f.getModifiers())
                             || isGetterOf(st[0].getMethodName(), f.getName()) || sameLine(f.getType(), h)) {
                         continue;
@@ -3120,10 +3140,19 @@ public final class Expected {
         return null;
     }
 
-    /* The j-th built object's field f (declared by h) was null when it was handed over. */
-    private static boolean bornNull(int j, Class<?> h, java.lang.reflect.Field f) {
-        java.util.Set<?> unset = builtBornNull[j];
-        return unset != null && unset.contains(h.getName() + " " + f.getName());
+    /* The j-th built object's field f was null when it was handed over. */
+    private static boolean bornNull(int j, java.lang.reflect.Field f) {
+        long unset = builtBornNull[j];
+        if (unset == 0 || builtObjects[j] == null) {
+            return false;
+        }
+        java.lang.reflect.Field[] fields = bornSetUp(builtObjects[j].getClass());
+        for (int i = 0; i < fields.length; i++) {
+            if (fields[i].equals(f)) {
+                return (unset & (1L << i)) != 0;
+            }
+        }
+        return false;
     }
 
     /*
