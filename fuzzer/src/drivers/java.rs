@@ -787,8 +787,8 @@ fn text_args<'a>(params: &[Param], args: &'a [String]) -> Vec<&'a str> {
 
 /// A parameter whose value may be or hold the caller's text: a CharSequence (a String
 /// builder too) or Object, a `char[]`, or an array or collection of them or of Strings
-/// (`Expected.texts` reads the elements); a URI or URL (or an array of them), whose host and whole text are the
-/// caller's (a detector's host or path chosen by it).
+/// (`Expected.texts` reads the elements); a URI or URL (or an array of them), whose host and
+/// whole text are the caller's (a detector's host or path chosen by it).
 fn holds_text(t: &JType) -> bool {
     let text = |n: &str| {
         matches!(

@@ -238,6 +238,17 @@ mod tests {
         }
     }
 
+    /// What `write_table` writes for `p`, in a folder of the test's own (`name`).
+    fn table_text(p: &ClassPool, born: &BTreeMap<(String, String), bool>, name: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("set-up-fields-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.txt");
+        write_table(&find(p), born, &path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        text
+    }
+
     #[test]
     fn a_method_that_loads_the_object_sets_its_field_up() {
         let stats = field_ref("a/Dist", "stats");
@@ -277,12 +288,7 @@ mod tests {
         let b = born(&p);
         assert_eq!(b.get(&("a/Out".to_string(), "data".to_string())), Some(&true), "{b:?}");
         assert!(!b.contains_key(&("a/Out".to_string(), "header".to_string())), "{b:?}");
-        let dir = std::env::temp_dir().join(format!("set-up-fields-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("t.txt");
-        write_table(&find(&p), &b, &path).unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
+        let text = table_text(&p, &b, "born");
         assert!(text.contains("a.Out data a.Out.finish a.Out.init <init>\n"), "{text}");
         assert!(text.contains("a.Out header a.Out.parse\n"), "{text}");
     }
@@ -310,12 +316,7 @@ mod tests {
         let b = born(&p);
         assert_eq!(b.get(&("a/Res".to_string(), "defaultSet".to_string())), Some(&false), "{b:?}");
         assert_eq!(b.get(&("a/Res".to_string(), "forms".to_string())), Some(&true), "{b:?}");
-        let dir = std::env::temp_dir().join(format!("set-up-fields-some-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("t.txt");
-        write_table(&find(&p), &b, &path).unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
+        let text = table_text(&p, &b, "some");
         assert!(text.contains("a.Res defaultSet a.Res.addSet a.Res.process <init>?\n"), "{text}");
         assert!(text.contains("a.Res forms a.Res.addSet <init>\n"), "{text}");
     }
