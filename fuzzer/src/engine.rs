@@ -257,6 +257,7 @@ fn fuzz<EM: ClientManager>(
     prepare_state(&mut state, cfg);
     // Generated drivers: time for every method first (drivers/schedule.rs).
     let methods = cfg.target.drivers.as_ref().map_or(0, |d| d.plan.drivers.len());
+    crate::recent::set_methods(methods);
     let scheduler = MethodScheduler::new(
         IndexesLenTimeMinimizerScheduler::with_skip_prob(
             &edges_observer,
@@ -275,7 +276,11 @@ fn fuzz<EM: ClientManager>(
 
     let mut harness_fn = {
         let runner = Rc::clone(&runner);
-        move |input: &BytesInput| runner.execute(input.target_bytes().to_slice())
+        move |input: &BytesInput| {
+            let bytes = input.target_bytes();
+            crate::recent::enter(&bytes);
+            runner.execute(bytes.to_slice())
+        }
     };
     // In a JVM that already runs, HotSpot's signal handlers must win over LibAFL's (signals.rs);
     // declared before the executor, so the dispositions come back after it is gone.

@@ -10,9 +10,17 @@
 //! by a key the map holds ([`KeySplice`]: keyword tables, lookups by prefix). And one for typed
 //! inputs, [`TypedSplice`]: a decoded string replaced by what it was compared with, length byte
 //! and all, at the place the decoder read it from.
+//!
+//! With generated drivers the tables are kept per driver method (the *scope*): a package's
+//! hundreds of methods compare and guide towards values of their own, and one method's
+//! detector payload pushed out by the others', or picked once in hundreds, would be found late
+//! or never. A value goes to the scope of the execution that produced it ([`enter`]), and a
+//! mutator picks from the scope of the input it mutates ([`scope_of`]). Without drivers there
+//! is one scope.
 
 use std::borrow::Cow;
 use std::num::NonZero;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use libafl::corpus::CorpusId;
@@ -32,13 +40,11 @@ const GUIDED_CAPACITY: usize = 32;
 const MIN_LEN: usize = 2;
 const MAX_LEN: usize = 128;
 
+#[derive(Default)]
 struct Table {
     values: Vec<Vec<u8>>,
     next: usize,
 }
-
-static TABLE: Mutex<Table> = Mutex::new(Table { values: Vec::new(), next: 0 });
-static GUIDED: Mutex<Table> = Mutex::new(Table { values: Vec::new(), next: 0 });
 
 impl Table {
     fn add(&mut self, value: &[u8], capacity: usize) {
@@ -60,13 +66,9 @@ impl Table {
     }
 }
 
-/// Records a compared value (ignored if too short or long, or already in the table).
-pub fn note(value: &[u8]) {
-    TABLE.lock().unwrap_or_else(|e| e.into_inner()).add(value, CAPACITY);
-}
-
 /// (what the target had, what it was guided towards), newest last: [`GuidedSplice`] puts the
 /// wanted value where the input holds the actual one.
+#[derive(Default)]
 struct Pairs {
     pairs: Vec<(Vec<u8>, Vec<u8>)>,
     next: usize,
@@ -88,30 +90,88 @@ impl Pairs {
     }
 }
 
-static PAIRS: Mutex<Pairs> = Mutex::new(Pairs { pairs: Vec::new(), next: 0 });
 const PAIRS_CAPACITY: usize = 64;
+const KEY_PAIRS_CAPACITY: usize = 128;
+
+/// One scope's tables.
+#[derive(Default)]
+struct Tables {
+    /// Both operands of compared values.
+    compared: Table,
+    /// Values guided towards (see [`GUIDED_CAPACITY`]).
+    guided: Table,
+    /// (actual, wanted) of the guidance, for [`GuidedSplice`].
+    pairs: Pairs,
+    /// (a key a map lookup missed, a key the map holds): [`KeySplice`]'s table, apart from the
+    /// guided pairs so that a target's many lookups never push a detector's payload out.
+    key_pairs: Pairs,
+}
+
+/// The tables, indexed by scope (grown on first use).
+static SCOPES: Mutex<Vec<Tables>> = Mutex::new(Vec::new());
+/// The scope of the execution running now.
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+/// How many driver methods the inputs choose from (0 without drivers: one scope).
+static METHODS: AtomicUsize = AtomicUsize::new(0);
+
+/// Grammar inputs' scope: no drivers there, one scope.
+pub const GRAMMAR_SCOPE: usize = 0;
+
+/// The inputs choose among `n` driver methods: each is a scope of its own.
+pub fn set_methods(n: usize) {
+    METHODS.store(n, Ordering::Relaxed);
+}
+
+/// An execution of `input` begins: what it compares and is guided towards belongs to its scope.
+pub fn enter(input: &[u8]) {
+    CURRENT.store(scope_of(input), Ordering::Relaxed);
+}
+
+/// The scope of an input: the driver method it runs.
+pub fn scope_of(input: &[u8]) -> usize {
+    crate::drivers::clock::method_of(input, METHODS.load(Ordering::Relaxed))
+}
+
+/// Runs `f` on the tables of `scope`.
+fn with<R>(scope: usize, f: impl FnOnce(&mut Tables) -> R) -> R {
+    let mut all = SCOPES.lock().unwrap_or_else(|e| e.into_inner());
+    if all.len() <= scope {
+        all.resize_with(scope + 1, Tables::default);
+    }
+    f(&mut all[scope])
+}
+
+/// Records a compared value (ignored if too short or long, or already in the table).
+pub fn note(value: &[u8]) {
+    note_in(CURRENT.load(Ordering::Relaxed), value);
+}
+
+fn note_in(scope: usize, value: &[u8]) {
+    with(scope, |t| t.compared.add(value, CAPACITY));
+}
 
 /// Records a value the harness or a detector guides `actual` towards (see [`GUIDED_CAPACITY`]).
 pub fn guide(actual: &[u8], wanted: &[u8]) {
-    GUIDED.lock().unwrap_or_else(|e| e.into_inner()).add(wanted, GUIDED_CAPACITY);
-    // An empty actual value is kept: the target read an empty field ([`empty_fields`]).
-    if wanted.is_empty() || actual.len() > MAX_LEN || wanted.len() > MAX_LEN || actual == wanted {
-        return;
-    }
-    PAIRS.lock().unwrap_or_else(|e| e.into_inner()).add(actual, wanted, PAIRS_CAPACITY);
+    guide_in(CURRENT.load(Ordering::Relaxed), actual, wanted);
 }
 
-/// (a key a map lookup missed, a key the map holds): [`KeySplice`]'s table, apart from the
-/// guided pairs so that a target's many lookups never push a detector's payload out.
-static KEY_PAIRS: Mutex<Pairs> = Mutex::new(Pairs { pairs: Vec::new(), next: 0 });
-const KEY_PAIRS_CAPACITY: usize = 128;
+fn guide_in(scope: usize, actual: &[u8], wanted: &[u8]) {
+    with(scope, |t| {
+        t.guided.add(wanted, GUIDED_CAPACITY);
+        // An empty actual value is kept: the target read an empty field ([`empty_fields`]).
+        if wanted.is_empty() || actual.len() > MAX_LEN || wanted.len() > MAX_LEN || actual == wanted {
+            return;
+        }
+        t.pairs.add(actual, wanted, PAIRS_CAPACITY);
+    });
+}
 
 /// Records a map lookup that missed `key` where the map holds `wanted`.
 pub fn key_miss(key: &[u8], wanted: &[u8]) {
     if key.len() > MAX_LEN || wanted.is_empty() || wanted.len() > MAX_LEN || key == wanted {
         return;
     }
-    KEY_PAIRS.lock().unwrap_or_else(|e| e.into_inner()).add(key, wanted, KEY_PAIRS_CAPACITY);
+    with(CURRENT.load(Ordering::Relaxed), |t| t.key_pairs.add(key, wanted, KEY_PAIRS_CAPACITY));
 }
 
 /// A splice a typed decoder asked for (`com.jvmfuzz.shim.fuzz.Spans`): the bytes at `at..at +
@@ -213,14 +273,17 @@ fn splice<I: ResizableMutator<u8> + HasMutatorBytes>(input: &mut I, at: usize, o
     }
 }
 
-/// A random value: half the time a guided one (when there are any), else any compared one.
-pub fn pick<R: Rand>(rand: &mut R) -> Option<Vec<u8>> {
-    if rand.coinflip(0.5) {
-        if let Some(v) = GUIDED.lock().unwrap_or_else(|e| e.into_inner()).pick(rand) {
-            return Some(v);
+/// A random value of `scope`: half the time a guided one (when there are any), else any
+/// compared one.
+pub fn pick<R: Rand>(rand: &mut R, scope: usize) -> Option<Vec<u8>> {
+    with(scope, |t| {
+        if rand.coinflip(0.5) {
+            if let Some(v) = t.guided.pick(rand) {
+                return Some(v);
+            }
         }
-    }
-    TABLE.lock().unwrap_or_else(|e| e.into_inner()).pick(rand)
+        t.compared.pick(rand)
+    })
 }
 
 /// Inserts a recently compared value at a random position.
@@ -233,8 +296,10 @@ where
     I: ResizableMutator<u8> + HasMutatorBytes,
 {
     fn mutate(&mut self, state: &mut S, input: &mut I) -> Result<MutationResult, Error> {
-        let Some(value) = pick(state.rand_mut()) else { return Ok(MutationResult::Skipped) };
         let size = input.mutator_bytes().len();
+        let Some(value) = pick(state.rand_mut(), scope_of(input.mutator_bytes())) else {
+            return Ok(MutationResult::Skipped);
+        };
         if size + value.len() > crate::length::directed_max(state) {
             return Ok(MutationResult::Skipped);
         }
@@ -270,7 +335,9 @@ where
 {
     fn mutate(&mut self, state: &mut S, input: &mut I) -> Result<MutationResult, Error> {
         let size = input.mutator_bytes().len();
-        let Some(value) = pick(state.rand_mut()) else { return Ok(MutationResult::Skipped) };
+        let Some(value) = pick(state.rand_mut(), scope_of(input.mutator_bytes())) else {
+            return Ok(MutationResult::Skipped);
+        };
         if value.len() > size {
             return Ok(MutationResult::Skipped);
         }
@@ -308,11 +375,10 @@ where
     fn mutate(&mut self, state: &mut S, input: &mut I) -> Result<MutationResult, Error> {
         let size = input.mutator_bytes().len();
         // Every (position, pair) whose actual value the input holds.
-        let found: Vec<(usize, usize, Vec<u8>)> = {
-            let p = PAIRS.lock().unwrap_or_else(|e| e.into_inner());
-            let bytes = input.mutator_bytes();
+        let bytes = input.mutator_bytes();
+        let found: Vec<(usize, usize, Vec<u8>)> = with(scope_of(bytes), |t| {
             let mut found = Vec::new();
-            for (actual, wanted) in &p.pairs {
+            for (actual, wanted) in &t.pairs.pairs {
                 if actual.len() > size || size - actual.len() + wanted.len() > crate::length::directed_max(state) {
                     continue;
                 }
@@ -327,7 +393,7 @@ where
                 }
             }
             found
-        };
+        });
         let Some(n) = NonZero::new(found.len()) else { return Ok(MutationResult::Skipped) };
         let (at, old_len, wanted) = &found[state.rand_mut().below(n)];
         splice(input, *at, *old_len, wanted);
@@ -384,9 +450,9 @@ where
         let size = input.mutator_bytes().len();
         // Every (position, length) of a missed key the input holds, with its pair: the table
         // holds the misses of many inputs, most of them not this one's.
-        let (at, old_len, wanted) = {
-            let p = KEY_PAIRS.lock().unwrap_or_else(|e| e.into_inner());
-            let bytes = input.mutator_bytes();
+        let bytes = input.mutator_bytes();
+        let picked = with(scope_of(bytes), |t| {
+            let p = &t.key_pairs;
             let mut found: Vec<(usize, usize, usize)> = Vec::new();
             for (i, (key, wanted)) in p.pairs.iter().enumerate() {
                 if key.len() > size || size - key.len() + wanted.len() > crate::length::directed_max(state) {
@@ -403,10 +469,11 @@ where
                     Extend::extend(&mut found, occurrences(bytes, key, true).take(16).map(|at| (at, key.len(), i)));
                 }
             }
-            let Some(n) = NonZero::new(found.len()) else { return Ok(MutationResult::Skipped) };
+            let n = NonZero::new(found.len())?;
             let (at, old_len, i) = found[state.rand_mut().below(n)];
-            (at, old_len, p.pairs[i].1.clone())
-        };
+            Some((at, old_len, p.pairs[i].1.clone()))
+        });
+        let Some((at, old_len, wanted)) = picked else { return Ok(MutationResult::Skipped) };
         splice(input, at, old_len, &wanted);
         Ok(MutationResult::Mutated)
     }
@@ -436,7 +503,7 @@ mod tests {
         }
         guide(b"x", b"jazzer-guided-payload");
         let mut rand = libafl_bolts::rands::StdRand::with_seed(7);
-        let picks: Vec<Vec<u8>> = (0..1000).filter_map(|_| pick(&mut rand)).collect();
+        let picks: Vec<Vec<u8>> = (0..1000).filter_map(|_| pick(&mut rand, 0)).collect();
         // Half the picks come from the guided values (other tests add a few of their own); as
         // one ordinary value among 256 it would come up about 4 times.
         let guided = picks.iter().filter(|v| !v.starts_with(b"ordinary-")).count();
@@ -540,9 +607,11 @@ mod tests {
         key_miss(b"nd", b"jndi");
         key_miss(b"same", b"same");
         key_miss(b"", b"");
-        let p = KEY_PAIRS.lock().unwrap();
-        assert_eq!(p.pairs.iter().filter(|(a, w)| a == b"nd" && w == b"jndi").count(), 1);
-        assert!(!p.pairs.iter().any(|(a, w)| w.is_empty() || a == w));
+        with(0, |t| {
+            let p = &t.key_pairs.pairs;
+            assert_eq!(p.iter().filter(|(a, w)| a == b"nd" && w == b"jndi").count(), 1);
+            assert!(!p.iter().any(|(a, w)| w.is_empty() || a == w));
+        });
     }
 
     #[test]
@@ -602,14 +671,34 @@ mod tests {
     }
 
     #[test]
+    fn each_driver_method_picks_from_its_own_values() {
+        // Scopes far from the 0 of the other tests, which share the tables.
+        for i in 0..CAPACITY {
+            note_in(1001, format!("other-method-{i}").as_bytes());
+        }
+        guide_in(1001, b"x", b"other-payload");
+        note_in(1002, b"own-value");
+        guide_in(1002, b"y", b"../jazzer-own");
+        let mut rand = libafl_bolts::rands::StdRand::with_seed(3);
+        let picks: std::collections::HashSet<Vec<u8>> = (0..200).filter_map(|_| pick(&mut rand, 1002)).collect();
+        let want: std::collections::HashSet<Vec<u8>> = [b"own-value".to_vec(), b"../jazzer-own".to_vec()].into();
+        assert_eq!(picks, want);
+        // A method that compared nothing yet has nothing to pick.
+        assert_eq!(pick(&mut rand, 1003), None);
+        with(1002, |t| assert_eq!(t.pairs.pairs, vec![(b"y".to_vec(), b"../jazzer-own".to_vec())]));
+    }
+
+    #[test]
     fn the_table_keeps_the_newest_values_without_duplicates() {
         for i in 0..(CAPACITY + 10) {
             note(format!("value-{i:04}").as_bytes());
         }
         note(b"value-0300");
-        let t = TABLE.lock().unwrap();
-        assert_eq!(t.values.len(), CAPACITY);
-        assert!(!t.values.iter().any(|v| v == b"value-0000"), "the oldest went first");
-        assert_eq!(t.values.iter().filter(|v| v.as_slice() == b"value-0300").count(), 1);
+        with(0, |t| {
+            let t = &t.compared;
+            assert_eq!(t.values.len(), CAPACITY);
+            assert!(!t.values.iter().any(|v| v == b"value-0000"), "the oldest went first");
+            assert_eq!(t.values.iter().filter(|v| v.as_slice() == b"value-0300").count(), 1);
+        });
     }
 }

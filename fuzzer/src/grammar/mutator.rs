@@ -168,7 +168,8 @@ impl GrammarMutator {
         let candidate = if below(state, 3) > 0 && !fits.is_empty() {
             Some(fits[below(state, fits.len())].clone())
         } else {
-            (0..LEAF_TRIES).find_map(|_| crate::recent::pick(state.rand_mut()).and_then(|c| fit(&c)))
+            (0..LEAF_TRIES)
+                .find_map(|_| crate::recent::pick(state.rand_mut(), crate::recent::GRAMMAR_SCOPE).and_then(|c| fit(&c)))
         };
         match candidate {
             Some(c) if c != old && !c.is_empty() => {
