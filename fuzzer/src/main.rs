@@ -413,8 +413,8 @@ fn documented_exceptions(
     for n in &notes {
         println!("jvmfuzz: {n}");
     }
-    let (library_methods, no_throw, unchecked, files) =
-        (doc.methods.len(), doc.no_throw.len(), doc.unchecked.len(), doc.files);
+    let (library_methods, no_throw, unchecked, reports_invalid, files) =
+        (doc.methods.len(), doc.no_throw.len(), doc.unchecked.len(), doc.reports_invalid.len(), doc.files);
     // The JDK's Javadoc states the contract of the library's overrides of JDK methods.
     let src_zip =
         jvm::find_libjvm(t.java_home.as_deref()).ok().and_then(|libjvm| drivers::javadoc::jdk_sources(&libjvm));
@@ -433,10 +433,11 @@ fn documented_exceptions(
     let path = out.join("documented.txt");
     drivers::javadoc::write_table(&doc, &path).map_err(|e| setup(format!("{}: {e}", path.display())))?;
     println!(
-        "jvmfuzz: Javadoc @throws of {} method(s), {} that promise(s) not to throw, {} that leave(s) input unchecked, in {} source file(s) (see {})",
+        "jvmfuzz: Javadoc @throws of {} method(s), {} that promise(s) not to throw, {} that leave(s) input unchecked, {} that answer(s) invalid input by the result, in {} source file(s) (see {})",
         library_methods,
         no_throw,
         unchecked,
+        reports_invalid,
         files,
         path.display()
     );

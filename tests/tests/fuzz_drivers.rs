@@ -397,7 +397,7 @@ const SECURITY_ISSUE: &str = "com.jvmfuzz.shim.detectors.SecurityIssue";
 
 /// The contract rules, each beside a method where the same exception type is a bug
 /// (tests/java/driver-targets/src/contract): (method, exception, kind, reason prefix).
-const CONTRACT_CASES: [(&str, &str, &str, &str); 180] = [
+const CONTRACT_CASES: [(&str, &str, &str, &str); 183] = [
     // A range outside the caller's array, refused by a dependency the method passes it on to
     // (helper.Sink, outside the package under test; the reason names the position, negative
     // or past the end, whichever came first); the method's own range past its own buffer,
@@ -716,6 +716,9 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 180] = [
     // set-up call's texts are its own; a word put unquoted into a pattern of the class's is a bug.
     ("contract.Choices.<init>", SECURITY_ISSUE, "contract", "regular expression parameter: contract.Choices.<init>"),
     ("contract.Words.compile", SECURITY_ISSUE, "bug", ""),
+    // A pattern pieced together from the caller's texts only (a code, then the rest of the
+    // caller's regular expression): the caller's; Words.compile above adds text of its own.
+    ("contract.Formats.<init>", SECURITY_ISSUE, "contract", "regular expression parameter: contract.Formats.<init>"),
     // A registry made empty, handed to a Lookup (commons-validator's ValidatorResources() in a
     // Validator): its defaults, which its other constructor loads, were never set up. Let go by
     // its own forget(), in one made from a name, they are its bug (in one made empty the
@@ -882,6 +885,17 @@ const CONTRACT_CASES: [(&str, &str, &str, &str); 180] = [
     ("contract.Rules.times", "java.lang.IllegalArgumentException", "bug", ""),
     // A length with no position beside it is no position (StrBuilder.appendPadding's bug).
     ("contract.Rules.spaced", "java.lang.StringIndexOutOfBoundsException", "bug", ""),
+    // A validator whose @return answers invalid input with null: the JDK refusing a NaN it
+    // made of its one String is its bug (and under Amounts.validShare, "true if the value is
+    // valid", no contract entry beside it); DecimalFormat refusing what it was given beside
+    // the value (a pattern) stays contract.
+    ("contract.Amounts.digitShare", "java.lang.NumberFormatException", "bug", ""),
+    (
+        "contract.Amounts.amount",
+        "java.lang.IllegalArgumentException",
+        "contract",
+        "argument check: contract.Amounts.amount rejects its arguments",
+    ),
     // A set-up call (new Buffer(capacity) for Rules.total) judged with its own arguments.
     ("contract.Buffer.<init>", "java.lang.NegativeArraySizeException", "contract", "allocation sized by the argument"),
 ];

@@ -34,6 +34,11 @@ pub struct Documented {
     /// CharsToNameCanonicalizer.createRoot): a failure of a method called on it is the
     /// caller's.
     pub not_direct: BTreeSet<String>,
+    /// Methods whose `@return` says they answer an invalid input by their result: with null
+    /// ("The parsed value if valid or {@code null} if invalid": commons-validator's
+    /// validators) or false ("{@code true} if the value is valid"): the JDK refusing a value
+    /// such a method derived from its input is its bug, not the caller's.
+    pub reports_invalid: BTreeSet<String>,
     /// Source files read.
     pub files: usize,
 }
@@ -115,6 +120,9 @@ impl Documented {
             if d.not_direct {
                 self.not_direct.insert(d.key.clone());
             }
+            if d.reports_invalid {
+                self.reports_invalid.insert(d.key.clone());
+            }
             if let Some(like) = d.like {
                 likes.push((d.key.clone(), like));
             }
@@ -139,16 +147,21 @@ impl Documented {
 
     /// Whether nothing was read that the shim could use.
     pub fn is_empty(&self) -> bool {
-        self.methods.is_empty() && self.no_throw.is_empty() && self.unchecked.is_empty() && self.not_direct.is_empty()
+        self.methods.is_empty()
+            && self.no_throw.is_empty()
+            && self.unchecked.is_empty()
+            && self.not_direct.is_empty()
+            && self.reports_invalid.is_empty()
     }
 
     /// The table the shim reads: one line per method, `class::method ALT|ALT ALT|ALT...`,
     /// `class::method !` for a method that promises not to throw, `class::method ?` for
-    /// one that says it does not check its input, and `class::method -` for one whose result
-    /// is not for direct use.
+    /// one that says it does not check its input, `class::method -` for one whose result
+    /// is not for direct use, and `class::method ~` for one that answers invalid input by
+    /// its result (null, or false).
     pub fn table(&self) -> String {
         let mut s = String::from(
-            "# class::method, then per Javadoc @throws its candidate class names; `!`: says it does not throw; `?`: says its input is not checked; `-`: says what it makes is not for direct use (jvmfuzz drivers/javadoc.rs)\n",
+            "# class::method, then per Javadoc @throws its candidate class names; `!`: says it does not throw; `?`: says its input is not checked; `-`: says what it makes is not for direct use; `~`: answers invalid input by its result, null or false (jvmfuzz drivers/javadoc.rs)\n",
         );
         for (key, names) in &self.methods {
             s.push_str(key);
@@ -169,6 +182,10 @@ impl Documented {
         for key in &self.not_direct {
             s.push_str(key);
             s.push_str(" -\n");
+        }
+        for key in &self.reports_invalid {
+            s.push_str(key);
+            s.push_str(" ~\n");
         }
         s
     }
@@ -366,6 +383,7 @@ struct Declaration {
     no_throw: bool,
     unchecked: bool,
     not_direct: bool,
+    reports_invalid: bool,
     /// The method of the same class its description says it is like (`class::method`).
     like: Option<String>,
 }
@@ -377,6 +395,7 @@ struct Found {
     no_throw: bool,
     unchecked: bool,
     not_direct: bool,
+    reports_invalid: bool,
     like: Option<String>,
 }
 
@@ -524,6 +543,7 @@ fn declarations(text: &str) -> Vec<Declaration> {
             no_throw: f.no_throw,
             unchecked: f.unchecked,
             not_direct: f.not_direct,
+            reports_invalid: f.reports_invalid,
             like: f.like,
         })
         .collect()
@@ -538,9 +558,73 @@ fn emit(found: &mut Vec<Found>, types: &[(String, usize)], method: Option<String
     let unchecked = leaves_input_unchecked(&d);
     let like = like_method(&d).map(|other| format!("{class}::{other}"));
     let not_direct = NOT_DIRECT.iter().any(|p| description(&d).contains(p));
-    if !names.is_empty() || no_throw || unchecked || not_direct || like.is_some() {
-        found.push(Found { key: format!("{class}::{m}"), names, no_throw, unchecked, not_direct, like });
+    let reports_invalid = answers_invalid_by_result(&d);
+    if !names.is_empty() || no_throw || unchecked || not_direct || reports_invalid || like.is_some() {
+        found.push(Found {
+            key: format!("{class}::{m}"),
+            names,
+            no_throw,
+            unchecked,
+            not_direct,
+            reports_invalid,
+            like,
+        });
     }
+}
+
+/// The text of the `@return` tag (up to the next block tag), lower case on one line, with
+/// `{@code x}` and `{@link x}` read as `x`.
+fn return_text(doc: &str) -> Option<String> {
+    let lines: Vec<&str> = doc.lines().map(|l| l.trim_start().trim_start_matches('*').trim()).collect();
+    let start = lines.iter().position(|l| l.starts_with("@return"))?;
+    let mut text = lines[start]["@return".len()..].to_string();
+    for l in lines[start + 1..].iter().take_while(|l| !l.starts_with('@')) {
+        text.push(' ');
+        text.push_str(l);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("{@") {
+        out.push_str(&rest[..at]);
+        let inner = &rest[at + 2..];
+        let Some(end) = inner.find('}') else {
+            rest = inner;
+            break;
+        };
+        // "{@code null}" is "null": the tag's first word goes.
+        out.push_str(inner[..end].split_once(char::is_whitespace).map_or("", |(_, v)| v.trim()));
+        rest = &inner[end + 1..];
+    }
+    out.push_str(rest);
+    Some(out.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase())
+}
+
+/// Whether the `@return` answers an invalid input by the result: with null ("null if invalid",
+/// "null if not valid", "null if the value is invalid", "null if it is invalid"), or as a
+/// predicate of validity ("true if valid", "true if the email address is valid").
+fn answers_invalid_by_result(doc: &str) -> bool {
+    let Some(text) = return_text(doc) else { return false };
+    let predicate = text.match_indices("true if ").any(|(at, p)| {
+        let clause = text[at + p.len()..].split([',', '.', ';', ':', '(']).next().unwrap_or("").trim();
+        let clause = clause.split(" otherwise").next().unwrap_or("").trim();
+        clause == "valid"
+            || ((clause.starts_with("the ") || clause.starts_with("it "))
+                && clause.ends_with(" is valid")
+                && !clause.contains(" and ")
+                && !clause.contains(" or "))
+    });
+    predicate
+        || text.match_indices("null if ").any(|(at, p)| {
+            let mut rest = &text[at + p.len()..];
+            if let Some(r) = rest.strip_prefix("it is ") {
+                rest = r;
+            } else if let Some(r) = rest.strip_prefix("the ") {
+                let Some((_, after)) = r.split_once(' ') else { return false };
+                let Some(r) = after.strip_prefix("is ") else { return false };
+                rest = r;
+            }
+            rest.starts_with("invalid") || rest.starts_with("not valid")
+        })
 }
 
 /// The method of the same class a description opens by likening this one to ("Similar to
@@ -921,6 +1005,41 @@ public final class Words<T> {
         for doc in qualified {
             assert!(!promises_no_throw(doc), "{doc}");
         }
+    }
+
+    #[test]
+    fn a_return_that_answers_invalid_input_is_marked() {
+        // commons-validator's validators, and the wordings around them.
+        let marked = [
+            "Validates.\n *\n * @param value The value.\n * @return The parsed {@code BigDecimal} if valid or {@code null} if invalid.\n */",
+            " * @return The parsed {@link Calendar} if valid or {@code null} if\n *         invalid.\n * @since 1.3",
+            "@return the code, or null if it is invalid",
+            "@return the number, or null if the text is not valid",
+            "@return {@code true} if the value is valid.",
+            "@return {@code true} if valid, otherwise {@code false}.",
+            "@return true if the email address is valid.",
+            "@return {@code true} if the check digit is valid, otherwise {@code false}.",
+        ];
+        for doc in marked {
+            assert!(answers_invalid_by_result(doc), "{doc}");
+        }
+        let not = [
+            "@return {@code null} if null String input",
+            "@return the Arg or null if not found.",
+            "The parsed value, or null if invalid. (a description, not the @return)",
+            "@param value null if invalid\n@return the value",
+            "@return true if all bytes are valid characters in the alphabet",
+            "@return true if the code has a length of 10 and is a valid ISBN-10 check digit",
+            "@return true if it only contains valid chars and is non-null",
+        ];
+        for doc in not {
+            assert!(!answers_invalid_by_result(doc), "{doc}");
+        }
+        let mut d = Documented::default();
+        d.add_source(
+            "package v;\npublic class Dates {\n  /**\n   * Parses.\n   * @return the date if valid or {@code null} if invalid.\n   */\n  public Object validate(String value) { return null; }\n}\n",
+        );
+        assert!(d.table().contains("\nv.Dates::validate ~\n"), "{}", d.table());
     }
 
     #[test]

@@ -48,7 +48,8 @@
  *         one the JDK throws right under the called method counts when the method handed its
  *         input straight to the JDK (NumberUtils.createFloat("") reaching Float.valueOf), not
  *         when its message names a number none of the integer arguments is (a computed value),
- *         nor when the method's Javadoc promises another type for bad values (see below);
+ *         nor when the method's Javadoc promises another type for bad values (see below) or
+ *         answers invalid input by its result (see below);
  *         nor one a class other than the called one throws while the called method's Javadoc
  *         promises another type for bad values, an index or argument exception or a report
  *         type of the library's own (gson's Gson.fromJson promises JsonSyntaxException and
@@ -77,7 +78,13 @@
  *         documents no other type for bad values, an index exception or another kind of
  *         IllegalArgumentException (StringUtils.join promises an
  *         ArrayIndexOutOfBoundsException, so Stream.skip's IllegalArgumentException is a bug;
- *         the same holds for one handed straight to the JDK, below);
+ *         the same holds for one handed straight to the JDK, below); not for a method whose
+ *         Javadoc @return answers invalid input by the result (documented.txt's "~":
+ *         commons-validator's "The parsed value if valid or null if invalid", "true if the
+ *         value is valid") and that takes
+ *         one String, the value it judges, unless the message names another value of the
+ *         caller's (a style the validator was built with): BigDecimalValidator.validate("NaN")
+ *         passing the double NaN it parsed to BigDecimal.valueOf is its bug;
  *       - an InaccessibleObjectException from the JDK: reflection into a JDK class the module
  *         system keeps closed, on a member the caller picked (CompareToBuilder.reflectionCompare
  *         on a String, a member named by a String argument), a limit of the platform; not on
@@ -236,7 +243,9 @@
  *         holds in an Object-typed set-up field (a BSPTree's String attribute cast to the
  *         Boolean a region's leaf must carry): the caller's, as a cast of an Object parameter;
  *       - a regex-injection report whose invalid pattern is one of the String arguments the
- *         driver passed: a method that takes a regular expression (WordUtils.wrap's wrapOn);
+ *         driver passed: a method that takes a regular expression (WordUtils.wrap's wrapOn),
+ *         or one of them followed by the end of another, nothing of the library's in between
+ *         (IBANValidator.Validator's country code + the rest of the caller's regex);
  *         likewise a reflective-call report on a class that one of them names, alone or with
  *         a member after it, also after a lookup's "prefix:": a method that loads the class
  *         it is given (a constant lookup's "const:com.x.Constants.NAME"); or one that ends with
@@ -334,6 +343,9 @@ public final class Expected {
     /* Makers (class::method, class::<init>) whose Javadoc says what they make is not for direct
      * use (documented.txt's "-"). */
     private static final java.util.Set<String> NOT_DIRECT = new java.util.HashSet<>();
+    /* Methods whose Javadoc @return answers invalid input by the result, null or false
+     * (documented.txt's "~"). */
+    private static final java.util.Set<String> REPORTS_INVALID = new java.util.HashSet<>();
     private static final Map<String, List<String[]>> DOCUMENTED_NAMES =
             readDocumented(System.getProperty("jvmfuzz.documented"));
     private static final Map<String, Class<?>[]> DOCUMENTED = new HashMap<>();
@@ -1724,6 +1736,9 @@ public final class Expected {
                         return what + " (anchored)";
                     }
                 }
+                if (piecedFromCallersTexts(s.value)) {
+                    return what + " (pieced together from the caller's texts only)";
+                }
             }
             String chosen = inTemplate(s.value) ? builtFrame(st, k) : null;
             return chosen == null ? null : what + " (inside a text, to the " + chosen + " the caller built)";
@@ -1760,6 +1775,9 @@ public final class Expected {
             return "resource name parameter: " + method + " loads the resource bundle it is named";
         }
         String jdk = passedToJdk(t, st, k, call);
+        if (jdk != null && breaksNullPromise(t, call)) {
+            jdk = null;
+        }
         if (jdk != null) {
             return "argument check: " + jdk + " rejects what " + method + " passed on";
         }
@@ -2754,6 +2772,120 @@ public final class Expected {
         StackTraceElement jdk = st[first - 1];
         return jdk.getClassName() + "." + jdk.getMethodName() + via;
     }
+
+    /*
+     * The pattern is one text of the caller's followed by the end of another, nothing of the
+     * library's in between (commons-validator's IBANValidator.Validator(countryCode, length,
+     * regexWithCC) compiling countryCode + regexWithCC.substring(countryCode.length()): the
+     * caller's regular expression, its prefix replaced by the caller's country code). A
+     * library that puts a text of the caller's into a pattern of its own adds text of its own
+     * (a real injection); a whole argument as the pattern is isArgument's.
+     */
+    private static boolean piecedFromCallersTexts(String pattern) {
+        java.util.List<String> texts = new ArrayList<>();
+        for (String a : textArguments()) {
+            if (a != null && !a.isEmpty()) {
+                texts.add(a);
+            }
+        }
+        for (int i = 0; i < configuredStringCount; i++) {
+            if (!configuredStrings[i].isEmpty()) {
+                texts.add(configuredStrings[i]);
+            }
+        }
+        for (String head : texts) {
+            if (head.length() >= pattern.length() || !pattern.startsWith(head)) {
+                continue;
+            }
+            String tail = pattern.substring(head.length());
+            for (String other : texts) {
+                // A proper end of another text: the part of it after a prefix the method cut.
+                if (other.length() > tail.length() && other.endsWith(tail)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /*
+     * The JDK refused a value that `call`, whose Javadoc @return answers invalid input by the
+     * result (null, or false), made of the value it judges (BigDecimalValidator.validate("NaN") parsed to a double NaN,
+     * then BigDecimal.valueOf): the promise is broken. Only when that value is the call's one
+     * String argument: beside a second one (validate(value, pattern)) the refusal may be of the
+     * other ("invalid ISO 8601 format" of the caller's SimpleDateFormat pattern names neither);
+     * and not when the refusal names another value of the caller's (a style the validator was
+     * built with).
+     */
+    private static boolean breaksNullPromise(Throwable t, StackTraceElement call) {
+        return stringArgs.length <= 1 && REPORTS_INVALID.contains(call.getClassName() + "::" + call.getMethodName())
+                && !namesOtherValue(t);
+    }
+
+    /*
+     * The exception's message names a value of the caller's other than the first String
+     * argument (the value a validator judges): another String argument or one a set-up call
+     * was given (see namesText), or an integer argument of the call or a set-up call ("Illegal
+     * date style 46" of a validator built with style 46). Strings of one character unquoted
+     * and the integers 0 and 1 are too common to name anything.
+     */
+    private static boolean namesOtherValue(Throwable t) {
+        String message = String.valueOf(t.getMessage());
+        for (int i = 1; i < stringArgs.length; i++) {
+            if (namesText(message, stringArgs[i])) {
+                return true;
+            }
+        }
+        for (int i = 0; i < configuredStringCount; i++) {
+            if (namesText(message, configuredStrings[i])) {
+                return true;
+            }
+        }
+        java.util.regex.Matcher m = NUMBER.matcher(message);
+        while (m.find()) {
+            long n;
+            try {
+                n = Long.parseLong(m.group());
+            } catch (NumberFormatException huge) {
+                continue;
+            }
+            if (n == 0 || n == 1) {
+                continue;
+            }
+            for (long v : intArgs) {
+                if (v == n) {
+                    return true;
+                }
+            }
+            for (int i = 0; i < configuredCount; i++) {
+                if (configured[i] == n) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /* The message holds the text (of two characters or more, or one in quotes), or quotes one
+     * character of it ("Illegal pattern character 't'" of SimpleDateFormat's pattern). */
+    private static boolean namesText(String message, String text) {
+        if (text == null || text.isEmpty()) {
+            return false;
+        }
+        if ((text.length() > 1 && message.contains(text)) || message.contains("\"" + text + "\"")
+                || message.contains("'" + text + "'")) {
+            return true;
+        }
+        java.util.regex.Matcher m = QUOTED_CHAR.matcher(message);
+        while (m.find()) {
+            if (text.indexOf(m.group(1).charAt(0)) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final java.util.regex.Pattern QUOTED_CHAR = java.util.regex.Pattern.compile("'(.)'");
 
     /*
      * As belowJdk, with one JDK callback in between: thrown in the JDK (frames 0..first-1),
@@ -5316,6 +5448,10 @@ public final class Expected {
                     NOT_DIRECT.add(parts[0]);
                     continue;
                 }
+                if (parts.length == 2 && parts[1].equals("~")) {
+                    REPORTS_INVALID.add(parts[0]);
+                    continue;
+                }
                 List<String[]> names = new ArrayList<>();
                 for (int i = 1; i < parts.length; i++) {
                     names.add(parts[i].split("\\|"));
@@ -5510,7 +5646,7 @@ public final class Expected {
             // method whose Javadoc promises another type for bad values breaks its promise
             // (StringUtils.join's ArrayIndexOutOfBoundsException).
             return first == k - 1 && (t instanceof NumberFormatException || !computedNumber(t, st[k - 1]))
-                    && !documentsOtherUnchecked(t, st[k - 1]);
+                    && !documentsOtherUnchecked(t, st[k - 1]) && !breaksNullPromise(t, st[k - 1]);
         }
         if (!isPrecondition(st[0]) && !library(st[0].getClassName()).equals(library)) {
             return false;
