@@ -16,7 +16,8 @@
 //! detector payload pushed out by the others', or picked once in hundreds, would be found late
 //! or never. A value goes to the scope of the execution that produced it ([`enter`]), and a
 //! mutator picks from the scope of the input it mutates ([`scope_of`]). Without drivers there
-//! is one scope.
+//! is one scope; with thousands, each keeps fewer compared values and missed keys
+//! ([`COMPARED_TOTAL`]).
 
 use std::borrow::Cow;
 use std::num::NonZero;
@@ -92,6 +93,15 @@ impl Pairs {
 
 const PAIRS_CAPACITY: usize = 64;
 const KEY_PAIRS_CAPACITY: usize = 128;
+/// Compared values and missed keys kept over all scopes: a package of thousands of driver
+/// methods keeps fewer per method (down to a floor), so the tables stay within tens of MB.
+const COMPARED_TOTAL: usize = 1 << 16;
+const KEY_PAIRS_TOTAL: usize = 1 << 15;
+
+/// A scope's capacity for a table of `capacity` with one scope, within `total` over all.
+fn scaled(capacity: usize, total: usize, floor: usize) -> usize {
+    (total / METHODS.load(Ordering::Relaxed).max(1)).clamp(floor, capacity)
+}
 
 /// One scope's tables.
 #[derive(Default)]
@@ -147,7 +157,8 @@ pub fn note(value: &[u8]) {
 }
 
 fn note_in(scope: usize, value: &[u8]) {
-    with(scope, |t| t.compared.add(value, CAPACITY));
+    let capacity = scaled(CAPACITY, COMPARED_TOTAL, 32);
+    with(scope, |t| t.compared.add(value, capacity));
 }
 
 /// Records a value the harness or a detector guides `actual` towards (see [`GUIDED_CAPACITY`]).
@@ -171,7 +182,8 @@ pub fn key_miss(key: &[u8], wanted: &[u8]) {
     if key.len() > MAX_LEN || wanted.is_empty() || wanted.len() > MAX_LEN || key == wanted {
         return;
     }
-    with(CURRENT.load(Ordering::Relaxed), |t| t.key_pairs.add(key, wanted, KEY_PAIRS_CAPACITY));
+    let capacity = scaled(KEY_PAIRS_CAPACITY, KEY_PAIRS_TOTAL, 16);
+    with(CURRENT.load(Ordering::Relaxed), |t| t.key_pairs.add(key, wanted, capacity));
 }
 
 /// A splice a typed decoder asked for (`com.jvmfuzz.shim.fuzz.Spans`): the bytes at `at..at +
