@@ -447,7 +447,10 @@ fn solver_stage(cfg: &FuzzConfig, runner: &Rc<Runner>) -> Result<crate::solver::
     jvmfuzz_jvm::load::trace::enable(&mut env).map_err(|e| Stop::Setup(format!("--solver: {e}")))?;
     let runner = Rc::clone(runner);
     let tracer = Box::new(move |input: &[u8]| match runner.target.get() {
-        Some(t) => t.trace(input),
+        Some(t) => {
+            crate::recent::enter(input);
+            t.trace(input)
+        }
         None => Err("no target".to_string()),
     });
     Ok(crate::solver::SolverStage::new(Some(solver), tracer))

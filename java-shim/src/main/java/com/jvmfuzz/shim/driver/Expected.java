@@ -2774,8 +2774,8 @@ public final class Expected {
     }
 
     /*
-     * The pattern is one text of the caller's followed by the end of another, nothing of the
-     * library's in between (commons-validator's IBANValidator.Validator(countryCode, length,
+     * The pattern is one text of the caller's followed by the end of another, whose prefix of
+     * that length it replaces, nothing of the library's in between (commons-validator's IBANValidator.Validator(countryCode, length,
      * regexWithCC) compiling countryCode + regexWithCC.substring(countryCode.length()): the
      * caller's regular expression, its prefix replaced by the caller's country code). A
      * library that puts a text of the caller's into a pattern of its own adds text of its own
@@ -2799,8 +2799,10 @@ public final class Expected {
             }
             String tail = pattern.substring(head.length());
             for (String other : texts) {
-                // A proper end of another text: the part of it after a prefix the method cut.
-                if (other.length() > tail.length() && other.endsWith(tail)) {
+                // The end of another text after a prefix of the head's length, which the
+                // method cut and replaced (so never the head itself: `user + "*"` on a user
+                // of "a(*" is the library's own pattern).
+                if (other.length() == head.length() + tail.length() && other.endsWith(tail)) {
                     return true;
                 }
             }
@@ -2823,19 +2825,14 @@ public final class Expected {
     }
 
     /*
-     * The exception's message names a value of the caller's other than the first String
-     * argument (the value a validator judges): another String argument or one a set-up call
-     * was given (see namesText), or an integer argument of the call or a set-up call ("Illegal
-     * date style 46" of a validator built with style 46). Strings of one character unquoted
-     * and the integers 0 and 1 are too common to name anything.
+     * The exception's message names a value of the caller's other than the String argument a
+     * validator judges: a String a set-up call was given (see namesText), or an integer
+     * argument of the call or a set-up call ("Illegal date style 46" of a validator built with
+     * style 46). Short Strings unquoted and the integers 0 and 1 are too common to name
+     * anything.
      */
     private static boolean namesOtherValue(Throwable t) {
         String message = String.valueOf(t.getMessage());
-        for (int i = 1; i < stringArgs.length; i++) {
-            if (namesText(message, stringArgs[i])) {
-                return true;
-            }
-        }
         for (int i = 0; i < configuredStringCount; i++) {
             if (namesText(message, configuredStrings[i])) {
                 return true;
@@ -2866,13 +2863,14 @@ public final class Expected {
         return false;
     }
 
-    /* The message holds the text (of two characters or more, or one in quotes), or quotes one
-     * character of it ("Illegal pattern character 't'" of SimpleDateFormat's pattern). */
+    /* The message holds the text (of three characters or more, or in quotes: "it" is in
+     * "neither"), or quotes one character of it ("Illegal pattern character 't'" of
+     * SimpleDateFormat's pattern). */
     private static boolean namesText(String message, String text) {
         if (text == null || text.isEmpty()) {
             return false;
         }
-        if ((text.length() > 1 && message.contains(text)) || message.contains("\"" + text + "\"")
+        if ((text.length() > 2 && message.contains(text)) || message.contains("\"" + text + "\"")
                 || message.contains("'" + text + "'")) {
             return true;
         }
