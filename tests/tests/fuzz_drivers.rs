@@ -136,6 +136,59 @@ fn an_exception_from_the_methods_worker_thread_is_judged_as_its_own() {
     assert_eq!((own.exception.as_str(), own.kind.as_str()), ("java.lang.NullPointerException", "bug"), "{all:#?}");
 }
 
+/// The package `paired`: an object that records positions handed to a method beside a
+/// sequence it does not describe (java-diff-utils' patches restored onto other lists, a
+/// Chunk built at a negative position), and weights of none that a check digit divides by
+/// (commons-validator's ModulusTenCheckDigit built with an empty array): the caller's, where
+/// the same exception on a list the library shrank itself, or a mean of an empty array given
+/// to the method, stays a bug.
+const PAIRED_CASES: [(&str, &str, &str, &str); 8] = [
+    // (Named by the first field found past the end: the script's last position or an edit's.)
+    ("paired.Script.apply", "java.lang.IndexOutOfBoundsException", "contract", "positions that do not fit: paired."),
+    (
+        "paired.Edit.at",
+        "java.lang.IndexOutOfBoundsException",
+        "contract",
+        "positions that do not fit: paired.Edit.position",
+    ),
+    // Lines from inside the list to past its end (subList's "toIndex = 3", no length named).
+    (
+        "paired.Edit.replaced",
+        "java.lang.IndexOutOfBoundsException",
+        "contract",
+        "positions that do not fit: paired.Edit.position",
+    ),
+    ("paired.Script.squash", "java.lang.IndexOutOfBoundsException", "bug", ""),
+    // -1 read where the library marks no position (the caller gave no -1 there).
+    ("paired.Script.lastEdited", "java.lang.IndexOutOfBoundsException", "bug", ""),
+    (
+        "paired.Script.lastEdited",
+        "java.lang.IndexOutOfBoundsException",
+        "contract",
+        "positions that do not fit: paired.Script.lastPosition",
+    ),
+    (
+        "paired.Weights.checkDigit",
+        "java.lang.ArithmeticException",
+        "contract",
+        "division by the caller's zero (an empty array or collection given to a set-up call)",
+    ),
+    ("paired.Weights.mean", "java.lang.ArithmeticException", "bug", ""),
+];
+
+#[test]
+fn positions_that_do_not_fit_and_sizes_of_zero_are_the_callers() {
+    let s = run_fuzz(&["--package", "paired", "--runs", "300000", "--keep-going"]);
+    s.assert_exit(1);
+    let all = s.summary();
+    assert_one_each(&s, &all, &PAIRED_CASES);
+    // Nothing else: no bug entry where a case says contract (the rules may not make the
+    // methods' own faults the caller's, nor leave the caller's as bugs).
+    for e in &all {
+        assert!(named(e, &PAIRED_CASES), "an entry no case names: {e:#?}\n{all:#?}");
+    }
+}
+
 /// The replay that records a finding's readable reproducer runs the library again outside the
 /// fuzz loop's executions: when it does not end (the library's state changed), it is stopped
 /// at --timeout and the finding is saved without the readable reproducer.

@@ -617,6 +617,13 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: 
         b.line(format!("com.jvmfuzz.shim.driver.Expected.texts(new Object[] {{{}}});", texts.join(", ")));
     }
     sequences(&mut b, &d.params, &args, "0");
+    // Every sequence argument, measured before the call: an object beside it whose positions
+    // lie past its end was paired with a sequence it does not describe (Expected.unfitPositions).
+    let seqs: Vec<&str> =
+        d.params.iter().zip(&args).filter(|(p, _)| is_sequence(&p.ty)).map(|(_, a)| a.as_str()).collect();
+    if !seqs.is_empty() {
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.callSequences(new Object[] {{{}}});", seqs.join(", ")));
+    }
     // The receiver, by identity: one its maker's Javadoc says is not for direct use (a root
     // symbol table) is the caller's choice (Expected.receiver).
     if d.receiver.is_some() {
@@ -902,9 +909,9 @@ fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool, owner: &s
     let described = describes(&params.iter().map(|p| &p.ty).collect::<Vec<_>>());
     if !parallel
         && !described
-        && !params.iter().any(|p| {
-            is_integral(&p.ty) || is_table(&p.ty) || is_string(&p.ty) || is_value_array(&p.ty) || holds_text(&p.ty)
-        })
+        && !params
+            .iter()
+            .any(|p| is_integral(&p.ty) || is_table(&p.ty) || is_string(&p.ty) || is_sized(&p.ty) || holds_text(&p.ty))
     {
         return b.args(params, depth, false, cast);
     }
@@ -932,6 +939,12 @@ fn setup_args(b: &mut Body, params: &[Param], depth: &str, cast: bool, owner: &s
     if !ints.is_empty() {
         b.line(format!("com.jvmfuzz.shim.driver.Expected.setupArgs(new long[] {{{}}});", ints.join(", ")));
     }
+    // Its arrays and collections: an empty one is a size of zero the caller configured, as a
+    // 0 among its integers is (weights of none, divided by: Expected.callersZero).
+    let sized: Vec<&str> = params.iter().zip(&args).filter(|(p, _)| is_sized(&p.ty)).map(|(_, a)| a.as_str()).collect();
+    if !sized.is_empty() {
+        b.line(format!("com.jvmfuzz.shim.driver.Expected.setupSizes(new Object[] {{{}}});", sized.join(", ")));
+    }
     let tables: Vec<&str> =
         params.iter().zip(&args).filter(|(p, _)| is_table(&p.ty)).map(|(_, a)| a.as_str()).collect();
     if !tables.is_empty() {
@@ -956,6 +969,11 @@ fn is_primitive_array(t: &JType) -> bool {
 
 fn is_library_object(t: &JType) -> bool {
     matches!(t, JType::Object(n, _) if !n.starts_with("java/") && !n.starts_with("javax/"))
+}
+
+/// An array of any element type, or a collection (`is_sequence`): what has a size.
+fn is_sized(t: &JType) -> bool {
+    matches!(t, JType::Array(_)) || is_sequence(t)
 }
 
 fn is_sequence(t: &JType) -> bool {

@@ -101,7 +101,10 @@
  *       - the JVM's "/ by zero" under the call, every frame up to it the library's or the
  *         JDK's, when an integer argument of the call or of a set-up call of the run is 0 and
  *         the call's are not past 2^30 on both sides (a range that overflows): a division by the caller's zero
- *         (Duration.dividedBy(0), a unit of 0 ms configured);
+ *         (Duration.dividedBy(0), a unit of 0 ms configured), or when a set-up call was given
+ *         an empty array or collection (weights of none, whose length the library divides
+ *         by: ModulusTenCheckDigit(new int[0])); an empty array given to the method itself
+ *         stays its bug (a mean of no values);
  *       - an IllegalStateException the library throws itself in an instance method (the call's
  *         or that of an object the call was given), every frame up to the call its own, or
  *         the JDK's I/O plumbing passing the call on to a method of the called class's line (a
@@ -140,6 +143,16 @@
  *         styles, a row shorter than the others); sequences of one length, or a read past the
  *         longest, stay the method's bound. (Which sequence was read is not known: an
  *         off-by-one on the shorter of two unequal sequences is judged contract too.)
+ *       - an index fault (not a String's) on a sequence argument of the call (the length the
+ *         fault names is one it was given with, or none is named: subList's "toIndex = 9"),
+ *         while an object handed to the call (the receiver, or one the helpers built, and the
+ *         library's objects inside them) holds a position (an integer field named position,
+ *         index, offset, start..., ...End) past that sequence's end, or starting a region
+ *         past it (the position plus the length of a list it holds), and the index lies
+ *         between the end and that position or the region's end, or holds the negative position read
+ *         (-1 only when the caller gave a set-up call -1): the caller paired an object with a sequence it does not describe
+ *         (java-diff-utils' Patch.restore(list) of a patch made from other lists; a Chunk
+ *         built at -88, verified against a list) (unfitPositions);
  *       - a NegativeArraySizeException or OutOfMemoryError from an allocation the caller sized
  *         (the message names an integer argument, or an OutOfMemoryError with an integer
  *         argument of 2^24 or more: a capacity of a billion; or a negative size that is an
@@ -458,6 +471,8 @@ public final class Expected {
         java.util.Arrays.fill(valueArrays, 0, valueArrayCount, null);
         valueArrayCount = 0;
         sequenceGroupCount = 0;
+        callSequenceCount = 0;
+        configuredEmpty = false;
         describedArgs = NO_OBJECTS;
         readCount = 0;
         java.util.Arrays.fill(made, 0, madeCount, null);
@@ -600,6 +615,43 @@ public final class Expected {
         }
         sequenceOwners[sequenceGroupCount] = java.util.Arrays.copyOf(owners, n);
         sequenceGroups[sequenceGroupCount++] = java.util.Arrays.copyOf(lengths, n);
+    }
+
+    /* The lengths of the sequence arguments (arrays of objects, the JDK's collections) of the
+     * method under test, taken when given (the first 8): see unfitPositions. */
+    private static final long[] callSequenceLengths = new long[8];
+    private static int callSequenceCount;
+
+    /**
+     * Called by a driver just before the call of the method under test, when it takes arrays
+     * of objects or collections: those arguments, measured now (the call may change them).
+     */
+    public static void callSequences(Object[] values) {
+        callSequenceCount = 0;
+        for (Object v : values) {
+            // Not a collection of the library's: its size() would run its code before the call.
+            boolean own = v instanceof java.util.Collection && !v.getClass().getName().startsWith("java.");
+            long n = own ? -1 : lengthOf(v);
+            if (n >= 0 && callSequenceCount < callSequenceLengths.length) {
+                callSequenceLengths[callSequenceCount++] = n;
+            }
+        }
+    }
+
+    /* A set-up call of this run was given an empty array or collection (setupSizes). */
+    private static boolean configuredEmpty;
+
+    /**
+     * Called by an instance helper just before a set-up call that takes arrays or collections:
+     * those arguments. An empty one is a size of zero the caller configured its object with
+     * (new ModulusTenCheckDigit(new int[0]), whose weights' length is a divisor): see
+     * callersZero.
+     */
+    public static void setupSizes(Object[] values) {
+        for (Object v : values) {
+            boolean own = v instanceof java.util.Collection && !v.getClass().getName().startsWith("java.");
+            configuredEmpty |= !own && lengthOf(v) == 0;
+        }
     }
 
     /* The table arguments of the latest set-up call (see setupArgs). */
@@ -1836,6 +1888,10 @@ public final class Expected {
         String twice = describedTwice(t, st, k);
         if (twice != null) {
             return twice + ", given to " + method;
+        }
+        String unfit = promised ? null : unfitPositions(t, st, k);
+        if (unfit != null) {
+            return unfit + ", given to " + method;
         }
         String index = promised ? null : callersIndex(t, st, k);
         if (index != null) {
@@ -3758,6 +3814,201 @@ public final class Expected {
         return null;
     }
 
+    private static final java.util.regex.Pattern SIZE_FAULT = java.util.regex.Pattern.compile(
+            "Index:? (-?\\d+)(?: out of bounds for length |, Size: )(\\d+)|(?:from|to)Index = (-?\\d+)");
+
+    /*
+     * An object handed to the call that records positions in a sequence (a patch's deltas at
+     * their lines, a chunk at its position, a change's start and end), and a sequence given
+     * beside it that those positions do not fit: java-diff-utils' Patch.restore(target) of a
+     * patch made from other lists, a Chunk built at -88 verified against a list. The caller
+     * paired an object with a sequence it does not describe; the index fault on that sequence
+     * is the caller's.
+     *
+     * The fault names the length of a sequence argument of the call (measured when given: a
+     * list the library made and shrank itself is its own, as Patch's merge-conflict output
+     * reading past its copy of the target), or gives none (subList's "toIndex = 9"); an
+     * object handed over (the receiver, or an object an instance helper built) holds, in an
+     * integer field named for a position (position, index, offset, start..., ...End), a value
+     * p that is past that sequence's end (p >= n) or starts a region past it (p plus the
+     * length of a list or array the same object holds, its lines, beyond n), and the index
+     * read lies from the end to p, or to the region's end. Values from 2^30 up count only
+     * read as they are or as the region's end (else a limit, not a position). A negative
+     * index is judged without a sequence (none has one): p is the index read, and not -1
+     * (the library's mark for no position) unless the caller gave -1 to a set-up call (a
+     * Chunk built at -1). A list the method shrank itself (a ChangeDelta
+     * restored onto a list of 1, removing its 2 lines) names a length it was not given: left a
+     * bug. What it costs: an off-by-one of the library's on a sequence that an object beside
+     * it also does not fit.
+     */
+    static String unfitPositions(Throwable t, StackTraceElement[] st, int k) {
+        if (!(t instanceof IndexOutOfBoundsException) || t instanceof StringIndexOutOfBoundsException
+                || !inLibraryOrJdk(st, 0, k)) {
+            return null;
+        }
+        java.util.regex.Matcher m = SIZE_FAULT.matcher(String.valueOf(t.getMessage()));
+        long index;
+        long length;
+        try {
+            if (!m.matches()) {
+                return null;
+            }
+            index = Long.parseLong(m.group(1) != null ? m.group(1) : m.group(3));
+            length = m.group(2) != null ? Long.parseLong(m.group(2)) : -1;
+        } catch (NumberFormatException huge) {
+            return null;
+        }
+        List<long[]> held = null;
+        if (index < 0) {
+            // No sequence has a negative index: the one read is the position itself.
+            boolean minusOne = false;
+            for (int i = 0; i < configuredCount; i++) {
+                minusOne |= configured[i] == -1;
+            }
+            held = heldPositions();
+            for (int h = 0; h < held.size(); h++) {
+                long p = held.get(h)[0];
+                if (index == p && (p < -1 || minusOne)) {
+                    return "positions that do not fit: " + heldNames.get(h) + " = " + p + " (read as an index)";
+                }
+            }
+            return null;
+        }
+        for (int s = 0; s < callSequenceCount; s++) {
+            long n = callSequenceLengths[s];
+            if (length >= 0 && n != length) {
+                continue;
+            }
+            if (held == null) {
+                held = heldPositions();
+            }
+            for (int h = 0; h < held.size(); h++) {
+                long[] pos = held.get(h);
+                long p = pos[0];
+                // Past the end: the position itself, or the region it starts (a chunk of 2 lines
+                // at 0, taken as subList(0, 2) of a list of 1).
+                boolean reaches = p >= n || (p >= 0 && p + pos[1] > n);
+                boolean past = reaches && index >= n && (index <= p || index <= p + pos[1])
+                        && (p < 1L << 30 || index == p || index == p + pos[1]);
+                if (past) {
+                    return "positions that do not fit: " + heldNames.get(h) + " = " + p + " beside a sequence of " + n
+                            + " (index " + index + " read)";
+                }
+            }
+        }
+        return null;
+    }
+
+    /* The names ("Class.field") of heldPositions' entries, in its order. */
+    private static final List<String> heldNames = new ArrayList<>();
+
+    /*
+     * The integer fields named for positions of the objects handed to the call: the receiver
+     * and what the instance helpers built, and the library's objects they hold (in fields, in
+     * the JDK's collections and in arrays of objects; 3 levels, 256 objects): per field its
+     * value and the length of the longest list or array the same object holds (0 if none).
+     * Read after the failure.
+     */
+    private static List<long[]> heldPositions() {
+        heldNames.clear();
+        List<long[]> out = new ArrayList<>();
+        java.util.Map<Object, Boolean> seen = new java.util.IdentityHashMap<>();
+        java.util.ArrayDeque<Object[]> queue = new java.util.ArrayDeque<>();
+        if (receiver != null) {
+            queue.add(new Object[] {receiver, 0});
+        }
+        for (int i = 0; i < builtCount; i++) {
+            if (builtObjects[i] != null) {
+                queue.add(new Object[] {builtObjects[i], 0});
+            }
+        }
+        while (!queue.isEmpty() && seen.size() < 256) {
+            Object[] next = queue.poll();
+            Object o = next[0];
+            int depth = (Integer) next[1];
+            if (o == null || seen.put(o, Boolean.TRUE) != null) {
+                continue;
+            }
+            if (o instanceof java.util.Collection || o instanceof Object[]) {
+                if (!o.getClass().getName().startsWith("java.") && !(o instanceof Object[])) {
+                    continue;
+                }
+                int taken = 0;
+                try {
+                    for (Object e : o instanceof Object[] ? java.util.Arrays.asList((Object[]) o) : (java.util.Collection<?>) o) {
+                        if (taken++ == 32) {
+                            break;
+                        }
+                        if (e != null && !isJdk(e.getClass().getName()) && depth < 3) {
+                            queue.add(new Object[] {e, depth + 1});
+                        }
+                    }
+                } catch (RuntimeException changing) {
+                    // a collection that cannot be iterated holds nothing we know of
+                }
+                continue;
+            }
+            Class<?> c = o.getClass();
+            if (isJdk(c.getName()) || isDriverFrame(c.getName()) || o instanceof CharSequence || o instanceof java.util.Map) {
+                continue;
+            }
+            List<long[]> mine = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            long longest = 0;
+            for (Class<?> h = c; h != null && !isJdk(h.getName()); h = h.getSuperclass()) {
+                for (java.lang.reflect.Field f : declaredFields(h)) {
+                    if (java.lang.reflect.Modifier.isStatic(f.getModifiers()) || !accessible(f)) {
+                        continue;
+                    }
+                    try {
+                        Class<?> type = f.getType();
+                        if ((type == int.class || type == long.class || type == short.class) && namedPosition(f.getName())) {
+                            mine.add(new long[] {((Number) f.get(o)).longValue(), 0});
+                            names.add(f.getName());
+                        } else if (!type.isPrimitive()) {
+                            Object v = f.get(o);
+                            long len = v instanceof CharSequence ? -1 : lengthOf(v);
+                            if (v instanceof java.util.Collection && !v.getClass().getName().startsWith("java.")) {
+                                len = -1;
+                            }
+                            longest = Math.max(longest, len);
+                            if (v != null && depth < 3) {
+                                queue.add(new Object[] {v, depth + 1});
+                            }
+                        }
+                    } catch (ReflectiveOperationException | RuntimeException unreadable) {
+                        // a field we cannot read tells nothing
+                    }
+                }
+            }
+            for (int i = 0; i < mine.size(); i++) {
+                mine.get(i)[1] = longest;
+                out.add(mine.get(i));
+                heldNames.add(c.getName() + "." + names.get(i));
+            }
+        }
+        return out;
+    }
+
+    /* A field named for a position in a sequence: its first word position, pos, index, idx,
+     * offset, start, begin, end, from or to (startOriginal, endRevised), or its last word
+     * position, pos, index, idx, offset, start, begin or end (sourcePosition, lineStart); not a
+     * count (startCount, indexSize). from and to are positions alone too, and as first words. */
+    static boolean namedPosition(String name) {
+        String[] words = name.split("(?<=[a-z0-9])(?=[A-Z])|_");
+        if (words.length == 0 || words[0].isEmpty()) {
+            return false;
+        }
+        String first = words[0].toLowerCase(java.util.Locale.ROOT);
+        String last = words[words.length - 1].toLowerCase(java.util.Locale.ROOT);
+        if (java.util.Set.of("count", "size", "length", "len", "number", "num", "total", "max", "min", "limit", "capacity")
+                .contains(last)) {
+            return false;
+        }
+        java.util.Set<String> at = java.util.Set.of("position", "pos", "index", "idx", "offset", "start", "begin", "end");
+        return at.contains(first) || at.contains(last) || first.equals("from") || first.equals("to");
+    }
+
     private static final java.util.regex.Pattern INDEX_LENGTH =
             java.util.regex.Pattern.compile("Index (\\d+) out of bounds for length (\\d+)");
 
@@ -3980,6 +4231,9 @@ public final class Expected {
             if (configured[i] == 0) {
                 return "division by the caller's zero (an argument of a set-up call)";
             }
+        }
+        if (configuredEmpty) {
+            return "division by the caller's zero (an empty array or collection given to a set-up call)";
         }
         return null;
     }
