@@ -272,7 +272,9 @@ pub struct TargetArgs {
     /// Largest array (MB) one allocation in instrumented code may take: a bigger one throws
     /// OutOfMemoryError at once, before the JVM zeroes gigabytes for it (libFuzzer's
     /// -malloc_limit_mb). Default: 64 with generated drivers (a fuzzed size asking for a
-    /// billion elements would cost a second per run), else --rss-limit-mb if given, else none;
+    /// billion elements would cost a second per run; that default refuses an array under
+    /// 2048 MB, libFuzzer's default, as the method's contract, not a bug: give the flag to
+    /// make every array over it a finding), else --rss-limit-mb if given, else none;
     /// 0: none. A multi-dimensional array counts its last two dimensions together (new
     /// double[rows][cols] as a whole). JDK calls sized by an int argument (new
     /// StringBuilder(n), new ArrayList(n), new ArrayBlockingQueue(n), Arrays.copyOf,

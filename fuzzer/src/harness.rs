@@ -14,6 +14,9 @@ use jni::JNIEnv;
 pub const RUNNER: &str = "com/jvmfuzz/shim/fuzz/Runner";
 /// `Runner.CONTRACT`: the first line of a contract exception's description.
 const CONTRACT: &str = "#contract ";
+
+/// `Runner.HEAP_FULL`: the first line of a failure that left the Java heap full.
+const HEAP_FULL: &str = "#heap-full\n";
 /// `Expected.DRIVER_STALL`.
 const DRIVER_STALL: &str = "driver stall: ";
 const HOOKS: &str = "com/jvmfuzz/shim/fuzz/Hooks";
@@ -157,6 +160,9 @@ pub struct Harness {
     input: Option<InputBuffer>,
     pub mode: Mode,
     pub class_name: String,
+    /// The last failure left the Java heap full (`Runner.HEAP_FULL`), or could not even be
+    /// described: a JVM to restart (see [`Harness::take_heap_full`]).
+    heap_full: std::sync::atomic::AtomicBool,
 }
 
 impl Harness {
@@ -250,6 +256,7 @@ impl Harness {
             input,
             mode,
             class_name: class_name.to_string(),
+            heap_full: std::sync::atomic::AtomicBool::new(false),
         };
         Ok(h)
     }
@@ -392,7 +399,11 @@ impl Harness {
         match r.and_then(|v| v.l()) {
             Ok(s) if s.is_null() => Ok(None),
             Ok(s) => {
-                let text = java_string(env, s)?;
+                let mut text = java_string(env, s)?;
+                if let Some(rest) = text.strip_prefix(HEAP_FULL) {
+                    text = rest.to_string();
+                    self.heap_full.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
                 Ok(Some(Failure::parse(&text).unwrap_or_else(|| Failure {
                     exception: "unknown".into(),
                     message: text.clone(),
@@ -402,8 +413,10 @@ impl Harness {
                 })))
             }
             Err(_) => {
-                // Describing the Throwable failed (e.g. OutOfMemoryError again): report what we can.
+                // Describing the Throwable failed (e.g. OutOfMemoryError again): report what we can,
+                // in a JVM that cannot be trusted with the next run.
                 let _ = env.exception_clear();
+                self.heap_full.store(true, std::sync::atomic::Ordering::Relaxed);
                 let class = if thrown.is_null() { "unknown".to_string() } else { class_name_of(env, &thrown) };
                 Ok(Some(Failure {
                     exception: class.clone(),
@@ -414,6 +427,13 @@ impl Harness {
                 }))
             }
         }
+    }
+
+    /// Whether the last failure left the heap full (or could not be described), and clears it:
+    /// a leak across runs (a cache a run installed, growing with every later run) that every
+    /// run after it would crawl through, so the JVM is restarted.
+    pub fn take_heap_full(&self) -> bool {
+        self.heap_full.swap(false, std::sync::atomic::Ordering::Relaxed)
     }
 
     /// What the watchdog thread needs to describe a timeout.

@@ -49,6 +49,12 @@ pub struct JvmConfig {
 /// Default allocation limit with generated drivers (`--malloc-limit-mb`).
 const DRIVERS_MALLOC_LIMIT_MB: u64 = 64;
 
+/// Under the drivers' default limit, the allocation that is a finding by its size alone:
+/// libFuzzer's default -malloc_limit_mb (its -rss_limit_mb, 2048 MB). One between the two is
+/// refused for speed (a run zeroing hundreds of megabytes) but is no bug: an LZMA2 encoder at
+/// its default preset needs a 64 MB array.
+pub const FINDING_ALLOCATION_BYTES: u64 = 2048 << 20;
+
 /// Bytes one array allocation may take (`--malloc-limit-mb`, see its help), or `None`: the
 /// value of the system property `jvmfuzz.mallocLimit` the shim reads.
 pub fn malloc_limit(malloc_limit_mb: Option<u64>, rss_limit_mb: Option<u64>, drivers: bool) -> Option<u64> {

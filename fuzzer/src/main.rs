@@ -491,6 +491,11 @@ fn jvm_config(t: &TargetArgs, drivers: Option<&drivers::DriverRun>) -> Result<jv
     }
     if let Some(bytes) = jvm::malloc_limit(t.malloc_limit_mb, t.rss_limit_mb, drivers.is_some()) {
         jvm_args.push(format!("-Djvmfuzz.mallocLimit={bytes}"));
+        if drivers.is_some() && t.malloc_limit_mb.is_none() {
+            // The drivers' own limit, for speed: what it refuses under libFuzzer's default
+            // limit is no finding by itself (the shim's Expected.overBudget).
+            jvm_args.push(format!("-Djvmfuzz.mallocBudget={}", jvm::FINDING_ALLOCATION_BYTES));
+        }
     }
     let harness = match drivers {
         Some(_) => drivers::plan::DISPATCH,

@@ -444,7 +444,11 @@ impl Target {
             self.absorb_stop();
             return Ok(Outcome::Stopped(why));
         }
-        Ok(match result? {
+        let result = result?;
+        if self.harness.take_heap_full() {
+            request_restart("an OutOfMemoryError left the Java heap full (state kept across runs grew)".to_string());
+        }
+        Ok(match result {
             None => Outcome::Passed,
             Some(f) => Outcome::Failed(f),
         })

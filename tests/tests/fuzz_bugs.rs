@@ -221,6 +221,30 @@ fn out_of_memory_is_a_finding() {
     execs_to_find(&s, "java.lang.OutOfMemoryError");
 }
 
+/// A heap that state kept across runs has filled (tests/java/fuzz-targets/src/fuzz/HeapLeak)
+/// fails every run after it: the JVM is restarted, corpus and findings kept, and the run goes
+/// on to its budget.
+#[test]
+fn a_full_heap_restarts_the_jvm() {
+    let s = fuzz("HeapLeak", &["--runs", "1500", "--keep-going", "--jvm-arg=-Xmx64m"]);
+    s.assert_exit(1);
+    assert!(
+        s.out.stdout.contains("left the Java heap full") || s.out.stderr.contains("left the Java heap full"),
+        "{}",
+        s.out.dump()
+    );
+    execs_to_find(&s, "java.lang.OutOfMemoryError");
+    let done = s
+        .out
+        .stderr
+        .lines()
+        .chain(s.out.stdout.lines())
+        .find(|l| l.contains("jvmfuzz: done: "))
+        .unwrap_or("")
+        .to_string();
+    assert!(!done.is_empty(), "{}", s.out.dump());
+}
+
 #[test]
 fn stack_overflow_is_a_finding() {
     let s = fuzz("Recursion", &["--runs", "200000"]);

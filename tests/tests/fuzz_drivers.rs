@@ -1680,6 +1680,51 @@ fn the_allocation_limit_makes_a_big_array_an_oom_sorted_by_who_sized_it() {
     assert!(stats.contains("alloc.Sizes.header(") && stats.contains("alloc.Sizes.pairs("), "{stats}");
 }
 
+/// The drivers' default allocation limit (64 MB) is for speed (tests/java/driver-targets/src/
+/// budget): an 80 MB table a method needs whatever its input is refused but is no bug (under
+/// libFuzzer's default limit of 2048 MB); 2.4 GB from a count the method read is its bug. With
+/// --malloc-limit-mb given, the 80 MB table is a finding too.
+#[test]
+fn an_array_over_the_drivers_budget_but_under_libfuzzers_limit_is_no_bug() {
+    let s = run_fuzz(&["--package", "budget", "--runs", "20000", "--keep-going"]);
+    s.assert_exit(1);
+    let all = s.summary();
+    let oom = |all: &[fuzz_common::serde_like::Entry], method: &str| {
+        all.iter()
+            .find(|e| {
+                e.exception == "java.lang.OutOfMemoryError"
+                    && e.top_frame.starts_with(&format!("budget.Tables.{method}("))
+            })
+            .cloned()
+    };
+    let table = oom(&all, "matches").unwrap_or_else(|| panic!("{all:#?}\n{}", s.out.dump()));
+    assert_eq!(table.kind, "contract", "{all:#?}");
+    assert!(table.reason.contains("allocation budget: an array of 76 MB"), "{all:#?}");
+    let decoded = oom(&all, "decoded").unwrap_or_else(|| panic!("{all:#?}\n{}", s.out.dump()));
+    assert_eq!(decoded.kind, "bug", "{all:#?}");
+
+    let strict = run_fuzz(&["--package", "budget", "--runs", "20000", "--keep-going", "--malloc-limit-mb", "64"]);
+    let all = strict.summary();
+    let table = oom(&all, "matches").unwrap_or_else(|| panic!("{all:#?}\n{}", strict.out.dump()));
+    assert_eq!(table.kind, "bug", "{all:#?}");
+}
+
+/// A static setter's change goes back before the next run (tests/java/driver-targets/src/
+/// statics): Settings.pad fails on a negative or huge width, which only a setWidth call sets.
+/// Within its own run (pad's driver calls setWidth first, a modifier of the field pad reads)
+/// that is the size the caller configured; a width left by an earlier run's setter would make
+/// pad fail with no set-up of its own, a bug entry that depends on which runs came before.
+#[test]
+fn a_static_setters_change_does_not_outlive_its_run() {
+    let s = run_fuzz(&["--package", "statics", "--runs", "30000", "--keep-going"]);
+    let all = s.summary();
+    let pad: Vec<_> = all.iter().filter(|e| e.top_frame.starts_with("statics.Settings.pad(")).collect();
+    assert!(!pad.is_empty() && pad.iter().all(|e| e.kind == "contract"), "{all:#?}\n{}", s.out.dump());
+    let stats = std::fs::read_to_string(s.dir.join("findings/drivers/stats.txt")).unwrap();
+    let row = stats_row(&stats, "statics.Settings.pad");
+    assert!(row.first().is_some_and(|&runs| runs >= 1000), "pad had too few runs:\n{stats}");
+}
+
 /// A size the caller gave, grown by one past Integer.MAX_VALUE, is the caller's (as an
 /// OutOfMemoryError for a billion is); a negative size the method computed from a text's length
 /// is its bug.

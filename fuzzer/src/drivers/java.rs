@@ -471,6 +471,12 @@ fn driver_method(d: &Driver, helpers: &Rc<BTreeMap<String, String>>, by_handle: 
         }
         None => owner.clone(),
     };
+    // A static method that returns nothing or sets something, and the static modifiers of a
+    // static method's sequence, change the class's static state, which goes back before the
+    // next run (Statics): no run inherits another's setter.
+    if d.receiver.is_none() && (!d.steps.is_empty() || d.desc.ends_with(")V") || d.method.starts_with("set")) {
+        b.line(format!("com.jvmfuzz.shim.driver.Statics.keep({}.class);", java_name(&d.class)));
+    }
     if !d.steps.is_empty() {
         b.line(format!("// Method sequence: modifiers of the fields {} reads.", d.method));
         b.line(format!("for (int step = v.choice({}); step > 0; step--) {{", MAX_STEPS + 1));

@@ -157,6 +157,11 @@
  *         (the message names an integer argument, or an OutOfMemoryError with an integer
  *         argument of 2^24 or more: a capacity of a billion; or a negative size that is an
  *         argument near Integer.MAX_VALUE plus a few slots, wrapped: new String[index + 1]);
+ *       - an array the drivers' default allocation limit (64 MB, for speed) refused that is
+ *         under libFuzzer's default limit of 2048 MB (xz's LZMA2 encoder at its default preset
+ *         needs 64 MB), also in a method whose Javadoc promises no exception: the run's budget,
+ *         not the method; with --malloc-limit-mb given, every array over it stays a finding
+ *         (overBudget);
  *       - an invalid code point that java.lang.Character rejects anywhere under the call, when
  *         it is one of the integer arguments, or the call has none and takes an int[], an
  *         Integer[] or a collection or map of Integers (AlphabetConverter's map of code points;
@@ -426,6 +431,8 @@ public final class Expected {
         // status it caught) must not make the next run's waits fail (a Future.get's
         // InterruptedException is no finding of the method that waits).
         Thread.interrupted();
+        // What the last run's static setter changed goes back first (Statics).
+        Statics.restore();
         int stalled = stalledIn;
         if (stalled >= 0) {
             // Counted here, on the harness thread that owns the counters (stalled() runs on
@@ -1734,8 +1741,10 @@ public final class Expected {
             return source + ", consumed by " + method;
         }
         if (NO_THROW.contains(call.getClassName() + "::" + call.getMethodName())) {
-            // Its Javadoc promises no exception at all: none is its contract.
-            return null;
+            // Its Javadoc promises no exception at all: none is its contract, but an array
+            // refused for the run's speed alone is no exception of its own.
+            String budget = overBudget(t);
+            return budget == null ? null : budget + ", in " + method;
         }
         String maker = t instanceof RuntimeException && !(t instanceof com.jvmfuzz.shim.detectors.SecurityIssue)
                 ? notForDirectUse(st, k, method) : null;
@@ -1912,6 +1921,10 @@ public final class Expected {
         long set = configuredSize(t, st, k);
         if (set != Long.MIN_VALUE) {
             return "size the caller configured: " + set + ", an argument of a set-up call before " + method;
+        }
+        String budget = overBudget(t);
+        if (budget != null) {
+            return budget + ", in " + method;
         }
         String wrapper = wrapsNothing(t, st);
         if (wrapper != null) {
@@ -5016,6 +5029,29 @@ public final class Expected {
             }
         }
         return false;
+    }
+
+    /* libFuzzer's default allocation limit in bytes, given (-Djvmfuzz.mallocBudget) when the
+     * run's limit is the drivers' default, lower for speed; 0 when --malloc-limit-mb was
+     * given: the user's limit then makes every array over it a finding. */
+    private static final long BUDGET = Long.getLong("jvmfuzz.mallocBudget", 0L);
+
+    /*
+     * An array the drivers' default allocation limit refused though it is under libFuzzer's
+     * default limit: refused for the run's speed, not a fault of the method (an LZMA2
+     * encoder's 64 MB match finder at its default preset, a decoder's dictionary of the size
+     * its header gives when the caller set no memory limit). The reason, else null.
+     */
+    static String overBudget(Throwable t) {
+        if (BUDGET <= 0 || !overLimit(t)) {
+            return null;
+        }
+        long bytes = com.jvmfuzz.shim.fuzz.Cmp.overLimitBytes;
+        if (bytes <= 0 || bytes >= BUDGET) {
+            return null;
+        }
+        return "over the drivers' allocation budget: an array of " + (bytes >> 20) + " MB, under libFuzzer's default"
+                + " limit of " + (BUDGET >> 20) + " MB (--malloc-limit-mb N makes every array over N MB a finding)";
     }
 
     /* An OutOfMemoryError of the fuzzer's allocation limit, whose message names the count. */

@@ -297,6 +297,13 @@ public final class Cmp {
      */
     private static final long ALLOC_LIMIT = allocLimit();
 
+    /**
+     * Bytes the last allocation over the limit asked for (the message names only its count,
+     * for the contract rules to match with arguments): Expected tells an allocation the
+     * drivers' budget refused from one no JVM should make.
+     */
+    public static volatile long overLimitBytes;
+
     /** How {@link #alloc}'s message ends (the driver's contract rules look for it). */
     public static final String OVER_LIMIT = " elements is over the fuzzer's allocation limit (--malloc-limit-mb)";
 
@@ -314,6 +321,7 @@ public final class Cmp {
      */
     public static int alloc(int count, int bytes) {
         if ((long) count * bytes > ALLOC_LIMIT) {
+            overLimitBytes = (long) count * bytes;
             throw overLimit(String.valueOf(count));
         }
         return count;
@@ -342,6 +350,7 @@ public final class Cmp {
         // Divided, not multiplied: rows x (cols x bytes + 16) of two counts near
         // Integer.MAX_VALUE overflows a long.
         if (rows > 0 && cols >= 0 && ALLOC_LIMIT != Long.MAX_VALUE && (long) cols * bytes + 16 > ALLOC_LIMIT / rows) {
+            overLimitBytes = (long) rows * ((long) cols * bytes + 16);
             throw overLimit(rows + " x " + cols);
         }
     }

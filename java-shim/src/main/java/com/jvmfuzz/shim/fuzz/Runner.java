@@ -362,9 +362,39 @@ public final class Runner {
      * After one execution, with the Throwable that escaped (or null): the finding as text
      * (see describe; for generated drivers, a contract exception's text starts with a
      * CONTRACT line giving the reason), or null when there is nothing to report. Clears the
-     * exit flag.
+     * exit flag. A HEAP_FULL line comes first when the Throwable left the heap full.
      */
     public static String check(Throwable t) {
+        String found = sort(t);
+        return found != null && heapFull(t) ? HEAP_FULL + found : found;
+    }
+
+    /* The first line of a finding whose OutOfMemoryError left the heap full (see heapFull). */
+    static final String HEAP_FULL = "#heap-full\n";
+
+    /*
+     * Whether an OutOfMemoryError of the JVM's own (not the allocation limit's) left the heap
+     * full of live objects: state kept across runs that grows with each (a static cache a run
+     * installed, holding every array later runs allocate), which only a new JVM ends; every
+     * run after it would crawl through collections. One huge allocation that failed leaves the
+     * heap as it was. Collects first: only after such an error, so rarely.
+     */
+    static boolean heapFull(Throwable t) {
+        if (!(t instanceof OutOfMemoryError)) {
+            return false;
+        }
+        String m = t.getMessage();
+        if (m != null && m.endsWith(Cmp.OVER_LIMIT)) {
+            return false;
+        }
+        Runtime r = Runtime.getRuntime();
+        System.gc();
+        long used = r.totalMemory() - r.freeMemory();
+        return used > r.maxMemory() / 4 * 3;
+    }
+
+    /* check's work before the heap is looked at. */
+    private static String sort(Throwable t) {
         Hooks.pending = null;
         Throwable hooked = hookFinding;
         if (hooked != null) {
